@@ -1,0 +1,1 @@
+# codegen room: rules are added by the codegen work.

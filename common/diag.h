@@ -1,0 +1,25 @@
+/* Diagnostics shared by every mmtune command: messages that name the
+ * program, and the exit codes of STYLE.md (0 ok, 1 failure, 2 bad usage). */
+#ifndef MMT_DIAG_H
+#define MMT_DIAG_H
+
+enum { MMT_EXIT_OK = 0, MMT_EXIT_FAIL = 1, MMT_EXIT_USAGE = 2 };
+
+void mmt_set_progname(const char *argv0);
+const char *mmt_progname(void);
+
+/* "prog: message" on stderr. */
+void mmt_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void mmt_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* "prog: message" and a pointer to --help, then exit 2. */
+void mmt_usage_error(const char *fmt, ...)
+    __attribute__((format(printf, 1, 2), noreturn));
+
+/* Parse a whole decimal/real option value; on failure print a message that
+ * names the option, the value and the allowed range, and exit 2. */
+long mmt_parse_long(const char *option, const char *text, long min, long max);
+double mmt_parse_double(const char *option, const char *text,
+                        double min, double max);
+
+#endif

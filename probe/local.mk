@@ -1,0 +1,1 @@
+# probe room: rules are added by the probe work.

@@ -1,0 +1,1 @@
+# timer room: rules are added by the timer work.

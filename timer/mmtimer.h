@@ -1,0 +1,122 @@
+/* mmtimer: the timer room's whole face to probe/, codegen/ benches and tune/.
+ *
+ * Everything mmtune decides is decided by these timings, so they follow
+ * Whaley & Castaldo (paper 000): wall time with the minimum of samples,
+ * CPU time with the median, cycle counts converted without round-off,
+ * repetitions chosen from the clock's resolution (paper 004), and
+ * MultiCallFlushLRU for kernels that are called many times per sample. */
+#ifndef MMT_TIMER_H
+#define MMT_TIMER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* ---- clocks ------------------------------------------------------------ */
+
+enum mmt_clock {
+    MMT_CLOCK_WALL,    /* clock_gettime(CLOCK_MONOTONIC) */
+    MMT_CLOCK_CYCLES,  /* rdtsc(p), scaled by its measured rate */
+    MMT_CLOCK_CPU,     /* CLOCK_PROCESS_CPUTIME_ID */
+    MMT_NCLOCKS
+};
+
+struct mmt_clock_info {
+    enum mmt_clock id;
+    const char *name;        /* "wall", "cycles", "cpu" */
+    int available;
+    double resolution_s;     /* smallest nonzero step, measured */
+    double cost_s;           /* time of one reading, measured */
+    double rate_hz;          /* cycles: measured ticks per second; else 0 */
+};
+
+/* Seconds since an arbitrary origin on the given clock. */
+double mmt_clock_seconds(enum mmt_clock id);
+/* Raw cycle counter (0 where there is none). */
+uint64_t mmt_cycles(void);
+/* Measure (once, then cached) and return what is known of a clock. */
+const struct mmt_clock_info *mmt_clock_describe(enum mmt_clock id);
+/* Parse "wall" / "cycles" / "cpu"; -1 if unknown. */
+int mmt_clock_parse(const char *name);
+
+/* ---- aligned allocation (MemAlign, §5.5) ------------------------------- */
+
+/* Memory whose first byte sits exactly `misalign` bytes past a multiple of
+ * `align` (align a power of two, misalign < align).  Free with mmt_free. */
+void *mmt_alloc(size_t bytes, size_t align, size_t misalign);
+void mmt_free(void *p);
+
+/* ---- what is timed ----------------------------------------------------- */
+
+#define MMT_MAX_OPERANDS 4
+
+struct mmt_operand {
+    const char *name;   /* "A", "X", ... */
+    size_t bytes;
+    int cold;           /* 1: moved between calls / flushed; 0: stays hot */
+    int accumulates;    /* 1: output the kernel reads and writes (C, y) */
+};
+
+/* What one call sees: its working set, and signs that RangeGuard (§5.2)
+ * flips on every full pass so repeated calls neither overflow nor let a
+ * compiler treat them as identical. */
+struct mmt_call {
+    void *op[MMT_MAX_OPERANDS];
+    double alpha;       /* +1 or -1 */
+    double beta;        /* +1 or -1 for accumulating kernels, else 1 */
+};
+
+struct mmt_kernel {
+    const char *name;
+    double flops;                       /* per call */
+    int noperands;
+    struct mmt_operand operand[MMT_MAX_OPERANDS];
+    /* Fill one copy of an operand (called for every working set). */
+    void (*init)(int operand, void *p, size_t bytes, void *user);
+    void (*call)(const struct mmt_call *call, void *user);
+    void *user;
+};
+
+/* ---- how it is timed --------------------------------------------------- */
+
+enum mmt_flush {
+    MMT_FLUSH_NONE,             /* operands stay where the last call left them */
+    MMT_FLUSH_ONECALL_LRU,      /* one call per sample, big buffer read before */
+    MMT_FLUSH_ONECALL_X86,      /* one call per sample, clflush each operand line */
+    MMT_FLUSH_MULTICALL_LRU,    /* many calls per sample, working sets walked */
+    MMT_NFLUSH
+};
+
+const char *mmt_flush_name(enum mmt_flush f);
+int mmt_flush_parse(const char *name);   /* -1 if unknown */
+int mmt_flush_available(enum mmt_flush f);
+
+struct mmt_timing_opts {
+    enum mmt_clock clock;
+    enum mmt_flush flush;
+    size_t flush_bytes;     /* 0: the default (documented in mmtime --help) */
+    int samples;            /* 0: default */
+    size_t align;           /* 0: default (64) */
+    size_t misalign;        /* bytes past align, for MemAlign experiments */
+    double peak_mflops;     /* 0: unknown; else results above it are flagged */
+    double rel_precision;   /* wanted relative MFLOPS precision; 0: default */
+};
+
+void mmt_timing_defaults(struct mmt_timing_opts *o);
+
+struct mmt_timing {
+    double mflops;          /* from min time (wall/cycles) or median (cpu) */
+    double seconds;         /* per call, the same statistic */
+    double t_min, t_median, t_max;   /* per call, over samples */
+    double spread;          /* (t_max - t_min) / t_min */
+    long reps;              /* calls per sample */
+    int samples;
+    int nsets;              /* working sets (MultiCallFlushLRU) */
+    int sane;               /* 0 < MFLOPS < peak (paper 003) */
+    char how[320];          /* one line: exactly how this was timed */
+};
+
+/* Time kernel k.  Returns 0, or -1 with a message in r->how. */
+int mmt_time_kernel(const struct mmt_kernel *k,
+                    const struct mmt_timing_opts *o, struct mmt_timing *r);
+
+#endif
