@@ -1,0 +1,180 @@
+/* probe.conf reader and writers, all driven by one schema table. */
+#include "probe/probeconf.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/atomicfile.h"
+#include "common/kvfile.h"
+
+#define F(key, type, min, max, unit, member) \
+    { key, MMT_PT_##type, min, max, unit, \
+      offsetof(struct mmt_probeconf, member) }
+
+/* Ranges are what a real machine can plausibly report; a value outside is
+ * a broken probe or a hand-edited file, and either must stop the build. */
+const struct mmt_probe_field mmt_probeconf_schema[MMT_P_NKEYS] = {
+    F("L1D_KIB", REAL, 1, 1 << 14, "KiB", l1d_kib),
+    F("LINE_BYTES", INT, 8, 4096, "bytes", line_bytes),
+    F("L1D_ASSOC", INT, 0, 1024, "ways, 0 = unknown", l1d_assoc),
+    F("L2_KIB", REAL, 1, 1 << 22, "KiB", l2_kib),
+    F("LLC_KIB", REAL, 1, 1 << 24, "KiB", llc_kib),
+    F("FP_REGS_SCALAR", INT, 1, 1024, "registers", fp_regs_scalar),
+    F("FP_REGS_SSE2", INT, 0, 1024, "registers, 0 = not targeted",
+      fp_regs_sse2),
+    F("FP_REGS_AVX2", INT, 0, 1024, "registers, 0 = not targeted",
+      fp_regs_avx2),
+    F("FP_REGS_AVX512", INT, 0, 1024, "registers, 0 = not targeted",
+      fp_regs_avx512),
+    F("SIMD_DOUBLES", INT, 1, 64, "doubles per vector", simd_doubles),
+    F("FMA", BOOL, 0, 1, "bool", fma),
+    F("FMA_COMPILER", BOOL, 0, 1, "bool", fma_compiler),
+    F("LAT_MUL", REAL, 0.25, 1000, "cycles", lat_mul),
+    F("LAT_ADD", REAL, 0.25, 1000, "cycles", lat_add),
+    F("LAT_FMA", REAL, 0, 1000, "cycles, 0 = no FMA", lat_fma),
+    F("FP_PIPES", INT, 1, 64, "FP ops per cycle", fp_pipes),
+    F("LS", INT, 1, 1024, "skew, paper 002 eq. 13", ls),
+    F("CLOCK_MHZ", REAL, 10, 100000, "MHz", clock_mhz),
+    F("TSC_MHZ", REAL, 0, 100000, "MHz, 0 = no TSC", tsc_mhz),
+    F("PEAK_MFLOPS", REAL, 1, 1e9, "MFLOPS per core", peak_mflops),
+};
+
+#define CONFIRMED_SUFFIX "_CONFIRMED"
+#define NFIELDS (2 * MMT_P_NKEYS)
+
+int mmt_probeconf_find(const char *key)
+{
+    for (int k = 0; k < MMT_P_NKEYS; k++)
+        if (strcmp(mmt_probeconf_schema[k].key, key) == 0)
+            return k;
+    return -1;
+}
+
+double mmt_probeconf_get(const struct mmt_probeconf *pc, enum mmt_probe_key k)
+{
+    const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
+    const char *base = (const char *)pc + f->offset;
+
+    if (f->type == MMT_PT_REAL)
+        return *(const double *)base;
+    return *(const int *)base;
+}
+
+void mmt_probeconf_set(struct mmt_probeconf *pc, enum mmt_probe_key k,
+                       double v)
+{
+    const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
+    char *base = (char *)pc + f->offset;
+
+    if (f->type == MMT_PT_REAL)
+        *(double *)base = v;
+    else
+        *(int *)base = (int)lround(v);
+}
+
+/* The kvfile schema: every key, then every KEY_CONFIRMED, all required so
+ * that a file cut short is caught even when it ends on a newline. */
+static void build_fields(struct kv_field *fields, char names[][48])
+{
+    static const enum kv_type kvtype[] = {
+        [MMT_PT_INT] = KV_INT, [MMT_PT_REAL] = KV_REAL,
+        [MMT_PT_BOOL] = KV_BOOL,
+    };
+
+    for (int k = 0; k < MMT_P_NKEYS; k++) {
+        const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
+
+        fields[k] = (struct kv_field){ f->key, kvtype[f->type], f->min,
+                                       f->max, 1 };
+        snprintf(names[k], 48, "%s%s", f->key, CONFIRMED_SUFFIX);
+        fields[MMT_P_NKEYS + k] = (struct kv_field){ names[k], KV_BOOL,
+                                                     0, 1, 1 };
+    }
+}
+
+int mmt_probeconf_read(const char *path, struct mmt_probeconf *pc,
+                       char *err, size_t errlen)
+{
+    struct kv_field fields[NFIELDS];
+    struct kv_value values[NFIELDS];
+    char names[MMT_P_NKEYS][48];
+
+    build_fields(fields, names);
+    if (kv_read(path, fields, NFIELDS, values, err, errlen) < 0)
+        return -1;
+    memset(pc, 0, sizeof *pc);
+    for (int k = 0; k < MMT_P_NKEYS; k++) {
+        mmt_probeconf_set(pc, k, values[k].r);
+        pc->confirmed[k] = (int)values[MMT_P_NKEYS + k].i;
+    }
+    return 0;
+}
+
+/* Shortest text that reads back as the same value. */
+static void format_value(const struct mmt_probeconf *pc, int k, char *buf,
+                         size_t len)
+{
+    double v = mmt_probeconf_get(pc, k);
+
+    if (mmt_probeconf_schema[k].type == MMT_PT_REAL)
+        snprintf(buf, len, "%.10g", v);
+    else
+        snprintf(buf, len, "%d", (int)v);
+}
+
+int mmt_probeconf_write(const char *path, const struct mmt_probeconf *pc)
+{
+    struct kv_writer w;
+    char value[64], note[160], name[48];
+
+    if (kv_begin(&w, path) < 0)
+        return -1;
+    kv_comment(&w, "probe.conf: measured by mmprobe on this machine; "
+               "KEY_CONFIRMED = 1 when repetitions agreed");
+    for (int k = 0; k < MMT_P_NKEYS; k++) {
+        const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
+
+        format_value(pc, k, value, sizeof value);
+        snprintf(note, sizeof note, "%s%s%s", f->unit,
+                 pc->how[k][0] ? ", " : "", pc->how[k]);
+        kv_put(&w, f->key, note, "%s", value);
+    }
+    for (int k = 0; k < MMT_P_NKEYS; k++) {
+        snprintf(name, sizeof name, "%s%s", mmt_probeconf_schema[k].key,
+                 CONFIRMED_SUFFIX);
+        kv_put(&w, name, NULL, "%d", pc->confirmed[k] ? 1 : 0);
+    }
+    return kv_commit(&w);
+}
+
+int mmt_probeconf_write_header(const char *path,
+                               const struct mmt_probeconf *pc)
+{
+    struct mmt_atomic_file af;
+    FILE *fp = mmt_atomic_open(&af, path);
+    char value[64];
+
+    if (!fp)
+        return -1;
+    fprintf(fp, "/* Generated by mmprobe from probe.conf; do not edit. */\n"
+            "#ifndef MMT_PROBE_CONF_H\n#define MMT_PROBE_CONF_H\n\n");
+    for (int k = 0; k < MMT_P_NKEYS; k++) {
+        const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
+
+        format_value(pc, k, value, sizeof value);
+        fprintf(fp, "#define MMT_PROBE_%s %s  /* %s */\n", f->key, value,
+                f->unit);
+        fprintf(fp, "#define MMT_PROBE_%s%s %d\n", f->key, CONFIRMED_SUFFIX,
+                pc->confirmed[k] ? 1 : 0);
+    }
+    fprintf(fp, "\n#endif\n");
+    if (ferror(fp)) {
+        mmt_atomic_discard(&af);
+        errno = EIO;
+        return -1;
+    }
+    return mmt_atomic_commit(&af);
+}

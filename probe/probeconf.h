@@ -1,0 +1,103 @@
+/* probe.conf: what mmprobe measured on this machine, as one struct.
+ *
+ * The search bounds (paper 002 §III-B: NB <= sqrt(C1), MU/NU from NR), the
+ * analytical model (§IV: C1, B1, NR, FMA, L_x, |ALU_FP|) and every "% of
+ * peak" read these numbers.  Readers link only probe/libmmprobeconf.la (and
+ * common/), never the probes or the timer.
+ *
+ * File format (common/kvfile.h): "KEY = value  # unit, how measured".  Every
+ * measured KEY has a companion "KEY_CONFIRMED = 0|1": 1 when repetitions of
+ * the probe agreed, 0 when the value is the best guess of runs that did not.
+ * The one schema table lives in probeconf.c (mmt_probeconf_schema). */
+#ifndef MMT_PROBECONF_H
+#define MMT_PROBECONF_H
+
+#include <stddef.h>
+
+/* One index per key; the order is the order of the file. */
+enum mmt_probe_key {
+    MMT_P_L1D_KIB,        /* L1 data cache capacity */
+    MMT_P_LINE_BYTES,     /* L1 line size */
+    MMT_P_L1D_ASSOC,      /* L1 ways (0: not measured) */
+    MMT_P_L2_KIB,         /* L2 capacity */
+    MMT_P_LLC_KIB,        /* effective last-level cache */
+    MMT_P_FP_REGS_SCALAR, /* registers for double, as the kernel CC uses */
+    MMT_P_FP_REGS_SSE2,   /* for 2-double vectors (0: not targeted) */
+    MMT_P_FP_REGS_AVX2,   /* for 4-double vectors (0: not targeted) */
+    MMT_P_FP_REGS_AVX512, /* for 8-double vectors (0: not targeted) */
+    MMT_P_SIMD_DOUBLES,   /* doubles per vector the kernels can use */
+    MMT_P_FMA,            /* a fused multiply-add runs faster than mul+add */
+    MMT_P_FMA_COMPILER,   /* the kernel CC and flags emit it */
+    MMT_P_LAT_MUL,        /* cycles, dependent chain (L_x of eq. 11-13) */
+    MMT_P_LAT_ADD,
+    MMT_P_LAT_FMA,        /* 0 when there is no FMA */
+    MMT_P_FP_PIPES,       /* widest FP ops issued per cycle (|ALU_FP|) */
+    MMT_P_LS,             /* paper 002 eq. 13 from LAT_MUL and FP_PIPES */
+    MMT_P_CLOCK_MHZ,      /* core clock, integer add chain */
+    MMT_P_TSC_MHZ,        /* time-stamp counter rate */
+    MMT_P_PEAK_MFLOPS,    /* CLOCK * SIMD_DOUBLES * (2 if FMA) * FP_PIPES */
+    MMT_P_NKEYS
+};
+
+enum mmt_probe_type { MMT_PT_INT, MMT_PT_REAL, MMT_PT_BOOL };
+
+/* One row of the schema: the key, its type, its range, its unit, and where
+ * the value sits in struct mmt_probeconf. */
+struct mmt_probe_field {
+    const char *key;
+    enum mmt_probe_type type;
+    double min, max;
+    const char *unit;
+    size_t offset;       /* of an int (INT, BOOL) or a double (REAL) */
+};
+
+extern const struct mmt_probe_field mmt_probeconf_schema[MMT_P_NKEYS];
+
+struct mmt_probeconf {
+    double l1d_kib;
+    int line_bytes;
+    int l1d_assoc;
+    double l2_kib;
+    double llc_kib;
+    int fp_regs_scalar;
+    int fp_regs_sse2;
+    int fp_regs_avx2;
+    int fp_regs_avx512;
+    int simd_doubles;
+    int fma;
+    int fma_compiler;
+    double lat_mul, lat_add, lat_fma;
+    int fp_pipes;
+    int ls;
+    double clock_mhz, tsc_mhz, peak_mflops;
+    int confirmed[MMT_P_NKEYS];   /* indexed by enum mmt_probe_key */
+    /* Not in the file: how each value was obtained, written as its comment
+     * (mmprobe fills it; the reader leaves it empty). */
+    char how[MMT_P_NKEYS][96];
+};
+
+/* Index of key ("L1D_KIB"), or -1. */
+int mmt_probeconf_find(const char *key);
+
+/* The value of a key as a double, whatever its type. */
+double mmt_probeconf_get(const struct mmt_probeconf *pc, enum mmt_probe_key k);
+/* Store v (rounded for INT/BOOL keys). */
+void mmt_probeconf_set(struct mmt_probeconf *pc, enum mmt_probe_key k,
+                       double v);
+
+/* Read and validate path.  Every key and its _CONFIRMED companion must be
+ * present exactly once, and in range.  Returns 0, or -1 with "path:line:
+ * why" in err. */
+int mmt_probeconf_read(const char *path, struct mmt_probeconf *pc,
+                       char *err, size_t errlen);
+
+/* Write path atomically: a header comment, then every key with its unit and
+ * pc->how as the comment.  Returns 0, or -1 with errno set. */
+int mmt_probeconf_write(const char *path, const struct mmt_probeconf *pc);
+
+/* Write a C header with MMT_PROBE_<KEY> defines, atomically (the build's
+ * view of probe.conf).  Returns 0, or -1 with errno set. */
+int mmt_probeconf_write_header(const char *path,
+                               const struct mmt_probeconf *pc);
+
+#endif

@@ -1,0 +1,172 @@
+/* probe.conf: a full file round-trips through writer and reader; every
+ * malformed file is rejected with file:line. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "probe/probeconf.h"
+
+static char path[64];
+
+static int make_path(void **state)
+{
+    (void)state;
+    snprintf(path, sizeof path, "test_probeconf.%ld.conf", (long)getpid());
+    return 0;
+}
+
+static int remove_path(void **state)
+{
+    (void)state;
+    unlink(path);
+    return 0;
+}
+
+/* A plausible Zen 3 core, with one unconfirmed value. */
+static void sample(struct mmt_probeconf *pc)
+{
+    memset(pc, 0, sizeof *pc);
+    pc->l1d_kib = 32, pc->line_bytes = 64, pc->l1d_assoc = 8;
+    pc->l2_kib = 512, pc->llc_kib = 24576.5;
+    pc->fp_regs_scalar = 16, pc->fp_regs_sse2 = 16, pc->fp_regs_avx2 = 16;
+    pc->simd_doubles = 4, pc->fma = 1, pc->fma_compiler = 1;
+    pc->lat_mul = 3, pc->lat_add = 3, pc->lat_fma = 4.02, pc->fp_pipes = 2;
+    pc->ls = 4, pc->clock_mhz = 2245.125, pc->tsc_mhz = 2245.0;
+    pc->peak_mflops = 35922;
+    for (int k = 0; k < MMT_P_NKEYS; k++)
+        pc->confirmed[k] = k != MMT_P_LLC_KIB;
+    snprintf(pc->how[MMT_P_L1D_KIB], sizeof pc->how[0], "pointer chase");
+}
+
+/* The text of a good file, to be damaged by the tests below. */
+static char *good_text(void)
+{
+    struct mmt_probeconf pc;
+    static char text[8192];
+    FILE *fp;
+    size_t n;
+
+    sample(&pc);
+    assert_int_equal(mmt_probeconf_write(path, &pc), 0);
+    fp = fopen(path, "r");
+    assert_non_null(fp);
+    n = fread(text, 1, sizeof text - 1, fp);
+    text[n] = '\0';
+    fclose(fp);
+    return text;
+}
+
+static void write_text(const char *text)
+{
+    FILE *fp = fopen(path, "w");
+    assert_non_null(fp);
+    fputs(text, fp);
+    assert_int_equal(fclose(fp), 0);
+}
+
+static void expect_error(const char *text, const char *want)
+{
+    struct mmt_probeconf pc;
+    char err[256];
+
+    write_text(text);
+    assert_int_equal(mmt_probeconf_read(path, &pc, err, sizeof err), -1);
+    if (!strstr(err, want) || !strstr(err, path))
+        fail_msg("error '%s' does not name %s and '%s'", err, path, want);
+}
+
+static void round_trip(void **state)
+{
+    struct mmt_probeconf in, out;
+    char err[256];
+
+    (void)state;
+    sample(&in);
+    assert_int_equal(mmt_probeconf_write(path, &in), 0);
+    assert_int_equal(mmt_probeconf_read(path, &out, err, sizeof err), 0);
+    for (int k = 0; k < MMT_P_NKEYS; k++) {
+        assert_true(mmt_probeconf_get(&in, k) == mmt_probeconf_get(&out, k));
+        assert_int_equal(in.confirmed[k], out.confirmed[k]);
+    }
+    assert_int_equal(out.confirmed[MMT_P_LLC_KIB], 0);
+    assert_int_equal(mmt_probeconf_find("LAT_MUL"), MMT_P_LAT_MUL);
+    assert_int_equal(mmt_probeconf_find("NOPE"), -1);
+}
+
+/* Replace the first occurrence of from by to in text (into a new buffer). */
+static const char *edit(const char *text, const char *from, const char *to)
+{
+    static char out[8192];
+    const char *at = strstr(text, from);
+
+    assert_non_null(at);
+    snprintf(out, sizeof out, "%.*s%s%s", (int)(at - text), text, to,
+             at + strlen(from));
+    return out;
+}
+
+static void rejects_malformed(void **state)
+{
+    char *good = good_text();
+    char cut[8192];
+
+    (void)state;
+    expect_error(edit(good, "L1D_KIB = 32", "L1D_KIB = 32\nL3_KIB = 9"),
+                 ":3: unknown key 'L3_KIB'");
+    expect_error(edit(good, "LINE_BYTES = 64", "LINE_BYTES = 6x4"),
+                 ":3: LINE_BYTES: '6x4' is not an integer");
+    expect_error(edit(good, "LAT_MUL = 3", "LAT_MUL = slow"),
+                 "LAT_MUL: 'slow' is not a number");
+    expect_error(edit(good, "LINE_BYTES = 64", "LINE_BYTES = 2"),
+                 ":3: LINE_BYTES: 2 is out of range");
+    expect_error(edit(good, "FMA = 1", "FMA = 1\nFMA = 0"),
+                 "duplicate key 'FMA'");
+    expect_error(edit(good, "FMA_CONFIRMED = 1", "FMA_CONFIRMED = yes"),
+                 "FMA_CONFIRMED: 'yes' is not 0 or 1");
+    /* Cut mid-line, then cut at a line end: both are truncations. */
+    snprintf(cut, sizeof cut, "%.*s", (int)(strstr(good, "LS =") - good + 6),
+             good);
+    expect_error(cut, "truncated file");
+    snprintf(cut, sizeof cut, "%.*s", (int)(strstr(good, "LS =") - good),
+             good);
+    expect_error(cut, "truncated file: required key 'LS' is missing");
+}
+
+static void header_defines(void **state)
+{
+    struct mmt_probeconf pc;
+    char text[8192];
+    FILE *fp;
+    size_t n;
+
+    (void)state;
+    sample(&pc);
+    assert_int_equal(mmt_probeconf_write_header(path, &pc), 0);
+    fp = fopen(path, "r");
+    assert_non_null(fp);
+    n = fread(text, 1, sizeof text - 1, fp);
+    text[n] = '\0';
+    fclose(fp);
+    assert_non_null(strstr(text, "#define MMT_PROBE_L1D_KIB 32 "));
+    assert_non_null(strstr(text, "#define MMT_PROBE_LLC_KIB_CONFIRMED 0\n"));
+    assert_non_null(strstr(text, "#define MMT_PROBE_FP_REGS_AVX512 0 "));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test_setup_teardown(round_trip, make_path, remove_path),
+        cmocka_unit_test_setup_teardown(rejects_malformed, make_path,
+                                        remove_path),
+        cmocka_unit_test_setup_teardown(header_defines, make_path,
+                                        remove_path),
+    };
+    return cmocka_run_group_tests_name("probeconf", tests, NULL, NULL);
+}
