@@ -37,6 +37,13 @@ uint64_t mmt_cycles(void);
 const struct mmt_clock_info *mmt_clock_describe(enum mmt_clock id);
 /* Parse "wall" / "cycles" / "cpu"; -1 if unknown. */
 int mmt_clock_parse(const char *name);
+/* Raw reading, kept integral so differences lose nothing (paper 000 §2.2):
+ * nanoseconds for wall and cpu, TSC ticks for cycles. */
+int64_t mmt_clock_ticks(enum mmt_clock id);
+/* Seconds per tick of mmt_clock_ticks (cycles: 1 / measured TSC rate). */
+double mmt_clock_tick_s(enum mmt_clock id);
+/* The CPU says its TSC runs at a constant rate in every P/C-state. */
+int mmt_tsc_invariant(void);
 
 /* ---- aligned allocation (MemAlign, §5.5) ------------------------------- */
 
@@ -89,6 +96,16 @@ enum mmt_flush {
 const char *mmt_flush_name(enum mmt_flush f);
 int mmt_flush_parse(const char *name);   /* -1 if unknown */
 int mmt_flush_available(enum mmt_flush f);
+/* The flush size used when flush_bytes is 0: max(2 x the private caches
+ * of cpu0 as sysfs lists them, 4 MiB) -- see timer/flush.c. */
+size_t mmt_flush_default_bytes(void);
+/* Bytes that evict cache level 1..3 (3: the last level), from sysfs:
+ * twice the sum of levels 1..level.  0 if sysfs does not say. */
+size_t mmt_flush_bytes_for_level(int level);
+/* Working sets MultiCallFlushLRU lays out for set_bytes of moving operands
+ * in a flush area of flush_bytes (§4): enough that a set is revisited only
+ * after flush_bytes of other sets were touched. */
+int mmt_flush_nsets(size_t set_bytes, size_t flush_bytes);
 
 struct mmt_timing_opts {
     enum mmt_clock clock;
@@ -99,7 +116,19 @@ struct mmt_timing_opts {
     size_t misalign;        /* bytes past align, for MemAlign experiments */
     double peak_mflops;     /* 0: unknown; else results above it are flagged */
     double rel_precision;   /* wanted relative MFLOPS precision; 0: default */
+    /* Added by the timer room; zero keeps every default. */
+    unsigned guards_off;    /* MMT_GUARD_* bits to switch guards off */
+    double min_sample_s;    /* floor on one sample's length; 0: none */
 };
+
+/* Guards of paper 000 §5 (all on by default; RangeGuard is always on). */
+#define MMT_GUARD_PAGE0  1u     /* touch every page of every operand (§5.3) */
+#define MMT_GUARD_INSTLD 2u     /* one dummy call before flushing (§5.4) */
+
+#define MMT_SAMPLES_DEFAULT 5   /* paper 000 §2.1: ATLAS uses 3 to 7 */
+#define MMT_SAMPLES_MAX 1000
+#define MMT_ALIGN_DEFAULT 64    /* a cache line; also an AVX-512 vector */
+#define MMT_PRECISION_DEFAULT 1e-3  /* 0.1 % of MFLOPS from clock error */
 
 void mmt_timing_defaults(struct mmt_timing_opts *o);
 
@@ -114,6 +143,17 @@ struct mmt_timing {
     int sane;               /* 0 < MFLOPS < peak (paper 003) */
     char how[320];          /* one line: exactly how this was timed */
 };
+
+/* Paper 004 equation 5: calls per sample so that a clock error of
+ * dtime_s moves the MFLOPS of a kernel running at mflops_est by at most
+ * rel_precision of it.  At least 1. */
+long mmt_repetitions(double flops, double mflops_est, double dtime_s,
+                     double rel_precision);
+
+/* Throttling check (paper 000 §5.1), never fatal: reads cpufreq in sysfs.
+ * Returns 1 if the CPU may be throttled, 0 if not, -1 if there is no
+ * cpufreq information; msg gets one line saying what was found. */
+int mmt_throttle_check(int cpu, char *msg, size_t len);
 
 /* Time kernel k.  Returns 0, or -1 with a message in r->how. */
 int mmt_time_kernel(const struct mmt_kernel *k,

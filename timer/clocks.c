@@ -1,0 +1,208 @@
+/* Clocks: wall (CLOCK_MONOTONIC), cycles (TSC) and CPU time
+ * (CLOCK_PROCESS_CPUTIME_ID), each read as an integer so that only the
+ * difference of two readings is converted to seconds (paper 000 §2.2).
+ * Resolution, cost per reading and the TSC rate are measured, never
+ * assumed: the TSC ticks at a fixed rate that is not the core clock. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <string.h>
+#include <time.h>
+
+#ifdef HAVE_RDTSC
+#include <x86intrin.h>
+#endif
+#include "timer/mmtimer.h"
+#include "timer/cpu.h"
+
+static const char *const clock_names[MMT_NCLOCKS] = { "wall", "cycles", "cpu" };
+
+static int64_t read_posix(clockid_t id)
+{
+    struct timespec ts;
+
+    if (clock_gettime(id, &ts) != 0)
+        return 0;
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
+/* cpuid is asked once: under a hypervisor it traps and costs microseconds. */
+static int cycles_usable(void)
+{
+#ifdef HAVE_RDTSC
+    static int known = -1;
+
+    if (known < 0)
+        known = mmt_cpu_has(MMT_CPU_TSC) && mmt_cpu_has(MMT_CPU_RDTSCP);
+    return known;
+#else
+    return 0;
+#endif
+}
+
+uint64_t mmt_cycles(void)
+{
+#ifdef HAVE_RDTSC
+    unsigned aux;
+
+    /* rdtscp waits for earlier instructions, so the kernel's last work is
+     * inside the interval. */
+    if (cycles_usable())
+        return __rdtscp(&aux);
+#endif
+    return 0;
+}
+
+int64_t mmt_clock_ticks(enum mmt_clock id)
+{
+    switch (id) {
+    case MMT_CLOCK_WALL:
+        return read_posix(CLOCK_MONOTONIC);
+    case MMT_CLOCK_CYCLES:
+        return (int64_t)mmt_cycles();
+    case MMT_CLOCK_CPU:
+        return read_posix(CLOCK_PROCESS_CPUTIME_ID);
+    default:
+        return 0;
+    }
+}
+
+/* TSC ticks per second: count ticks across >= 20 ms of CLOCK_MONOTONIC,
+ * three times, and keep the middle value (one run may be preempted). */
+static double measure_tsc_rate(void)
+{
+    double rate[3];
+
+    for (int i = 0; i < 3; i++) {
+        int64_t w0 = read_posix(CLOCK_MONOTONIC), w1;
+        uint64_t c0 = mmt_cycles(), c1;
+
+        do {
+            w1 = read_posix(CLOCK_MONOTONIC);
+            c1 = mmt_cycles();
+        } while (w1 - w0 < 20000000);
+        rate[i] = (double)(c1 - c0) / ((double)(w1 - w0) * 1e-9);
+    }
+    for (int i = 0; i < 2; i++)
+        for (int j = i + 1; j < 3; j++)
+            if (rate[j] < rate[i]) {
+                double t = rate[i];
+                rate[i] = rate[j];
+                rate[j] = t;
+            }
+    return rate[1];
+}
+
+static double tsc_rate(void)
+{
+    static double rate;
+
+    if (rate == 0 && cycles_usable())
+        rate = measure_tsc_rate();
+    return rate;
+}
+
+double mmt_clock_tick_s(enum mmt_clock id)
+{
+    if (id == MMT_CLOCK_CYCLES) {
+        double r = tsc_rate();
+        return r > 0 ? 1.0 / r : 0;
+    }
+    return 1e-9;
+}
+
+double mmt_clock_seconds(enum mmt_clock id)
+{
+    /* The first reading becomes the origin, so the integer converted to a
+     * double stays small and keeps its last digits (paper 000 §2.2). */
+    static int64_t origin[MMT_NCLOCKS];
+    static int started[MMT_NCLOCKS];
+    int64_t now;
+
+    if ((unsigned)id >= MMT_NCLOCKS)
+        return 0;
+    now = mmt_clock_ticks(id);
+    if (!started[id]) {
+        origin[id] = now;
+        started[id] = 1;
+    }
+    return (double)(now - origin[id]) * mmt_clock_tick_s(id);
+}
+
+/* Smallest nonzero step between consecutive readings, in ticks. */
+static int64_t measure_step(enum mmt_clock id)
+{
+    int64_t best = INT64_MAX;
+
+    for (int i = 0; i < 2000; i++) {
+        int64_t a = mmt_clock_ticks(id), b;
+
+        do
+            b = mmt_clock_ticks(id);
+        while (b == a);
+        if (b - a < best)
+            best = b - a;
+    }
+    return best;
+}
+
+/* Seconds per reading: the fastest of several batches, timed on the wall
+ * clock (the clock under test may be too coarse to time itself). */
+static double measure_cost(enum mmt_clock id)
+{
+    enum { BATCH = 1000 };
+    double best = 1e30;
+    volatile int64_t sink = 0;
+
+    for (int r = 0; r < 7; r++) {
+        int64_t w0 = read_posix(CLOCK_MONOTONIC);
+
+        for (int i = 0; i < BATCH; i++)
+            sink += mmt_clock_ticks(id);
+        double s = (double)(read_posix(CLOCK_MONOTONIC) - w0) * 1e-9 / BATCH;
+        if (s < best)
+            best = s;
+    }
+    (void)sink;
+    return best;
+}
+
+static void describe(struct mmt_clock_info *ci, enum mmt_clock id)
+{
+    ci->id = id;
+    ci->name = clock_names[id];
+    ci->available = id != MMT_CLOCK_CYCLES || cycles_usable();
+    if (!ci->available)
+        return;
+    ci->rate_hz = id == MMT_CLOCK_CYCLES ? tsc_rate() : 0;
+    ci->resolution_s = (double)measure_step(id) * mmt_clock_tick_s(id);
+    ci->cost_s = measure_cost(id);
+}
+
+const struct mmt_clock_info *mmt_clock_describe(enum mmt_clock id)
+{
+    static struct mmt_clock_info info[MMT_NCLOCKS];
+    static int done[MMT_NCLOCKS];
+
+    if ((unsigned)id >= MMT_NCLOCKS)
+        return NULL;
+    if (!done[id]) {
+        describe(&info[id], id);
+        done[id] = 1;
+    }
+    return &info[id];
+}
+
+int mmt_clock_parse(const char *name)
+{
+    for (int i = 0; i < MMT_NCLOCKS; i++)
+        if (strcmp(name, clock_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+int mmt_tsc_invariant(void)
+{
+    return mmt_cpu_has(MMT_CPU_INVARIANT_TSC);
+}

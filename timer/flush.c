@@ -1,0 +1,304 @@
+/* Flush methods of paper 000: OneCallFlushLRU and OneCallFlushX86 (§3),
+ * MultiCallFlushLRU with per-operand moves (§4, §4.1), and the flush size
+ * they use. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#ifdef HAVE_CLFLUSH
+#include <x86intrin.h>
+#endif
+
+#include "timer/mmtimer.h"
+#include "timer/cpu.h"
+#include "timer/flush.h"
+#include "timer/sysfs.h"
+
+#define LINE 64
+#define MIB ((size_t)1 << 20)
+
+static const char *const flush_names[MMT_NFLUSH] = {
+    "none", "onecall-lru", "onecall-x86", "multicall-lru"
+};
+
+const char *mmt_flush_name(enum mmt_flush f)
+{
+    return (unsigned)f < MMT_NFLUSH ? flush_names[f] : "?";
+}
+
+int mmt_flush_parse(const char *name)
+{
+    for (int i = 0; i < MMT_NFLUSH; i++)
+        if (strcmp(name, flush_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+int mmt_flush_available(enum mmt_flush f)
+{
+    if (f == MMT_FLUSH_ONECALL_X86) {
+#ifdef HAVE_CLFLUSH
+        return mmt_cpu_has(MMT_CPU_CLFLUSH);
+#else
+        return 0;
+#endif
+    }
+    return (unsigned)f < MMT_NFLUSH;
+}
+
+/* ---- flush size from sysfs -------------------------------------------- */
+
+/* One data or unified cache of cpu0: level, bytes, private to one cpu. */
+struct cache_desc {
+    int level;
+    size_t bytes;
+    int private;
+};
+
+static int read_cache(int index, struct cache_desc *c)
+{
+    char dir[96], buf[64], *end;
+    unsigned long v;
+
+    snprintf(dir, sizeof dir,
+             "/sys/devices/system/cpu/cpu0/cache/index%d", index);
+    if (mmt_sysfs_read(dir, "type", buf, sizeof buf) != 0)
+        return -1;
+    if (strcmp(buf, "Instruction") == 0)
+        return 1;
+    if (mmt_sysfs_read(dir, "level", buf, sizeof buf) != 0)
+        return -1;
+    c->level = atoi(buf);
+    if (mmt_sysfs_read(dir, "size", buf, sizeof buf) != 0)
+        return -1;
+    v = strtoul(buf, &end, 10);
+    c->bytes = (size_t)v * (*end == 'M' ? MIB : *end == 'K' ? 1024 : 1);
+    c->private = mmt_sysfs_read(dir, "shared_cpu_list", buf, sizeof buf) == 0
+                 && strpbrk(buf, ",-") == NULL;
+    return 0;
+}
+
+/* Sum of cpu0's data/unified caches at levels <= level (level 0: those
+ * private to cpu0), and the deepest level seen. */
+static size_t sysfs_cache_sum(int level, int *deepest)
+{
+    struct cache_desc c;
+    size_t sum = 0;
+    int rc;
+
+    *deepest = 0;
+    for (int i = 0; i < 16 && (rc = read_cache(i, &c)) >= 0; i++) {
+        if (rc > 0)
+            continue;
+        if (c.level > *deepest)
+            *deepest = c.level;
+        if (level == 0 ? c.private : c.level <= level)
+            sum += c.bytes;
+    }
+    return sum;
+}
+
+size_t mmt_flush_bytes_for_level(int level)
+{
+    int deepest;
+
+    if (level < 1)
+        return 0;
+    sysfs_cache_sum(99, &deepest);
+    if (level >= 3 && deepest > 0)
+        level = deepest;
+    /* Twice the caches up to that level: they need not be inclusive (AMD's
+     * L3 is a victim cache) and replacement is seldom true LRU (§3). */
+    return 2 * sysfs_cache_sum(level, &deepest);
+}
+
+/* The default evicts this core's private caches (L1 and L2 on current
+ * x86): twice their sum for non-LRU replacement, at least 4 MiB (ATLAS's
+ * own default, and a safe size where sysfs is missing or wrong).  The
+ * shared LLC is not flushed by default: the context timed is a kernel
+ * whose operands were pushed out of the core's caches by other work. */
+size_t mmt_flush_default_bytes(void)
+{
+    int deepest;
+    size_t b = 2 * sysfs_cache_sum(0, &deepest);
+
+    return b > 4 * MIB ? b : 4 * MIB;
+}
+
+int mmt_flush_nsets(size_t set_bytes, size_t flush_bytes)
+{
+    size_t n;
+
+    if (set_bytes == 0)
+        return 1;
+    /* A set is revisited after nsets-1 others: those must fill the area. */
+    n = (flush_bytes + set_bytes - 1) / set_bytes + 1;
+    if (n < 2)
+        n = 2;
+    return n > 1000000000 ? 1000000000 : (int)n;
+}
+
+/* ---- layout and walk (§4, §4.1) --------------------------------------- */
+
+static size_t round_up(size_t n, size_t m)
+{
+    return (n + m - 1) / m * m;
+}
+
+int mmt_layout_make(struct mmt_layout *l, const struct mmt_kernel *k,
+                    int moving, size_t flush_bytes, size_t align,
+                    size_t misalign)
+{
+    size_t step = align > LINE ? align : LINE;
+
+    memset(l, 0, sizeof *l);
+    l->noperands = k->noperands;
+    for (int i = 0; i < k->noperands; i++) {
+        l->bytes[i] = k->operand[i].bytes;
+        l->cold[i] = k->operand[i].cold;
+        l->accumulates |= k->operand[i].accumulates;
+        /* Same offset from `align` in every copy: the stride is a multiple
+         * of the alignment (and of a line, so copies share no line). */
+        if (moving && l->cold[i]) {
+            l->stride[i] = round_up(l->bytes[i] ? l->bytes[i] : 1, step);
+            l->set_bytes += l->stride[i];
+        }
+    }
+    l->nsets = mmt_flush_nsets(l->set_bytes, flush_bytes);
+    for (int i = 0; i < k->noperands; i++) {
+        size_t n = l->stride[i] ? (size_t)l->nsets * l->stride[i]
+                                : l->bytes[i];
+        l->area[i] = mmt_alloc(n ? n : 1, align, misalign);
+        if (l->area[i] == NULL) {
+            mmt_layout_free(l);
+            errno = ENOMEM;
+            return -1;
+        }
+    }
+    return 0;
+}
+
+void mmt_layout_free(struct mmt_layout *l)
+{
+    for (int i = 0; i < l->noperands; i++) {
+        mmt_free(l->area[i]);
+        l->area[i] = NULL;
+    }
+}
+
+static size_t area_bytes(const struct mmt_layout *l, int i)
+{
+    return l->stride[i] ? (size_t)l->nsets * l->stride[i] : l->bytes[i];
+}
+
+void mmt_layout_touch_pages(const struct mmt_layout *l)
+{
+    long page = sysconf(_SC_PAGESIZE);
+    size_t step = page > 0 ? (size_t)page : 4096;
+
+    for (int i = 0; i < l->noperands; i++) {
+        volatile char *p = l->area[i];
+        size_t n = area_bytes(l, i);
+
+        for (size_t off = 0; off < n; off += step)
+            p[off] = 0;
+        if (n > 0)
+            p[n - 1] = 0;
+    }
+}
+
+void mmt_layout_init(const struct mmt_layout *l, const struct mmt_kernel *k)
+{
+    for (int s = l->nsets - 1; s >= 0; s--)
+        for (int i = 0; i < l->noperands; i++)
+            if (l->stride[i])
+                k->init(i, (char *)l->area[i] + (size_t)s * l->stride[i],
+                        l->bytes[i], k->user);
+    for (int i = 0; i < l->noperands; i++)
+        if (!l->stride[i])
+            k->init(i, l->area[i], l->bytes[i], k->user);
+}
+
+static volatile double flush_sink;
+
+void mmt_layout_warm_hot(const struct mmt_layout *l)
+{
+    unsigned char sum = 0;
+
+    for (int i = 0; i < l->noperands; i++) {
+        const volatile unsigned char *p = l->area[i];
+
+        if (l->cold[i])
+            continue;
+        for (size_t off = 0; off < l->bytes[i]; off += LINE)
+            sum += p[off];
+    }
+    flush_sink += sum;
+}
+
+void mmt_walk_start(struct mmt_walk *w, const struct mmt_layout *l)
+{
+    memset(w, 0, sizeof *w);
+    w->l = l;
+    w->set = l->nsets - 1;
+    for (int i = 0; i < l->noperands; i++)
+        w->call.op[i] = (char *)l->area[i] + (size_t)w->set * l->stride[i];
+    w->call.alpha = 1;
+    w->call.beta = 1;
+}
+
+/* ---- one-call flushes (§3) -------------------------------------------- */
+
+int mmt_lru_make(struct mmt_lru_buffer *b, size_t bytes)
+{
+    b->n = bytes / sizeof(double);
+    b->p = mmt_alloc(b->n * sizeof(double) + 1, LINE, 0);
+    if (b->p == NULL)
+        return -1;
+    /* Small nonzero values: the sum is not foreseeable, so not elided. */
+    for (size_t i = 0; i < b->n; i++)
+        b->p[i] = (double)(i & 7) * 0x1p-10;
+    return 0;
+}
+
+void mmt_lru_flush(const struct mmt_lru_buffer *b)
+{
+    double sum = 0;
+
+    for (size_t i = 0; i < b->n; i++)
+        sum += b->p[i];
+    flush_sink += sum;
+}
+
+void mmt_lru_free(struct mmt_lru_buffer *b)
+{
+    mmt_free(b->p);
+    b->p = NULL;
+}
+
+void mmt_clflush_cold(const struct mmt_layout *l)
+{
+#ifdef HAVE_CLFLUSH
+    size_t line = mmt_cpu_clflush_bytes();
+
+    for (int i = 0; i < l->noperands; i++) {
+        const char *p = l->area[i];
+
+        if (!l->cold[i])
+            continue;
+        for (size_t off = 0; off < l->bytes[i]; off += line)
+            _mm_clflush(p + off);
+        if (l->bytes[i] > 0)
+            _mm_clflush(p + l->bytes[i] - 1);
+    }
+    _mm_mfence();
+#else
+    (void)l;
+#endif
+}

@@ -1,0 +1,323 @@
+/* mmtime: time a reference kernel in any context the timer offers, and
+ * say exactly how it was timed. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#define _GNU_SOURCE
+#include <getopt.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "common/diag.h"
+#include "timer/mmtimer.h"
+#include "timer/refkernels.h"
+#include "timer/flushsize.h"
+
+static void usage(void)
+{
+    printf(
+"Usage: %s [OPTION]...\n"
+"Time a reference kernel and print its MFLOPS with a line saying exactly\n"
+"how it was timed (Whaley & Castaldo's timer methods).\n"
+"\n"
+"  -k, --kernel=NAME      dot (default), daxpy, or mmm (C = bC + aAB)\n"
+"  -n, --size=N           vector length, or matrix order for mmm\n"
+"                         (default 1024; mmm 40)\n"
+"  -c, --clock=CLOCK      wall (default; min of samples), cycles (TSC,\n"
+"                         rate measured; min), cpu (process CPU time; median)\n"
+"  -f, --flush=METHOD     multicall-lru (default: many calls per sample,\n"
+"                         working sets walked backwards, alpha flipped),\n"
+"                         onecall-lru, onecall-x86 (clflush), none\n"
+"  -s, --flush-size=SIZE  KiB, or L1, L2, LLC: twice the caches up to that\n"
+"                         level, from --probe-conf or else sysfs.  Default:\n"
+"                         max(2 x this core's private caches, 4 MiB), which\n"
+"                         evicts L1 and L2 but not a shared L3\n"
+"      --probe-conf=FILE  cache sizes measured by mmprobe\n"
+"                         (default results/<host>/probe.conf if it exists)\n"
+"      --hot=LIST         operands kept in cache (e.g. --hot=C); others cold\n"
+"      --cold=LIST        operands flushed; others hot (default: all cold)\n"
+"      --align=BYTES      operand alignment, a power of two (default 64)\n"
+"      --misalign=BYTES   start this many bytes past the alignment (0)\n"
+"      --samples=N        samples, 1..%d (default %d)\n"
+"      --precision=P      relative MFLOPS error allowed from the clock, sets\n"
+"                         the calls per sample by paper 004 eq. 5 (%g)\n"
+"      --min-sample-time=S  also make each sample last at least S seconds\n"
+"      --peak=MFLOPS      flag results at or above it (paper 003)\n"
+"      --no-page0-guard   do not touch every operand page first\n"
+"      --no-instld-guard  no dummy call before flushing\n"
+"      --info             print the clocks (measured resolution, cost, TSC\n"
+"                         rate), flush methods and sizes, cpufreq; exit\n"
+"  -h, --help             this text\n"
+"\n"
+"Run pinned (taskset -c 1 %s ...) on a quiet machine.  Exit status: 0 ok,\n"
+"1 timing failed, 2 bad usage.\n",
+        mmt_progname(), MMT_SAMPLES_MAX, MMT_SAMPLES_DEFAULT,
+        MMT_PRECISION_DEFAULT, mmt_progname());
+}
+
+struct cli {
+    const char *kernel;
+    long n;
+    const char *flush_size;
+    const char *probe_conf;
+    const char *hot, *cold;
+    int info;
+    struct mmt_timing_opts o;
+};
+
+enum {
+    OPT_PROBE_CONF = 256, OPT_HOT, OPT_COLD, OPT_ALIGN, OPT_MISALIGN,
+    OPT_SAMPLES, OPT_PRECISION, OPT_MIN_SAMPLE, OPT_PEAK, OPT_NO_PAGE0,
+    OPT_NO_INSTLD, OPT_INFO
+};
+
+static const struct option long_opts[] = {
+    { "kernel", required_argument, NULL, 'k' },
+    { "size", required_argument, NULL, 'n' },
+    { "clock", required_argument, NULL, 'c' },
+    { "flush", required_argument, NULL, 'f' },
+    { "flush-size", required_argument, NULL, 's' },
+    { "probe-conf", required_argument, NULL, OPT_PROBE_CONF },
+    { "hot", required_argument, NULL, OPT_HOT },
+    { "cold", required_argument, NULL, OPT_COLD },
+    { "align", required_argument, NULL, OPT_ALIGN },
+    { "misalign", required_argument, NULL, OPT_MISALIGN },
+    { "samples", required_argument, NULL, OPT_SAMPLES },
+    { "precision", required_argument, NULL, OPT_PRECISION },
+    { "min-sample-time", required_argument, NULL, OPT_MIN_SAMPLE },
+    { "peak", required_argument, NULL, OPT_PEAK },
+    { "no-page0-guard", no_argument, NULL, OPT_NO_PAGE0 },
+    { "no-instld-guard", no_argument, NULL, OPT_NO_INSTLD },
+    { "info", no_argument, NULL, OPT_INFO },
+    { "help", no_argument, NULL, 'h' },
+    { NULL, 0, NULL, 0 }
+};
+
+static int parse_word(const char *opt, const char *text,
+                      int (*parse)(const char *), const char *allowed)
+{
+    int v = parse(text);
+
+    if (v < 0)
+        mmt_usage_error("%s: unknown value '%s' (expected %s)", opt, text,
+                        allowed);
+    return v;
+}
+
+static int kernel_known(const char *name)
+{
+    for (int i = 0; mmt_refkernel_names[i]; i++)
+        if (strcmp(name, mmt_refkernel_names[i]) == 0)
+            return i;
+    return -1;
+}
+
+static void parse_option(struct cli *c, int ch, const char *arg)
+{
+    switch (ch) {
+    case 'k':
+        c->kernel = mmt_refkernel_names[parse_word("--kernel", arg,
+                        kernel_known, "dot, daxpy or mmm")];
+        break;
+    case 'n':
+        c->n = mmt_parse_long("--size", arg, 1, 100000000);
+        break;
+    case 'c':
+        c->o.clock = parse_word("--clock", arg, mmt_clock_parse,
+                                "wall, cycles or cpu");
+        break;
+    case 'f':
+        c->o.flush = parse_word("--flush", arg, mmt_flush_parse,
+                   "none, onecall-lru, onecall-x86 or multicall-lru");
+        break;
+    case 's': c->flush_size = arg; break;
+    case OPT_PROBE_CONF: c->probe_conf = arg; break;
+    case OPT_HOT: c->hot = arg; break;
+    case OPT_COLD: c->cold = arg; break;
+    case OPT_ALIGN:
+        c->o.align = (size_t)mmt_parse_long("--align", arg, 1, 1 << 20);
+        if (c->o.align & (c->o.align - 1))
+            mmt_usage_error("--align: '%s' is not a power of two", arg);
+        break;
+    case OPT_MISALIGN:
+        c->o.misalign = (size_t)mmt_parse_long("--misalign", arg, 0,
+                                               (1 << 20) - 1);
+        break;
+    case OPT_SAMPLES:
+        c->o.samples = (int)mmt_parse_long("--samples", arg, 1,
+                                           MMT_SAMPLES_MAX);
+        break;
+    case OPT_PRECISION:
+        c->o.rel_precision = mmt_parse_double("--precision", arg, 1e-6, 0.5);
+        break;
+    case OPT_MIN_SAMPLE:
+        c->o.min_sample_s = mmt_parse_double("--min-sample-time", arg, 0, 10);
+        break;
+    case OPT_PEAK:
+        c->o.peak_mflops = mmt_parse_double("--peak", arg, 0, 1e12);
+        break;
+    case OPT_NO_PAGE0: c->o.guards_off |= MMT_GUARD_PAGE0; break;
+    case OPT_NO_INSTLD: c->o.guards_off |= MMT_GUARD_INSTLD; break;
+    case OPT_INFO: c->info = 1; break;
+    case 'h': usage(); exit(MMT_EXIT_OK);
+    default: mmt_usage_error("unknown option");
+    }
+}
+
+static void parse_args(struct cli *c, int argc, char **argv)
+{
+    int ch;
+
+    opterr = 0;
+    while ((ch = getopt_long(argc, argv, ":k:n:c:f:s:h", long_opts, NULL))
+           != -1) {
+        const char *bad = argv[optind - 1];
+        if (ch == '?')
+            mmt_usage_error("unknown option '%s'", optopt ?
+                            (char[]){ '-', (char)optopt, 0 } : bad);
+        if (ch == ':')
+            mmt_usage_error("option '%s' needs a value", bad);
+        parse_option(c, ch, optarg);
+    }
+    if (optind < argc)
+        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+    if (c->o.misalign >= c->o.align)
+        mmt_usage_error("--misalign=%zu must be below --align=%zu",
+                        c->o.misalign, c->o.align);
+}
+
+/* Mark the operands named in list (comma-separated) as cold = value, the
+ * others as !value. */
+static void set_temperature(struct mmt_kernel *k, const char *opt,
+                            const char *list, int value)
+{
+    char buf[128], *save = NULL;
+
+    for (int i = 0; i < k->noperands; i++)
+        k->operand[i].cold = !value;
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *t = strtok_r(buf, ",", &save); t;
+         t = strtok_r(NULL, ",", &save)) {
+        int i;
+        for (i = 0; i < k->noperands; i++)
+            if (strcasecmp(t, k->operand[i].name) == 0)
+                break;
+        if (i == k->noperands)
+            mmt_usage_error("%s: kernel %s has no operand '%s'", opt,
+                            k->name, t);
+        k->operand[i].cold = value;
+    }
+}
+
+static void print_clock(enum mmt_clock id)
+{
+    const struct mmt_clock_info *ci = mmt_clock_describe(id);
+
+    if (!ci->available) {
+        printf("clock %-6s  not available on this CPU/compiler\n", ci->name);
+        return;
+    }
+    printf("clock %-6s  resolution %.3g ns, cost per reading %.3g ns",
+           ci->name, ci->resolution_s * 1e9, ci->cost_s * 1e9);
+    if (id == MMT_CLOCK_CYCLES)
+        printf(", TSC rate %.6g GHz (measured against CLOCK_MONOTONIC; "
+               "%s)", ci->rate_hz * 1e-9, mmt_tsc_invariant() ?
+               "invariant TSC" : "TSC not invariant: may follow the core "
+               "clock");
+    printf("\n");
+}
+
+static void print_info(const char *flush_note, size_t flush_bytes)
+{
+    char msg[256];
+    int cpu = sched_getcpu();
+
+    for (int i = 0; i < MMT_NCLOCKS; i++)
+        print_clock(i);
+    for (int f = 0; f < MMT_NFLUSH; f++)
+        printf("flush %-13s %s\n", mmt_flush_name(f),
+               mmt_flush_available(f) ? "available" : "not available");
+    printf("flush size    %zu KiB (%s)\n", flush_bytes >> 10, flush_note);
+    mmt_throttle_check(cpu < 0 ? 0 : cpu, msg, sizeof msg);
+    printf("throttling    %s\n", msg);
+}
+
+static void throttle_note(void)
+{
+    char msg[256];
+    int cpu = sched_getcpu();
+    int rc = mmt_throttle_check(cpu < 0 ? 0 : cpu, msg, sizeof msg);
+
+    if (rc > 0)
+        mmt_warn("%s", msg);
+    else if (rc < 0)
+        fprintf(stderr, "%s: note: %s\n", mmt_progname(), msg);
+}
+
+static int run(struct cli *c)
+{
+    struct mmt_kernel k;
+    struct mmt_timing r;
+    int rc;
+
+    if (mmt_refkernel_make(c->kernel, c->n, &k) != 0) {
+        mmt_error("cannot set up kernel %s (N=%ld)", c->kernel, c->n);
+        return MMT_EXIT_FAIL;
+    }
+    if (c->hot)
+        set_temperature(&k, "--hot", c->hot, 0);
+    if (c->cold)
+        set_temperature(&k, "--cold", c->cold, 1);
+    throttle_note();
+    rc = mmt_time_kernel(&k, &c->o, &r);
+    mmt_refkernel_free(&k);
+    if (rc != 0) {
+        mmt_error("%s", r.how);
+        return MMT_EXIT_FAIL;
+    }
+    printf("%s N=%ld: %.1f MFLOPS%s (per call %.4g us; min %.4g, median "
+           "%.4g, max %.4g us)\n", c->kernel, c->n, r.mflops,
+           r.sane ? "" : " SUSPECT", r.seconds * 1e6, r.t_min * 1e6,
+           r.t_median * 1e6, r.t_max * 1e6);
+    printf("  timed: %s\n", r.how);
+    if (!r.sane)
+        mmt_warn("%.1f MFLOPS fails the sanity check 0 < MFLOPS < peak",
+                 r.mflops);
+    return MMT_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    struct cli c = { .kernel = "dot", .n = 0 };
+    struct mmt_machine machine;
+    char note[320];
+
+    mmt_set_progname(argv[0]);
+    mmt_timing_defaults(&c.o);
+    parse_args(&c, argc, argv);
+    if (c.n == 0)
+        c.n = mmt_refkernel_default_n(c.kernel);
+    mmt_machine_load(&machine, c.probe_conf);
+    c.o.flush_bytes = mmt_flush_size_resolve(&machine, c.flush_size, note,
+                                             sizeof note);
+    if (c.o.peak_mflops == 0)
+        c.o.peak_mflops = machine.peak_mflops;
+    if (c.info) {
+        print_info(note, c.o.flush_bytes);
+        return MMT_EXIT_OK;
+    }
+    if (c.flush_size)
+        fprintf(stderr, "%s: note: flush size %zu KiB (%s)\n",
+                mmt_progname(), c.o.flush_bytes >> 10, note);
+    if (!mmt_flush_available(c.o.flush)) {
+        mmt_error("--flush=%s is not available here (no clflush)",
+                  mmt_flush_name(c.o.flush));
+        return MMT_EXIT_FAIL;
+    }
+    return run(&c);
+}

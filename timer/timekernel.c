@@ -1,0 +1,256 @@
+/* mmt_time_kernel: one kernel, timed as paper 000 describes -- operands
+ * laid out and initialised for the flush method, guards, a repetition
+ * count from paper 004 eq. 5, several samples, and a line saying how. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "timer/mmtimer.h"
+#include "timer/flush.h"
+#include "timer/samples.h"
+
+void mmt_timing_defaults(struct mmt_timing_opts *o)
+{
+    memset(o, 0, sizeof *o);
+    o->clock = MMT_CLOCK_WALL;
+    o->flush = MMT_FLUSH_MULTICALL_LRU;
+    o->flush_bytes = 0;          /* resolved by mmt_flush_default_bytes */
+    o->samples = MMT_SAMPLES_DEFAULT;
+    o->align = MMT_ALIGN_DEFAULT;
+    o->rel_precision = MMT_PRECISION_DEFAULT;
+}
+
+struct ctx {
+    const struct mmt_kernel *k;
+    struct mmt_timing_opts o;     /* with every default resolved */
+    struct mmt_layout l;
+    struct mmt_walk w;
+    struct mmt_lru_buffer lru;
+    double dtime;                 /* clock error of one interval */
+    double tick_s;
+};
+
+static int fail(struct mmt_timing *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static int fail(struct mmt_timing *r, const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(r->how, sizeof r->how, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+static int resolve_opts(struct mmt_timing_opts *o, const struct mmt_kernel *k,
+                        struct mmt_timing *r)
+{
+    const struct mmt_clock_info *ci = mmt_clock_describe(o->clock);
+
+    if (k->call == NULL || k->init == NULL || k->noperands < 0
+        || k->noperands > MMT_MAX_OPERANDS || !(k->flops > 0))
+        return fail(r, "kernel %s: needs init, call, 0..%d operands and "
+                    "flops > 0", k->name ? k->name : "?", MMT_MAX_OPERANDS);
+    if (ci == NULL || !ci->available)
+        return fail(r, "clock %d is not available here", (int)o->clock);
+    if ((unsigned)o->flush >= MMT_NFLUSH || !mmt_flush_available(o->flush))
+        return fail(r, "flush method %s is not available here",
+                    mmt_flush_name(o->flush));
+    if (o->samples == 0)
+        o->samples = MMT_SAMPLES_DEFAULT;
+    if (o->samples < 1 || o->samples > MMT_SAMPLES_MAX)
+        return fail(r, "samples %d: expected 1..%d", o->samples,
+                    MMT_SAMPLES_MAX);
+    if (o->align == 0)
+        o->align = MMT_ALIGN_DEFAULT;
+    if ((o->align & (o->align - 1)) != 0 || o->misalign >= o->align)
+        return fail(r, "alignment %zu+%zu: expected a power of two and a "
+                    "misalignment below it", o->align, o->misalign);
+    if (o->rel_precision == 0)
+        o->rel_precision = MMT_PRECISION_DEFAULT;
+    if (!(o->rel_precision > 0 && o->rel_precision < 1))
+        return fail(r, "precision %g: expected 0 < p < 1", o->rel_precision);
+    if (o->flush_bytes == 0)
+        o->flush_bytes = mmt_flush_default_bytes();
+    return 0;
+}
+
+static double run_sample(struct ctx *c, long reps)
+{
+    const struct mmt_kernel *k = c->k;
+    int64_t t0, t1;
+
+    if (c->o.flush == MMT_FLUSH_ONECALL_LRU)
+        mmt_lru_flush(&c->lru);
+    else if (c->o.flush == MMT_FLUSH_ONECALL_X86)
+        mmt_clflush_cold(&c->l);
+    if (c->o.flush == MMT_FLUSH_ONECALL_LRU
+        || c->o.flush == MMT_FLUSH_ONECALL_X86)
+        mmt_layout_warm_hot(&c->l);     /* partial flush, §3.1 */
+    t0 = mmt_clock_ticks(c->o.clock);
+    for (long i = 0; i < reps; i++) {
+        k->call(&c->w.call, k->user);
+        mmt_walk_next(&c->w);
+    }
+    t1 = mmt_clock_ticks(c->o.clock);
+    return (double)(t1 - t0) * c->tick_s;
+}
+
+static int one_call_method(enum mmt_flush f)
+{
+    return f == MMT_FLUSH_ONECALL_LRU || f == MMT_FLUSH_ONECALL_X86;
+}
+
+/* Calls per sample: double until a sample is 100 clock errors long (a
+ * rough speed), take the best of three there, then paper 004 eq. 5.  A
+ * one-call method times exactly one call per sample (§3). */
+static long choose_reps(struct ctx *c, double *t_call)
+{
+    long reps = 1;
+    double t;
+
+    while ((t = run_sample(c, reps)) < 100 * c->dtime && reps < (1L << 40))
+        reps *= 2;
+    for (int i = 0; i < 2; i++)
+        t = fmin(t, run_sample(c, reps));
+    *t_call = t / reps;
+    if (one_call_method(c->o.flush))
+        return 1;
+    double mflops = c->k->flops / fmax(*t_call, 1e-12) * 1e-6;
+    long n = mmt_repetitions(c->k->flops, mflops, c->dtime,
+                             c->o.rel_precision);
+    if (c->o.min_sample_s > 0 && n * *t_call < c->o.min_sample_s)
+        n = (long)ceil(c->o.min_sample_s / *t_call);
+    return n;
+}
+
+static int prepare(struct ctx *c, struct mmt_timing *r)
+{
+    const struct mmt_kernel *k = c->k;
+    int moving = c->o.flush == MMT_FLUSH_MULTICALL_LRU;
+
+    if (mmt_layout_make(&c->l, k, moving, c->o.flush_bytes, c->o.align,
+                        c->o.misalign) != 0)
+        return fail(r, "kernel %s: cannot allocate its working sets",
+                    k->name);
+    if (c->o.flush == MMT_FLUSH_ONECALL_LRU
+        && mmt_lru_make(&c->lru, c->o.flush_bytes) != 0) {
+        mmt_layout_free(&c->l);
+        return fail(r, "cannot allocate a %zu-byte flush buffer",
+                    c->o.flush_bytes);
+    }
+    if (!(c->o.guards_off & MMT_GUARD_PAGE0))
+        mmt_layout_touch_pages(&c->l);
+    mmt_layout_init(&c->l, k);
+    mmt_walk_start(&c->w, &c->l);
+    if (!(c->o.guards_off & MMT_GUARD_INSTLD)) {
+        /* Dummy call on set 0, the last one initialised and so already
+         * warm: the code is paged in before anything is flushed (§5.4). */
+        struct mmt_call dummy = c->w.call;
+        for (int i = 0; i < c->l.noperands; i++)
+            dummy.op[i] = c->l.area[i];
+        k->call(&dummy, k->user);
+    }
+    return 0;
+}
+
+static void release(struct ctx *c)
+{
+    mmt_layout_free(&c->l);
+    mmt_lru_free(&c->lru);
+}
+
+static const char *fmt_time(double s, char *buf, size_t n)
+{
+    if (s < 1e-6)
+        snprintf(buf, n, "%.3g ns", s * 1e9);
+    else if (s < 1e-3)
+        snprintf(buf, n, "%.3g us", s * 1e6);
+    else
+        snprintf(buf, n, "%.3g ms", s * 1e3);
+    return buf;
+}
+
+/* Names of the operands that are (hot = 1) or are not kept in cache. */
+static void operand_list(const struct mmt_kernel *k, int flush, int hot,
+                         char *buf, size_t n)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (int i = 0; i < k->noperands && used < n; i++) {
+        int is_hot = flush == MMT_FLUSH_NONE || !k->operand[i].cold;
+        if (is_hot == hot)
+            used += snprintf(buf + used, n - used, "%s%s", used ? "," : "",
+                             k->operand[i].name ? k->operand[i].name : "?");
+    }
+    if (used == 0)
+        snprintf(buf, n, "-");
+}
+
+static void describe_how(const struct ctx *c, struct mmt_timing *r)
+{
+    const struct mmt_timing_opts *o = &c->o;
+    const struct mmt_clock_info *ci = mmt_clock_describe(o->clock);
+    char res[24], cost[24], cold[32], hot[32], fl[48];
+    int n;
+
+    if (o->flush == MMT_FLUSH_ONECALL_X86 || o->flush == MMT_FLUSH_NONE)
+        snprintf(fl, sizeof fl, "%s", mmt_flush_name(o->flush));
+    else
+        snprintf(fl, sizeof fl, "%s %zu KiB", mmt_flush_name(o->flush),
+                 o->flush_bytes >> 10);
+    operand_list(c->k, o->flush, 0, cold, sizeof cold);
+    operand_list(c->k, o->flush, 1, hot, sizeof hot);
+    n = snprintf(r->how, sizeof r->how,
+                 "%s clock (res %s, read %s), %s of %d samples x %ld "
+                 "calls (eq.5 %.2g%%), flush %s, %d sets, cold %s hot %s, align "
+                 "%zu+%zu, guards %s%s%s, spread %.1f%%",
+                 ci->name, fmt_time(ci->resolution_s, res, sizeof res),
+                 fmt_time(ci->cost_s, cost, sizeof cost),
+                 o->clock == MMT_CLOCK_CPU ? "median" : "min", r->samples,
+                 r->reps, o->rel_precision * 100, fl, r->nsets, cold, hot,
+                 o->align, o->misalign,
+                 o->guards_off & MMT_GUARD_PAGE0 ? "" : "page0,",
+                 o->guards_off & MMT_GUARD_INSTLD ? "" : "instld,",
+                 "range", r->spread * 100);
+    if (!r->sane && n > 0 && (size_t)n < sizeof r->how)
+        snprintf(r->how + n, sizeof r->how - (size_t)n,
+                 "; SUSPECT: %.1f MFLOPS outside (0, %s)", r->mflops,
+                 o->peak_mflops > 0 ? "peak" : "inf");
+}
+
+int mmt_time_kernel(const struct mmt_kernel *k,
+                    const struct mmt_timing_opts *o, struct mmt_timing *r)
+{
+    struct ctx c;
+    double t[MMT_SAMPLES_MAX], t_call;
+
+    memset(r, 0, sizeof *r);
+    memset(&c, 0, sizeof c);
+    c.k = k;
+    c.o = *o;
+    if (resolve_opts(&c.o, k, r) != 0 || prepare(&c, r) != 0)
+        return -1;
+    c.tick_s = mmt_clock_tick_s(c.o.clock);
+    c.dtime = mmt_clock_describe(c.o.clock)->resolution_s
+              + mmt_clock_describe(c.o.clock)->cost_s;
+    r->reps = choose_reps(&c, &t_call);
+    for (int s = 0; s < c.o.samples; s++)
+        t[s] = run_sample(&c, r->reps) / (double)r->reps;
+    mmt_sample_stats(t, c.o.samples, c.o.clock, r);
+    r->nsets = c.l.nsets;
+    r->mflops = r->seconds > 0 ? k->flops / r->seconds * 1e-6 : 0;
+    /* Paper 003: 0 < MFLOPS < peak, or the figure is flagged. */
+    r->sane = isfinite(r->mflops) && r->mflops > 0
+              && (c.o.peak_mflops <= 0 || r->mflops < c.o.peak_mflops);
+    describe_how(&c, r);
+    release(&c);
+    return 0;
+}
