@@ -21,3 +21,21 @@ mmtime_SOURCES = \
 	timer/flushsize.c timer/flushsize.h
 mmtime_LDADD = timer/libmmtimer.la probe/libmmprobeconf.la \
 	common/libmmcommon.la -lm
+
+# Tests of timer/ (sources under tests/timer/).
+TIMER_TESTS = tests/timer/test_clocks tests/timer/test_memalign \
+	tests/timer/test_walk tests/timer/test_reps
+check_PROGRAMS += $(TIMER_TESTS)
+TESTS += $(TIMER_TESTS)
+TIMER_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+TIMER_TEST_LDADD = timer/libmmtimer.la $(CMOCKA_LIBS) -lm
+tests_timer_test_clocks_CFLAGS = $(TIMER_TEST_CFLAGS)
+tests_timer_test_clocks_LDADD = $(TIMER_TEST_LDADD)
+tests_timer_test_memalign_CFLAGS = $(TIMER_TEST_CFLAGS)
+tests_timer_test_memalign_LDADD = $(TIMER_TEST_LDADD)
+tests_timer_test_walk_CFLAGS = $(TIMER_TEST_CFLAGS)
+tests_timer_test_walk_LDADD = $(TIMER_TEST_LDADD)
+tests_timer_test_reps_CFLAGS = $(TIMER_TEST_CFLAGS)
+tests_timer_test_reps_LDADD = $(TIMER_TEST_LDADD)
+TESTS += tests/timer/test_mmtime.sh
+EXTRA_DIST += tests/timer/test_mmtime.sh

@@ -1,0 +1,234 @@
+/* MultiCallFlushLRU (paper 000 §4, §4.1, §5.2), checked by instrumenting
+ * the kernel instead of timing it: working sets are initialised in the
+ * order the walk uses them, the walk goes from the last set to the first
+ * and wraps, every set is visited, alpha (and beta, for an accumulating
+ * operand) flips on every full pass, hot operands never move, and the
+ * InstLdGuard dummy call comes first. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "timer/mmtimer.h"
+#include "timer/flush.h"
+
+#define MAXSETS 64
+#define FLUSH (32 * 1024)
+
+struct probe {
+    int ninit;
+    void *init_at[2 * MAXSETS + 4];   /* in the order init was called */
+    int nsets;                        /* expected */
+    int dummy_expected;
+    long calls;
+    long errors;
+    char first_error[160];
+    unsigned char seen[MAXSETS];
+};
+
+static void rec_init(int operand, void *p, size_t bytes, void *user)
+{
+    struct probe *pr = user;
+
+    (void)operand;
+    memset(p, 0, bytes);
+    if (pr->ninit < (int)(sizeof pr->init_at / sizeof pr->init_at[0]))
+        pr->init_at[pr->ninit] = p;
+    pr->ninit++;
+}
+
+static void complain(struct probe *pr, const char *what, long call)
+{
+    if (pr->errors++ == 0)
+        snprintf(pr->first_error, sizeof pr->first_error,
+                 "call %ld: %s", call, what);
+}
+
+/* Set s of operand i, from the init order: set nsets-1 first, X then Y;
+ * the hot Z last. */
+static void *expected_op(const struct probe *pr, int i, int set)
+{
+    if (i == 2)
+        return pr->init_at[2 * pr->nsets];
+    return pr->init_at[2 * (pr->nsets - 1 - set) + i];
+}
+
+static void rec_call(const struct mmt_call *c, void *user)
+{
+    struct probe *pr = user;
+    long n = pr->calls++;
+    int set;
+    double sign;
+
+    if (pr->dummy_expected) {
+        pr->dummy_expected = 0;
+        pr->calls = 0;
+        if (c->op[0] != expected_op(pr, 0, 0)
+            || c->op[2] != expected_op(pr, 2, 0))
+            complain(pr, "dummy call not on set 0", -1);
+        return;
+    }
+    set = pr->nsets - 1 - (int)(n % pr->nsets);
+    sign = (n / pr->nsets) % 2 ? -1.0 : 1.0;
+    for (int i = 0; i < 3; i++)
+        if (c->op[i] != expected_op(pr, i, set))
+            complain(pr, "operand not where the walk should be", n);
+    if (c->alpha != sign)
+        complain(pr, "alpha has the wrong sign", n);
+    if (c->beta != sign)
+        complain(pr, "beta has the wrong sign", n);
+    pr->seen[set] = 1;
+}
+
+/* X (cold, 1000 B), Y (cold, accumulates, 512 B), Z (hot, 256 B). */
+static void make_kernel(struct mmt_kernel *k, struct probe *pr)
+{
+    memset(k, 0, sizeof *k);
+    k->name = "probe";
+    k->flops = 1000;
+    k->noperands = 3;
+    k->operand[0] = (struct mmt_operand){ "X", 1000, 1, 0 };
+    k->operand[1] = (struct mmt_operand){ "Y", 512, 1, 1 };
+    k->operand[2] = (struct mmt_operand){ "Z", 256, 0, 0 };
+    k->init = rec_init;
+    k->call = rec_call;
+    k->user = pr;
+}
+
+static void check_probe(const struct probe *pr)
+{
+    if (pr->errors)
+        fail_msg("%ld errors, first: %s", pr->errors, pr->first_error);
+    for (int s = 0; s < pr->nsets; s++)
+        if (!pr->seen[s])
+            fail_msg("set %d never visited", s);
+}
+
+static void layout_walks_backwards_and_flips(void **state)
+{
+    static struct probe pr;
+    struct mmt_kernel k;
+    struct mmt_layout l;
+    struct mmt_walk w;
+
+    (void)state;
+    make_kernel(&k, &pr);
+    /* strides 1024 + 512 per set; 32 KiB / 1536 B -> 22 sets, plus one. */
+    pr.nsets = mmt_flush_nsets(1536, FLUSH);
+    assert_int_equal(pr.nsets, 23);
+    assert_int_equal(mmt_layout_make(&l, &k, 1, FLUSH, 64, 0), 0);
+    assert_int_equal(l.nsets, pr.nsets);
+    assert_int_equal(l.set_bytes, 1536);
+    mmt_layout_touch_pages(&l);
+    mmt_layout_init(&l, &k);
+    assert_int_equal(pr.ninit, 2 * pr.nsets + 1);
+    mmt_walk_start(&w, &l);
+    for (int i = 0; i < 3 * pr.nsets + 5; i++) {
+        k.call(&w.call, k.user);
+        mmt_walk_next(&w);
+    }
+    check_probe(&pr);
+    mmt_layout_free(&l);
+}
+
+/* Time the probe kernel with MultiCallFlushLRU over FLUSH bytes. */
+static void time_probe(struct probe *pr, unsigned guards_off, int samples,
+                       struct mmt_timing *r)
+{
+    struct mmt_kernel k;
+    struct mmt_timing_opts o;
+
+    make_kernel(&k, pr);
+    pr->nsets = mmt_flush_nsets(1536, FLUSH);
+    pr->dummy_expected = !(guards_off & MMT_GUARD_INSTLD);
+    mmt_timing_defaults(&o);
+    o.flush_bytes = FLUSH;
+    o.samples = samples;
+    o.guards_off = guards_off;
+    assert_int_equal(mmt_time_kernel(&k, &o, r), 0);
+    assert_int_equal(r->nsets, pr->nsets);
+    assert_int_equal(pr->dummy_expected, 0);
+    assert_true(pr->calls >= samples * r->reps);
+    check_probe(pr);
+}
+
+static void time_kernel_follows_the_walk(void **state)
+{
+    static struct probe pr;
+    struct mmt_timing r;
+
+    (void)state;
+    time_probe(&pr, 0, 3, &r);
+    assert_non_null(strstr(r.how, "multicall-lru 32 KiB"));
+    assert_non_null(strstr(r.how, "cold X,Y hot Z"));
+    assert_non_null(strstr(r.how, "page0,instld"));
+}
+
+static void without_instld_the_walk_starts_at_once(void **state)
+{
+    static struct probe pr;
+    struct mmt_timing r;
+
+    (void)state;
+    time_probe(&pr, MMT_GUARD_INSTLD | MMT_GUARD_PAGE0, 1, &r);
+    assert_null(strstr(r.how, "instld"));
+    assert_null(strstr(r.how, "page0"));
+}
+
+/* No flush: one set, every operand hot, alpha flips on every call. */
+static void no_flush_keeps_one_set(void **state)
+{
+    static struct probe pr;
+    struct mmt_kernel k;
+    struct mmt_layout l;
+    struct mmt_walk w;
+
+    (void)state;
+    make_kernel(&k, &pr);
+    assert_int_equal(mmt_layout_make(&l, &k, 0, FLUSH, 64, 0), 0);
+    assert_int_equal(l.nsets, 1);
+    mmt_walk_start(&w, &l);
+    for (int i = 0; i < 6; i++) {
+        for (int j = 0; j < 3; j++)
+            assert_ptr_equal(w.call.op[j], l.area[j]);
+        assert_true(w.call.alpha == (i % 2 ? -1.0 : 1.0));
+        mmt_walk_next(&w);
+    }
+    mmt_layout_free(&l);
+}
+
+/* Misaligned operands stay misaligned in every copy. */
+static void every_copy_keeps_the_misalignment(void **state)
+{
+    static struct probe pr;
+    struct mmt_kernel k;
+    struct mmt_layout l;
+    struct mmt_walk w;
+
+    (void)state;
+    make_kernel(&k, &pr);
+    assert_int_equal(mmt_layout_make(&l, &k, 1, FLUSH, 128, 24), 0);
+    mmt_walk_start(&w, &l);
+    for (int i = 0; i < 2 * l.nsets; i++) {
+        for (int j = 0; j < 3; j++)
+            assert_int_equal((uintptr_t)w.call.op[j] % 128, 24);
+        mmt_walk_next(&w);
+    }
+    mmt_layout_free(&l);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(layout_walks_backwards_and_flips),
+        cmocka_unit_test(time_kernel_follows_the_walk),
+        cmocka_unit_test(without_instld_the_walk_starts_at_once),
+        cmocka_unit_test(no_flush_keeps_one_set),
+        cmocka_unit_test(every_copy_keeps_the_misalignment),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
