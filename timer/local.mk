@@ -24,7 +24,7 @@ mmtime_LDADD = timer/libmmtimer.la probe/libmmprobeconf.la \
 
 # Tests of timer/ (sources under tests/timer/).
 TIMER_TESTS = tests/timer/test_clocks tests/timer/test_memalign \
-	tests/timer/test_walk tests/timer/test_reps
+	tests/timer/test_walk tests/timer/test_reps tests/timer/test_direction
 check_PROGRAMS += $(TIMER_TESTS)
 TESTS += $(TIMER_TESTS)
 TIMER_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
@@ -37,5 +37,17 @@ tests_timer_test_walk_CFLAGS = $(TIMER_TEST_CFLAGS)
 tests_timer_test_walk_LDADD = $(TIMER_TEST_LDADD)
 tests_timer_test_reps_CFLAGS = $(TIMER_TEST_CFLAGS)
 tests_timer_test_reps_LDADD = $(TIMER_TEST_LDADD)
+tests_timer_test_direction_SOURCES = tests/timer/test_direction.c \
+	timer/refkernels.c timer/refkernels.h
+tests_timer_test_direction_CFLAGS = $(TIMER_TEST_CFLAGS)
+tests_timer_test_direction_LDADD = $(TIMER_TEST_LDADD)
 TESTS += tests/timer/test_mmtime.sh
 EXTRA_DIST += tests/timer/test_mmtime.sh
+
+# make bench: paper 000 Figure 1 on this machine (a benchmark, not a test).
+BENCH_TARGETS += bench-timer
+EXTRA_DIST += timer/fig1.sh
+.PHONY: bench-timer
+bench-timer: mmtime
+	$(SHELL) $(srcdir)/timer/fig1.sh --mmtime=./mmtime \
+	    --out="$(MMT_RESULTS)" --taskset="$(TASKSET)" --gnuplot="$(GNUPLOT)"

@@ -31,13 +31,22 @@ static void ref_init(int operand, void *p, size_t bytes, void *user)
     }
 }
 
+/* Four partial sums: one dependent add chain would tie the kernel to the
+ * add latency, and then no cache level would show in its speed. */
 static double dot(long n, const double *x, const double *y)
 {
-    double sum = 0;
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    long i;
 
-    for (long i = 0; i < n; i++)
-        sum += x[i] * y[i];
-    return sum;
+    for (i = 0; i + 4 <= n; i += 4) {
+        s0 += x[i] * y[i];
+        s1 += x[i + 1] * y[i + 1];
+        s2 += x[i + 2] * y[i + 2];
+        s3 += x[i + 3] * y[i + 3];
+    }
+    for (; i < n; i++)
+        s0 += x[i] * y[i];
+    return (s0 + s1) + (s2 + s3);
 }
 
 static void dot_call(const struct mmt_call *c, void *user)

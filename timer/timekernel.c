@@ -220,6 +220,15 @@ static void describe_how(const struct ctx *c, struct mmt_timing *r)
                  o->guards_off & MMT_GUARD_PAGE0 ? "" : "page0,",
                  o->guards_off & MMT_GUARD_INSTLD ? "" : "instld,",
                  "range", r->spread * 100);
+    if (n > 0 && (size_t)n < sizeof r->how && one_call_method(o->flush)
+        && r->t_min < c->dtime / o->rel_precision)
+        n += snprintf(r->how + n, sizeof r->how - (size_t)n,
+                      "; one call is only %.0f clock errors long",
+                      r->t_min / c->dtime);
+    if (n > 0 && (size_t)n < sizeof r->how && o->min_sample_s > 0
+        && !one_call_method(o->flush))
+        n += snprintf(r->how + n, sizeof r->how - (size_t)n,
+                      "; samples >= %.3g ms", o->min_sample_s * 1e3);
     if (!r->sane && n > 0 && (size_t)n < sizeof r->how)
         snprintf(r->how + n, sizeof r->how - (size_t)n,
                  "; SUSPECT: %.1f MFLOPS outside (0, %s)", r->mflops,
