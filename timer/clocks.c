@@ -130,10 +130,12 @@ double mmt_clock_seconds(enum mmt_clock id)
     return (double)(now - origin[id]) * mmt_clock_tick_s(id);
 }
 
-/* Smallest nonzero step between consecutive readings, in ticks. */
+/* Smallest nonzero step between consecutive readings, in ticks: up to
+ * 2000 steps, but no more than ~20 ms of waiting, so that a coarse clock
+ * (10 ms CPU time on some systems) is measured in a few steps. */
 static int64_t measure_step(enum mmt_clock id)
 {
-    int64_t best = INT64_MAX;
+    int64_t best = INT64_MAX, w0 = read_posix(CLOCK_MONOTONIC);
 
     for (int i = 0; i < 2000; i++) {
         int64_t a = mmt_clock_ticks(id), b;
@@ -143,6 +145,8 @@ static int64_t measure_step(enum mmt_clock id)
         while (b == a);
         if (b - a < best)
             best = b - a;
+        if (i >= 2 && read_posix(CLOCK_MONOTONIC) - w0 > 20000000)
+            break;
     }
     return best;
 }

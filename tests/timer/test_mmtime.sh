@@ -54,6 +54,16 @@ expect 0 'MFLOPS' 'daxpy' -- -k daxpy -n 100 --samples=1 --flush-size=64
 expect 0 'SUSPECT' 'above peak is flagged' -- -n 64 --samples=1 --peak=0.001 \
     --flush-size=64
 
+for level in L1 L2 LLC; do
+    if "$mmtime" --flush-size=$level --info 2>&1 | grep -q 'sizes are unknown'
+    then
+        ok "# SKIP cache sizes unknown here (no probe.conf, no sysfs)"
+        continue
+    fi
+    expect 0 "flush size .*($level: 2 x" "--flush-size=$level" -- -n 64 \
+        --samples=1 --flush-size=$level
+done
+
 expect 2 "'--bogus'" 'unknown long option' -- --bogus
 expect 2 "'-z'" 'unknown short option' -- -z
 expect 2 'needs a value' 'missing value' -- --clock

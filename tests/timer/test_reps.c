@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include <math.h>
+#include <string.h>
 
 #include "timer/mmtimer.h"
 #include "timer/samples.h"
@@ -87,6 +88,33 @@ static void defaults_are_documented_values(void **state)
     assert_false(mmt_flush_available(MMT_NFLUSH));
 }
 
+/* Flush sizes by level grow with the level; the throttling check always
+ * says what it found and never fails the run. */
+static void machine_queries_answer(void **state)
+{
+    size_t l1 = mmt_flush_bytes_for_level(1);
+    size_t l2 = mmt_flush_bytes_for_level(2);
+    size_t llc = mmt_flush_bytes_for_level(3);
+    char msg[256] = "";
+    int rc;
+
+    (void)state;
+    assert_int_equal(mmt_flush_bytes_for_level(0), 0);
+    if (l1 > 0) {
+        assert_true(l1 <= l2 && l2 <= llc);
+        assert_true(l1 >= 2 * 4096);
+    }
+    rc = mmt_throttle_check(0, msg, sizeof msg);
+    assert_true(rc >= -1 && rc <= 1);
+    if (rc < 0)
+        assert_non_null(strstr(msg, "no cpufreq information"));
+    else
+        assert_non_null(strstr(msg, "governor"));
+    rc = mmt_throttle_check(1 << 20, msg, sizeof msg);   /* no such cpu */
+    assert_int_equal(rc, -1);
+    assert_non_null(strstr(msg, "no cpufreq information"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -94,6 +122,7 @@ int main(void)
         cmocka_unit_test(nsets_overflow_the_flush_area),
         cmocka_unit_test(wall_takes_min_cpu_takes_median),
         cmocka_unit_test(defaults_are_documented_values),
+        cmocka_unit_test(machine_queries_answer),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
