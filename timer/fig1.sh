@@ -86,6 +86,7 @@ set terminal png size 900,560
 set output "$out/fig1.png"
 set title "dot product, flushed vs unflushed (paper 000 Figure 1)"
 set logscale x 2
+set format x "%.0s%c"
 set xlabel "N (X+Y = 16 N bytes)"
 set ylabel "MFLOPS"
 set key top right

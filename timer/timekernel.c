@@ -210,7 +210,7 @@ static void describe_how(const struct ctx *c, struct mmt_timing *r)
     operand_list(c->k, o->flush, 1, hot, sizeof hot);
     n = snprintf(r->how, sizeof r->how,
                  "%s clock (res %s, read %s), %s of %d samples x %ld "
-                 "calls (eq.5 %.2g%%), flush %s, %d sets, cold %s hot %s, align "
+                 "calls (paper 004 eq.5, %.2g%%), flush %s, %d sets, cold %s hot %s, align "
                  "%zu+%zu, guards %s%s%s, spread %.1f%%",
                  ci->name, fmt_time(ci->resolution_s, res, sizeof res),
                  fmt_time(ci->cost_s, cost, sizeof cost),
