@@ -198,7 +198,7 @@ static void describe_how(const struct ctx *c, struct mmt_timing *r)
 {
     const struct mmt_timing_opts *o = &c->o;
     const struct mmt_clock_info *ci = mmt_clock_describe(o->clock);
-    char res[24], cost[24], cold[32], hot[32], fl[48];
+    char res[24], cost[24], cold[32], hot[32], fl[48], reps[64];
     int n;
 
     if (o->flush == MMT_FLUSH_ONECALL_X86 || o->flush == MMT_FLUSH_NONE)
@@ -208,15 +208,19 @@ static void describe_how(const struct ctx *c, struct mmt_timing *r)
                  o->flush_bytes >> 10);
     operand_list(c->k, o->flush, 0, cold, sizeof cold);
     operand_list(c->k, o->flush, 1, hot, sizeof hot);
+    if (one_call_method(o->flush))
+        snprintf(reps, sizeof reps, "1 call (one-call flush)");
+    else
+        snprintf(reps, sizeof reps, "%ld calls (paper 004 eq.5, %.2g%%)",
+                 r->reps, o->rel_precision * 100);
     n = snprintf(r->how, sizeof r->how,
-                 "%s clock (res %s, read %s), %s of %d samples x %ld "
-                 "calls (paper 004 eq.5, %.2g%%), flush %s, %d sets, cold %s hot %s, align "
-                 "%zu+%zu, guards %s%s%s, spread %.1f%%",
+                 "%s clock (res %s, read %s), %s of %d samples x %s, "
+                 "flush %s, %d sets, cold %s hot %s, align %zu+%zu, "
+                 "guards %s%s%s, spread %.1f%%",
                  ci->name, fmt_time(ci->resolution_s, res, sizeof res),
                  fmt_time(ci->cost_s, cost, sizeof cost),
                  o->clock == MMT_CLOCK_CPU ? "median" : "min", r->samples,
-                 r->reps, o->rel_precision * 100, fl, r->nsets, cold, hot,
-                 o->align, o->misalign,
+                 reps, fl, r->nsets, cold, hot, o->align, o->misalign,
                  o->guards_off & MMT_GUARD_PAGE0 ? "" : "page0,",
                  o->guards_off & MMT_GUARD_INSTLD ? "" : "instld,",
                  "range", r->spread * 100);
