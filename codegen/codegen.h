@@ -1,0 +1,22 @@
+/* codegen/: parameters in, C source out.  mmgen is a thin shell around
+ * these two calls; tests use them to put many kernels into one file. */
+#ifndef MMG_CODEGEN_H
+#define MMG_CODEGEN_H
+
+#include <stdio.h>
+
+#include "codegen/params.h"
+
+#define MMG_VERSION "1"
+
+/* The banner ("generated, do not edit", how to recreate the file) and the
+ * includes.  command: the exact command that recreates the file. */
+int mmg_emit_prologue(FILE *fp, const char *command);
+
+/* One kernel for p (already checked): a comment with every parameter and
+ * the flops per call, the beta variants p->betas asks for, and the
+ * descriptor <name>_desc.  command goes into the descriptor.  0 or -1. */
+int mmg_emit_kernel(FILE *fp, const struct mmg_params *p,
+                    const char *command);
+
+#endif

@@ -1,0 +1,72 @@
+/* What the emitters of one kernel share: the parameter set seen through
+ * the decisions it implies (sizes fixed or run time, layout, vector
+ * syntax).  Internal to codegen/. */
+#ifndef MMG_EMIT_INT_H
+#define MMG_EMIT_INT_H
+
+#include "codegen/emit.h"
+#include "codegen/mmkernel.h"
+#include "codegen/params.h"
+
+struct mmg_ctx {
+    const struct mmg_params *p;
+    struct mmg_emit *e;
+    char name[128];          /* kernel base name */
+    int vlen;                /* doubles per vector, 1 for scalar */
+    enum mmt_layout layout;
+    int m, n, k;             /* fixed sizes, 0 = run time */
+    char md[16], nd[16], kd[16];   /* the same as C expressions */
+    const char *vtype;       /* "double", "__m256d", ... */
+    const char *vp;          /* intrinsic prefix: "_mm", "_mm256", ... */
+    char attr[64];           /* target attribute, "" for scalar */
+    const char *requires;    /* CPU features, for the descriptor */
+};
+
+/* One register-tile function: C(mr x nr) += A(mr x K) B(K x nr). */
+struct mmg_tile {
+    int mr, nr;              /* rows and columns, in doubles */
+    int beta;                /* MMG_BETA0, MMG_BETA1 or MMG_BETAX */
+    int ff;                  /* fetch C before the K loop */
+    enum mmt_layout layout;  /* how A and B are addressed */
+    int perturb;             /* test only: one wrong update */
+    int shared;              /* the packed tile all SIMD edges call */
+};
+
+void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
+                  struct mmg_emit *e);
+
+/* "<kernel>_b0", "<kernel>_b1" or "<kernel>_bx". */
+void mmg_variant_name(const struct mmg_ctx *x, int beta, char *out,
+                      size_t len);
+/* Name of the tile function for t inside variant beta. */
+void mmg_tile_name(const struct mmg_ctx *x, const struct mmg_tile *t,
+                   char *out, size_t len);
+/* The common parameter list of kernels and tiles, on two lines. */
+extern const char mmg_kernel_args[];
+extern const char *const mmg_kernel_arg_names[];
+
+/* emit_tile.c: one tile function, scalar or SIMD. */
+int mmg_emit_tile(const struct mmg_ctx *x, const struct mmg_tile *t);
+
+/* emit_scalar.c / emit_simd.c: the tile functions a variant needs, and
+ * the calls covering the fractional tiles at the M and N edges. */
+int mmg_scalar_tiles(const struct mmg_ctx *x, int beta);
+int mmg_simd_tiles(const struct mmg_ctx *x, int beta);
+/* The functions every SIMD variant shares (the packed edge tile). */
+int mmg_simd_shared(const struct mmg_ctx *x);
+/* dim 'm': rows left at (i, j) in a full column panel; 'n': the columns
+ * left after the last full panel. */
+void mmg_scalar_edges(const struct mmg_ctx *x, int beta, int dim);
+void mmg_simd_edges(const struct mmg_ctx *x, int beta, int dim);
+
+/* emit_kernel.c: a call of tile t on the tile at rows i, columns j; and
+ * of any function with the tile arguments, then extra (may be ""). */
+void mmg_call_tile(const struct mmg_ctx *x, const struct mmg_tile *t);
+void mmg_call(const struct mmg_ctx *x, const char *fname,
+              const char *extra);
+/* Open a function with the kernel arguments (then extra, may be "") and
+ * mark them all used: storage is "" or "static inline ". */
+void mmg_function(const struct mmg_ctx *x, const char *storage,
+                  const char *name, const char *extra);
+
+#endif

@@ -1,0 +1,260 @@
+/* A whole kernel: context from the parameters, the beta variants with
+ * their loops over register tiles (the j', i' loops of Fig. 3, JIK order),
+ * the self-description and the descriptor. */
+#include "codegen/codegen.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "codegen/emit_int.h"
+
+const char mmg_kernel_args[] =
+    "int m, int n, int k, const double *restrict a, int lda,\n"
+    "    const double *restrict b, int ldb, double beta, double *restrict c,"
+    "\n    int ldc";
+const char *const mmg_kernel_arg_names[] = {
+    "m", "n", "k", "a", "lda", "b", "ldb", "beta", "c", "ldc", NULL
+};
+
+/* Vector syntax and the CPU features each ISA needs. */
+static const struct {
+    const char *vtype, *vp, *target, *target_fma;
+} isa_syntax[MMG_NISA] = {
+    { "double", "", NULL, NULL },
+    { "__m128d", "_mm", "sse2", "sse2,fma" },
+    { "__m256d", "_mm256", "avx2", "avx2,fma" },
+    { "__m512d", "_mm512", "avx512f", "avx512f" },
+};
+
+static void dim_expr(int v, const char *name, char *out, size_t len)
+{
+    if (v)
+        snprintf(out, len, "%d", v);
+    else
+        snprintf(out, len, "%s", name);
+}
+
+void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
+                  struct mmg_emit *e)
+{
+    memset(x, 0, sizeof *x);
+    x->p = p;
+    x->e = e;
+    mmg_kernel_name(p, x->name, sizeof x->name);
+    x->vlen = mmg_vlen(p->isa);
+    x->layout = !p->copy ? MMT_LAYOUT_NOCOPY
+        : x->vlen > 1 ? MMT_LAYOUT_PANEL : MMT_LAYOUT_ATLAS;
+    x->m = mmg_dim(p, 'm');
+    x->n = mmg_dim(p, 'n');
+    x->k = mmg_dim(p, 'k');
+    dim_expr(x->m, "m", x->md, sizeof x->md);
+    dim_expr(x->n, "n", x->nd, sizeof x->nd);
+    dim_expr(x->k, "k", x->kd, sizeof x->kd);
+    x->vtype = isa_syntax[p->isa].vtype;
+    x->vp = isa_syntax[p->isa].vp;
+    x->requires = p->fma ? isa_syntax[p->isa].target_fma
+                         : isa_syntax[p->isa].target;
+    if (x->requires)
+        snprintf(x->attr, sizeof x->attr,
+                 "__attribute__((target(\"%s\"))) ", x->requires);
+    else
+        x->requires = "";
+}
+
+void mmg_variant_name(const struct mmg_ctx *x, int beta, char *out,
+                      size_t len)
+{
+    snprintf(out, len, "%s_%s", x->name, beta == MMG_BETA0 ? "b0"
+             : beta == MMG_BETA1 ? "b1" : "bx");
+}
+
+void mmg_tile_name(const struct mmg_ctx *x, const struct mmg_tile *t,
+                   char *out, size_t len)
+{
+    char variant[160];
+
+    if (t->shared) {
+        snprintf(out, len, "%s_pk", x->name);
+        return;
+    }
+    mmg_variant_name(x, t->beta, variant, sizeof variant);
+    snprintf(out, len, "%s_t%dx%d", variant, t->mr, t->nr);
+}
+
+void mmg_call_tile(const struct mmg_ctx *x, const struct mmg_tile *t)
+{
+    char name[192];
+
+    mmg_tile_name(x, t, name, sizeof name);
+    mmg_call(x, name, "");
+}
+
+void mmg_call(const struct mmg_ctx *x, const char *fname, const char *extra)
+{
+    char arow[48], bcol[48];
+
+    if (x->layout == MMT_LAYOUT_NOCOPY) {
+        snprintf(arow, sizeof arow, "a + i");
+        snprintf(bcol, sizeof bcol, "b + j * ldb");
+    } else {
+        snprintf(arow, sizeof arow, "a + i * %s", x->kd);
+        snprintf(bcol, sizeof bcol, "b + j * %s", x->kd);
+    }
+    mmg_line(x->e, "%s(m, n, k, %s, lda, %s, ldb, beta, &c[i + j * ldc], "
+             "ldc%s);", fname, arow, bcol, extra);
+}
+
+void mmg_function(const struct mmg_ctx *x, const char *storage,
+                  const char *name, const char *extra)
+{
+    mmg_line(x->e, "%s%svoid", storage, x->attr);
+    mmg_line(x->e, "%s(%s%s)", name, mmg_kernel_args, extra);
+    mmg_block(x->e);
+    mmg_unused(x->e, mmg_kernel_arg_names);
+}
+
+/* One beta variant: JIK over MU x NU tiles, then the fractional tiles. */
+static int emit_variant(const struct mmg_ctx *x, int beta)
+{
+    const struct mmg_params *p = x->p;
+    struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
+                             p->perturb, 0 };
+    char name[160];
+    int simd = x->vlen > 1;
+
+    if ((simd ? mmg_simd_tiles(x, beta) : mmg_scalar_tiles(x, beta)) != 0)
+        return -1;
+    mmg_variant_name(x, beta, name, sizeof name);
+    mmg_function(x, "", name, "");
+    mmg_line(x->e, "int i = 0, j;");
+    mmg_open(x->e, "for (j = 0; j + %d <= %s; j += %d)", p->nu, x->nd,
+             p->nu);
+    mmg_line(x->e, "for (i = 0; i + %d <= %s; i += %d)", p->mu, x->md,
+             p->mu);
+    x->e->depth++;
+    mmg_call_tile(x, &full);
+    x->e->depth--;
+    (simd ? mmg_simd_edges : mmg_scalar_edges)(x, beta, 'm');
+    mmg_close(x->e);
+    (simd ? mmg_simd_edges : mmg_scalar_edges)(x, beta, 'n');
+    mmg_close(x->e);
+    mmg_blank(x->e);
+    return 0;
+}
+
+/* Text safe inside a C comment or a C string. */
+static void sanitize(const char *in, char *out, size_t len)
+{
+    size_t o = 0;
+    for (; *in && o + 2 < len; in++) {
+        if (*in == '"' || *in == '\\')
+            out[o++] = '\\';
+        out[o++] = *in == '*' && in[1] == '/' ? '+' : *in;
+    }
+    out[o] = '\0';
+}
+
+static double flops_per_call(const struct mmg_ctx *x)
+{
+    int tile = mmg_tile(x->p);
+    return 2.0 * (x->m ? x->m : tile) * (x->n ? x->n : tile)
+        * (x->k ? x->k : tile);
+}
+
+static void emit_description(const struct mmg_ctx *x)
+{
+    const struct mmg_params *p = x->p;
+    static const char *const layout_text[] = {
+        "", "ATLAS copy: A(i,p) = a[i*k + p], B(p,j) = b[j*k + p]",
+        "panels: MU-row panels of A, NU-column panels of B",
+        "no copy: column-major A (lda) and B (ldb)"
+    };
+    int need = mmg_regs_needed(p), have = mmg_regs_available(p);
+
+    mmg_line(x->e, "/* Kernel %s", x->name);
+    mmg_line(x->e, " *   C(M x N) = A(M x K) * B(K x N) + beta * C, "
+             "M=%s N=%s K=%s", x->md, x->nd, x->kd);
+    mmg_line(x->e, " *   ISA=%s (%d double%s a vector) NB=%d NCNB=%d "
+             "COPY=%d", mmg_isa_name(p->isa), x->vlen, x->vlen > 1 ? "s" : "",
+             p->nb, p->ncnb == MMG_TILE ? p->nb : p->ncnb, p->copy);
+    mmg_line(x->e, " *   MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d NF=%d",
+             p->mu, p->nu, p->ku, p->ls, p->fma, p->ff, p->ifetch,
+             p->nfetch);
+    mmg_line(x->e, " *   layout: %s", layout_text[x->layout]);
+    mmg_line(x->e, " *   flops per call: %.0f (2*M*N*K, run-time sizes "
+             "taken as %d)", flops_per_call(x), mmg_tile(p));
+    mmg_line(x->e, " *   registers: %d needed, %d available%s */", need,
+             have, need > have ? " -- WARNING: will spill" : "");
+}
+
+static void emit_descriptor(const struct mmg_ctx *x, const char *command)
+{
+    const struct mmg_params *p = x->p;
+    static const int bits[3] = { MMG_BETA0, MMG_BETA1, MMG_BETAX };
+    static const char *const fields[3] = { "beta0", "beta1", "betax" };
+    char text[1024], variant[160];
+
+    sanitize(command ? command : "", text, sizeof text);
+    mmg_open(x->e, "const struct mmt_kernel_desc %s_desc =", x->name);
+    mmg_line(x->e, ".abi = MMT_KERNEL_ABI, .name = \"%s\",", x->name);
+    mmg_line(x->e, ".command = \"%s\",", text);
+    mmg_line(x->e, ".isa = \"%s\", .requires = \"%s\", .vlen = %d,",
+             mmg_isa_name(p->isa), x->requires, x->vlen);
+    mmg_line(x->e, ".layout = %d, .nb = %d, .m = %d, .n = %d, .k = %d,",
+             (int)x->layout, mmg_tile(p), x->m, x->n, x->k);
+    mmg_line(x->e, ".mu = %d, .nu = %d, .ku = %d, .ls = %d, .fma = %d, "
+             ".ff = %d,", p->mu, p->nu, p->ku, p->ls, p->fma, p->ff);
+    mmg_line(x->e, ".ifetch = %d, .nfetch = %d, .regs_needed = %d, "
+             ".regs_available = %d,", p->ifetch, p->nfetch,
+             mmg_regs_needed(p), mmg_regs_available(p));
+    mmg_line(x->e, ".flops = %.1f,", flops_per_call(x));
+    for (int i = 0; i < 3; i++) {
+        mmg_variant_name(x, bits[i], variant, sizeof variant);
+        mmg_line(x->e, ".%s = %s,", fields[i],
+                 p->betas & bits[i] ? variant : "0");
+    }
+    x->e->depth--;
+    mmg_line(x->e, "};");
+    mmg_blank(x->e);
+}
+
+int mmg_emit_prologue(FILE *fp, const char *command)
+{
+    struct mmg_emit e;
+    char text[1024];
+
+    sanitize(command ? command : "", text, sizeof text);
+    mmg_emit_init(&e, fp);
+    mmg_line(&e, "/* Generated by mmgen (generator version %s): do not "
+             "edit, it is a", MMG_VERSION);
+    mmg_line(&e, " * build product.  Recreate it with:");
+    mmg_line(&e, " *   %s", text);
+    mmg_line(&e, " * The contract these kernels follow is "
+             "codegen/KERNEL_ABI.md. */");
+    mmg_line(&e, "#include \"mmkernel.h\"");
+    mmg_line(&e, "#if defined(__x86_64__) || defined(__i386__)");
+    mmg_line(&e, "#include <immintrin.h>");
+    mmg_line(&e, "#endif");
+    mmg_blank(&e);
+    return mmg_emit_status(&e);
+}
+
+int mmg_emit_kernel(FILE *fp, const struct mmg_params *p,
+                    const char *command)
+{
+    static const int bits[3] = { MMG_BETA0, MMG_BETA1, MMG_BETAX };
+    struct mmg_emit e;
+    struct mmg_ctx x;
+
+    mmg_emit_init(&e, fp);
+    mmg_ctx_init(&x, p, &e);
+    emit_description(&x);
+    mmg_blank(&e);
+    if (x.vlen > 1 && mmg_simd_shared(&x) != 0)
+        return -1;
+    for (int i = 0; i < 3; i++)
+        if ((p->betas & bits[i]) && emit_variant(&x, bits[i]) != 0)
+            return -1;
+    emit_descriptor(&x, command);
+    return mmg_emit_status(&e);
+}

@@ -1,0 +1,123 @@
+/* SIMD emitter: the register tile is MU/V vectors of A (vector loads, M
+ * contiguous in the panel layout and in column-major A) by NU broadcasts
+ * of B, accumulated with fused multiply-adds in intrinsics.  A fractional
+ * tile at the M or N edge is packed, zero-padded, into a full MU x NU
+ * panel pair on the stack, computed by one shared packed tile into a
+ * scratch tile, and the valid part is merged into C: correct for any
+ * edge size and any layout, at a cost of O(MU*K) per edge tile. */
+#include "codegen/emit_int.h"
+
+#include <stdio.h>
+
+int mmg_simd_shared(const struct mmg_ctx *x)
+{
+    struct mmg_tile pk = { x->p->mu, x->p->nu, MMG_BETA0, 0,
+                           MMT_LAYOUT_PANEL, 0, 1 };
+    return mmg_emit_tile(x, &pk);
+}
+
+static void edge_name(const struct mmg_ctx *x, int beta, char *out,
+                      size_t len)
+{
+    char variant[160];
+    mmg_variant_name(x, beta, variant, sizeof variant);
+    snprintf(out, len, "%s_edge", variant);
+}
+
+/* Copy the mr x K sliver of A and the K x nr sliver of B into padded
+ * panels; padding is zero so the scratch tile stays finite. */
+static void emit_pack(const struct mmg_ctx *x)
+{
+    int nocopy = x->layout == MMT_LAYOUT_NOCOPY;
+
+    mmg_open(x->e, "for (p = 0; p < %s; p++)", x->kd);
+    mmg_line(x->e, "for (i = 0; i < %d; i++)", x->p->mu);
+    mmg_line(x->e, "    abuf[p * %d + i] = i < mr ? a[%s] : 0.0;", x->p->mu,
+             nocopy ? "i + p * lda" : "p * mr + i");
+    mmg_line(x->e, "for (j = 0; j < %d; j++)", x->p->nu);
+    mmg_line(x->e, "    bbuf[p * %d + j] = j < nr ? b[%s] : 0.0;", x->p->nu,
+             nocopy ? "p + j * ldb" : "p * nr + j");
+    mmg_close(x->e);
+}
+
+static int emit_edge(const struct mmg_ctx *x, int beta)
+{
+    const struct mmg_params *p = x->p;
+    static const char *const merge[] = {
+        "", "", "c[i + j * ldc] + ", "", "beta * c[i + j * ldc] + "
+    };
+    char name[192];
+
+    edge_name(x, beta, name, sizeof name);
+    mmg_function(x, "static inline ", name, ", int mr, int nr");
+    mmg_line(x->e, "double abuf[%d * %s], bbuf[%d * %s];", p->mu, x->kd,
+             p->nu, x->kd);
+    mmg_line(x->e, "double t[%d] = { 0.0 };", p->mu * p->nu);
+    mmg_line(x->e, "int p, i, j;");
+    emit_pack(x);
+    mmg_line(x->e, "%s_pk(%d, %d, k, abuf, %d, bbuf, %d, 0.0, t, %d);",
+             x->name, p->mu, p->nu, p->mu, p->nu, p->mu);
+    mmg_line(x->e, "for (j = 0; j < nr; j++)");
+    mmg_line(x->e, "    for (i = 0; i < mr; i++)");
+    mmg_line(x->e, "        c[i + j * ldc] = %st[i + j * %d];", merge[beta],
+             p->mu);
+    mmg_close(x->e);
+    mmg_blank(x->e);
+    return mmg_emit_status(x->e);
+}
+
+int mmg_simd_tiles(const struct mmg_ctx *x, int beta)
+{
+    const struct mmg_params *p = x->p;
+    struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
+                             p->perturb, 0 };
+
+    if (mmg_emit_tile(x, &full) != 0)
+        return -1;
+    return emit_edge(x, beta);
+}
+
+static void call_edge(const struct mmg_ctx *x, int beta, const char *mr,
+                      const char *nr)
+{
+    char name[192], extra[64];
+
+    edge_name(x, beta, name, sizeof name);
+    snprintf(extra, sizeof extra, ", %s, %s", mr, nr);
+    mmg_call(x, name, extra);
+}
+
+void mmg_simd_edges(const struct mmg_ctx *x, int beta, int dim)
+{
+    const struct mmg_params *p = x->p;
+    int m_left = !x->m || x->m % p->mu, n_left = !x->n || x->n % p->nu;
+    char mr[32], nr[32], full[16];
+
+    snprintf(mr, sizeof mr, "%s - i", x->md);
+    snprintf(nr, sizeof nr, "%s - j", x->nd);
+    snprintf(full, sizeof full, "%d", dim == 'm' ? p->nu : p->mu);
+    if (dim == 'm') {
+        if (!m_left)
+            return;
+        mmg_line(x->e, "if (i < %s)", x->md);
+        x->e->depth++;
+        call_edge(x, beta, mr, full);
+        x->e->depth--;
+        return;
+    }
+    if (!n_left)
+        return;
+    mmg_open(x->e, "if (j < %s)", x->nd);
+    mmg_line(x->e, "for (i = 0; i + %d <= %s; i += %d)", p->mu, x->md,
+             p->mu);
+    x->e->depth++;
+    call_edge(x, beta, full, nr);
+    x->e->depth--;
+    if (m_left) {
+        mmg_line(x->e, "if (i < %s)", x->md);
+        x->e->depth++;
+        call_edge(x, beta, mr, nr);
+        x->e->depth--;
+    }
+    mmg_close(x->e);
+}

@@ -1,0 +1,270 @@
+/* One register-tile function (paper 002 §II-A/B): the mr x nr tile of C
+ * lives in scalars (or vectors) across the whole K loop (scalar
+ * replacement); the k' loop runs KU k'' steps per trip, each printed from
+ * the schedule of sched.c; leftover k'' steps follow, unrolled when K is
+ * fixed.  Scalar and SIMD differ only in how an operation is spelt. */
+#include "codegen/emit_int.h"
+
+#include <stdio.h>
+
+#include "codegen/sched.h"
+
+struct tile_ctx {
+    const struct mmg_ctx *x;
+    const struct mmg_tile *t;
+    int na;                  /* A registers per step (rows or vectors) */
+};
+
+static int simd(const struct tile_ctx *tc)
+{
+    return tc->x->vlen > 1;
+}
+
+/* Index of A's first element for register r at k index p + s. */
+static void a_index(const struct tile_ctx *tc, int s, int r, char *out,
+                    size_t len)
+{
+    const struct mmg_ctx *x = tc->x;
+    int row = r * x->vlen;
+
+    switch (tc->t->layout) {
+    case MMT_LAYOUT_ATLAS:
+        if (x->k)
+            snprintf(out, len, "%d + p + %d", row * x->k, s);
+        else
+            snprintf(out, len, "%d * k + p + %d", row, s);
+        break;
+    case MMT_LAYOUT_PANEL:
+        snprintf(out, len, "(p + %d) * %d + %d", s, x->p->mu, row);
+        break;
+    default:
+        snprintf(out, len, "%d + (p + %d) * lda", row, s);
+    }
+}
+
+static void b_index(const struct tile_ctx *tc, int s, int c, char *out,
+                    size_t len)
+{
+    const struct mmg_ctx *x = tc->x;
+
+    switch (tc->t->layout) {
+    case MMT_LAYOUT_ATLAS:
+        if (x->k)
+            snprintf(out, len, "%d + p + %d", c * x->k, s);
+        else
+            snprintf(out, len, "%d * k + p + %d", c, s);
+        break;
+    case MMT_LAYOUT_PANEL:
+        snprintf(out, len, "(p + %d) * %d + %d", s, x->p->nu, c);
+        break;
+    default:
+        snprintf(out, len, "p + %d + %d * ldb", s, c);
+    }
+}
+
+static void print_op(const struct tile_ctx *tc, const struct mmg_op *op)
+{
+    struct mmg_emit *e = tc->x->e;
+    const char *vp = tc->x->vp, *vt = tc->x->vtype;
+    char ix[64];
+
+    switch (op->kind) {
+    case MMG_LOAD_A:
+        a_index(tc, op->step, op->r, ix, sizeof ix);
+        if (simd(tc))
+            mmg_line(e, "const %s a%d_%d = %s_loadu_pd(&a[%s]);", vt,
+                     op->step, op->r, vp, ix);
+        else
+            mmg_line(e, "const double a%d_%d = a[%s];", op->step, op->r,
+                     ix);
+        break;
+    case MMG_LOAD_B:
+        b_index(tc, op->step, op->c, ix, sizeof ix);
+        if (simd(tc))
+            mmg_line(e, "const %s b%d_%d = %s_set1_pd(b[%s]);", vt,
+                     op->step, op->c, vp, ix);
+        else
+            mmg_line(e, "const double b%d_%d = b[%s];", op->step, op->c,
+                     ix);
+        break;
+    case MMG_FMA:
+        if (simd(tc))
+            mmg_line(e, "c%d_%d = %s_fmadd_pd(a%d_%d, b%d_%d, c%d_%d);",
+                     op->r, op->c, vp, op->step, op->r, op->step, op->c,
+                     op->r, op->c);
+        else
+            mmg_line(e, "c%d_%d += a%d_%d * b%d_%d;", op->r, op->c,
+                     op->step, op->r, op->step, op->c);
+        break;
+    case MMG_MUL:
+        if (simd(tc))
+            mmg_line(e, "m%d = %s_mul_pd(a%d_%d, b%d_%d);", op->slot, vp,
+                     op->step, op->r, op->step, op->c);
+        else
+            mmg_line(e, "m%d = a%d_%d * b%d_%d;", op->slot, op->step,
+                     op->r, op->step, op->c);
+        break;
+    case MMG_ADD:
+        if (simd(tc))
+            mmg_line(e, "c%d_%d = %s_add_pd(c%d_%d, m%d);", op->r, op->c,
+                     vp, op->r, op->c, op->slot);
+        else
+            mmg_line(e, "c%d_%d += m%d;", op->r, op->c, op->slot);
+        break;
+    }
+}
+
+/* The deliberate error of PERTURB=1: one accumulator grows by 2^-20 of
+ * itself once per trip, far above the rounding the check allows. */
+static void print_perturbation(const struct tile_ctx *tc)
+{
+    if (simd(tc))
+        mmg_line(tc->x->e, "c0_0 = %s_add_pd(c0_0, %s_mul_pd(%s_set1_pd("
+                 "0x1p-20), c0_0));", tc->x->vp, tc->x->vp, tc->x->vp);
+    else
+        mmg_line(tc->x->e, "c0_0 += 0x1p-20 * c0_0;");
+}
+
+/* One body of `steps` k'' steps, as a block of its own. */
+static int emit_body(const struct tile_ctx *tc, int steps, int perturb)
+{
+    const struct mmg_params *p = tc->x->p;
+    struct mmg_body body = { steps, tc->na, tc->t->nr, p->fma, p->ls,
+                             p->ifetch, p->nfetch };
+    int updates = steps * tc->na * tc->t->nr;
+    struct mmg_sched s;
+
+    if (mmg_schedule(&body, &s) != 0)
+        return -1;
+    for (int i = 0; !p->fma && i < p->ls && i < updates; i++)
+        mmg_line(tc->x->e, "%s m%d;", tc->x->vtype, i);
+    for (int i = 0; i < s.n; i++)
+        print_op(tc, &s.ops[i]);
+    if (perturb)
+        print_perturbation(tc);
+    mmg_sched_free(&s);
+    return 0;
+}
+
+/* The k' loop and the leftover k'' steps (the remainder when KU does not
+ * divide K: unrolled if K is fixed, one step a trip if not). */
+static int emit_k_loops(const struct tile_ctx *tc)
+{
+    const struct mmg_ctx *x = tc->x;
+    struct mmg_emit *e = x->e;
+    int ku = x->p->ku, k = x->k, perturb = tc->t->perturb;
+
+    mmg_line(e, "int p = 0;");
+    if (!k || k >= ku) {
+        mmg_open(e, "for (p = 0; p + %d <= %s; p += %d)", ku, x->kd, ku);
+        if (emit_body(tc, ku, perturb) != 0)
+            return -1;
+        mmg_close(e);
+        perturb = 0;
+    }
+    if (k && k % ku) {
+        mmg_block(e);
+        if (emit_body(tc, k % ku, perturb) != 0)
+            return -1;
+        mmg_close(e);
+    } else if (!k && ku > 1) {
+        mmg_open(e, "for (; p < k; p++)");
+        if (emit_body(tc, 1, 0) != 0)
+            return -1;
+        mmg_close(e);
+    }
+    return 0;
+}
+
+static void c_index(const struct tile_ctx *tc, int r, int c, char *out,
+                    size_t len)
+{
+    snprintf(out, len, "%d + %d * ldc", r * tc->x->vlen, c);
+}
+
+/* C(r, c) as read, times beta for the general variant. */
+static void c_load(const struct tile_ctx *tc, const char *ix, int beta,
+                   char *out, size_t len)
+{
+    const char *vp = tc->x->vp;
+
+    if (!simd(tc))
+        snprintf(out, len, "%sc[%s]", beta == MMG_BETAX ? "beta * " : "",
+                 ix);
+    else if (beta == MMG_BETAX)
+        snprintf(out, len, "%s_mul_pd(vbeta, %s_loadu_pd(&c[%s]))", vp, vp,
+                 ix);
+    else
+        snprintf(out, len, "%s_loadu_pd(&c[%s])", vp, ix);
+}
+
+/* Accumulators, with C fetched at the top when FF=1 (§II-A: assignments
+ * before the k' loop; for beta=0 a forced, unused fetch) and zero
+ * otherwise. */
+static void emit_c_init(const struct tile_ctx *tc)
+{
+    const struct mmg_ctx *x = tc->x;
+    int top = tc->t->ff, beta = tc->t->beta;
+    char ix[48], ld[128];
+
+    if (beta == MMG_BETAX && simd(tc))
+        mmg_line(x->e, "const %s vbeta = %s_set1_pd(beta);", x->vtype,
+                 x->vp);
+    for (int c = 0; c < tc->t->nr; c++)
+        for (int r = 0; r < tc->na; r++) {
+            c_index(tc, r, c, ix, sizeof ix);
+            if (top && beta != MMG_BETA0) {
+                c_load(tc, ix, beta, ld, sizeof ld);
+                mmg_line(x->e, "%s c%d_%d = %s;", x->vtype, r, c, ld);
+                continue;
+            }
+            if (top)
+                mmg_line(x->e, "mmt_touch(&c[%s]);", ix);
+            if (simd(tc))
+                mmg_line(x->e, "%s c%d_%d = %s_setzero_pd();", x->vtype, r,
+                         c, x->vp);
+            else
+                mmg_line(x->e, "double c%d_%d = 0.0;", r, c);
+        }
+}
+
+/* Write the tile back; with FF=0 this is where C is read (§II-A: the
+ * assignments after the k' loop). */
+static void emit_c_store(const struct tile_ctx *tc)
+{
+    const struct mmg_ctx *x = tc->x;
+    int beta = tc->t->ff ? MMG_BETA0 : tc->t->beta;
+    char ix[48], ld[128], acc[32];
+
+    for (int c = 0; c < tc->t->nr; c++)
+        for (int r = 0; r < tc->na; r++) {
+            c_index(tc, r, c, ix, sizeof ix);
+            snprintf(acc, sizeof acc, "c%d_%d", r, c);
+            c_load(tc, ix, beta, ld, sizeof ld);
+            if (beta == MMG_BETA0 && simd(tc))
+                mmg_line(x->e, "%s_storeu_pd(&c[%s], %s);", x->vp, ix, acc);
+            else if (beta == MMG_BETA0)
+                mmg_line(x->e, "c[%s] = %s;", ix, acc);
+            else if (simd(tc))
+                mmg_line(x->e, "%s_storeu_pd(&c[%s], %s_add_pd(%s, %s));",
+                         x->vp, ix, x->vp, ld, acc);
+            else
+                mmg_line(x->e, "c[%s] = %s + %s;", ix, ld, acc);
+        }
+}
+
+int mmg_emit_tile(const struct mmg_ctx *x, const struct mmg_tile *t)
+{
+    struct tile_ctx tc = { x, t, t->mr / x->vlen };
+    char name[192];
+
+    mmg_tile_name(x, t, name, sizeof name);
+    mmg_function(x, "static inline ", name, "");
+    emit_c_init(&tc);
+    if (emit_k_loops(&tc) != 0)
+        return -1;
+    emit_c_store(&tc);
+    mmg_close(x->e);
+    mmg_blank(x->e);
+    return 0;
+}

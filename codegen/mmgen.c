@@ -1,0 +1,179 @@
+/* mmgen: one parameter set in, one C file with a mini-MMM kernel out. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/codegen.h"
+#include "common/atomicfile.h"
+#include "common/diag.h"
+
+enum { OPT_PARAMS = 256, OPT_OUTPUT, OPT_HELP, OPT_ISA, OPT_BETA, OPT_NAME,
+       OPT_INT };
+
+static void usage(void)
+{
+    printf("Usage: %s [--params=FILE] [OPTION=VALUE]... [--output=FILE]\n"
+           "Write a C file holding one mini-MMM kernel, C = A*B + beta*C "
+           "on NB x NB\nblocks (paper 002 Sec. II), in the layout of "
+           "codegen/KERNEL_ABI.md.\n\n"
+           "  --params=FILE   read KEY = value lines (keys as below, upper "
+           "case);\n"
+           "                  options on the command line override them\n"
+           "  --output=FILE   write there (atomically) instead of stdout\n"
+           "  --isa=WORD      none (scalar emitter), sse2, avx2, avx512 "
+           "(SIMD emitter)\n"
+           "  --beta=WORD     variants to emit: 0, 1, X or all (default "
+           "all)\n"
+           "  --name=ID       kernel base name (default: encodes the "
+           "parameters)\n", mmt_progname());
+    for (size_t i = 0; i < mmg_n_int_params; i++) {
+        const struct mmg_int_param *d = &mmg_int_params[i];
+        printf("  --%s=N%*s%s (%d..%d)\n", d->option,
+               (int)(13 - strlen(d->option)), "", d->help, d->min, d->max);
+    }
+    printf("\nDefaults: NB=40 MU=4 NU=4 KU=4 LS=1 FMA=1 FF=1 IF=2 NF=2 "
+           "COPY=1, M=N=K=NB.\n"
+           "Rules: M, N, K <= NB (NCNB when COPY=0); KU <= NB; MU a "
+           "multiple of the\nvector length; IF in 2..L and NF in 1..L, L = "
+           "MU/V + NU loads per k step.\nA register tile larger than NR "
+           "is generated but reported (it will spill).\n"
+           "Exit status: 0 written, 1 could not write, 2 bad parameters.\n");
+}
+
+static struct option *build_options(void)
+{
+    static const struct option fixed[] = {
+        { "params", required_argument, NULL, OPT_PARAMS },
+        { "output", required_argument, NULL, OPT_OUTPUT },
+        { "help", no_argument, NULL, OPT_HELP },
+        { "isa", required_argument, NULL, OPT_ISA },
+        { "beta", required_argument, NULL, OPT_BETA },
+        { "name", required_argument, NULL, OPT_NAME },
+    };
+    size_t nfixed = sizeof fixed / sizeof fixed[0];
+    struct option *o = calloc(nfixed + mmg_n_int_params + 1, sizeof *o);
+
+    if (!o) {
+        mmt_error("out of memory");
+        exit(MMT_EXIT_FAIL);
+    }
+    memcpy(o, fixed, sizeof fixed);
+    for (size_t i = 0; i < mmg_n_int_params; i++)
+        o[nfixed + i] = (struct option){ mmg_int_params[i].option,
+                                         required_argument, NULL,
+                                         OPT_INT + (int)i };
+    return o;
+}
+
+static void set_or_die(struct mmg_params *p, const char *key,
+                       const char *text)
+{
+    char err[256];
+    if (mmg_params_set(p, key, text, err, sizeof err) != 0)
+        mmt_usage_error("%s", err);
+}
+
+/* Options are applied after --params wherever they stand. */
+static void apply_options(int argc, char **argv, const struct option *o,
+                          struct mmg_params *p)
+{
+    int c;
+
+    optind = 1;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", o, NULL)) != -1) {
+        if (c == OPT_ISA)
+            set_or_die(p, "ISA", optarg);
+        else if (c == OPT_BETA)
+            set_or_die(p, "BETA", optarg);
+        else if (c == OPT_NAME)
+            set_or_die(p, "NAME", optarg);
+        else if (c >= OPT_INT)
+            set_or_die(p, mmg_int_params[c - OPT_INT].key, optarg);
+    }
+}
+
+static void scan_options(int argc, char **argv, const struct option *o,
+                         const char **params, const char **output)
+{
+    int c;
+
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", o, NULL)) != -1) {
+        if (c == OPT_HELP) {
+            usage();
+            exit(MMT_EXIT_OK);
+        } else if (c == OPT_PARAMS) {
+            *params = optarg;
+        } else if (c == OPT_OUTPUT) {
+            *output = optarg;
+        } else if (c == '?') {
+            mmt_usage_error("unknown option or missing value: '%s'",
+                            argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+}
+
+static int write_kernel(FILE *fp, const struct mmg_params *p,
+                        const char *command)
+{
+    return mmg_emit_prologue(fp, command) || mmg_emit_kernel(fp, p, command)
+        ? -1 : 0;
+}
+
+int main(int argc, char **argv)
+{
+    struct option *o = build_options();
+    const char *params = NULL, *output = NULL;
+    struct mmg_params p;
+    char err[512], command[1200];
+    size_t used;
+
+    mmt_set_progname(argv[0]);
+    scan_options(argc, argv, o, &params, &output);
+    mmg_params_default(&p);
+    if (params && mmg_params_read(&p, params, err, sizeof err) != 0)
+        mmt_usage_error("%s", err);
+    apply_options(argc, argv, o, &p);
+    free(o);
+    if (mmg_params_check(&p, err, sizeof err) != 0)
+        mmt_usage_error("%s", err);
+    if (mmg_regs_needed(&p) > mmg_regs_available(&p))
+        mmt_warn("MU=%d NU=%d needs %d registers, NR=%d: the kernel is "
+                 "generated but will spill", p.mu, p.nu, mmg_regs_needed(&p),
+                 mmg_regs_available(&p));
+    snprintf(command, sizeof command, "mmgen ");
+    used = strlen(command);
+    mmg_params_options(&p, command + used, sizeof command - used);
+    if (output) {
+        struct mmt_atomic_file af;
+        FILE *fp;
+
+        used = strlen(command);
+        snprintf(command + used, sizeof command - used, " --output=%s",
+                 output);
+        fp = mmt_atomic_open(&af, output);
+        if (!fp) {
+            mmt_error("%s: cannot write: %m", output);
+            return MMT_EXIT_FAIL;
+        }
+        if (write_kernel(fp, &p, command) != 0) {
+            mmt_atomic_discard(&af);
+            mmt_error("%s: write failed", output);
+            return MMT_EXIT_FAIL;
+        }
+        if (mmt_atomic_commit(&af) != 0) {
+            mmt_error("%s: cannot write: %m", output);
+            return MMT_EXIT_FAIL;
+        }
+        return MMT_EXIT_OK;
+    }
+    if (write_kernel(stdout, &p, command) != 0 || fflush(stdout) != 0) {
+        mmt_error("writing to stdout failed");
+        return MMT_EXIT_FAIL;
+    }
+    return MMT_EXIT_OK;
+}

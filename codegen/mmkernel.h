@@ -1,0 +1,62 @@
+/* mmkernel.h: the one header every generated mini-MMM kernel includes, and
+ * the whole seam between codegen/ and its users (the library, the search).
+ * KERNEL_ABI.md says the same in prose; keep the two in step and bump
+ * MMT_KERNEL_ABI when anything here changes meaning. */
+#ifndef MMT_MMKERNEL_H
+#define MMT_MMKERNEL_H
+
+#define MMT_KERNEL_ABI 1
+
+/* C(m x n) = A(m x k) * B(k x n) + beta * C, column-major C with ldc.
+ * Dimensions fixed at generation time are ignored at run time (the
+ * descriptor says which); lda and ldb are read only by non-copy kernels.
+ * The beta-0 and beta-1 variants ignore beta. */
+typedef void mmt_mm_kernel(int m, int n, int k,
+                           const double *restrict a, int lda,
+                           const double *restrict b, int ldb,
+                           double beta, double *restrict c, int ldc);
+
+/* Operand layouts (KERNEL_ABI.md, "Layouts"). */
+enum mmt_layout {
+    MMT_LAYOUT_ATLAS = 1,  /* copy, scalar: A(i,p) = a[i*k + p],
+                              B(p,j) = b[j*k + p] (K contiguous) */
+    MMT_LAYOUT_PANEL = 2,  /* copy, SIMD: MU-row panels of A and NU-column
+                              panels of B, M resp. N contiguous */
+    MMT_LAYOUT_NOCOPY = 3  /* the caller's column-major A and B */
+};
+
+/* Offset of A(i,p) and B(p,j) in the panel layout: panel q of A starts at
+ * q*mu*k and has width w = min(mu, m - q*mu); inside, A(i,p) sits at
+ * p*w + i % mu.  B likewise with nu, n and columns. */
+#define MMT_PANEL_OFFSET(i, p, mu, m, k)                                  \
+    ((long)((i) / (mu)) * (mu) * (k)                                      \
+     + (long)(p) * ((m) - (i) / (mu) * (mu) < (mu)                        \
+                    ? (m) - (i) / (mu) * (mu) : (mu))                     \
+     + (i) % (mu))
+
+/* Every generated file defines one of these per parameter set, named
+ * <kernel name>_desc.  A run-time dimension is 0 in m, n or k. */
+struct mmt_kernel_desc {
+    int abi;                 /* MMT_KERNEL_ABI at generation time */
+    const char *name;        /* kernel base name; variants add _b0/_b1/_bx */
+    const char *command;     /* the mmgen command that recreates the file */
+    const char *isa;         /* "none", "sse2", "avx2", "avx512" */
+    const char *requires;    /* CPU features the code needs, ',' separated */
+    int vlen;                /* doubles per vector; 1 for scalar */
+    enum mmt_layout layout;
+    int nb;                  /* tile size: NB (copy) or NCNB (non-copy) */
+    int m, n, k;             /* compile-time sizes, 0 = given at run time */
+    int mu, nu, ku, ls, fma, ff, ifetch, nfetch;
+    int regs_needed, regs_available;
+    double flops;            /* per call, run-time dimensions taken as nb */
+    mmt_mm_kernel *beta0, *beta1, *betax;  /* NULL if not generated */
+};
+
+/* FF=1 with beta=0 reads C at the top of a tile although the value is not
+ * used (ATLAS's forced fetch): a volatile read the compiler cannot drop. */
+static inline void mmt_touch(const double *p)
+{
+    (void)*(const volatile double *)p;
+}
+
+#endif

@@ -1,0 +1,336 @@
+/* Parameter table, defaults, validation, and the KEY = value reader. */
+#include "codegen/params.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/kvfile.h"
+
+#define OFF(f) offsetof(struct mmg_params, f)
+#define DIM_MAX 1024
+
+/* Hard ranges; rules between parameters are in mmg_params_check. */
+const struct mmg_int_param mmg_int_params[] = {
+    { "NB", "nb", 1, DIM_MAX, OFF(nb), "L1 tile size of the copy kernel" },
+    { "NCNB", "ncnb", 1, DIM_MAX, OFF(ncnb),
+      "tile size of the non-copy kernel (default NB)" },
+    { "COPY", "copy", 0, 1, OFF(copy),
+      "1: operands copied into the kernel layout; 0: non-copy (NCNB)" },
+    { "M", "m", 0, DIM_MAX, OFF(m), "M fixed at this size; 0: run time" },
+    { "N", "n", 0, DIM_MAX, OFF(n), "N fixed at this size; 0: run time" },
+    { "K", "k", 0, DIM_MAX, OFF(k), "K fixed at this size; 0: run time" },
+    { "MU", "mu", 1, 64, OFF(mu), "register tile rows" },
+    { "NU", "nu", 1, 64, OFF(nu), "register tile columns" },
+    { "KU", "ku", 1, DIM_MAX, OFF(ku), "unroll of the k' loop" },
+    { "LS", "ls", 1, 16, OFF(ls), "skew of adds behind multiplies (FMA=0)" },
+    { "FMA", "fma", 0, 1, OFF(fma), "1: fused multiply-add form" },
+    { "FF", "ff", 0, 1, OFF(ff), "1: fetch C at the top of each tile" },
+    { "IF", "if", 1, 128, OFF(ifetch), "loads before the first flop" },
+    { "NF", "nf", 1, 128, OFF(nfetch), "loads per later block" },
+    { "NR", "nr", 0, 256, OFF(nr), "registers for the spill report" },
+    { "PERTURB", "perturb", 0, 1, OFF(perturb),
+      "test only: make one update wrong" },
+};
+const size_t mmg_n_int_params =
+    sizeof mmg_int_params / sizeof mmg_int_params[0];
+
+static const char *const isa_names[MMG_NISA] = {
+    "none", "sse2", "avx2", "avx512"
+};
+
+void mmg_params_default(struct mmg_params *p)
+{
+    memset(p, 0, sizeof *p);
+    p->nb = 40;
+    p->ncnb = MMG_TILE;
+    p->copy = 1;
+    p->m = p->n = p->k = MMG_TILE;
+    p->mu = 4;
+    p->nu = 4;
+    p->ku = 4;
+    p->ls = 1;
+    p->fma = 1;
+    p->ff = 1;           /* the values paper 002 §IV uses for FF, IF, NF */
+    p->ifetch = 2;
+    p->nfetch = 2;
+    p->isa = MMG_ISA_NONE;
+    p->betas = MMG_BETA_ALL;
+}
+
+static int *int_field(struct mmg_params *p, const struct mmg_int_param *d)
+{
+    return (int *)((char *)p + d->offset);
+}
+
+static const struct mmg_int_param *find_int(const char *key)
+{
+    for (size_t i = 0; i < mmg_n_int_params; i++)
+        if (!strcasecmp(key, mmg_int_params[i].key))
+            return &mmg_int_params[i];
+    return NULL;
+}
+
+static int set_isa(struct mmg_params *p, const char *text,
+                   char *err, size_t errlen)
+{
+    for (int i = 0; i < MMG_NISA; i++)
+        if (!strcasecmp(text, isa_names[i])) {
+            p->isa = (enum mmg_isa)i;
+            return 0;
+        }
+    snprintf(err, errlen, "ISA: '%s' is not known (allowed none, sse2, "
+             "avx2, avx512)", text);
+    return -1;
+}
+
+static int set_betas(struct mmg_params *p, const char *text,
+                     char *err, size_t errlen)
+{
+    static const struct { const char *word; int bits; } beta_words[] = {
+        { "0", MMG_BETA0 }, { "1", MMG_BETA1 }, { "X", MMG_BETAX },
+        { "all", MMG_BETA_ALL },
+    };
+    for (size_t i = 0; i < sizeof beta_words / sizeof beta_words[0]; i++)
+        if (!strcasecmp(text, beta_words[i].word)) {
+            p->betas = beta_words[i].bits;
+            return 0;
+        }
+    snprintf(err, errlen, "BETA: '%s' is not a variant (allowed 0, 1, X, "
+             "all)", text);
+    return -1;
+}
+
+static int set_name(struct mmg_params *p, const char *text,
+                    char *err, size_t errlen)
+{
+    size_t len = strlen(text);
+    int ok = len > 0 && len < sizeof p->name
+        && strspn(text, "abcdefghijklmnopqrstuvwxyz"
+                  "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") == len
+        && !(text[0] >= '0' && text[0] <= '9');
+    if (!ok) {
+        snprintf(err, errlen, "NAME: '%s' is not a C identifier of 1..%zu "
+                 "characters", text, sizeof p->name - 1);
+        return -1;
+    }
+    memcpy(p->name, text, len + 1);
+    return 0;
+}
+
+int mmg_params_set(struct mmg_params *p, const char *key, const char *text,
+                   char *err, size_t errlen)
+{
+    const struct mmg_int_param *d = find_int(key);
+    char *end;
+    long v;
+
+    if (!strcasecmp(key, "ISA"))
+        return set_isa(p, text, err, errlen);
+    if (!strcasecmp(key, "BETA"))
+        return set_betas(p, text, err, errlen);
+    if (!strcasecmp(key, "NAME"))
+        return set_name(p, text, err, errlen);
+    if (!d) {
+        snprintf(err, errlen, "%s: not a parameter", key);
+        return -1;
+    }
+    errno = 0;
+    v = strtol(text, &end, 10);
+    if (errno || end == text || *end != '\0') {
+        snprintf(err, errlen, "%s: '%s' is not an integer (allowed %d..%d)",
+                 d->key, text, d->min, d->max);
+        return -1;
+    }
+    if (v < d->min || v > d->max) {
+        snprintf(err, errlen, "%s: %ld is out of range (allowed %d..%d)",
+                 d->key, v, d->min, d->max);
+        return -1;
+    }
+    *int_field(p, d) = (int)v;
+    return 0;
+}
+
+enum { N_WORDS = 3 };
+
+int mmg_params_read(struct mmg_params *p, const char *path,
+                    char *err, size_t errlen)
+{
+    static const char *const words[N_WORDS] = { "ISA", "BETA", "NAME" };
+    struct kv_field fields[sizeof mmg_int_params / sizeof mmg_int_params[0]
+                           + N_WORDS];
+    struct kv_value values[sizeof fields / sizeof fields[0]];
+    size_t n = 0;
+    char why[256];
+
+    for (size_t i = 0; i < mmg_n_int_params; i++, n++) {
+        const struct mmg_int_param *d = &mmg_int_params[i];
+        fields[n] = (struct kv_field){ d->key, KV_INT, d->min, d->max, 0 };
+    }
+    for (size_t i = 0; i < N_WORDS; i++, n++)
+        fields[n] = (struct kv_field){ words[i], KV_WORD, 0, 0, 0 };
+    if (kv_read(path, fields, n, values, err, errlen) != 0)
+        return -1;
+    for (size_t i = 0; i < mmg_n_int_params; i++)
+        if (values[i].set)
+            *int_field(p, &mmg_int_params[i]) = (int)values[i].i;
+    for (size_t i = 0; i < N_WORDS; i++) {
+        const struct kv_value *v = &values[mmg_n_int_params + i];
+        if (v->set && mmg_params_set(p, words[i], v->word, why,
+                                     sizeof why) != 0) {
+            snprintf(err, errlen, "%s:%d: %s", path, v->line, why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int mmg_vlen(enum mmg_isa isa)
+{
+    static const int vlen[MMG_NISA] = { 1, 2, 4, 8 };
+    return vlen[isa];
+}
+
+const char *mmg_isa_name(enum mmg_isa isa)
+{
+    return isa_names[isa];
+}
+
+int mmg_tile(const struct mmg_params *p)
+{
+    if (p->copy)
+        return p->nb;
+    return p->ncnb == MMG_TILE ? p->nb : p->ncnb;
+}
+
+int mmg_dim(const struct mmg_params *p, int dim)
+{
+    int v = dim == 'm' ? p->m : dim == 'n' ? p->n : p->k;
+    return v == MMG_TILE ? mmg_tile(p) : v;
+}
+
+int mmg_loads_per_step(const struct mmg_params *p)
+{
+    return p->mu / mmg_vlen(p->isa) + p->nu;
+}
+
+/* Inequality (1) of paper 002: MU*NU + MU + NU + Ls <= NR, counted in
+ * vectors for the SIMD emitter (one broadcast B register suffices there,
+ * but the schedule may keep all NU alive, so count them all). */
+int mmg_regs_needed(const struct mmg_params *p)
+{
+    int mv = p->mu / mmg_vlen(p->isa);
+    return mv * p->nu + mv + p->nu + (p->fma ? 0 : p->ls);
+}
+
+int mmg_regs_available(const struct mmg_params *p)
+{
+    if (p->nr)
+        return p->nr;
+    return p->isa == MMG_ISA_AVX512 ? 32 : 16;
+}
+
+static int check_dim(const struct mmg_params *p, const char *key, int v,
+                     char *err, size_t errlen)
+{
+    int tile = mmg_tile(p);
+    if (v == MMG_TILE || (v >= 0 && v <= tile))
+        return 0;
+    snprintf(err, errlen, "%s: %d is out of range (allowed 0 = run time, "
+             "or 1..%s=%d)", key, v, p->copy ? "NB" : "NCNB", tile);
+    return -1;
+}
+
+int mmg_params_check(const struct mmg_params *p, char *err, size_t errlen)
+{
+    int vlen = mmg_vlen(p->isa), tile = mmg_tile(p), loads;
+
+    if (check_dim(p, "M", p->m, err, errlen)
+        || check_dim(p, "N", p->n, err, errlen)
+        || check_dim(p, "K", p->k, err, errlen))
+        return -1;
+    if (p->mu % vlen != 0) {
+        snprintf(err, errlen, "MU: %d is not allowed with ISA=%s (allowed "
+                 "multiples of the vector length %d in %d..64)", p->mu,
+                 mmg_isa_name(p->isa), vlen, vlen);
+        return -1;
+    }
+    if (p->ku > tile) {
+        snprintf(err, errlen, "KU: %d is out of range (allowed 1..%s=%d)",
+                 p->ku, p->copy ? "NB" : "NCNB", tile);
+        return -1;
+    }
+    loads = mmg_loads_per_step(p);
+    /* §III-B step 5: IF in [2, MU+NU], NF in [1, MU+NU] (loads counted in
+     * vectors for the SIMD emitter). */
+    if (p->ifetch < 2 || p->ifetch > loads) {
+        snprintf(err, errlen, "IF: %d is out of range (allowed 2..%d, the "
+                 "loads of one k step)", p->ifetch, loads);
+        return -1;
+    }
+    if (p->nfetch > loads) {
+        snprintf(err, errlen, "NF: %d is out of range (allowed 1..%d, the "
+                 "loads of one k step)", p->nfetch, loads);
+        return -1;
+    }
+    return 0;
+}
+
+static void dim_text(const struct mmg_params *p, int dim, char *out,
+                     size_t len)
+{
+    int v = mmg_dim(p, dim);
+    if (v == MMG_RUNTIME)
+        snprintf(out, len, "r");
+    else
+        snprintf(out, len, "%d", v);
+}
+
+void mmg_kernel_name(const struct mmg_params *p, char *out, size_t len)
+{
+    char m[8], n[8], k[8];
+
+    if (p->name[0]) {
+        snprintf(out, len, "%s", p->name);
+        return;
+    }
+    dim_text(p, 'm', m, sizeof m);
+    dim_text(p, 'n', n, sizeof n);
+    dim_text(p, 'k', k, sizeof k);
+    snprintf(out, len, "mmk_%s_%s%d_m%sn%sk%s_u%dx%dx%d_l%d_f%d%d_i%dn%d%s",
+             mmg_isa_name(p->isa), p->copy ? "c" : "nc", mmg_tile(p),
+             m, n, k, p->mu, p->nu, p->ku, p->ls, p->fma, p->ff,
+             p->ifetch, p->nfetch, p->perturb ? "_bad" : "");
+}
+
+static const char *beta_word(int betas)
+{
+    switch (betas) {
+    case MMG_BETA0: return "0";
+    case MMG_BETA1: return "1";
+    case MMG_BETAX: return "X";
+    default: return "all";
+    }
+}
+
+void mmg_params_options(const struct mmg_params *p, char *out, size_t len)
+{
+    size_t used;
+
+    snprintf(out, len, "--isa=%s --beta=%s", mmg_isa_name(p->isa),
+             beta_word(p->betas));
+    for (size_t i = 0; i < mmg_n_int_params; i++) {
+        const struct mmg_int_param *d = &mmg_int_params[i];
+        int v = *(const int *)((const char *)p + d->offset);
+        if (v == MMG_TILE || (d->offset == OFF(perturb) && !v))
+            continue;
+        used = strlen(out);
+        snprintf(out + used, len - used, " --%s=%d", d->option, v);
+    }
+    if (p->name[0]) {
+        used = strlen(out);
+        snprintf(out + used, len - used, " --name=%s", p->name);
+    }
+}

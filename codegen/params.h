@@ -1,0 +1,72 @@
+/* One parameter set of the generator (paper 002, Table 1, plus what the
+ * SIMD emitter and the cleanup kernels need), its table of keys and ranges,
+ * validation, and reading from a KEY = value file. */
+#ifndef MMG_PARAMS_H
+#define MMG_PARAMS_H
+
+#include <stddef.h>
+
+enum mmg_isa { MMG_ISA_NONE, MMG_ISA_SSE2, MMG_ISA_AVX2, MMG_ISA_AVX512,
+               MMG_NISA };
+
+/* Beta variants, as a bit set. */
+enum { MMG_BETA0 = 1, MMG_BETA1 = 2, MMG_BETAX = 4, MMG_BETA_ALL = 7 };
+
+/* M, N, K: a size fixed at generation time, MMG_RUNTIME (the kernel takes
+ * it at run time: the general cleanup kernels of §III-B step 7), or
+ * MMG_TILE (the default: the tile size NB, or NCNB when COPY=0). */
+enum { MMG_TILE = -1, MMG_RUNTIME = 0 };
+
+struct mmg_params {
+    int nb, ncnb, copy;
+    int m, n, k;
+    int mu, nu, ku, ls, fma, ff, ifetch, nfetch;
+    int nr;              /* registers for the spill report; 0: ISA default */
+    int perturb;         /* test only: one update is made wrong on purpose */
+    enum mmg_isa isa;
+    int betas;           /* MMG_BETA* bits */
+    char name[96];       /* "" : derived from the parameters */
+};
+
+/* One integer parameter: its file key, option name and hard range. */
+struct mmg_int_param {
+    const char *key;
+    const char *option;
+    int min, max;
+    size_t offset;       /* in struct mmg_params */
+    const char *help;
+};
+
+extern const struct mmg_int_param mmg_int_params[];
+extern const size_t mmg_n_int_params;
+
+void mmg_params_default(struct mmg_params *p);
+
+/* Set KEY (a file key or option name without dashes) from text.  Returns 0,
+ * or -1 with "KEY: why (allowed ...)" in err. */
+int mmg_params_set(struct mmg_params *p, const char *key, const char *text,
+                   char *err, size_t errlen);
+
+/* Read a KEY = value file over p.  Returns 0, or -1 with file:line: why. */
+int mmg_params_read(struct mmg_params *p, const char *path,
+                    char *err, size_t errlen);
+
+/* Cross-parameter rules.  Returns 0, or -1 with a message that names the
+ * parameter and its allowed range. */
+int mmg_params_check(const struct mmg_params *p, char *err, size_t errlen);
+
+/* Derived values (valid after a successful check). */
+int mmg_tile(const struct mmg_params *p);         /* NB or NCNB */
+int mmg_dim(const struct mmg_params *p, int dim); /* 'm','n','k': size or 0 */
+int mmg_vlen(enum mmg_isa isa);                   /* 1 for none */
+const char *mmg_isa_name(enum mmg_isa isa);
+int mmg_loads_per_step(const struct mmg_params *p);
+int mmg_regs_needed(const struct mmg_params *p);
+int mmg_regs_available(const struct mmg_params *p);
+
+/* The kernel's base name; it encodes every parameter. */
+void mmg_kernel_name(const struct mmg_params *p, char *out, size_t len);
+/* The mmgen options that recreate p, canonical order, no program name. */
+void mmg_params_options(const struct mmg_params *p, char *out, size_t len);
+
+#endif

@@ -1,0 +1,137 @@
+/* gengrid: write one C file holding every kernel of the test grid (one
+ * compiler run instead of one per kernel), with a table of descriptors
+ * for check_kernels.c.  Usage: gengrid OUT.c [ISA...] -- the SIMD ISAs the
+ * compiler accepts. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/codegen.h"
+
+/* Parameter sets as "key=value ..." over the defaults of each group. */
+static const char *const scalar_grid[] = {
+    /* NB=7 is a multiple of neither MU=3 nor NU=2; KU=3 does not divide */
+    "ku=3", "ku=3 ff=0", "ku=1", "ku=7", "ku=7 fma=0 ls=3",
+    /* every Ls, with FF and the load schedule varied alongside */
+    "fma=0 ls=1 ku=3 ff=0", "fma=0 ls=2 if=5 nf=1", "fma=0 ls=3 if=3 nf=2",
+    "fma=0 ls=4 if=2 nf=5 ff=0", "fma=0 ls=5 ku=2", "fma=0 ls=6 ku=7",
+    "mu=1 nu=1 ku=2", "mu=4 nu=4 ku=4 nb=9", "mu=2 nu=5 ku=5 fma=0 ls=2",
+    /* general cleanup (run-time sizes) in M, N, K and all three */
+    "m=0", "n=0", "k=0", "k=0 ku=2 fma=0 ls=2", "m=0 n=0 k=0 ku=2",
+    "m=0 n=0 k=0 fma=0 ls=3 ff=0",
+    /* fixed fractional sizes, and the specialised K cleanup (K unrolled) */
+    "m=5", "n=3 m=2", "k=1 ku=1", "k=2 ku=2", "k=3 ku=3", "k=4 ku=4",
+    "k=5 ku=5", "k=6 ku=6 fma=0 ls=2",
+    /* non-copy, leading dimensions at run time */
+    "copy=0 ncnb=6", "copy=0 m=0 n=0 k=0 fma=0 ls=2 ku=3",
+    NULL
+};
+
+static const char *const simd_grid[] = {
+    "ku=4", "ku=3 ff=0", "ku=1", "ku=10", "nu=1 ku=2",
+    "fma=0 ls=1 ku=3 beta=X", "fma=0 ls=2 ff=0 beta=X",
+    "fma=0 ls=3 if=3 beta=X", "fma=0 ls=4 nf=3 beta=X",
+    "fma=0 ls=5 beta=X ku=10", "fma=0 ls=6 beta=X ku=1",
+    "m=0", "n=0 ff=0", "k=0", "m=0 n=0 k=0 ku=3", "k=3 ku=3", "k=7 ku=4",
+    "copy=0 ncnb=9", "copy=0 m=0 n=0 k=0 fma=0 ls=3 ku=2",
+    NULL
+};
+
+/* Deliberately wrong kernels: the check must reject each. */
+static const char *const bad_grid[] = {
+    "perturb=1 ku=3", NULL
+};
+
+static void apply(struct mmg_params *p, const char *spec)
+{
+    char buf[256], err[256];
+    strncpy(buf, spec, sizeof buf - 1);
+    buf[sizeof buf - 1] = '\0';
+    for (char *tok = strtok(buf, " "); tok; tok = strtok(NULL, " ")) {
+        char *eq = strchr(tok, '=');
+        if (!eq)
+            exit(2);
+        *eq = '\0';
+        if (mmg_params_set(p, tok, eq + 1, err, sizeof err) != 0) {
+            fprintf(stderr, "gengrid: %s: %s\n", spec, err);
+            exit(2);
+        }
+    }
+}
+
+static int emit_set(FILE *fp, const char *isa, const char *base,
+                    const char *spec, char *table, size_t len)
+{
+    struct mmg_params p;
+    char err[256], name[128];
+
+    mmg_params_default(&p);
+    apply(&p, "isa=none");
+    if (isa)
+        apply(&p, isa);
+    apply(&p, base);
+    apply(&p, spec);
+    if (mmg_params_check(&p, err, sizeof err) != 0) {
+        fprintf(stderr, "gengrid: %s: %s\n", spec, err);
+        return -1;
+    }
+    mmg_kernel_name(&p, name, sizeof name);
+    snprintf(table + strlen(table), len - strlen(table), "    &%s_desc,\n",
+             name);
+    return mmg_emit_kernel(fp, &p, spec);
+}
+
+static int emit_group(FILE *fp, const char *isa, const char *base,
+                      const char *const *specs, char *table, size_t len)
+{
+    for (; *specs; specs++)
+        if (emit_set(fp, isa, base, *specs, table, len) != 0)
+            return -1;
+    return 0;
+}
+
+/* MU a multiple of the vector length, NB=10 a multiple of neither. */
+static const char *simd_base(const char *isa)
+{
+    if (!strcmp(isa, "sse2"))
+        return "nb=10 mu=4 nu=3";
+    if (!strcmp(isa, "avx2"))
+        return "nb=10 mu=8 nu=3";
+    return "nb=10 mu=8 nu=2";
+}
+
+int main(int argc, char **argv)
+{
+    static char good[1 << 16], bad[1 << 12];
+    const char *scalar = "nb=7 mu=3 nu=2";
+    char isa[32];
+    FILE *fp;
+    int rc;
+
+    if (argc < 2 || !(fp = fopen(argv[1], "w"))) {
+        fprintf(stderr, "usage: gengrid OUT.c [ISA...]\n");
+        return 2;
+    }
+    rc = mmg_emit_prologue(fp, "tests/codegen/gengrid");
+    rc |= emit_group(fp, NULL, scalar, scalar_grid, good, sizeof good);
+    for (int i = 2; i < argc; i++) {
+        snprintf(isa, sizeof isa, "isa=%s", argv[i]);
+        rc |= emit_group(fp, isa, simd_base(argv[i]), simd_grid, good,
+                         sizeof good);
+    }
+    rc |= emit_group(fp, NULL, scalar, bad_grid, bad, sizeof bad);
+    if (argc > 2) {
+        snprintf(isa, sizeof isa, "isa=%s", argv[2]);
+        rc |= emit_group(fp, isa, simd_base(argv[2]), bad_grid, bad,
+                         sizeof bad);
+    }
+    fprintf(fp, "const struct mmt_kernel_desc *const grid_good[] = {\n%s"
+            "    0\n};\n", good);
+    fprintf(fp, "const struct mmt_kernel_desc *const grid_bad[] = {\n%s"
+            "    0\n};\n", bad);
+    if (fclose(fp) != 0 || rc != 0) {
+        fprintf(stderr, "gengrid: writing %s failed\n", argv[1]);
+        return 1;
+    }
+    return 0;
+}

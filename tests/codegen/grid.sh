@@ -1,0 +1,38 @@
+#!/bin/sh
+# Generate the kernel grid into one file, compile it once with the kernel
+# compiler and flags (warnings are errors here: every emitted kernel must
+# compile cleanly), run every kernel against the reference (TAP).
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+: "${KERNEL_CC:=cc}" "${KERNEL_CFLAGS:=-O2}"
+dir=tests/codegen/grid.$$
+mkdir -p "$dir" || exit 99
+trap 'rm -rf "$dir"' EXIT
+
+# SIMD widths the compiler accepts (the CPU is asked at run time).
+isas=
+for isa in sse2:sse2:_mm avx2:avx2,fma:_mm256 avx512:avx512f:_mm512; do
+    name=${isa%%:*} rest=${isa#*:}
+    target=${rest%%:*} prefix=${rest#*:}
+    cat > "$dir/probe.c" <<EOT
+#include <immintrin.h>
+__attribute__((target("$target"))) void f(double *x)
+{ ${prefix}_storeu_pd(x, ${prefix}_loadu_pd(x + 8)); }
+EOT
+    if $KERNEL_CC $KERNEL_CFLAGS -c "$dir/probe.c" -o "$dir/probe.o" \
+        2>/dev/null; then
+        isas="$isas $name"
+    fi
+done
+
+"$top_builddir/tests/codegen/gengrid" "$dir/grid.c" $isas || {
+    echo "1..1"; echo "not ok 1 - gengrid failed"; exit 0; }
+# shellcheck disable=SC2086
+if ! $KERNEL_CC $KERNEL_CFLAGS -Wall -Wextra -Werror \
+        -I"$top_srcdir/codegen" -o "$dir/check" "$dir/grid.c" \
+        "$top_srcdir/tests/codegen/check_kernels.c" -lm 2>"$dir/cc.err"; then
+    echo "1..1"
+    echo "not ok 1 - the generated grid does not compile warning-free"
+    sed 's/^/# /' "$dir/cc.err" | head -40
+    exit 0
+fi
+"$dir/check"

@@ -1,0 +1,84 @@
+#!/bin/sh
+# mmgen from the outside: --help, bad parameters exit 2 naming the
+# parameter and its range, a generated file describes itself, the command
+# it records recreates it byte for byte, and it compiles warning-free.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+: "${KERNEL_CC:=cc}" "${KERNEL_CFLAGS:=-O2}"
+mmgen="$top_builddir/mmgen"
+dir=tests/codegen/cli.$$
+mkdir -p "$dir" || exit 99
+trap 'rm -rf "$dir"' EXIT
+n=0
+pass() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() { n=$((n + 1)); echo "not ok $n - $1"; }
+echo "1..12"
+
+"$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
+    && pass "--help exits 0 and lists the parameters" \
+    || fail "--help"
+
+# bad input: exit 2 and a message with the parameter and its range
+expect_usage() {
+    want=$1; shift
+    "$mmgen" "$@" > /dev/null 2> "$dir/err"
+    rc=$?
+    if [ $rc -eq 2 ] && grep -qF "$want" "$dir/err"; then
+        pass "rejects $* ($want)"
+    else
+        fail "rejects $*: exit $rc, said: $(cat "$dir/err")"
+    fi
+}
+expect_usage "MU: 6 is not allowed with ISA=avx2" --isa=avx2 --mu=6
+expect_usage "NB: 0 is out of range (allowed 1..1024)" --nb=0
+expect_usage "KU: 50 is out of range (allowed 1..NB=40)" --ku=50
+expect_usage "ISA: 'avx9' is not known" --isa=avx9
+printf 'NB = 24\nMU = 0\n' > "$dir/bad.conf"
+expect_usage "bad.conf:2:" --params="$dir/bad.conf"
+
+# a good parameter file, overridden on the command line
+printf 'NB = 24\nMU = 8\nNU = 3\nKU = 6\nISA = avx2\nFMA = 0\nLS = 2\n' \
+    > "$dir/good.conf"
+if "$mmgen" --params="$dir/good.conf" --k=0 --output="$dir/k.c" \
+        2> "$dir/err"; then
+    pass "generates from --params with an override"
+else
+    fail "generation failed: $(cat "$dir/err")"
+fi
+if grep -q 'do not edit' "$dir/k.c" && grep -q 'flops per call: 27648' \
+        "$dir/k.c" && grep -q 'MU=8 NU=3 KU=6 LS=2 FMA=0' "$dir/k.c" \
+        && grep -q 'mmgen --isa=avx2 .*--k=0' "$dir/k.c"; then
+    pass "the file describes itself (banner, command, parameters, flops)"
+else
+    fail "self-description missing"
+fi
+cmd=$(sed -n 's/^ \*   \(mmgen .*\)$/\1/p' "$dir/k.c" | head -1)
+mv "$dir/k.c" "$dir/k.orig.c"
+# shellcheck disable=SC2086
+(cd "$top_builddir" && ./$cmd) 2> "$dir/err"
+if cmp -s "$dir/k.orig.c" "$dir/k.c"; then
+    pass "the recorded command recreates the file exactly"
+else
+    fail "recorded command '$cmd' does not recreate the file"
+fi
+# shellcheck disable=SC2086
+if $KERNEL_CC $KERNEL_CFLAGS -Wall -Wextra -Werror -I"$top_srcdir/codegen" \
+        -c "$dir/k.c" -o "$dir/k.o" 2> "$dir/err"; then
+    pass "the kernel compiles warning-free with the kernel flags"
+else
+    fail "kernel does not compile cleanly: $(head -5 "$dir/err")"
+fi
+
+# a tile beyond the register file is generated, and reported
+if "$mmgen" --mu=8 --nu=8 > "$dir/big.c" 2> "$dir/err" \
+        && grep -q 'will spill' "$dir/err" \
+        && grep -q 'WARNING: will spill' "$dir/big.c"; then
+    pass "an 8x8 scalar tile is generated and the spill reported"
+else
+    fail "spill report missing"
+fi
+if "$mmgen" --mu=2 --nu=2 2> "$dir/err" > /dev/null \
+        && ! grep -q 'spill' "$dir/err"; then
+    pass "a 2x2 scalar tile is not reported"
+else
+    fail "2x2 tile reported as spilling"
+fi
