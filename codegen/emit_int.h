@@ -13,7 +13,7 @@ struct mmg_ctx {
     struct mmg_emit *e;
     char name[128];          /* kernel base name */
     int vlen;                /* doubles per vector, 1 for scalar */
-    enum mmt_layout layout;
+    enum mmt_kernel_layout layout;
     int m, n, k;             /* fixed sizes, 0 = run time */
     char md[16], nd[16], kd[16];   /* the same as C expressions */
     const char *vtype;       /* "double", "__m256d", ... */
@@ -27,7 +27,7 @@ struct mmg_tile {
     int mr, nr;              /* rows and columns, in doubles */
     int beta;                /* MMG_BETA0, MMG_BETA1 or MMG_BETAX */
     int ff;                  /* fetch C before the K loop */
-    enum mmt_layout layout;  /* how A and B are addressed */
+    enum mmt_kernel_layout layout;  /* how A and B are addressed */
     int perturb;             /* test only: one wrong update */
     int shared;              /* the packed tile all SIMD edges call */
 };

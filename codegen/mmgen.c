@@ -108,6 +108,8 @@ static void scan_options(int argc, char **argv, const struct option *o,
             *params = optarg;
         } else if (c == OPT_OUTPUT) {
             *output = optarg;
+        } else if (c == '?' && optopt && optopt < OPT_PARAMS) {
+            mmt_usage_error("unknown option '-%c'", optopt);
         } else if (c == '?') {
             mmt_usage_error("unknown option or missing value: '%s'",
                             argv[optind - 1]);

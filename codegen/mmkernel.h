@@ -17,7 +17,7 @@ typedef void mmt_mm_kernel(int m, int n, int k,
                            double beta, double *restrict c, int ldc);
 
 /* Operand layouts (KERNEL_ABI.md, "Layouts"). */
-enum mmt_layout {
+enum mmt_kernel_layout {
     MMT_LAYOUT_ATLAS = 1,  /* copy, scalar: A(i,p) = a[i*k + p],
                               B(p,j) = b[j*k + p] (K contiguous) */
     MMT_LAYOUT_PANEL = 2,  /* copy, SIMD: MU-row panels of A and NU-column
@@ -43,7 +43,7 @@ struct mmt_kernel_desc {
     const char *isa;         /* "none", "sse2", "avx2", "avx512" */
     const char *requires;    /* CPU features the code needs, ',' separated */
     int vlen;                /* doubles per vector; 1 for scalar */
-    enum mmt_layout layout;
+    enum mmt_kernel_layout layout;
     int nb;                  /* tile size: NB (copy) or NCNB (non-copy) */
     int m, n, k;             /* compile-time sizes, 0 = given at run time */
     int mu, nu, ku, ls, fma, ff, ifetch, nfetch;

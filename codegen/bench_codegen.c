@@ -1,0 +1,136 @@
+/* bench-codegen: in-L1 (unflushed) MFLOPS of a few generated kernels,
+ * scalar and SIMD, as a percentage of the machine's peak.  Not a test:
+ * nothing here passes or fails.  The kernels are generated and compiled
+ * by the bench-codegen make rule; their descriptors come in a table. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/mmkernel.h"
+#include "common/diag.h"
+#include "probe/probeconf.h"
+#include "timer/mmtimer.h"
+
+extern const struct mmt_kernel_desc *const bench_kernels[];
+
+static int cpu_runs(const char *req)
+{
+    __builtin_cpu_init();
+    return !((strstr(req, "avx512f") && !__builtin_cpu_supports("avx512f"))
+             || (strstr(req, "avx2") && !__builtin_cpu_supports("avx2"))
+             || (strstr(req, "fma") && !__builtin_cpu_supports("fma")));
+}
+
+static void fill(int operand, void *p, size_t bytes, void *user)
+{
+    double *x = p;
+    unsigned s = 777u + 31u * (unsigned)operand;
+
+    (void)user;
+    for (size_t i = 0; i < bytes / sizeof *x; i++) {
+        s = s * 1103515245u + 12345u;
+        x[i] = (double)(s >> 8 & 0xffff) / 65536.0 - 0.5;
+    }
+}
+
+/* One call: the general-beta variant, so the timer's sign flips of beta
+ * (RangeGuard) keep C bounded. */
+static void call(const struct mmt_call *c, void *user)
+{
+    const struct mmt_kernel_desc *d = user;
+    int nb = d->nb;
+    d->betax(nb, nb, nb, c->op[0], nb, c->op[1], nb, c->beta, c->op[2], nb);
+}
+
+/* Peak from probe.conf when there is one; otherwise FMA pipes x vector
+ * width x 2 x the measured cycle-counter rate, assuming two FMA pipes. */
+static double peak_mflops(const char *probe, char *source, size_t len)
+{
+    struct mmt_probeconf pc;
+    char err[256];
+    const struct mmt_clock_info *ci;
+    int vlen = __builtin_cpu_supports("avx512f") ? 8
+        : __builtin_cpu_supports("avx2") ? 4 : 2;
+
+    if (probe && mmt_probeconf_read(probe, &pc, err, sizeof err) == 0) {
+        snprintf(source, len, "PEAK_MFLOPS of %s (CLOCK_MHZ %.0f)", probe,
+                 pc.clock_mhz);
+        return pc.peak_mflops;
+    }
+    ci = mmt_clock_describe(MMT_CLOCK_CYCLES);
+    if (!ci || !ci->available)
+        return 0;
+    snprintf(source, len, "fallback, no probe.conf: 2 FMA pipes x %d "
+             "doubles x 2 flops x TSC %.0f MHz", vlen, ci->rate_hz / 1e6);
+    return 2.0 * vlen * 2.0 * ci->rate_hz / 1e6;
+}
+
+static int time_one(const struct mmt_kernel_desc *d, double peak,
+                    struct mmt_timing *r)
+{
+    size_t bytes = sizeof(double) * d->nb * d->nb;
+    struct mmt_kernel k = {
+        .name = d->name, .flops = d->flops, .noperands = 3,
+        .operand = { { "A", bytes, 0, 0 }, { "B", bytes, 0, 0 },
+                     { "C", bytes, 0, 1 } },
+        .init = fill, .call = call, .user = (void *)d,
+    };
+    struct mmt_timing_opts o;
+
+    mmt_timing_defaults(&o);
+    o.flush = MMT_FLUSH_NONE;
+    o.peak_mflops = peak;
+    return mmt_time_kernel(&k, &o, r);
+}
+
+int main(int argc, char **argv)
+{
+    enum { ROUNDS = 3, MAXK = 32 };
+    double best[MAXK] = { 0 }, peak;
+    char source[256], how[320] = "";
+    int nk = 0;
+
+    mmt_set_progname(argv[0]);
+    peak = peak_mflops(argc > 1 ? argv[1] : NULL, source, sizeof source);
+    while (bench_kernels[nk] && nk < MAXK)
+        nk++;
+    /* Rounds interleave the kernels; the best round counts (noisy host). */
+    for (int round = 0; round < ROUNDS; round++)
+        for (int i = 0; i < nk; i++) {
+            struct mmt_timing r;
+            if (!cpu_runs(bench_kernels[i]->requires))
+                continue;
+            if (time_one(bench_kernels[i], peak, &r) != 0) {
+                mmt_error("%s: %s", bench_kernels[i]->name, r.how);
+                return MMT_EXIT_FAIL;
+            }
+            if (r.mflops > best[i])
+                best[i] = r.mflops;
+            snprintf(how, sizeof how, "%s", r.how);
+        }
+    printf("in-L1 (unflushed) MFLOPS of generated kernels, best of %d "
+           "interleaved rounds\npeak %.0f MFLOPS: %s\nlast timing: %s\n\n",
+           ROUNDS, peak, source, how);
+    printf("%-6s %4s %-9s %-5s %-3s %9s %7s  %s\n", "isa", "NB", "MUxNUxKU",
+           "FMA", "LS", "MFLOPS", "%peak", "regs");
+    for (int i = 0; i < nk; i++) {
+        const struct mmt_kernel_desc *d = bench_kernels[i];
+        char tile[16];
+        snprintf(tile, sizeof tile, "%dx%dx%d", d->mu, d->nu, d->ku);
+        if (!best[i]) {
+            printf("%-6s %4d %-9s %-5d %-3d %9s %7s  (CPU lacks %s)\n",
+                   d->isa, d->nb, tile, d->fma, d->ls, "-", "-",
+                   d->requires);
+            continue;
+        }
+        printf("%-6s %4d %-9s %-5d %-3d %9.0f %6.1f%%  %d/%d\n", d->isa,
+               d->nb, tile, d->fma, d->ls, best[i],
+               peak > 0 ? 100.0 * best[i] / peak : 0.0, d->regs_needed,
+               d->regs_available);
+    }
+    return MMT_EXIT_OK;
+}
