@@ -10,14 +10,16 @@ rm -f "$out"/*.c "$out"/*.o
 cat > "$out/sets" <<'EOT'
 s1 --isa=none --nb=32 --mu=4 --nu=4 --ku=32
 s2 --isa=none --nb=32 --mu=2 --nu=4 --ku=8 --fma=0 --ls=3
-v1 --isa=sse2 --nb=24 --mu=4 --nu=4 --ku=8
-v2 --isa=avx2 --nb=24 --mu=8 --nu=6 --ku=24
-v3 --isa=avx2 --nb=48 --mu=8 --nu=6 --ku=8
-v4 --isa=avx2 --nb=48 --mu=12 --nu=4 --ku=8
-v5 --isa=avx2 --nb=48 --mu=16 --nu=3 --ku=8
-v6 --isa=avx2 --nb=48 --mu=8 --nu=6 --ku=8 --fma=0 --ls=4
-w1 --isa=avx512 --nb=48 --mu=24 --nu=8 --ku=8
-w2 --isa=avx512 --nb=48 --mu=16 --nu=12 --ku=8
+s3 --isa=none --nb=48 --mu=4 --nu=2 --ku=1
+v1 --isa=sse2 --nb=24 --mu=4 --nu=4 --ku=1
+v2 --isa=avx2 --nb=24 --mu=8 --nu=6 --ku=1
+v3 --isa=avx2 --nb=48 --mu=8 --nu=6 --ku=1
+v4 --isa=avx2 --nb=48 --mu=8 --nu=6 --ku=4
+v5 --isa=avx2 --nb=48 --mu=12 --nu=4 --ku=1
+v6 --isa=avx2 --nb=48 --mu=16 --nu=3 --ku=1
+v7 --isa=avx2 --nb=48 --mu=8 --nu=6 --ku=1 --fma=0 --ls=4
+w1 --isa=avx512 --nb=48 --mu=24 --nu=8 --ku=1
+w2 --isa=avx512 --nb=48 --mu=16 --nu=12 --ku=1
 EOT
 if [ -n "$sets" ]; then cp "$sets" "$out/sets" || exit 1; fi
 table="$out/table.c"

@@ -127,10 +127,11 @@ int main(int argc, char **argv)
                    d->requires);
             continue;
         }
-        printf("%-6s %4d %-9s %-5d %-3d %9.0f %6.1f%%  %d/%d\n", d->isa,
+        printf("%-6s %4d %-9s %-5d %-3d %9.0f %6.1f%%  %d/%d%s\n", d->isa,
                d->nb, tile, d->fma, d->ls, best[i],
                peak > 0 ? 100.0 * best[i] / peak : 0.0, d->regs_needed,
-               d->regs_available);
+               d->regs_available, best[i] > peak ? "  above peak (the clock "
+               "ran faster than the peak assumes)" : "");
     }
     return MMT_EXIT_OK;
 }

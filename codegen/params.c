@@ -216,13 +216,15 @@ int mmg_loads_per_step(const struct mmg_params *p)
     return p->mu / mmg_vlen(p->isa) + p->nu;
 }
 
-/* Inequality (1) of paper 002: MU*NU + MU + NU + Ls <= NR, counted in
- * vectors for the SIMD emitter (one broadcast B register suffices there,
- * but the schedule may keep all NU alive, so count them all). */
+/* Scalar: inequality (1) of paper 002, MU*NU + MU + NU + Ls <= NR.
+ * SIMD: counted in vectors, with B streamed through one broadcast register
+ * as in the refined x86 model of §V-G (each broadcast feeds MU/V
+ * three-operand FMAs and is dead), so MU/V*NU + MU/V + 1 (+ Ls). */
 int mmg_regs_needed(const struct mmg_params *p)
 {
     int mv = p->mu / mmg_vlen(p->isa);
-    return mv * p->nu + mv + p->nu + (p->fma ? 0 : p->ls);
+    int b_regs = p->isa == MMG_ISA_NONE ? p->nu : 1;
+    return mv * p->nu + mv + b_regs + (p->fma ? 0 : p->ls);
 }
 
 int mmg_regs_available(const struct mmg_params *p)

@@ -34,6 +34,8 @@ static const char *const simd_grid[] = {
     "fma=0 ls=5 beta=X ku=10", "fma=0 ls=6 beta=X ku=1",
     "m=0", "n=0 ff=0", "k=0", "m=0 n=0 k=0 ku=3", "k=3 ku=3", "k=7 ku=4",
     "copy=0 ncnb=9", "copy=0 m=0 n=0 k=0 fma=0 ls=3 ku=2",
+    /* the shapes the bench runs at full speed */
+    "nb=24 mu=8 nu=6 ku=1", "nb=26 mu=8 nu=6 ku=4 fma=0 ls=4 beta=X",
     NULL
 };
 
