@@ -12,3 +12,18 @@ check_PROGRAMS += tests/probe/test_probeconf
 tests_probe_test_probeconf_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_probe_test_probeconf_LDADD = probe/libmmprobeconf.la $(CMOCKA_LIBS)
 TESTS += tests/probe/test_probeconf
+
+# The probes themselves; they time with the timer room's clocks.
+noinst_LTLIBRARIES += probe/libmmprobe.la
+probe_libmmprobe_la_SOURCES = probe/probe.h \
+	probe/util.c probe/clock.c probe/fpu.c probe/regs.c probe/cache.c \
+	probe/sysinfo.c
+probe_libmmprobe_la_LIBADD = probe/libmmprobeconf.la timer/libmmtimer.la -lm
+
+bin_PROGRAMS += mmprobe
+mmprobe_SOURCES = probe/mmprobe.c
+mmprobe_LDADD = probe/libmmprobe.la common/libmmcommon.la
+
+# mmprobe end to end: two runs against sysfs and each other, bad files.
+TESTS += tests/probe/test_mmprobe.sh
+EXTRA_DIST += tests/probe/test_mmprobe.sh

@@ -45,22 +45,28 @@ static void sample(struct mmt_probeconf *pc)
     snprintf(pc->how[MMT_P_L1D_KIB], sizeof pc->how[0], "pointer chase");
 }
 
-/* The text of a good file, to be damaged by the tests below. */
-static char *good_text(void)
+/* The whole of the file at path. */
+static char *slurp(void)
 {
-    struct mmt_probeconf pc;
     static char text[8192];
-    FILE *fp;
+    FILE *fp = fopen(path, "r");
     size_t n;
 
-    sample(&pc);
-    assert_int_equal(mmt_probeconf_write(path, &pc), 0);
-    fp = fopen(path, "r");
     assert_non_null(fp);
     n = fread(text, 1, sizeof text - 1, fp);
     text[n] = '\0';
     fclose(fp);
     return text;
+}
+
+/* The text of a good file, to be damaged by the tests below. */
+static char *good_text(void)
+{
+    struct mmt_probeconf pc;
+
+    sample(&pc);
+    assert_int_equal(mmt_probeconf_write(path, &pc), 0);
+    return slurp();
 }
 
 static void write_text(const char *text)
@@ -142,18 +148,12 @@ static void rejects_malformed(void **state)
 static void header_defines(void **state)
 {
     struct mmt_probeconf pc;
-    char text[8192];
-    FILE *fp;
-    size_t n;
+    const char *text;
 
     (void)state;
     sample(&pc);
     assert_int_equal(mmt_probeconf_write_header(path, &pc), 0);
-    fp = fopen(path, "r");
-    assert_non_null(fp);
-    n = fread(text, 1, sizeof text - 1, fp);
-    text[n] = '\0';
-    fclose(fp);
+    text = slurp();
     assert_non_null(strstr(text, "#define MMT_PROBE_L1D_KIB 32 "));
     assert_non_null(strstr(text, "#define MMT_PROBE_LLC_KIB_CONFIRMED 0\n"));
     assert_non_null(strstr(text, "#define MMT_PROBE_FP_REGS_AVX512 0 "));

@@ -1,0 +1,532 @@
+/* Caches: L1d capacity, line size and associativity, L2 capacity and the
+ * effective last-level cache, all from the latency of a pointer chase.
+ *
+ * A chase visits every line of a buffer once per cycle in a random order,
+ * each load's address coming from the previous load, so no prefetcher can
+ * guess ahead and no two misses overlap: the time per load is the latency
+ * of wherever the line lives.  With LRU-like replacement a cyclic walk over
+ * more lines than a level holds misses that level on (nearly) every load,
+ * so each capacity shows as a cliff.  Sizes are swept on a fine grid, not
+ * on powers of two (ATLAS's probe would call a 48 KiB L1 32 or 64,
+ * ATLAS_STUDY §1.4), and each cliff is refined in 4 KiB steps.  The buffer
+ * asks for 2 MiB pages so that the physically indexed L2 and L3 see
+ * contiguous memory and TLB misses do not fake a cliff. */
+#include "probe/probe.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#include "timer/mmtimer.h"
+
+#define KIB 1024.0
+
+enum {
+    LINE = 64,                  /* chase granularity; >= any L1 line */
+    HUGE = 2 << 20,
+    MAX_LOADS = 1 << 16,        /* per sample, bounds the time of a sample */
+    MIN_LOADS = 1 << 14,
+    NGRID = 160,
+};
+
+static const size_t max_bytes = (size_t)64 << 20;
+
+struct chase {
+    char *buf;
+    size_t bytes;               /* current working set */
+    void **pos;                 /* where the walk stands */
+    long loads;                 /* per sample */
+    uint64_t rng;
+};
+
+static uint64_t next_rand(struct chase *c)
+{
+    c->rng ^= c->rng << 13;
+    c->rng ^= c->rng >> 7;
+    c->rng ^= c->rng << 17;
+    return c->rng;
+}
+
+/* A random permutation of 0..n-1 in order[]. */
+static void shuffle(struct chase *c, uint32_t *order, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        order[i] = (uint32_t)i;
+    for (size_t i = n - 1; i > 0; i--) {
+        size_t j = next_rand(c) % (i + 1);
+        uint32_t t = order[i];
+        order[i] = order[j], order[j] = t;
+    }
+}
+
+/* Link n slots, spaced `stride` bytes apart from `base`, into one random
+ * cycle; order[] is scratch of n entries. */
+static void link_cycle(struct chase *c, char *base, size_t n, size_t stride,
+                       uint32_t *order)
+{
+    shuffle(c, order, n);
+    for (size_t i = 0; i < n; i++)
+        *(void **)(base + order[i] * stride) =
+            base + order[(i + 1) % n] * stride;
+    c->pos = (void **)(base + order[0] * stride);
+}
+
+static void **walk(void **p, long n)
+{
+    for (; n >= 8; n -= 8) {
+        p = *p, p = *p, p = *p, p = *p;
+        p = *p, p = *p, p = *p, p = *p;
+    }
+    while (n-- > 0)
+        p = *p;
+    return p;
+}
+
+static double chase_sample(void *arg)
+{
+    struct chase *c = arg;
+    double t0 = probe_now();
+
+    c->pos = walk(c->pos, c->loads);
+    return probe_now() - t0;
+}
+
+/* Nanoseconds per load over `bytes`, after one warm pass; min of 3x3. */
+static double latency_ns(struct chase *c, size_t bytes, uint32_t *order)
+{
+    size_t lines = bytes / LINE;
+
+    c->bytes = bytes;
+    link_cycle(c, c->buf, lines, LINE, order);
+    c->pos = walk(c->pos, lines < 4 * MAX_LOADS ? (long)lines
+                                                 : 4L * MAX_LOADS);
+    c->loads = lines < MIN_LOADS ? MIN_LOADS
+             : lines > MAX_LOADS ? MAX_LOADS : (long)lines;
+    return probe_min_rounds(chase_sample, c, 3, 3, 0.03, 2, NULL) /
+           c->loads * 1e9;
+}
+
+/* A curve: latency at each size. */
+struct curve {
+    int n;
+    size_t bytes[NGRID];
+    double ns[NGRID];
+};
+
+static void measure(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
+                    struct curve *cv, size_t bytes)
+{
+    if (cv->n >= NGRID)
+        return;
+    cv->bytes[cv->n] = bytes;
+    cv->ns[cv->n] = latency_ns(c, bytes, order);
+    probe_note(ctx, "  chase %10.1f KiB  %7.2f ns  %6.2f cycles\n",
+               bytes / KIB, cv->ns[cv->n], cv->ns[cv->n] / ctx->ns_per_cycle);
+    cv->n++;
+}
+
+/* Last size, from index `from` on, whose latency stays at or under
+ * `limit`, before the first one above it; -1 if the first is above. */
+static int last_under(const struct curve *cv, int from, double limit)
+{
+    int i = from;
+
+    while (i < cv->n && cv->ns[i] <= limit)
+        i++;
+    return i - 1;
+}
+
+static double min_between(const struct curve *cv, size_t lo, size_t hi)
+{
+    double m = INFINITY;
+
+    for (int i = 0; i < cv->n; i++)
+        if (cv->bytes[i] >= lo && cv->bytes[i] <= hi && cv->ns[i] < m)
+            m = cv->ns[i];
+    return m;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    return (x > y) - (x < y);
+}
+
+/* Median latency of the sizes in [lo, hi] (noise only adds time, but a
+ * plateau that keeps rising slowly is better summarised by its middle). */
+static double median_between(const struct curve *cv, size_t lo, size_t hi)
+{
+    double v[NGRID];
+    int n = 0;
+
+    for (int i = 0; i < cv->n; i++)
+        if (cv->bytes[i] >= lo && cv->bytes[i] <= hi)
+            v[n++] = cv->ns[i];
+    if (n == 0)
+        return INFINITY;
+    qsort(v, n, sizeof v[0], by_value);
+    return v[n / 2];
+}
+
+/* The plateau of the level above: the rough cliff c is the first size
+ * from `from` on that costs 1.5x `plateau`; the level above is then
+ * surely reached in [2c, 4c]. */
+static double next_plateau(const struct curve *cv, int from, double plateau)
+{
+    int c = last_under(cv, from, 1.5 * plateau) + 1;
+
+    if (c >= cv->n)
+        return INFINITY;
+    return median_between(cv, 2 * cv->bytes[c], 4 * cv->bytes[c]);
+}
+
+/* Refine a cliff between good and bad bytes in 4 KiB-multiple steps;
+ * returns the last size still under limit. */
+static size_t refine(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
+                     size_t good, size_t bad, double limit)
+{
+    size_t step = (size_t)ceil((bad - good) / 8.0 / 4096) * 4096;
+    struct curve cv = { 0 };
+
+    for (size_t s = good + step; s < bad; s += step)
+        measure(ctx, c, order, &cv, s);
+    int i = last_under(&cv, 0, limit);
+    return i < 0 ? good : cv.bytes[i];
+}
+
+/* L1 from a 4 KiB-step curve.  The L1 is virtually indexed, so its
+ * cliff is sharp: one page past capacity every set overflows and nearly
+ * every load misses.  Below capacity, other code sharing the core can
+ * already cost some misses, so the robust mark is the first size at 90% of
+ * the way to the L2 plateau; the capacity is the step before it. */
+static size_t l1_from_curve(const struct curve *cv, double *limit)
+{
+    double t1 = min_between(cv, 0, 16 * 1024);
+    double t2 = next_plateau(cv, 0, t1);
+    int i;
+
+    *limit = t1 + 0.9 * (t2 - t1);
+    i = last_under(cv, 0, *limit);
+    return isfinite(t2) && i >= 0 && i + 1 < cv->n ? cv->bytes[i] : 0;
+}
+
+static void l1_sweep(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
+                     struct curve *cv)
+{
+    for (size_t s = 4096; s <= 256 * 1024 && cv->n < NGRID; s += 4096)
+        measure(ctx, c, order, cv, s);
+}
+
+/* The capacity sweep: two passes, read on their per-size minimum. */
+static size_t sweep_l1(struct probe_ctx *ctx, struct chase *c,
+                       uint32_t *order)
+{
+    struct curve a = { 0 }, b = { 0 };
+    double limit;
+    size_t l1;
+
+    probe_note(ctx, "L1d capacity: chase, 4 KiB steps, two sweeps\n");
+    l1_sweep(ctx, c, order, &a);
+    l1_sweep(ctx, c, order, &b);
+    for (int i = 0; i < a.n; i++)
+        a.ns[i] = fmin(a.ns[i], b.ns[i]);
+    l1 = l1_from_curve(&a, &limit);
+    probe_note(ctx, "L1d capacity: 90%% mark %.2f ns -> %.0f KiB\n", limit,
+               l1 / KIB);
+    return l1;
+}
+
+/* A geometric sweep from `from` to `upto`: 8 sizes per octave up to
+ * 8 MiB, 2 above (large sizes cost the most and only the LLC edge and the
+ * memory latency live there). */
+static void sweep(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
+                  struct curve *cv, size_t from, size_t upto)
+{
+    for (double s = (double)from; s <= (double)upto;
+         s *= s < 8.0 * (1 << 20) ? pow(2, 1 / 8.0) : sqrt(2))
+        measure(ctx, c, order, cv, (size_t)(s / 4096) * 4096);
+}
+
+/* Three curves: a, b = the minimum of two more sweeps of the cheap part
+ * (b = a above it), and m = the minimum of all, on which the answers are
+ * read.  Interference only adds time, so the minimum of sweeps spread over
+ * time is the least disturbed curve. */
+struct curves {
+    struct curve a, b, m;
+};
+
+static void sweep_twice(struct probe_ctx *ctx, struct chase *c,
+                        uint32_t *order, struct curves *cs, size_t from)
+{
+    probe_note(ctx, "L2/LLC: chase, geometric grid, sweep 1\n");
+    sweep(ctx, c, order, &cs->a, from, max_bytes);
+    cs->b = cs->a;
+    for (int pass = 2; pass <= 3; pass++) {
+        struct curve extra = { 0 };
+
+        probe_note(ctx, "L2/LLC: sweep %d up to 8 MiB\n", pass);
+        sweep(ctx, c, order, &extra, from, (size_t)8 << 20);
+        for (int i = 0; i < extra.n; i++)
+            cs->b.ns[i] = pass == 2 ? extra.ns[i]
+                                    : fmin(cs->b.ns[i], extra.ns[i]);
+    }
+    cs->m = cs->a;
+    for (int i = 0; i < cs->m.n; i++)
+        cs->m.ns[i] = fmin(cs->a.ns[i], cs->b.ns[i]);
+}
+
+/* A level above L1 is physically indexed and perhaps shared: under a
+ * hypervisor its pages land in its sets at random, and other cores use the
+ * LLC, so the cliff is smeared over a range of sizes.  The effective size
+ * is the last size still under plateau + frac x (above - plateau), that is
+ * where a fraction frac of the loads have started to go further.  For L2,
+ * above is the next plateau and frac 0.25; for the LLC, above is memory,
+ * whose latency keeps rising with nested page walks, and frac is 0.15.
+ * Returns the index of that size in cv, or -1. */
+static int level_index(const struct curve *cv, size_t below, int to_memory,
+                       double *limit)
+{
+    double plateau = min_between(cv, 2 * below, 4 * below);
+    double mem = median_between(cv, cv->bytes[cv->n - 3], max_bytes);
+    int i, from = 0;
+
+    while (from < cv->n && cv->bytes[from] < 2 * below)
+        from++;
+    double above = to_memory ? mem : next_plateau(cv, from, plateau);
+    *limit = plateau + (to_memory ? 0.15 : 0.25) * (above - plateau);
+    i = last_under(cv, from, *limit);
+    if (i < 0 || i + 1 >= cv->n || mem < 1.5 * plateau || !isfinite(above))
+        return -1;
+    return i;
+}
+
+/* The level's size, refined between grid points; confirmed when each
+ * sweep alone lands within `tol` of it. */
+static size_t find_level(struct probe_ctx *ctx, struct chase *c,
+                         uint32_t *order, const struct curves *cs,
+                         size_t below, int to_memory, int *confirmed)
+{
+    double limit, la, lb;
+    int i = level_index(&cs->m, below, to_memory, &limit);
+    int ia = level_index(&cs->a, below, to_memory, &la);
+    int ib = level_index(&cs->b, below, to_memory, &lb);
+    double tol = to_memory ? 0.2 : 0.1;
+
+    *confirmed = 0;
+    if (i < 0)
+        return 0;
+    size_t size = refine(ctx, c, order, cs->m.bytes[i], cs->m.bytes[i + 1],
+                         limit);
+    *confirmed = ia >= 0 && ib >= 0 &&
+                 fabs(cs->a.bytes[ia] - (double)size) <= tol * size &&
+                 fabs(cs->b.bytes[ib] - (double)size) <= tol * size;
+    probe_note(ctx, "level above %.0f KiB: mark %.2f ns (sweeps alone: "
+               "%.0f, %.0f KiB) -> %.0f KiB\n", below / KIB, limit,
+               ia >= 0 ? cs->a.bytes[ia] / KIB : 0,
+               ib >= 0 ? cs->b.bytes[ib] / KIB : 0, size / KIB);
+    return size;
+}
+
+/* Line size: visit blocks in random order; in each, load offset d and
+ * then offset 0.  The blocks' first lines span 4x L1, so the first load
+ * misses L1 (and hits L2); the second hits L1 if d is within the same line
+ * and misses it otherwise.  Offset d goes first so that an ascending
+ * next-line prefetch cannot hide the second miss, and the pair sits at a
+ * different line of each 1 KiB block so that the blocks use every L2 set. */
+enum { BLOCK = 1024, DMAX = 256, ND = 6 };
+
+static double pair_ns(struct chase *c, size_t nblocks, int d,
+                      uint32_t *order)
+{
+    char *base = c->buf;
+
+    shuffle(c, order, nblocks);
+    for (size_t i = 0; i < nblocks; i++) {
+        size_t b = order[i], nb = order[(i + 1) % nblocks];
+        char *second = base + b * BLOCK + (b % 8) * LINE;
+        char *next = base + nb * BLOCK + (nb % 8) * LINE + d;
+
+        *(void **)(second + d) = second;
+        *(void **)second = next;
+    }
+    c->pos = (void **)(base + order[0] * BLOCK + (order[0] % 8) * LINE + d);
+    c->loads = 2 * (long)nblocks;
+    c->pos = walk(c->pos, c->loads);
+    return probe_min_rounds(chase_sample, c, 3, 5, 0.03, 2, NULL) /
+           c->loads * 1e9;
+}
+
+/* The smallest d whose time is past the middle of t[0] and t[ND-1]. */
+static int line_from(const double *t)
+{
+    double mid = (t[0] + t[ND - 1]) / 2;
+    int k = 0;
+
+    while (k < ND - 1 && t[k] <= mid)
+        k++;
+    return 8 << k;
+}
+
+static void find_line(struct probe_ctx *ctx, struct chase *c,
+                      struct mmt_probeconf *pc, size_t l1, uint32_t *order)
+{
+    size_t nblocks = 4 * l1 / LINE;
+    double t[2][ND], m[ND];
+
+    probe_note(ctx, "line: pairs (offset d, then 0) in %zu blocks, two "
+               "passes\n", nblocks);
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < ND; k++)
+            t[pass][k] = pair_ns(c, nblocks, 8 << k, order);
+    for (int k = 0; k < ND; k++) {
+        m[k] = fmin(t[0][k], t[1][k]);
+        probe_note(ctx, "  d=%3d  %.2f ns per load\n", 8 << k, m[k]);
+    }
+    int line = line_from(m);
+    probe_set(pc, MMT_P_LINE_BYTES, line,
+              line < DMAX && line_from(t[0]) == line &&
+              line_from(t[1]) == line,
+              "smallest pair distance whose 2nd load misses L1");
+}
+
+/* Nanoseconds per load of a cycle over n lines `stride` bytes apart. */
+static double set_ns(struct chase *c, int n, size_t stride)
+{
+    uint32_t order[64];
+
+    link_cycle(c, c->buf, (size_t)n, stride, order);
+    c->loads = MIN_LOADS;
+    return probe_min_rounds(chase_sample, c, 3, 5, 0.03, 2, NULL) /
+           c->loads * 1e9;
+}
+
+enum { GEOM_STRIDE = 256 * 1024, MAX_WAYS = 32 };
+
+struct geometry {
+    int ways;
+    size_t way_bytes;
+};
+
+/* L1 geometry from compact sets (X-Ray, ATLAS_STUDY §5).  Lines
+ * GEOM_STRIDE apart (a multiple of any power-of-two way size) share one
+ * set, so they all hit while n <= ways.  Then ways + 1 lines `stride`
+ * apart hit while they spread over two or more sets and miss once they
+ * share one: the smallest such stride is the way size, and the capacity is
+ * ways x way size -- 48 KiB of 12 ways is found as readily as 32 KiB of 8.
+ * A miss is a load slower than 1.5x a single line, which always hits. */
+static int find_geometry(struct probe_ctx *ctx, struct chase *c,
+                         struct geometry *g)
+{
+    double limit = 1.5 * set_ns(c, 1, LINE), ns = 0;
+
+    g->ways = 0;
+    g->way_bytes = 0;
+    for (int n = 1; n <= MAX_WAYS + 1; n++, g->ways++) {
+        ns = set_ns(c, n, GEOM_STRIDE);
+        probe_note(ctx, "  %2d lines %3d KiB apart: %.2f ns\n", n,
+                   GEOM_STRIDE / 1024, ns);
+        if (ns > limit)
+            break;
+    }
+    if (g->ways == 0 || g->ways > MAX_WAYS)
+        return -1;
+    for (size_t stride = LINE; stride <= GEOM_STRIDE; stride *= 2) {
+        ns = set_ns(c, g->ways + 1, stride);
+        probe_note(ctx, "  %2d lines %6zu B apart: %.2f ns\n", g->ways + 1,
+                   stride, ns);
+        if (ns > limit) {
+            g->way_bytes = stride;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+/* L1 size, ways and the capacity sweep as a cross-check; returns the L1
+ * size in bytes (0 if it could not be measured). */
+static size_t find_l1(struct probe_ctx *ctx, struct chase *c,
+                      uint32_t *order, struct mmt_probeconf *pc)
+{
+    struct geometry g[2];
+    int ok[2];
+    size_t swept = sweep_l1(ctx, c, order), l1;
+
+    for (int pass = 0; pass < 2; pass++) {
+        probe_note(ctx, "L1d geometry, pass %d\n", pass + 1);
+        ok[pass] = find_geometry(ctx, c, &g[pass]) == 0;
+    }
+    int same = ok[0] && ok[1] && g[0].ways == g[1].ways &&
+               g[0].way_bytes == g[1].way_bytes;
+    if (!ok[0] && !ok[1]) {
+        probe_set(pc, MMT_P_L1D_KIB, swept / KIB, 0,
+                  "capacity sweep only (no clean set conflict)");
+        return swept;
+    }
+    const struct geometry *best = ok[0] ? &g[0] : &g[1];
+    l1 = best->ways * best->way_bytes;
+    probe_set(pc, MMT_P_L1D_ASSOC, best->ways, same,
+              "compact sets: lines in one set that still hit");
+    probe_set(pc, MMT_P_L1D_KIB, l1 / KIB, same,
+              "%d ways x %zu B way (compact sets); sweep: %.0f KiB",
+              best->ways, best->way_bytes, swept / KIB);
+    return l1;
+}
+
+static char *alloc_buffer(void)
+{
+    char *buf = mmt_alloc(max_bytes + HUGE, HUGE, 0);
+
+#ifdef MADV_HUGEPAGE
+    if (buf)
+        madvise(buf, max_bytes, MADV_HUGEPAGE);
+#endif
+    return buf;
+}
+
+/* L2 and the effective LLC from the sweeps. */
+static void find_upper_levels(struct probe_ctx *ctx, struct chase *c,
+                              uint32_t *order, size_t l1,
+                              struct mmt_probeconf *pc)
+{
+    struct curves *cs = calloc(1, sizeof *cs);
+    size_t l2, llc = 0;
+    int ok2 = 0, ok3 = 0;
+
+    if (!cs)
+        return;
+    sweep_twice(ctx, c, order, cs, 2 * l1);
+    l2 = find_level(ctx, c, order, cs, l1, 0, &ok2);
+    if (l2) {
+        probe_set(pc, MMT_P_L2_KIB, l2 / KIB, ok2,
+                  "chase, 1/4 of the way to the L3 plateau");
+        llc = find_level(ctx, c, order, cs, l2, 1, &ok3);
+        probe_set(pc, MMT_P_LLC_KIB, (llc ? llc : l2) / KIB, llc && ok3,
+                  llc ? "chase, 15%% of the way to memory latency"
+                      : "no level above L2 seen: L2");
+    }
+    free(cs);
+}
+
+int probe_cache(struct probe_ctx *ctx, struct mmt_probeconf *pc)
+{
+    struct chase c = { .rng = 0x9e3779b97f4a7c15u };
+    uint32_t *order = malloc(max_bytes / LINE * sizeof *order);
+    size_t l1;
+
+    c.buf = alloc_buffer();
+    if (!c.buf || !order) {
+        mmt_free(c.buf), free(order);
+        return -1;
+    }
+    memset(c.buf, 1, max_bytes);
+    l1 = find_l1(ctx, &c, order, pc);
+    if (l1) {
+        find_line(ctx, &c, pc, l1, order);
+        find_upper_levels(ctx, &c, order, l1, pc);
+    }
+    mmt_free(c.buf), free(order);
+    return l1 ? 0 : -1;
+}

@@ -1,0 +1,347 @@
+/* mmprobe: measure this machine and write probe.conf (DESIGN.md, probe/).
+ *
+ * The probes run in a fixed order, each after the ones it needs (the FPU
+ * latencies are in cycles, so the clock comes first).  The process pins
+ * itself to one CPU so that every probe sees the same core and caches. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "common/diag.h"
+#include "probe/probe.h"
+
+#ifndef MMT_KERNEL_CC
+#define MMT_KERNEL_CC "cc"
+#define MMT_KERNEL_CFLAGS "-O2"
+#endif
+
+#define BIT(k) (1u << (k))
+
+static int derive(struct probe_ctx *ctx, struct mmt_probeconf *pc);
+
+/* The probes, in the order they run: what each measures, what it needs. */
+static const struct step {
+    const char *name;
+    int (*run)(struct probe_ctx *, struct mmt_probeconf *);
+    unsigned keys;
+    unsigned needs;             /* bits of earlier steps */
+} steps[] = {
+    { "clock", probe_clock, BIT(MMT_P_CLOCK_MHZ) | BIT(MMT_P_TSC_MHZ), 0 },
+    { "registers", probe_regs,
+      BIT(MMT_P_FP_REGS_SCALAR) | BIT(MMT_P_FP_REGS_SSE2) |
+      BIT(MMT_P_FP_REGS_AVX2) | BIT(MMT_P_FP_REGS_AVX512) |
+      BIT(MMT_P_FMA_COMPILER), 0 },
+    { "fpu", probe_fpu,
+      BIT(MMT_P_LAT_MUL) | BIT(MMT_P_LAT_ADD) | BIT(MMT_P_LAT_FMA) |
+      BIT(MMT_P_FMA) | BIT(MMT_P_FP_PIPES) | BIT(MMT_P_SIMD_DOUBLES),
+      BIT(1) },
+    { "caches", probe_cache,
+      BIT(MMT_P_L1D_KIB) | BIT(MMT_P_LINE_BYTES) | BIT(MMT_P_L1D_ASSOC) |
+      BIT(MMT_P_L2_KIB) | BIT(MMT_P_LLC_KIB), BIT(0) },
+    { "derived", derive, BIT(MMT_P_LS) | BIT(MMT_P_PEAK_MFLOPS),
+      BIT(0) | BIT(2) },
+};
+#define NSTEPS (int)(sizeof steps / sizeof steps[0])
+
+/* Watchdog: every probe has a fixed number of iterations, but a machine
+ * that stalls must not hang a build. */
+enum { WATCHDOG_S = 300 };
+
+/* L_s from paper 002 eq. 13 and the peak from clock, width, FMA, pipes. */
+static int derive(struct probe_ctx *ctx, struct mmt_probeconf *pc)
+{
+    double lat = round(pc->lat_mul);
+    int ls = (int)ceil((lat * pc->fp_pipes + 1) / 2);
+    double peak = pc->clock_mhz * pc->simd_doubles * (pc->fma ? 2 : 1) *
+                  pc->fp_pipes;
+    int *ok = pc->confirmed;
+
+    (void)ctx;
+    probe_set(pc, MMT_P_LS, ls < 1 ? 1 : ls,
+              ok[MMT_P_LAT_MUL] && ok[MMT_P_FP_PIPES],
+              "ceil((LAT_MUL * FP_PIPES + 1) / 2)");
+    probe_set(pc, MMT_P_PEAK_MFLOPS, round(peak), ok[MMT_P_CLOCK_MHZ] &&
+              ok[MMT_P_SIMD_DOUBLES] && ok[MMT_P_FP_PIPES],
+              "CLOCK * SIMD_DOUBLES * %d * FP_PIPES", pc->fma ? 2 : 1);
+    return 0;
+}
+
+static void usage(void)
+{
+    printf("Usage: %s [OPTION]...\n"
+           "Measure this machine with microbenchmarks and write probe.conf.\n"
+           "\n"
+           "  --output=FILE   write probe.conf to FILE (directory created);\n"
+           "                  default results/HOST/probe.conf\n"
+           "  --header=FILE   also write FILE, a C header of\n"
+           "                  #define MMT_PROBE_<KEY> lines\n"
+           "  --only=KEY,...  measure only these keys (and what they need);\n"
+           "                  updates FILE if it exists, else prints them\n"
+           "  --check=FILE    validate FILE as a probe.conf and exit (0 good,\n"
+           "                  2 with FILE:LINE and the reason if not)\n"
+           "  --verbose       show the curves behind each answer\n"
+           "  --help          show this help and exit\n"
+           "\n"
+           "Keys:", mmt_progname());
+    for (int k = 0; k < MMT_P_NKEYS; k++)
+        printf("%s %s", k % 6 ? "" : "\n ", mmt_probeconf_schema[k].key);
+    printf("\n\nExit status: 0 ok, 1 a probe failed or a file could not be "
+           "written,\n2 bad usage.\n");
+}
+
+struct options {
+    const char *output, *header;
+    unsigned only;              /* key bits; 0: all */
+    int verbose;
+};
+
+static unsigned parse_only(const char *text)
+{
+    char *copy = strdup(text), *save = NULL;
+    unsigned bits = 0;
+
+    if (!copy)
+        mmt_usage_error("out of memory");
+    for (char *w = strtok_r(copy, ",", &save); w;
+         w = strtok_r(NULL, ",", &save)) {
+        int k = mmt_probeconf_find(w);
+        if (k < 0)
+            mmt_usage_error("--only: unknown key '%s' (see --help)", w);
+        bits |= BIT(k);
+    }
+    free(copy);
+    if (!bits)
+        mmt_usage_error("--only: no key given");
+    return bits;
+}
+
+/* --check: read path back the way every consumer will. */
+static int check_file(const char *path)
+{
+    struct mmt_probeconf pc;
+    char err[512];
+
+    if (mmt_probeconf_read(path, &pc, err, sizeof err) < 0) {
+        mmt_error("%s", err);
+        return MMT_EXIT_USAGE;
+    }
+    printf("%s: valid probe.conf\n", path);
+    return MMT_EXIT_OK;
+}
+
+static void parse_args(int argc, char **argv, struct options *o)
+{
+    static const struct option longopts[] = {
+        { "output", required_argument, NULL, 'o' },
+        { "header", required_argument, NULL, 'H' },
+        { "only", required_argument, NULL, 'n' },
+        { "check", required_argument, NULL, 'c' },
+        { "verbose", no_argument, NULL, 'v' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    int c;
+
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'o': o->output = optarg; break;
+        case 'H': o->header = optarg; break;
+        case 'n': o->only = parse_only(optarg); break;
+        case 'v': o->verbose = 1; break;
+        case 'c': exit(check_file(optarg));
+        case 'h': usage(); exit(MMT_EXIT_OK);
+        default:
+            mmt_usage_error("unknown or incomplete option '%s'",
+                            argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+}
+
+/* Steps needed for the wanted keys, with what they need in turn. */
+static unsigned steps_for(unsigned keys)
+{
+    unsigned want = 0;
+
+    for (int s = NSTEPS - 1; s >= 0; s--)
+        if ((steps[s].keys & keys) || (want & BIT(s)))
+            want |= BIT(s) | steps[s].needs;
+    return want;
+}
+
+static void pin_to_one_cpu(void)
+{
+#ifdef HAVE_SCHED_SETAFFINITY
+    cpu_set_t set;
+    int cpu = sched_getcpu();
+
+    CPU_ZERO(&set);
+    CPU_SET(cpu < 0 ? 0 : cpu, &set);
+    if (sched_setaffinity(0, sizeof set, &set) != 0)
+        mmt_warn("cannot pin to one CPU: %s", strerror(errno));
+#endif
+}
+
+/* Run the wanted steps; returns the bits of measured keys, or 0 when a
+ * probe failed. */
+static unsigned run_steps(struct probe_ctx *ctx, struct mmt_probeconf *pc,
+                          unsigned want)
+{
+    unsigned measured = 0;
+
+    for (int s = 0; s < NSTEPS; s++) {
+        if (!(want & BIT(s)))
+            continue;
+        double t0 = probe_now();
+        if (isatty(2) || ctx->verbose)
+            fprintf(stderr, "mmprobe: %s...%s", steps[s].name,
+                    ctx->verbose ? "\n" : "");
+        int rc = steps[s].run(ctx, pc);
+        if (isatty(2) || ctx->verbose)
+            fprintf(stderr, "%s%.1f s\n", ctx->verbose ? "mmprobe: " : " ",
+                    probe_now() - t0);
+        if (rc < 0) {
+            mmt_error("the %s probe could not measure on this machine",
+                      steps[s].name);
+            return 0;
+        }
+        measured |= steps[s].keys;
+    }
+    return measured;
+}
+
+static void print_table(const struct mmt_probeconf *pc, unsigned keys)
+{
+    for (int k = 0; k < MMT_P_NKEYS; k++)
+        if (keys & BIT(k))
+            printf("%-16s %12.6g  %-11s %s\n", mmt_probeconf_schema[k].key,
+                   mmt_probeconf_get(pc, k),
+                   pc->confirmed[k] ? "confirmed" : "UNCONFIRMED",
+                   pc->how[k]);
+}
+
+/* mkdir -p of path's directory. */
+static int make_parent(const char *path)
+{
+    char *dir = strdup(path);
+    int rc = 0;
+
+    if (!dir)
+        return -1;
+    for (char *p = dir + 1; *p && rc == 0; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(dir, 0777) != 0 && errno != EEXIST)
+            rc = -1;
+        *p = '/';
+    }
+    free(dir);
+    return rc;
+}
+
+/* --only: fold the new keys into an existing file. */
+static int merge_existing(const char *path, struct mmt_probeconf *pc,
+                          unsigned measured)
+{
+    struct mmt_probeconf old;
+    char err[512];
+
+    if (mmt_probeconf_read(path, &old, err, sizeof err) < 0) {
+        mmt_error("--only updates an existing file: %s", err);
+        return -1;
+    }
+    for (int k = 0; k < MMT_P_NKEYS; k++)
+        if (!(measured & BIT(k))) {
+            mmt_probeconf_set(pc, k, mmt_probeconf_get(&old, k));
+            pc->confirmed[k] = old.confirmed[k];
+            snprintf(pc->how[k], sizeof pc->how[k], "kept from last run");
+        }
+    return 0;
+}
+
+static int write_outputs(const struct options *o, struct mmt_probeconf *pc,
+                         unsigned measured)
+{
+    if (o->only && access(o->output, F_OK) != 0) {
+        print_table(pc, o->only);
+        return 0;
+    }
+    if (o->only && merge_existing(o->output, pc, measured) < 0)
+        return -1;
+    if (make_parent(o->output) < 0 || mmt_probeconf_write(o->output, pc) < 0) {
+        mmt_error("cannot write %s: %s", o->output, strerror(errno));
+        return -1;
+    }
+    if (o->header && (make_parent(o->header) < 0 ||
+                      mmt_probeconf_write_header(o->header, pc) < 0)) {
+        mmt_error("cannot write %s: %s", o->header, strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+static void default_output(struct options *o, char *buf, size_t len)
+{
+    char host[128] = "localhost";
+
+    if (o->output)
+        return;
+    gethostname(host, sizeof host - 1);
+    snprintf(buf, len, "results/%s/probe.conf", host);
+    o->output = buf;
+}
+
+int main(int argc, char **argv)
+{
+    struct options o = { 0 };
+    struct probe_ctx ctx = { .log = stderr, .kernel_cc = MMT_KERNEL_CC,
+                             .kernel_cflags = MMT_KERNEL_CFLAGS };
+    static struct mmt_probeconf pc;
+    char outbuf[256];
+    int measured[MMT_P_NKEYS];
+
+    mmt_set_progname(argv[0]);
+    parse_args(argc, argv, &o);
+    default_output(&o, outbuf, sizeof outbuf);
+    ctx.verbose = o.verbose;
+#if defined(__x86_64__)
+    ctx.have_fma_isa = !!__builtin_cpu_supports("fma");
+#endif
+    alarm(WATCHDOG_S);
+    pin_to_one_cpu();
+
+    double t0 = probe_now();
+    unsigned keys = run_steps(&ctx, &pc, steps_for(o.only ? o.only : ~0u));
+    if (!keys)
+        return MMT_EXIT_FAIL;
+    for (int k = 0; k < MMT_P_NKEYS; k++)
+        measured[k] = (keys & BIT(k)) != 0;
+    probe_crosscheck(&ctx, &pc, measured);
+    if (!o.only)
+        print_table(&pc, keys);
+    for (int k = 0; k < MMT_P_NKEYS; k++)
+        if ((keys & BIT(k)) && !pc.confirmed[k])
+            mmt_warn("%s = %g is not confirmed (repetitions disagreed)",
+                     mmt_probeconf_schema[k].key, mmt_probeconf_get(&pc, k));
+    fprintf(stderr, "mmprobe: probes took %.1f s\n", probe_now() - t0);
+    if (write_outputs(&o, &pc, keys) < 0)
+        return MMT_EXIT_FAIL;
+    if (!o.only || access(o.output, F_OK) == 0)
+        fprintf(stderr, "mmprobe: wrote %s%s%s\n", o.output,
+                o.header ? " and " : "", o.header ? o.header : "");
+    return MMT_EXIT_OK;
+}

@@ -1,0 +1,80 @@
+/* The probes' shared face inside probe/ (not for other rooms: they read
+ * probe.conf through probeconf.h).
+ *
+ * Every probe follows the same policy on a noisy, shared machine: a sample
+ * is short, the answer is the minimum over many samples taken in several
+ * rounds spread over time (interference only ever adds time, paper 000
+ * §2.1), and a value is "confirmed" when the rounds agree.  Every loop has a
+ * fixed number of iterations, so no probe can run forever. */
+#ifndef MMT_PROBE_H
+#define MMT_PROBE_H
+
+#include <stdio.h>
+
+#include "probe/probeconf.h"
+
+struct probe_ctx {
+    int verbose;            /* print the curve behind each answer */
+    FILE *log;              /* where curves and notes go */
+    double ns_per_cycle;    /* from the clock probe; 0 until it ran */
+    int vec_bits_max;       /* widest vector the kernel flags target */
+    int have_fma_isa;       /* CPU says FMA3 (run-time) */
+    const char *kernel_cc, *kernel_cflags;
+};
+
+/* One timed sample: run the kernel once and return its seconds. */
+typedef double (*probe_sample_fn)(void *arg);
+
+/* Minimum seconds over rounds x samples.  *confirmed is set when at least
+ * `need` round minima lie within tol (relative) of the overall minimum. */
+double probe_min_rounds(probe_sample_fn fn, void *arg, int rounds,
+                        int samples, double tol, int need, int *confirmed);
+
+/* Rounds that agreed in the last probe_min_rounds (for --verbose). */
+extern int probe_last_agree;
+
+/* Cycles per operation of kernel(iters), which performs ops_per_iter
+ * operations per iteration: each sample times the kernel and the integer
+ * add chain back to back, so a change of clock between samples cancels.
+ * Median of 5 rounds of the per-round ratio of minima; confirmed when 3
+ * rounds agree within 2%. */
+double probe_cycles_per_op(void (*kernel)(long), long iters,
+                           double ops_per_iter, int *confirmed);
+
+/* CHAIN_ADDS (64) dependent register-register adds per iteration. */
+void probe_int_chain(long iters);
+
+/* Wall-clock seconds (the timer room's monotonic clock). */
+double probe_now(void);
+
+/* Print to ctx->log when verbose. */
+void probe_note(const struct probe_ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* Record a value, whether it was confirmed, and how it was measured. */
+void probe_set(struct mmt_probeconf *pc, enum mmt_probe_key k, double v,
+               int confirmed, const char *how_fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* The probes, one job each.  They return 0, or -1 when they could not
+ * measure at all (values then stay 0 and unconfirmed). */
+int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc);
+int probe_fpu(struct probe_ctx *ctx, struct mmt_probeconf *pc);
+int probe_regs(struct probe_ctx *ctx, struct mmt_probeconf *pc);
+int probe_cache(struct probe_ctx *ctx, struct mmt_probeconf *pc);
+
+/* What the system claims, for cross-checks only. */
+struct probe_sysfs_cache {
+    int level;              /* 1, 2, 3 */
+    char type[16];          /* "Data", "Instruction", "Unified" */
+    long size_kib, ways, line_bytes;
+};
+/* Fill up to max entries from /sys/devices/system/cpu/cpu0/cache/; returns
+ * how many (0: no sysfs). */
+int probe_sysfs_caches(struct probe_sysfs_cache *c, int max);
+/* Compare what was measured with sysfs and cpuid; print every disagreement
+ * on ctx->log and return how many there were. */
+int probe_crosscheck(const struct probe_ctx *ctx,
+                     const struct mmt_probeconf *pc, const int *measured);
+
+#endif

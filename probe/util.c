@@ -1,0 +1,107 @@
+/* Sampling policy and bookkeeping shared by the probes. */
+#include "probe/probe.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "timer/mmtimer.h"
+
+double probe_now(void)
+{
+    return mmt_clock_seconds(MMT_CLOCK_WALL);
+}
+
+int probe_last_agree;
+
+double probe_min_rounds(probe_sample_fn fn, void *arg, int rounds,
+                        int samples, double tol, int need, int *confirmed)
+{
+    double round_min[64], best = INFINITY;
+    int agree = 0;
+
+    if (rounds > 64)
+        rounds = 64;
+    for (int r = 0; r < rounds; r++) {
+        round_min[r] = INFINITY;
+        for (int s = 0; s < samples; s++) {
+            double t = fn(arg);
+            if (t > 0 && t < round_min[r])
+                round_min[r] = t;
+        }
+        if (round_min[r] < best)
+            best = round_min[r];
+    }
+    for (int r = 0; r < rounds; r++)
+        agree += round_min[r] <= best * (1 + tol);
+    probe_last_agree = agree;
+    if (confirmed)
+        *confirmed = agree >= need;
+    return best;
+}
+
+static double seconds_of(void (*kernel)(long), long iters)
+{
+    double t0 = probe_now();
+
+    kernel(iters);
+    return probe_now() - t0;
+}
+
+static int by_value(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+
+    return (x > y) - (x < y);
+}
+
+double probe_cycles_per_op(void (*kernel)(long), long iters,
+                           double ops_per_iter, int *confirmed)
+{
+    enum { ROUNDS = 5, SAMPLES = 20, CHAIN_ITERS = 1000, CHAIN_ADDS = 64 };
+    double ratio[ROUNDS], sorted[ROUNDS], median;
+    int agree = 0;
+
+    for (int r = 0; r < ROUNDS; r++) {
+        double tk = INFINITY, tc = INFINITY;
+
+        for (int s = 0; s < SAMPLES; s++) {
+            tk = fmin(tk, seconds_of(kernel, iters));
+            tc = fmin(tc, seconds_of(probe_int_chain, CHAIN_ITERS));
+        }
+        ratio[r] = (tk / (iters * ops_per_iter)) /
+                   (tc / ((double)CHAIN_ITERS * CHAIN_ADDS));
+        sorted[r] = ratio[r];
+    }
+    qsort(sorted, ROUNDS, sizeof sorted[0], by_value);
+    median = sorted[ROUNDS / 2];
+    for (int r = 0; r < ROUNDS; r++)
+        agree += fabs(ratio[r] - median) <= 0.02 * median;
+    if (confirmed)
+        *confirmed = agree >= 3;
+    return median;
+}
+
+void probe_note(const struct probe_ctx *ctx, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (!ctx->verbose || !ctx->log)
+        return;
+    va_start(ap, fmt);
+    vfprintf(ctx->log, fmt, ap);
+    va_end(ap);
+}
+
+void probe_set(struct mmt_probeconf *pc, enum mmt_probe_key k, double v,
+               int confirmed, const char *how_fmt, ...)
+{
+    va_list ap;
+
+    mmt_probeconf_set(pc, k, v);
+    pc->confirmed[k] = confirmed;
+    va_start(ap, how_fmt);
+    vsnprintf(pc->how[k], sizeof pc->how[k], how_fmt, ap);
+    va_end(ap);
+}
