@@ -19,6 +19,9 @@ extern const struct mmt_kernel_desc *const bench_kernels[];
 
 static int cpu_runs(const char *req)
 {
+#if !defined(__x86_64__) && !defined(__i386__)
+    return !req[0];     /* only scalar kernels off x86 */
+#endif
     __builtin_cpu_init();
     return !((strstr(req, "avx512f") && !__builtin_cpu_supports("avx512f"))
              || (strstr(req, "avx2") && !__builtin_cpu_supports("avx2"))
@@ -53,8 +56,7 @@ static double peak_mflops(const char *probe, char *source, size_t len)
     struct mmt_probeconf pc;
     char err[256];
     const struct mmt_clock_info *ci;
-    int vlen = __builtin_cpu_supports("avx512f") ? 8
-        : __builtin_cpu_supports("avx2") ? 4 : 2;
+    int vlen = cpu_runs("avx512f") ? 8 : cpu_runs("avx2,fma") ? 4 : 2;
 
     if (probe && mmt_probeconf_read(probe, &pc, err, sizeof err) == 0) {
         snprintf(source, len, "PEAK_MFLOPS of %s (CLOCK_MHZ %.0f)", probe,

@@ -32,7 +32,7 @@ static void usage(void)
         printf("  --%s=N%*s%s (%d..%d)\n", d->option,
                (int)(13 - strlen(d->option)), "", d->help, d->min, d->max);
     }
-    printf("\nDefaults: NB=40 MU=4 NU=4 KU=4 LS=1 FMA=1 FF=1 IF=2 NF=2 "
+    printf("\nDefaults: NB=40 MU=4 NU=2 KU=4 LS=1 FMA=1 FF=1 IF=2 NF=2 "
            "COPY=1, M=N=K=NB.\n"
            "Rules: M, N, K <= NB (NCNB when COPY=0); KU <= NB; MU a "
            "multiple of the\nvector length; IF in 2..L and NF in 1..L, L = "
@@ -155,8 +155,11 @@ int main(int argc, char **argv)
         FILE *fp;
 
         used = strlen(command);
-        snprintf(command + used, sizeof command - used, " --output=%s",
-                 output);
+        /* quoted when the shell would split or expand it */
+        snprintf(command + used, sizeof command - used,
+                 strspn(output, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"
+                        "opqrstuvwxyz0123456789._/+-") == strlen(output)
+                 ? " --output=%s" : " --output='%s'", output);
         fp = mmt_atomic_open(&af, output);
         if (!fp) {
             mmt_error("%s: cannot write: %m", output);

@@ -49,7 +49,7 @@ void mmg_params_default(struct mmg_params *p)
     p->copy = 1;
     p->m = p->n = p->k = MMG_TILE;
     p->mu = 4;
-    p->nu = 4;
+    p->nu = 2;           /* 4x2 fits 16 registers by inequality (1) */
     p->ku = 4;
     p->ls = 1;
     p->fma = 1;

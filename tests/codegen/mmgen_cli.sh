@@ -11,7 +11,7 @@ trap 'rm -rf "$dir"' EXIT
 n=0
 pass() { n=$((n + 1)); echo "ok $n - $1"; }
 fail() { n=$((n + 1)); echo "not ok $n - $1"; }
-echo "1..12"
+echo "1..14"
 
 "$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
     && pass "--help exits 0 and lists the parameters" \
@@ -81,4 +81,22 @@ if "$mmgen" --mu=2 --nu=2 2> "$dir/err" > /dev/null \
     pass "a 2x2 scalar tile is not reported"
 else
     fail "2x2 tile reported as spilling"
+fi
+
+# FMA=1 is the fused form, FMA=0 separate multiplies and adds (§II-B)
+"$mmgen" --isa=avx2 --mu=8 --nu=3 --fma=1 > "$dir/f1.c" 2> /dev/null
+"$mmgen" --isa=avx2 --mu=8 --nu=3 --fma=0 --ls=3 > "$dir/f0.c" 2> /dev/null
+if grep -q '_mm256_fmadd_pd' "$dir/f1.c" && ! grep -q '_mm256_fmadd_pd' \
+        "$dir/f0.c" && grep -q 'm2 = _mm256_mul_pd' "$dir/f0.c"; then
+    pass "SIMD FMA=1 emits fmadd, FMA=0 mul and add with Ls temporaries"
+else
+    fail "SIMD FMA forms"
+fi
+"$mmgen" --fma=0 --ls=2 > "$dir/s0.c" 2> /dev/null
+if grep -q 'm1 = a0_1 \* b0_0;' "$dir/s0.c" \
+        && grep -q 'c0_0 += m0;' "$dir/s0.c" \
+        && ! grep -q 'c0_0 += a' "$dir/s0.c"; then
+    pass "scalar FMA=0 emits products into temporaries, then adds"
+else
+    fail "scalar FMA=0 form"
 fi

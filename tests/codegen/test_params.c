@@ -77,8 +77,8 @@ static void bad_sets(void **state)
           "1..NB=40)" },
         { "COPY=0 NCNB=20 K=21", "K: 21 is out of range (allowed 0 = run "
           "time, or 1..NCNB=20)" },
-        { "IF=1", "IF: 1 is out of range (allowed 2..8," },
-        { "NF=9", "NF: 9 is out of range (allowed 1..8," },
+        { "IF=1", "IF: 1 is out of range (allowed 2..6," },
+        { "NF=7", "NF: 7 is out of range (allowed 1..6," },
         { "ISA=avx512 MU=8 NU=2 IF=4", "IF: 4 is out of range (allowed "
           "2..3," },
     };
@@ -159,7 +159,7 @@ static void options_round_trip(void **state)
     }
     assert_memory_equal(&p, &q, sizeof p);
     mmg_kernel_name(&p, a, sizeof a);
-    assert_string_equal(a, "mmk_sse2_c24_m24n24kr_u4x4x4_l3_f01_i2n2");
+    assert_string_equal(a, "mmk_sse2_c24_m24n24kr_u4x2x4_l3_f01_i2n2");
     set_ok(&q, "KU", "8");
     mmg_kernel_name(&q, b, sizeof b);
     assert_string_not_equal(a, b);
