@@ -89,19 +89,30 @@ static int time_one(const struct mmt_kernel_desc *d, double peak,
     return mmt_time_kernel(&k, &o, r);
 }
 
+static int by_value(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+    return (a > b) - (a < b);
+}
+
+/* Usage: bench-codegen [PROBE.CONF|-] [ROUNDS] */
 int main(int argc, char **argv)
 {
-    enum { ROUNDS = 3, MAXK = 32 };
-    double best[MAXK] = { 0 }, peak;
+    enum { MAXROUNDS = 50, MAXK = 32 };
+    static double all[MAXK][MAXROUNDS];
+    double best[MAXK] = { 0 }, median[MAXK] = { 0 }, peak;
     char source[256], how[320] = "";
-    int nk = 0;
+    const char *probe = argc > 1 && strcmp(argv[1], "-") ? argv[1] : NULL;
+    int nk = 0, rounds = 5;
 
     mmt_set_progname(argv[0]);
-    peak = peak_mflops(argc > 1 ? argv[1] : NULL, source, sizeof source);
+    if (argc > 2)
+        rounds = (int)mmt_parse_long("ROUNDS", argv[2], 1, MAXROUNDS);
+    peak = peak_mflops(probe, source, sizeof source);
     while (bench_kernels[nk] && nk < MAXK)
         nk++;
     /* Rounds interleave the kernels; the best round counts (noisy host). */
-    for (int round = 0; round < ROUNDS; round++)
+    for (int round = 0; round < rounds; round++)
         for (int i = 0; i < nk; i++) {
             struct mmt_timing r;
             if (!cpu_runs(bench_kernels[i]->requires))
@@ -110,28 +121,34 @@ int main(int argc, char **argv)
                 mmt_error("%s: %s", bench_kernels[i]->name, r.how);
                 return MMT_EXIT_FAIL;
             }
-            if (r.mflops > best[i])
-                best[i] = r.mflops;
+            all[i][round] = r.mflops;
             snprintf(how, sizeof how, "%s", r.how);
         }
-    printf("in-L1 (unflushed) MFLOPS of generated kernels, best of %d "
-           "interleaved rounds\npeak %.0f MFLOPS: %s\nlast timing: %s\n\n",
-           ROUNDS, peak, source, how);
-    printf("%-6s %4s %-9s %-5s %-3s %9s %7s  %s\n", "isa", "NB", "MUxNUxKU",
-           "FMA", "LS", "MFLOPS", "%peak", "regs");
+    for (int i = 0; i < nk; i++) {
+        qsort(all[i], rounds, sizeof all[i][0], by_value);
+        best[i] = all[i][rounds - 1];
+        median[i] = all[i][rounds / 2];
+    }
+    printf("in-L1 (unflushed) MFLOPS of generated kernels: best and median "
+           "of %d interleaved\nrounds\npeak %.0f MFLOPS: %s\nlast timing: "
+           "%s\n\n", rounds, peak, source, how);
+    printf("%-6s %4s %-9s %-3s %-2s %8s %6s %8s %6s  %s\n", "isa", "NB",
+           "MUxNUxKU", "FMA", "LS", "best", "%peak", "median", "%peak",
+           "regs");
     for (int i = 0; i < nk; i++) {
         const struct mmt_kernel_desc *d = bench_kernels[i];
         char tile[16];
         snprintf(tile, sizeof tile, "%dx%dx%d", d->mu, d->nu, d->ku);
         if (!best[i]) {
-            printf("%-6s %4d %-9s %-5d %-3d %9s %7s  (CPU lacks %s)\n",
-                   d->isa, d->nb, tile, d->fma, d->ls, "-", "-",
-                   d->requires);
+            printf("%-6s %4d %-9s %-3d %-2d %8s %6s %8s %6s  (CPU lacks "
+                   "%s)\n", d->isa, d->nb, tile, d->fma, d->ls, "-", "-",
+                   "-", "-", d->requires);
             continue;
         }
-        printf("%-6s %4d %-9s %-5d %-3d %9.0f %6.1f%%  %d/%d%s\n", d->isa,
-               d->nb, tile, d->fma, d->ls, best[i],
-               peak > 0 ? 100.0 * best[i] / peak : 0.0, d->regs_needed,
+        printf("%-6s %4d %-9s %-3d %-2d %8.0f %5.1f%% %8.0f %5.1f%%  %d/%d%s"
+               "\n", d->isa, d->nb, tile, d->fma, d->ls, best[i],
+               peak > 0 ? 100.0 * best[i] / peak : 0.0, median[i],
+               peak > 0 ? 100.0 * median[i] / peak : 0.0, d->regs_needed,
                d->regs_available, best[i] > peak ? "  above peak (the clock "
                "ran faster than the peak assumes)" : "");
     }

@@ -43,6 +43,7 @@ CLEANFILES += codegen/bench-codegen codegen/bench_codegen.o \
 EXTRA_DIST += codegen/bench.sh codegen/bench_codegen.c
 CODEGEN_BENCH_DIR = codegen/bench.d
 CODEGEN_BENCH_SETS =
+CODEGEN_BENCH_ROUNDS = 5
 CODEGEN_BENCH_LIBS = timer/libmmtimer.la probe/libmmprobeconf.la \
 	common/libmmcommon.la
 bench-codegen: mmgen $(CODEGEN_BENCH_LIBS)
@@ -58,5 +59,6 @@ bench-codegen: mmgen $(CODEGEN_BENCH_LIBS)
 	  -o codegen/bench-codegen codegen/bench_codegen.o \
 	  $(CODEGEN_BENCH_DIR)/*.o $(CODEGEN_BENCH_LIBS) -lm
 	$$(test -n "$(TASKSET)" && echo "$(TASKSET) -c 1") codegen/bench-codegen \
-	  $$(test -f $(MMT_RESULTS)/probe.conf && echo $(MMT_RESULTS)/probe.conf)
+	  $$(test -f $(MMT_RESULTS)/probe.conf && echo $(MMT_RESULTS)/probe.conf \
+	     || echo -) $(CODEGEN_BENCH_ROUNDS)
 .PHONY: bench-codegen
