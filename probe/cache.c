@@ -213,6 +213,17 @@ static size_t l1_from_curve(const struct curve *cv, double *limit)
     return isfinite(t2) && i >= 0 && i + 1 < cv->n ? cv->bytes[i] : 0;
 }
 
+size_t probe_l1_from_curve(const size_t *bytes, const double *ns, int n)
+{
+    static struct curve cv;
+    double limit;
+
+    cv.n = n < NGRID ? n : NGRID;
+    memcpy(cv.bytes, bytes, cv.n * sizeof *bytes);
+    memcpy(cv.ns, ns, cv.n * sizeof *ns);
+    return l1_from_curve(&cv, &limit);
+}
+
 static void l1_sweep(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
                      struct curve *cv)
 {
@@ -403,12 +414,12 @@ static double set_ns(struct chase *c, int n, size_t stride)
            c->loads * 1e9;
 }
 
-enum { GEOM_STRIDE = 256 * 1024, MAX_WAYS = 32 };
+static double chase_set_ns(void *arg, int n, size_t stride)
+{
+    return set_ns(arg, n, stride);
+}
 
-struct geometry {
-    int ways;
-    size_t way_bytes;
-};
+enum { GEOM_STRIDE = 256 * 1024, MAX_WAYS = 32 };
 
 /* L1 geometry from compact sets (X-Ray, ATLAS_STUDY §5).  Lines
  * GEOM_STRIDE apart (a multiple of any power-of-two way size) share one
@@ -417,15 +428,15 @@ struct geometry {
  * share one: the smallest such stride is the way size, and the capacity is
  * ways x way size -- 48 KiB of 12 ways is found as readily as 32 KiB of 8.
  * A miss is a load slower than 1.5x a single line, which always hits. */
-static int find_geometry(struct probe_ctx *ctx, struct chase *c,
-                         struct geometry *g)
+int probe_l1_geometry(const struct probe_ctx *ctx, probe_set_ns_fn set_ns,
+                      void *arg, struct probe_geometry *g)
 {
-    double limit = 1.5 * set_ns(c, 1, LINE), ns = 0;
+    double limit = 1.5 * set_ns(arg, 1, LINE), ns = 0;
 
     g->ways = 0;
     g->way_bytes = 0;
     for (int n = 1; n <= MAX_WAYS + 1; n++, g->ways++) {
-        ns = set_ns(c, n, GEOM_STRIDE);
+        ns = set_ns(arg, n, GEOM_STRIDE);
         probe_note(ctx, "  %2d lines %3d KiB apart: %.2f ns\n", n,
                    GEOM_STRIDE / 1024, ns);
         if (ns > limit)
@@ -434,7 +445,7 @@ static int find_geometry(struct probe_ctx *ctx, struct chase *c,
     if (g->ways == 0 || g->ways > MAX_WAYS)
         return -1;
     for (size_t stride = LINE; stride <= GEOM_STRIDE; stride *= 2) {
-        ns = set_ns(c, g->ways + 1, stride);
+        ns = set_ns(arg, g->ways + 1, stride);
         probe_note(ctx, "  %2d lines %6zu B apart: %.2f ns\n", g->ways + 1,
                    stride, ns);
         if (ns > limit) {
@@ -450,13 +461,13 @@ static int find_geometry(struct probe_ctx *ctx, struct chase *c,
 static size_t find_l1(struct probe_ctx *ctx, struct chase *c,
                       uint32_t *order, struct mmt_probeconf *pc)
 {
-    struct geometry g[2];
+    struct probe_geometry g[2];
     int ok[2];
     size_t swept = sweep_l1(ctx, c, order), l1;
 
     for (int pass = 0; pass < 2; pass++) {
         probe_note(ctx, "L1d geometry, pass %d\n", pass + 1);
-        ok[pass] = find_geometry(ctx, c, &g[pass]) == 0;
+        ok[pass] = probe_l1_geometry(ctx, chase_set_ns, c, &g[pass]) == 0;
     }
     int same = ok[0] && ok[1] && g[0].ways == g[1].ways &&
                g[0].way_bytes == g[1].way_bytes;
@@ -465,7 +476,7 @@ static size_t find_l1(struct probe_ctx *ctx, struct chase *c,
                   "capacity sweep only (no clean set conflict)");
         return swept;
     }
-    const struct geometry *best = ok[0] ? &g[0] : &g[1];
+    const struct probe_geometry *best = ok[0] ? &g[0] : &g[1];
     l1 = best->ways * best->way_bytes;
     probe_set(pc, MMT_P_L1D_ASSOC, best->ways, same,
               "compact sets: lines in one set that still hit");

@@ -66,6 +66,47 @@ TPUT_KERNEL(muladd_x2, ZERO_SSE, "mulpd %%xmm14, %%xmm\\r\n\t"
 TPUT_KERNEL(muladd_x4, ZERO_AVX, "vmulpd %%ymm14, %%ymm\\r, %%ymm\\r\n\t"
             "vaddpd %%ymm15, %%ymm\\r, %%ymm\\r", "vzeroupper\n\t")
 
+/* k independent chains of 4-double FMAs, each chain 24 deep per
+ * iteration: the curve of FMAs per cycle against k rises as k / latency
+ * until the pipes are full (--verbose only; the answers use 12 chains). */
+#define CHAINS_KERNEL(name, list) \
+    static void name(long n) \
+    { \
+        __asm__ volatile(ZERO_AVX "1:\n\t.rept 24\n\t.irp r," list \
+                         "\n\tvfmadd231pd %%ymm14, %%ymm15, %%ymm\\r" \
+                         "\n\t.endr\n\t.endr\n\tdec %0\n\tjnz 1b\n\t" \
+                         "vzeroupper\n\t" : "+r"(n) : : CLOBBERS); \
+    }
+
+CHAINS_KERNEL(chains_1, "0")
+CHAINS_KERNEL(chains_2, "0,1")
+CHAINS_KERNEL(chains_4, "0,1,2,3")
+CHAINS_KERNEL(chains_6, "0,1,2,3,4,5")
+CHAINS_KERNEL(chains_8, "0,1,2,3,4,5,6,7")
+CHAINS_KERNEL(chains_10, "0,1,2,3,4,5,6,7,8,9")
+
+static void chains_curve(struct probe_ctx *ctx)
+{
+    static const struct {
+        int k;
+        void (*kernel)(long);
+    } curve[] = {
+        { 1, chains_1 }, { 2, chains_2 }, { 4, chains_4 }, { 6, chains_6 },
+        { 8, chains_8 }, { 10, chains_10 },
+    };
+
+    if (!ctx->verbose || !ctx->have_fma_isa ||
+        !__builtin_cpu_supports("avx"))
+        return;
+    probe_note(ctx, "FMA chains (ymm) -> FMAs per cycle:");
+    for (size_t i = 0; i < sizeof curve / sizeof curve[0]; i++) {
+        double cyc = probe_cycles_per_op(curve[i].kernel, 200,
+                                         24.0 * curve[i].k, NULL);
+        probe_note(ctx, "  %d: %.2f", curve[i].k, 1 / cyc);
+    }
+    probe_note(ctx, "\n");
+}
+
 /* Latencies, and whether the multiply-add is fused: a fused one finishes
  * its chain step faster than a multiply followed by an add (X-Ray's test;
  * the R12K's FMA was not backed by a fused pipe, paper 002 §V-D). */
@@ -144,6 +185,7 @@ int probe_fpu(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 {
     latencies(ctx, pc);
     pipes_and_width(ctx, pc);
+    chains_curve(ctx);
     return 0;
 }
 

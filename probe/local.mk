@@ -24,6 +24,12 @@ bin_PROGRAMS += mmprobe
 mmprobe_SOURCES = probe/mmprobe.c
 mmprobe_LDADD = probe/libmmprobe.la common/libmmcommon.la
 
+# The cache probe's reading of measurements, on simulated caches.
+check_PROGRAMS += tests/probe/test_cachegeom
+tests_probe_test_cachegeom_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_probe_test_cachegeom_LDADD = probe/libmmprobe.la $(CMOCKA_LIBS)
+TESTS += tests/probe/test_cachegeom
+
 # mmprobe end to end: two runs against sysfs and each other, bad files.
 TESTS += tests/probe/test_mmprobe.sh
 EXTRA_DIST += tests/probe/test_mmprobe.sh

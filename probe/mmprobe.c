@@ -84,12 +84,12 @@ static void usage(void)
            "\n"
            "  --output=FILE   write probe.conf to FILE (directory created);\n"
            "                  default results/HOST/probe.conf\n"
-           "  --header=FILE   also write FILE, a C header of\n"
-           "                  #define MMT_PROBE_<KEY> lines\n"
+           "  --header=FILE   write the C header of #define MMT_PROBE_<KEY>\n"
+           "                  lines to FILE; default probe.h beside probe.conf\n"
            "  --only=KEY,...  measure only these keys (and what they need);\n"
            "                  updates FILE if it exists, else prints them\n"
-           "  --check=FILE    validate FILE as a probe.conf and exit (0 good,\n"
-           "                  2 with FILE:LINE and the reason if not)\n"
+           "  --check=FILE    validate FILE as a probe.conf and exit\n"
+           "                  (0 good; 2 and FILE:LINE: reason if not)\n"
            "  --verbose       show the curves behind each answer\n"
            "  --help          show this help and exit\n"
            "\n"
@@ -286,23 +286,54 @@ static int write_outputs(const struct options *o, struct mmt_probeconf *pc,
         mmt_error("cannot write %s: %s", o->output, strerror(errno));
         return -1;
     }
-    if (o->header && (make_parent(o->header) < 0 ||
-                      mmt_probeconf_write_header(o->header, pc) < 0)) {
+    if (make_parent(o->header) < 0 ||
+        mmt_probeconf_write_header(o->header, pc) < 0) {
         mmt_error("cannot write %s: %s", o->header, strerror(errno));
         return -1;
     }
     return 0;
 }
 
-static void default_output(struct options *o, char *buf, size_t len)
+/* results/HOST/probe.conf unless --output; probe.h beside it unless
+ * --header. */
+static void default_paths(struct options *o, char *out, char *hdr,
+                          size_t len)
 {
     char host[128] = "localhost";
+    const char *slash;
 
-    if (o->output)
-        return;
     gethostname(host, sizeof host - 1);
-    snprintf(buf, len, "results/%s/probe.conf", host);
-    o->output = buf;
+    if (!o->output) {
+        snprintf(out, len, "results/%s/probe.conf", host);
+        o->output = out;
+    }
+    if (!o->header) {
+        slash = strrchr(o->output, '/');
+        snprintf(hdr, len, "%.*sprobe.h",
+                 slash ? (int)(slash - o->output + 1) : 0, o->output);
+        o->header = hdr;
+    }
+}
+
+/* Host, CPU and kernel compiler, for the comments of probe.conf. */
+static void describe_origin(struct mmt_probeconf *pc, double seconds)
+{
+    char host[128] = "localhost", cpu[128] = "unknown", line[256];
+    FILE *fp = fopen("/proc/cpuinfo", "r");
+
+    gethostname(host, sizeof host - 1);
+    while (fp && fgets(line, sizeof line, fp))
+        if (strncmp(line, "model name", 10) == 0 && strchr(line, ':')) {
+            snprintf(cpu, sizeof cpu, "%s", strchr(line, ':') + 2);
+            cpu[strcspn(cpu, "\n")] = '\0';
+            break;
+        }
+    if (fp)
+        fclose(fp);
+    snprintf(pc->origin, sizeof pc->origin,
+             "host %s, cpu %s, probes took %.1f s\n"
+             "kernel compiler: %.160s %.160s", host, cpu, seconds,
+             MMT_KERNEL_CC, MMT_KERNEL_CFLAGS);
 }
 
 int main(int argc, char **argv)
@@ -311,12 +342,12 @@ int main(int argc, char **argv)
     struct probe_ctx ctx = { .log = stderr, .kernel_cc = MMT_KERNEL_CC,
                              .kernel_cflags = MMT_KERNEL_CFLAGS };
     static struct mmt_probeconf pc;
-    char outbuf[256];
+    char outbuf[256], hdrbuf[256];
     int measured[MMT_P_NKEYS];
 
     mmt_set_progname(argv[0]);
     parse_args(argc, argv, &o);
-    default_output(&o, outbuf, sizeof outbuf);
+    default_paths(&o, outbuf, hdrbuf, sizeof outbuf);
     ctx.verbose = o.verbose;
 #if defined(__x86_64__)
     ctx.have_fma_isa = !!__builtin_cpu_supports("fma");
@@ -337,11 +368,11 @@ int main(int argc, char **argv)
         if ((keys & BIT(k)) && !pc.confirmed[k])
             mmt_warn("%s = %g is not confirmed (repetitions disagreed)",
                      mmt_probeconf_schema[k].key, mmt_probeconf_get(&pc, k));
+    describe_origin(&pc, probe_now() - t0);
     fprintf(stderr, "mmprobe: probes took %.1f s\n", probe_now() - t0);
     if (write_outputs(&o, &pc, keys) < 0)
         return MMT_EXIT_FAIL;
     if (!o.only || access(o.output, F_OK) == 0)
-        fprintf(stderr, "mmprobe: wrote %s%s%s\n", o.output,
-                o.header ? " and " : "", o.header ? o.header : "");
+        fprintf(stderr, "mmprobe: wrote %s and %s\n", o.output, o.header);
     return MMT_EXIT_OK;
 }

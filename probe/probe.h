@@ -9,6 +9,7 @@
 #ifndef MMT_PROBE_H
 #define MMT_PROBE_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 #include "probe/probeconf.h"
@@ -62,6 +63,19 @@ int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 int probe_fpu(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 int probe_regs(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 int probe_cache(struct probe_ctx *ctx, struct mmt_probeconf *pc);
+
+/* Pieces of the cache probe that read measurements, open to tests. */
+struct probe_geometry {
+    int ways;
+    size_t way_bytes;
+};
+/* Nanoseconds per load of a walk over n lines `stride` bytes apart. */
+typedef double (*probe_set_ns_fn)(void *arg, int n, size_t stride);
+/* L1 ways and way size from compact sets; 0, or -1 if no clean edge. */
+int probe_l1_geometry(const struct probe_ctx *ctx, probe_set_ns_fn set_ns,
+                      void *arg, struct probe_geometry *g);
+/* L1 capacity read from a latency curve on a 4 KiB grid (0: none). */
+size_t probe_l1_from_curve(const size_t *bytes, const double *ns, int n);
 
 /* What the system claims, for cross-checks only. */
 struct probe_sysfs_cache {

@@ -125,6 +125,17 @@ static void format_value(const struct mmt_probeconf *pc, int k, char *buf,
         snprintf(buf, len, "%d", (int)v);
 }
 
+/* Each line of origin as a comment. */
+static void write_origin(struct kv_writer *w, const char *origin)
+{
+    for (const char *p = origin; *p;) {
+        size_t len = strcspn(p, "\n");
+
+        kv_comment(w, "%.*s", (int)len, p);
+        p += len + (p[len] == '\n');
+    }
+}
+
 int mmt_probeconf_write(const char *path, const struct mmt_probeconf *pc)
 {
     struct kv_writer w;
@@ -134,6 +145,7 @@ int mmt_probeconf_write(const char *path, const struct mmt_probeconf *pc)
         return -1;
     kv_comment(&w, "probe.conf: measured by mmprobe on this machine; "
                "KEY_CONFIRMED = 1 when repetitions agreed");
+    write_origin(&w, pc->origin);
     for (int k = 0; k < MMT_P_NKEYS; k++) {
         const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
 

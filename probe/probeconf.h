@@ -71,9 +71,11 @@ struct mmt_probeconf {
     int ls;
     double clock_mhz, tsc_mhz, peak_mflops;
     int confirmed[MMT_P_NKEYS];   /* indexed by enum mmt_probe_key */
-    /* Not in the file: how each value was obtained, written as its comment
-     * (mmprobe fills it; the reader leaves it empty). */
+    /* Comments only (written, never read back): how each value was
+     * obtained, and where the file comes from -- host, CPU, kernel compiler
+     * (STYLE.md rule 6), one "\n"-separated line each. */
     char how[MMT_P_NKEYS][96];
+    char origin[512];
 };
 
 /* Index of key ("L1D_KIB"), or -1. */

@@ -56,26 +56,33 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+static double median_of(double *v, int n)
+{
+    qsort(v, n, sizeof v[0], by_value);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+/* Each sample times the kernel and the add chain back to back and keeps
+ * their ratio: both ran at the same clock, whatever the clock was.  A
+ * disturbed sample lands on either side, so the median is taken. */
 double probe_cycles_per_op(void (*kernel)(long), long iters,
                            double ops_per_iter, int *confirmed)
 {
-    enum { ROUNDS = 5, SAMPLES = 20, CHAIN_ITERS = 1000, CHAIN_ADDS = 64 };
-    double ratio[ROUNDS], sorted[ROUNDS], median;
+    enum { ROUNDS = 5, SAMPLES = 21, CHAIN_ITERS = 1000, CHAIN_ADDS = 64 };
+    double ratio[ROUNDS], pair[SAMPLES], sorted[ROUNDS], median;
     int agree = 0;
 
     for (int r = 0; r < ROUNDS; r++) {
-        double tk = INFINITY, tc = INFINITY;
-
         for (int s = 0; s < SAMPLES; s++) {
-            tk = fmin(tk, seconds_of(kernel, iters));
-            tc = fmin(tc, seconds_of(probe_int_chain, CHAIN_ITERS));
+            double tk = seconds_of(kernel, iters);
+            double tc = seconds_of(probe_int_chain, CHAIN_ITERS);
+
+            pair[s] = (tk / (iters * ops_per_iter)) /
+                      (tc / ((double)CHAIN_ITERS * CHAIN_ADDS));
         }
-        ratio[r] = (tk / (iters * ops_per_iter)) /
-                   (tc / ((double)CHAIN_ITERS * CHAIN_ADDS));
-        sorted[r] = ratio[r];
+        ratio[r] = sorted[r] = median_of(pair, SAMPLES);
     }
-    qsort(sorted, ROUNDS, sizeof sorted[0], by_value);
-    median = sorted[ROUNDS / 2];
+    median = median_of(sorted, ROUNDS);
     for (int r = 0; r < ROUNDS; r++)
         agree += fabs(ratio[r] - median) <= 0.02 * median;
     if (confirmed)

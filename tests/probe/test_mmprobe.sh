@@ -37,7 +37,7 @@ within() { awk -v a="$1" -v b="$2" -v lo="$3" -v hi="$4" \
 near() { awk -v a="$1" -v b="$2" -v t="$3" \
     'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'; }
 
-echo "1..22"
+echo "1..23"
 
 # --- usage ------------------------------------------------------------
 check "--help exits 0 and lists --only" \
@@ -129,14 +129,19 @@ reject() {
         not_ok "$desc is rejected with file:line (rc $rc: $(cat "$work/err"))"
     fi
 }
-sed '3a\
-CACHE_KIB = 12' "$conf1" >"$work/bad.conf"
-reject "an unknown key" "4: unknown key 'CACHE_KIB'"
+at=$(grep -n '^LINE_BYTES = ' "$conf1" | cut -d: -f1)
+sed "${at}i\\
+CACHE_KIB = 12" "$conf1" >"$work/bad.conf"
+reject "an unknown key" "$at: unknown key 'CACHE_KIB'"
 sed "s/^LINE_BYTES = [^ ]*/LINE_BYTES = 64k/" "$conf1" >"$work/bad.conf"
-reject "a bad number" "3: LINE_BYTES: '64k' is not an integer"
+reject "a bad number" "$at: LINE_BYTES: '64k' is not an integer"
 sed '/^FMA = /p' "$conf1" >"$work/bad.conf"
-reject "a duplicate key" "[0-9]*: duplicate key 'FMA'"
-head -c 300 "$conf1" >"$work/bad.conf"
-reject "a truncated file" "[0-9]*: truncated file"
+fma=$(grep -n '^FMA = ' "$conf1" | cut -d: -f1)
+reject "a duplicate key" "$((fma + 1)): duplicate key 'FMA'"
+awk '/^LINE_BYTES = / { printf "LINE_BYTES = 64"; exit } { print }' \
+    "$conf1" >"$work/bad.conf"
+reject "a file cut in the middle of a line" "$at: truncated file"
+sed "/^LS_CONFIRMED = /,\$ d" "$conf1" >"$work/bad.conf"
+reject "a file cut at a line end" "[0-9]*: truncated file: required key"
 
 exit 0
