@@ -7,6 +7,7 @@
  * recent Intel cores), so the chain adds a register, never a constant. */
 #include "probe/probe.h"
 
+#include <math.h>
 #include <time.h>
 
 #include "timer/mmtimer.h"
@@ -40,18 +41,9 @@ static double add_chain_sample(void *arg)
     return probe_now() - t0;
 }
 
-/* Spread the rounds over ~0.1 s so that one quiet or busy moment does not
- * decide the clock alone. */
-static double spread_sample(void *arg)
-{
-    static int calls;
-    struct timespec gap = { 0, 2000000 };
-
-    if (++calls % 40 == 0)
-        nanosleep(&gap, NULL);
-    return add_chain_sample(arg);
-}
 #endif
+
+enum { ROUNDS = 10, SAMPLES = 40, GAP_NS = 10000000 };
 
 int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 {
@@ -61,20 +53,29 @@ int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc)
     probe_set(pc, MMT_P_TSC_MHZ, tsc_mhz, tsc_mhz > 0,
               "TSC ticks per wall second, timer room");
 #if defined(__x86_64__)
+    /* Rounds 10 ms apart: the clock is the fastest round (interference
+     * only slows a round down), confirmed when 3 rounds reach it. */
+    const struct timespec gap = { 0, GAP_NS };
     long iters = CHAIN_ITERS;
-    int ok;
-    double t = probe_min_rounds(spread_sample, &iters, 6, 40, 0.01, 3,
-                                &ok);
-    double adds = (double)CHAIN_ADDS * CHAIN_ITERS;
-    double mhz = adds / t / 1e6;
+    double adds = (double)CHAIN_ADDS * CHAIN_ITERS, mhz[ROUNDS], best = 0;
+    int agree = 0;
 
-    ctx->ns_per_cycle = 1e3 / mhz;
-    probe_note(ctx, "clock: %.0f dependent reg-reg adds, min %.2f us over "
-               "6x40 samples over 0.1 s -> %.1f MHz (TSC %.1f MHz), %d of 6 "
-               "round minima within 1%%\n", adds, t * 1e6, mhz, tsc_mhz,
-               probe_last_agree);
-    probe_set(pc, MMT_P_CLOCK_MHZ, mhz, ok,
-              "64-add reg-reg chain, min of 6x40, 3 rounds within 1%%");
+    probe_note(ctx, "clock: %.0f dependent reg-reg adds, min of %d samples "
+               "per round, MHz by round:", adds, SAMPLES);
+    for (int r = 0; r < ROUNDS; r++) {
+        nanosleep(&gap, NULL);
+        mhz[r] = adds / probe_min_rounds(add_chain_sample, &iters, 1,
+                                         SAMPLES, 0, 1, NULL) / 1e6;
+        best = fmax(best, mhz[r]);
+        probe_note(ctx, " %.0f", mhz[r]);
+    }
+    for (int r = 0; r < ROUNDS; r++)
+        agree += mhz[r] >= best * 0.99;
+    probe_note(ctx, "\nclock: %.1f MHz, %d of %d rounds within 1%% (TSC "
+               "%.1f MHz)\n", best, agree, ROUNDS, tsc_mhz);
+    ctx->ns_per_cycle = 1e3 / best;
+    probe_set(pc, MMT_P_CLOCK_MHZ, best, agree >= 3,
+              "64-add reg-reg chain, fastest of 10 rounds x 40");
     return 0;
 #else
     (void)ctx;

@@ -31,9 +31,6 @@ typedef double (*probe_sample_fn)(void *arg);
 double probe_min_rounds(probe_sample_fn fn, void *arg, int rounds,
                         int samples, double tol, int need, int *confirmed);
 
-/* Rounds that agreed in the last probe_min_rounds (for --verbose). */
-extern int probe_last_agree;
-
 /* Cycles per operation of kernel(iters), which performs ops_per_iter
  * operations per iteration: each sample times the kernel and the integer
  * add chain back to back, so a change of clock between samples cancels.

@@ -13,8 +13,6 @@ double probe_now(void)
     return mmt_clock_seconds(MMT_CLOCK_WALL);
 }
 
-int probe_last_agree;
-
 double probe_min_rounds(probe_sample_fn fn, void *arg, int rounds,
                         int samples, double tol, int need, int *confirmed)
 {
@@ -35,7 +33,6 @@ double probe_min_rounds(probe_sample_fn fn, void *arg, int rounds,
     }
     for (int r = 0; r < rounds; r++)
         agree += round_min[r] <= best * (1 + tol);
-    probe_last_agree = agree;
     if (confirmed)
         *confirmed = agree >= need;
     return best;

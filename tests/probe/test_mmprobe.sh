@@ -12,8 +12,10 @@
 #    below nominal (304-468 KiB of 512 KiB seen on the 2-vCPU KVM guest),
 #    but a factor of two either way is a wrong probe.
 #  - Between runs: integer answers exact, latencies within 0.15 cycles,
-#    clock within 15% (the host changes the core clock between runs: 2257
-#    and 2474 MHz were both seen), L2 within a factor 1.6, LLC within 2.
+#    clock within 25% (the KVM host moves the core clock in 25 MHz steps:
+#    runs minutes apart measured 2010 to 2474 MHz; the FP latencies, read
+#    against the same add chain, stayed at 3.00), L2 within a factor 1.6,
+#    LLC within 2 (the L3 is shared with other tenants).
 set -u
 : "${top_builddir:=.}"
 MMPROBE="$top_builddir/mmprobe"
@@ -111,8 +113,8 @@ for k in LAT_MUL LAT_ADD LAT_FMA; do
     near "$(value $k "$conf1")" "$(value $k "$conf2")" 0.15 || lat=0
 done
 check "latencies agree within 0.15 cycles" test $lat -eq 1
-check "clock agrees within 15%" within "$(value CLOCK_MHZ "$conf1")" \
-    "$(value CLOCK_MHZ "$conf2")" 0.85 1.15
+check "clock agrees within 25%" within "$(value CLOCK_MHZ "$conf1")" \
+    "$(value CLOCK_MHZ "$conf2")" 0.75 1.25
 check "L2 and LLC agree within 1.6x and 2x" sh -c "
     awk -v a=$(value L2_KIB "$conf1") -v b=$(value L2_KIB "$conf2") \
         -v c=$(value LLC_KIB "$conf1") -v d=$(value LLC_KIB "$conf2") \
