@@ -64,8 +64,12 @@ void mmg_simd_edges(const struct mmg_ctx *x, int beta, int dim);
 void mmg_call_tile(const struct mmg_ctx *x, const struct mmg_tile *t);
 void mmg_call(const struct mmg_ctx *x, const char *fname,
               const char *extra);
+/* Storage of tile and edge functions: not every kernel calls each one
+ * (clang warns of unused static inline functions in a main file). */
+#define MMG_HELPER "static inline __attribute__((unused)) "
+
 /* Open a function with the kernel arguments (then extra, may be "") and
- * mark them all used: storage is "" or "static inline ". */
+ * mark them all used: storage is "" or MMG_HELPER. */
 void mmg_function(const struct mmg_ctx *x, const char *storage,
                   const char *name, const char *extra);
 

@@ -49,7 +49,7 @@ static int emit_edge(const struct mmg_ctx *x, int beta)
     char name[192];
 
     edge_name(x, beta, name, sizeof name);
-    mmg_function(x, "static inline ", name, ", int mr, int nr");
+    mmg_function(x, MMG_HELPER, name, ", int mr, int nr");
     mmg_line(x->e, "double abuf[%d * %s], bbuf[%d * %s];", p->mu, x->kd,
              p->nu, x->kd);
     mmg_line(x->e, "double t[%d] = { 0.0 };", p->mu * p->nu);

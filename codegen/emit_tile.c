@@ -259,7 +259,7 @@ int mmg_emit_tile(const struct mmg_ctx *x, const struct mmg_tile *t)
     char name[192];
 
     mmg_tile_name(x, t, name, sizeof name);
-    mmg_function(x, "static inline ", name, "");
+    mmg_function(x, MMG_HELPER, name, "");
     emit_c_init(&tc);
     if (emit_k_loops(&tc) != 0)
         return -1;
