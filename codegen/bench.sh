@@ -34,6 +34,7 @@ while read -r name opts; do
     list="$list    &bench_${name}_desc,
 "
 done < "$out/sets"
-printf 'const struct mmt_kernel_desc *const bench_kernels[] = {\n%s    0\n};\n' \
+printf '%s\n%s    0\n};\n' \
+    'const struct mmt_kernel_desc *const bench_kernels[] = {' \
     "$list" >> "$table.tmp"
 mv "$table.tmp" "$table"

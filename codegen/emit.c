@@ -33,6 +33,11 @@ void mmg_open(struct mmg_emit *e, const char *fmt, ...)
     e->depth++;
 }
 
+void mmg_indent(struct mmg_emit *e, int delta)
+{
+    e->depth += delta;
+}
+
 void mmg_block(struct mmg_emit *e)
 {
     mmg_line(e, "{");

@@ -18,6 +18,8 @@ void mmg_line(struct mmg_emit *e, const char *fmt, ...)
 /* "<text> {" and one level deeper. */
 void mmg_open(struct mmg_emit *e, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+/* One statement under a braceless for/if: indent (+1), then back (-1). */
+void mmg_indent(struct mmg_emit *e, int delta);
 /* A bare "{" and one level deeper. */
 void mmg_block(struct mmg_emit *e);
 /* One level out and "}". */

@@ -131,9 +131,9 @@ static int emit_variant(const struct mmg_ctx *x, int beta)
              p->nu);
     mmg_line(x->e, "for (i = 0; i + %d <= %s; i += %d)", p->mu, x->md,
              p->mu);
-    x->e->depth++;
+    mmg_indent(x->e, 1);
     mmg_call_tile(x, &full);
-    x->e->depth--;
+    mmg_indent(x->e, -1);
     (simd ? mmg_simd_edges : mmg_scalar_edges)(x, beta, 'm');
     mmg_close(x->e);
     (simd ? mmg_simd_edges : mmg_scalar_edges)(x, beta, 'n');
@@ -213,7 +213,7 @@ static void emit_descriptor(const struct mmg_ctx *x, const char *command)
         mmg_line(x->e, ".%s = %s,", fields[i],
                  p->betas & bits[i] ? variant : "0");
     }
-    x->e->depth--;
+    mmg_indent(x->e, -1);
     mmg_line(x->e, "};");
     mmg_blank(x->e);
 }

@@ -59,10 +59,10 @@ static void m_edge(const struct mmg_ctx *x, int beta, int nr)
     mmg_open(x->e, "switch (m - i)");
     for (int s = 0; s < n; s++) {
         mmg_line(x->e, "case %d:", sizes[s]);
-        x->e->depth++;
+        mmg_indent(x->e, 1);
         call(x, beta, sizes[s], nr);
         mmg_line(x->e, "break;");
-        x->e->depth--;
+        mmg_indent(x->e, -1);
     }
     mmg_close(x->e);
 }
@@ -72,9 +72,9 @@ static void panel(const struct mmg_ctx *x, int beta, int nr)
 {
     mmg_line(x->e, "for (i = 0; i + %d <= %s; i += %d)", x->p->mu, x->md,
              x->p->mu);
-    x->e->depth++;
+    mmg_indent(x->e, 1);
     call(x, beta, x->p->mu, nr);
-    x->e->depth--;
+    mmg_indent(x->e, -1);
     m_edge(x, beta, nr);
 }
 
@@ -93,10 +93,10 @@ static void n_edge(const struct mmg_ctx *x, int beta)
     mmg_open(x->e, "switch (n - j)");
     for (int s = 0; s < n; s++) {
         mmg_line(x->e, "case %d:", sizes[s]);
-        x->e->depth++;
+        mmg_indent(x->e, 1);
         panel(x, beta, sizes[s]);
         mmg_line(x->e, "break;");
-        x->e->depth--;
+        mmg_indent(x->e, -1);
     }
     mmg_close(x->e);
 }

@@ -100,9 +100,9 @@ void mmg_simd_edges(const struct mmg_ctx *x, int beta, int dim)
         if (!m_left)
             return;
         mmg_line(x->e, "if (i < %s)", x->md);
-        x->e->depth++;
+        mmg_indent(x->e, 1);
         call_edge(x, beta, mr, full);
-        x->e->depth--;
+        mmg_indent(x->e, -1);
         return;
     }
     if (!n_left)
@@ -110,14 +110,14 @@ void mmg_simd_edges(const struct mmg_ctx *x, int beta, int dim)
     mmg_open(x->e, "if (j < %s)", x->nd);
     mmg_line(x->e, "for (i = 0; i + %d <= %s; i += %d)", p->mu, x->md,
              p->mu);
-    x->e->depth++;
+    mmg_indent(x->e, 1);
     call_edge(x, beta, full, nr);
-    x->e->depth--;
+    mmg_indent(x->e, -1);
     if (m_left) {
         mmg_line(x->e, "if (i < %s)", x->md);
-        x->e->depth++;
+        mmg_indent(x->e, 1);
         call_edge(x, beta, mr, nr);
-        x->e->depth--;
+        mmg_indent(x->e, -1);
     }
     mmg_close(x->e);
 }
