@@ -12,18 +12,18 @@
 
 #include "timer/mmtimer.h"
 
-enum { CHAIN_ADDS = 64, CHAIN_ITERS = 2000 };
+enum { CHAIN_ITERS = 500 };
 
 #if defined(__x86_64__)
-/* CHAIN_ADDS dependent adds per iteration; the loop counter is a separate
- * chain that runs alongside on another ALU. */
+/* PROBE_CHAIN_ADDS dependent adds per iteration; the loop counter is a
+ * separate chain that runs alongside on another ALU. */
 void probe_int_chain(long iters)
 {
     unsigned long acc = 1, step = 3;
 
     __asm__ volatile(
         "1:\n\t"
-        ".rept 64\n\t"
+        ".rept 256\n\t"
         "add %[step], %[acc]\n\t"
         ".endr\n\t"
         "dec %[n]\n\t"
@@ -57,7 +57,7 @@ int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc)
      * only slows a round down), confirmed when 3 rounds reach it. */
     const struct timespec gap = { 0, GAP_NS };
     long iters = CHAIN_ITERS;
-    double adds = (double)CHAIN_ADDS * CHAIN_ITERS, mhz[ROUNDS], best = 0;
+    double adds = (double)PROBE_CHAIN_ADDS * CHAIN_ITERS, mhz[ROUNDS], best = 0;
     int agree = 0;
 
     probe_note(ctx, "clock: %.0f dependent reg-reg adds, min of %d samples "
@@ -75,7 +75,7 @@ int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc)
                "%.1f MHz)\n", best, agree, ROUNDS, tsc_mhz);
     ctx->ns_per_cycle = 1e3 / best;
     probe_set(pc, MMT_P_CLOCK_MHZ, best, agree >= 3,
-              "64-add reg-reg chain, fastest of 10 rounds x 40");
+              "256-add reg-reg chain, fastest of 10 rounds x 40");
     return 0;
 #else
     (void)ctx;

@@ -85,54 +85,14 @@ CHAINS_KERNEL(chains_6, "0,1,2,3,4,5")
 CHAINS_KERNEL(chains_8, "0,1,2,3,4,5,6,7")
 CHAINS_KERNEL(chains_10, "0,1,2,3,4,5,6,7,8,9")
 
-static void chains_curve(struct probe_ctx *ctx)
-{
-    static const struct {
-        int k;
-        void (*kernel)(long);
-    } curve[] = {
-        { 1, chains_1 }, { 2, chains_2 }, { 4, chains_4 }, { 6, chains_6 },
-        { 8, chains_8 }, { 10, chains_10 },
-    };
-
-    if (!ctx->verbose || !ctx->have_fma_isa ||
-        !__builtin_cpu_supports("avx"))
-        return;
-    probe_note(ctx, "FMA chains (ymm) -> FMAs per cycle:");
-    for (size_t i = 0; i < sizeof curve / sizeof curve[0]; i++) {
-        double cyc = probe_cycles_per_op(curve[i].kernel, 200,
-                                         24.0 * curve[i].k, NULL);
-        probe_note(ctx, "  %d: %.2f", curve[i].k, 1 / cyc);
-    }
-    probe_note(ctx, "\n");
-}
-
-/* Latencies, and whether the multiply-add is fused: a fused one finishes
- * its chain step faster than a multiply followed by an add (X-Ray's test;
- * the R12K's FMA was not backed by a fused pipe, paper 002 §V-D). */
-static void latencies(struct probe_ctx *ctx, struct mmt_probeconf *pc)
-{
-    int ok_mul, ok_add, ok_fma = 1;
-    double mul = probe_cycles_per_op(lat_mul, LAT_ITERS, LAT_OPS, &ok_mul);
-    double add = probe_cycles_per_op(lat_add, LAT_ITERS, LAT_OPS, &ok_add);
-    double fma = 0;
-
-    if (ctx->have_fma_isa)
-        fma = probe_cycles_per_op(lat_fma, LAT_ITERS, LAT_OPS, &ok_fma);
-    probe_note(ctx, "latency chains (%d dependent ops x %d): mulsd %.2f, "
-               "addsd %.2f, vfmadd231sd %.2f cycles\n", LAT_OPS, LAT_ITERS,
-               mul, add, fma);
-    probe_set(pc, MMT_P_LAT_MUL, round(mul * 100) / 100, ok_mul,
-              "mulsd chain / int add chain, 5x20");
-    probe_set(pc, MMT_P_LAT_ADD, round(add * 100) / 100, ok_add,
-              "addsd chain / int add chain, 5x20");
-    probe_set(pc, MMT_P_LAT_FMA, round(fma * 100) / 100, ok_fma,
-              ctx->have_fma_isa ? "vfmadd231sd dependent chain"
-                                : "cpuid: no FMA3");
-    probe_set(pc, MMT_P_FMA, ctx->have_fma_isa && fma < mul + add - 0.5,
-              ok_mul && ok_add && ok_fma,
-              "fused if FMA chain step < mul + add");
-}
+static const struct {
+    int k;
+    void (*kernel)(long);
+} chains[] = {
+    { 1, chains_1 }, { 2, chains_2 }, { 4, chains_4 }, { 6, chains_6 },
+    { 8, chains_8 }, { 10, chains_10 },
+};
+#define NCHAINS (int)(sizeof chains / sizeof chains[0])
 
 struct width {
     int doubles;
@@ -140,36 +100,88 @@ struct width {
     int usable;
 };
 
+/* Everything the FPU probe times, timed together in rounds spread over
+ * time (probe_time_jobs). */
+struct fpu_jobs {
+    struct probe_job job[4 + 4 + NCHAINS];
+    int n;
+    int mul, add, fma;          /* indices, -1 if not timed */
+    int width[4];
+    int chain[NCHAINS];
+};
+
+static int add_job(struct fpu_jobs *j, void (*kernel)(long), long iters,
+                   double ops)
+{
+    j->job[j->n] = (struct probe_job){ kernel, iters, ops, 0, 0 };
+    return j->n++;
+}
+
+static void plan(const struct probe_ctx *ctx, const struct width *w,
+                 struct fpu_jobs *j)
+{
+    int fma = ctx->have_fma_isa;
+
+    j->n = 0;
+    j->mul = add_job(j, lat_mul, LAT_ITERS, LAT_OPS);
+    j->add = add_job(j, lat_add, LAT_ITERS, LAT_OPS);
+    j->fma = fma ? add_job(j, lat_fma, LAT_ITERS, LAT_OPS) : -1;
+    for (int i = 0; i < 4; i++)
+        j->width[i] = !w[i].usable ? -1
+                    : add_job(j, fma ? w[i].fma : w[i].muladd, TPUT_ITERS,
+                              fma ? TPUT_OPS : 2 * TPUT_OPS);
+    for (int i = 0; i < NCHAINS; i++)
+        j->chain[i] = ctx->verbose && fma && w[2].usable
+                    ? add_job(j, chains[i].kernel, 200, 24.0 * chains[i].k)
+                    : -1;
+}
+
+/* Latencies, and whether the multiply-add is fused: a fused one finishes
+ * its chain step faster than a multiply followed by an add (X-Ray's test;
+ * the R12K's FMA was not backed by a fused pipe, paper 002 §V-D). */
+static void latencies(struct probe_ctx *ctx, const struct fpu_jobs *j,
+                      struct mmt_probeconf *pc)
+{
+    const struct probe_job *mul = &j->job[j->mul], *add = &j->job[j->add];
+    double fma = j->fma >= 0 ? j->job[j->fma].cycles : 0;
+    int ok_fma = j->fma >= 0 ? j->job[j->fma].confirmed : 1;
+
+    probe_note(ctx, "latency chains (%d dependent ops x %d): mulsd %.2f, "
+               "addsd %.2f, vfmadd231sd %.2f cycles\n", LAT_OPS, LAT_ITERS,
+               mul->cycles, add->cycles, fma);
+    probe_set(pc, MMT_P_LAT_MUL, round(mul->cycles * 100) / 100,
+              mul->confirmed, "mulsd chain / int add chain");
+    probe_set(pc, MMT_P_LAT_ADD, round(add->cycles * 100) / 100,
+              add->confirmed, "addsd chain / int add chain");
+    probe_set(pc, MMT_P_LAT_FMA, round(fma * 100) / 100, ok_fma,
+              j->fma >= 0 ? "vfmadd231sd chain / int add chain"
+                          : "cpuid: no FMA3");
+    probe_set(pc, MMT_P_FMA, j->fma >= 0 &&
+              fma < mul->cycles + add->cycles - 0.5,
+              mul->confirmed && add->confirmed && ok_fma,
+              "fused if FMA chain step < mul + add");
+}
+
 /* Vector FP operations per cycle at each usable width; the effective SIMD
  * width is the narrowest that reaches 90% of the best flops per cycle (a
  * 512-bit unit split in two halves gains nothing over 256 bits). */
-static void pipes_and_width(struct probe_ctx *ctx, struct mmt_probeconf *pc)
+static void pipes_and_width(struct probe_ctx *ctx, const struct width *w,
+                            const struct fpu_jobs *j,
+                            struct mmt_probeconf *pc)
 {
-    struct width w[] = {
-        { 1, fma_x1, muladd_x1, 1 },
-        { 2, fma_x2, muladd_x2, 1 },
-        { 4, fma_x4, muladd_x4, __builtin_cpu_supports("avx") &&
-                                ctx->vec_bits_max >= 256 },
-        { 8, fma_x8, NULL, __builtin_cpu_supports("avx512f") &&
-                           ctx->vec_bits_max >= 512 && ctx->have_fma_isa },
-    };
-    double best_flops = 0;
-    double ops[4] = { 0 };
+    double best_flops = 0, ops[4] = { 0 };
     int ok[4] = { 0 }, pick = 1, fma = ctx->have_fma_isa;
 
     for (int i = 0; i < 4; i++) {
-        if (!w[i].usable)
+        if (j->width[i] < 0)
             continue;
-        ops[i] = 1 / probe_cycles_per_op(fma ? w[i].fma : w[i].muladd,
-                                         TPUT_ITERS,
-                                         fma ? TPUT_OPS : 2 * TPUT_OPS,
-                                         &ok[i]);
+        ops[i] = 1 / j->job[j->width[i]].cycles;
+        ok[i] = j->job[j->width[i]].confirmed;
         probe_note(ctx, "throughput %d double%s: %.2f %s per cycle = %.1f "
                    "flops/cycle\n", w[i].doubles, w[i].doubles > 1 ? "s" : "",
                    ops[i], fma ? "FMAs" : "mul/add", ops[i] * w[i].doubles *
                    (fma ? 2 : 1));
-        if (ops[i] * w[i].doubles > best_flops)
-            best_flops = ops[i] * w[i].doubles;
+        best_flops = fmax(best_flops, ops[i] * w[i].doubles);
     }
     while (pick < 3 && ops[pick] * w[pick].doubles < 0.9 * best_flops)
         pick++;
@@ -181,11 +193,34 @@ static void pipes_and_width(struct probe_ctx *ctx, struct mmt_probeconf *pc)
               w[pick].doubles);
 }
 
+static void chains_curve(struct probe_ctx *ctx, const struct fpu_jobs *j)
+{
+    if (j->chain[0] < 0)
+        return;
+    probe_note(ctx, "FMA chains (ymm) -> FMAs per cycle:");
+    for (int i = 0; i < NCHAINS; i++)
+        probe_note(ctx, "  %d: %.2f", chains[i].k,
+                   1 / j->job[j->chain[i]].cycles);
+    probe_note(ctx, "\n");
+}
+
 int probe_fpu(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 {
-    latencies(ctx, pc);
-    pipes_and_width(ctx, pc);
-    chains_curve(ctx);
+    const struct width w[] = {
+        { 1, fma_x1, muladd_x1, 1 },
+        { 2, fma_x2, muladd_x2, 1 },
+        { 4, fma_x4, muladd_x4, __builtin_cpu_supports("avx") &&
+                                ctx->vec_bits_max >= 256 },
+        { 8, fma_x8, NULL, __builtin_cpu_supports("avx512f") &&
+                           ctx->vec_bits_max >= 512 && ctx->have_fma_isa },
+    };
+    struct fpu_jobs j;
+
+    plan(ctx, w, &j);
+    probe_time_jobs(j.job, j.n);
+    latencies(ctx, &j, pc);
+    pipes_and_width(ctx, w, &j, pc);
+    chains_curve(ctx, &j);
     return 0;
 }
 

@@ -31,15 +31,28 @@ typedef double (*probe_sample_fn)(void *arg);
 double probe_min_rounds(probe_sample_fn fn, void *arg, int rounds,
                         int samples, double tol, int need, int *confirmed);
 
-/* Cycles per operation of kernel(iters), which performs ops_per_iter
- * operations per iteration: each sample times the kernel and the integer
- * add chain back to back, so a change of clock between samples cancels.
- * Median of 5 rounds of the per-round ratio of minima; confirmed when 3
- * rounds agree within 2%. */
-double probe_cycles_per_op(void (*kernel)(long), long iters,
-                           double ops_per_iter, int *confirmed);
+/* A kernel to time in cycles per operation: kernel(iters) performs
+ * ops_per_iter operations per iteration. */
+struct probe_job {
+    void (*kernel)(long);
+    long iters;
+    double ops_per_iter;
+    double cycles;          /* out: cycles per operation */
+    int confirmed;          /* out: 3 rounds within 2% of it */
+};
 
-/* CHAIN_ADDS (64) dependent register-register adds per iteration. */
+/* Time every job in each of 8 rounds 0.1 s apart, so that a busy phase of
+ * a shared machine cannot decide an answer alone.  In a round, each sample
+ * runs the job between two integer add chains and keeps the ratio to the
+ * faster chain (a clock change cancels); the round keeps the median of 11
+ * such ratios, and the answer is the median of the rounds within 5% of the
+ * lowest (interference -- another thread on the same core's FP pipes --
+ * slows whole rounds, which are left out). */
+void probe_time_jobs(struct probe_job *jobs, int n);
+
+/* PROBE_CHAIN_ADDS dependent register-register adds per iteration: long
+ * enough that the loop's own branch is lost in the chain. */
+enum { PROBE_CHAIN_ADDS = 256 };
 void probe_int_chain(long iters);
 
 /* Wall-clock seconds (the timer room's monotonic clock). */

@@ -5,6 +5,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "timer/mmtimer.h"
 
@@ -59,32 +60,65 @@ static double median_of(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Each sample times the kernel and the add chain back to back and keeps
- * their ratio: both ran at the same clock, whatever the clock was.  A
- * disturbed sample lands on either side, so the median is taken. */
-double probe_cycles_per_op(void (*kernel)(long), long iters,
-                           double ops_per_iter, int *confirmed)
+/* Cycles per operation of one job in one sample: the kernel runs between
+ * two add chains, so all ran at the same clock, whatever it was.  Chains
+ * that agree are averaged (the clock may step while the kernel runs);
+ * otherwise an interrupt fell into the slower one, which is dropped. */
+static double pair_ratio(const struct probe_job *j)
 {
-    enum { ROUNDS = 5, SAMPLES = 21, CHAIN_ITERS = 1000, CHAIN_ADDS = 64 };
-    double ratio[ROUNDS], pair[SAMPLES], sorted[ROUNDS], median;
-    int agree = 0;
+    enum { CHAIN_ITERS = 250 };
+    double tc = seconds_of(probe_int_chain, CHAIN_ITERS);
+    double tk = seconds_of(j->kernel, j->iters);
 
+    double tc2 = seconds_of(probe_int_chain, CHAIN_ITERS);
+
+    tc = fabs(tc - tc2) < 0.03 * tc ? (tc + tc2) / 2 : fmin(tc, tc2);
+
+    return (tk / (j->iters * j->ops_per_iter)) /
+           (tc / ((double)CHAIN_ITERS * PROBE_CHAIN_ADDS));
+}
+
+/* The answer of a job from its round values: the median of the rounds
+ * within 5% of the lowest (a busy phase slows whole rounds and is left
+ * out; the median of the rest does not chase the luckiest round).
+ * Confirmed when 3 rounds lie within 2% of it. */
+static double quiet_rounds(const double *v, int n, int *confirmed)
+{
+    double low = INFINITY, quiet[64], answer;
+    int nq = 0, agree = 0;
+
+    for (int r = 0; r < n; r++)
+        low = fmin(low, v[r]);
+    for (int r = 0; r < n && nq < 64; r++)
+        if (v[r] <= 1.05 * low)
+            quiet[nq++] = v[r];
+    answer = median_of(quiet, nq);
+    for (int r = 0; r < n; r++)
+        agree += fabs(v[r] - answer) <= 0.02 * answer;
+    *confirmed = agree >= 3;
+    return answer;
+}
+
+void probe_time_jobs(struct probe_job *jobs, int n)
+{
+    enum { ROUNDS = 8, PAIRS = 11, GAP_NS = 100000000 };
+    const struct timespec gap = { 0, GAP_NS };
+    double (*v)[ROUNDS] = calloc(n, sizeof *v), pair[PAIRS];
+
+    if (!v)
+        return;
     for (int r = 0; r < ROUNDS; r++) {
-        for (int s = 0; s < SAMPLES; s++) {
-            double tk = seconds_of(kernel, iters);
-            double tc = seconds_of(probe_int_chain, CHAIN_ITERS);
-
-            pair[s] = (tk / (iters * ops_per_iter)) /
-                      (tc / ((double)CHAIN_ITERS * CHAIN_ADDS));
+        if (r > 0)
+            nanosleep(&gap, NULL);
+        for (int i = 0; i < n; i++) {
+            for (int s = 0; s < PAIRS; s++)
+                pair[s] = pair_ratio(&jobs[i]);
+            v[i][r] = median_of(pair, PAIRS);
         }
-        ratio[r] = sorted[r] = median_of(pair, SAMPLES);
     }
-    median = median_of(sorted, ROUNDS);
-    for (int r = 0; r < ROUNDS; r++)
-        agree += fabs(ratio[r] - median) <= 0.02 * median;
-    if (confirmed)
-        *confirmed = agree >= 3;
-    return median;
+    for (int i = 0; i < n; i++)
+        jobs[i].cycles = quiet_rounds(v[i], ROUNDS, &jobs[i].confirmed);
+    free(v);
 }
 
 void probe_note(const struct probe_ctx *ctx, const char *fmt, ...)
