@@ -57,7 +57,8 @@ int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc)
      * only slows a round down), confirmed when 3 rounds reach it. */
     const struct timespec gap = { 0, GAP_NS };
     long iters = CHAIN_ITERS;
-    double adds = (double)PROBE_CHAIN_ADDS * CHAIN_ITERS, mhz[ROUNDS], best = 0;
+    double adds = (double)PROBE_CHAIN_ADDS * CHAIN_ITERS, mhz[ROUNDS];
+    double best = 0;
     int agree = 0;
 
     probe_note(ctx, "clock: %.0f dependent reg-reg adds, min of %d samples "

@@ -84,8 +84,8 @@ static void usage(void)
            "\n"
            "  --output=FILE   write probe.conf to FILE (directory created);\n"
            "                  default results/HOST/probe.conf\n"
-           "  --header=FILE   write the C header of #define MMT_PROBE_<KEY>\n"
-           "                  lines to FILE; default probe.h beside probe.conf\n"
+           "  --header=FILE   write the C header (#define MMT_PROBE_<KEY>)\n"
+           "                  to FILE; default probe.h beside probe.conf\n"
            "  --only=KEY,...  measure only these keys (and what they need);\n"
            "                  updates FILE if it exists, else prints them\n"
            "  --check=FILE    validate FILE as a probe.conf and exit\n"
@@ -96,8 +96,12 @@ static void usage(void)
            "Keys:", mmt_progname());
     for (int k = 0; k < MMT_P_NKEYS; k++)
         printf("%s %s", k % 6 ? "" : "\n ", mmt_probeconf_schema[k].key);
-    printf("\n\nExit status: 0 ok, 1 a probe failed or a file could not be "
-           "written,\n2 bad usage.\n");
+    printf("\n\nEvery probe runs a fixed number of samples (about 5 s in "
+           "all); a watchdog\nstops mmprobe after %d s.  Values whose "
+           "repetitions disagreed are written\nwith KEY_CONFIRMED = 0 and "
+           "a warning.\n\nExit status: 0 ok, 1 a probe failed or a file "
+           "could not be written,\n2 bad usage or (--check) a malformed "
+           "file.\n", WATCHDOG_S);
 }
 
 struct options {

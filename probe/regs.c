@@ -8,9 +8,10 @@
  * rotates them through in-place multiplies (a_i *= a_{i+1}), which needs
  * exactly n registers and no temporaries; N_R is the largest n compiled
  * without a spill (to the stack or to integer registers).  The configured
- * KERNEL_CC and KERNEL_CFLAGS are used as they are, plus -fno-tree-vectorize so that scalar values are not
- * packed into vectors behind our back, and -g0 (debug notes change no
- * instruction and cost compile time). */
+ * KERNEL_CC and KERNEL_CFLAGS are used as they are, plus
+ * -fno-tree-vectorize so that scalar values are not packed into vectors
+ * behind our back, and -g0 (debug notes change no instruction and cost
+ * compile time). */
 #include "probe/probe.h"
 
 #include <errno.h>
