@@ -68,20 +68,40 @@ int64_t mmt_clock_ticks(enum mmt_clock id)
     }
 }
 
-/* TSC ticks per second: count ticks across >= 20 ms of CLOCK_MONOTONIC,
- * three times, and keep the middle value (one run may be preempted). */
+/* One TSC reading with the CLOCK_MONOTONIC time it was taken at: the
+ * midpoint of the closest of a few wall readings around it, so that a
+ * preemption between the two clocks cannot skew the pair. */
+static void tsc_wall_pair(uint64_t *tsc, int64_t *wall_ns)
+{
+    int64_t best = INT64_MAX;
+
+    for (int i = 0; i < 5; i++) {
+        int64_t w0 = read_posix(CLOCK_MONOTONIC);
+        uint64_t c = mmt_cycles();
+        int64_t w1 = read_posix(CLOCK_MONOTONIC);
+
+        if (w1 - w0 < best) {
+            best = w1 - w0;
+            *tsc = c;
+            *wall_ns = w0 + (w1 - w0) / 2;
+        }
+    }
+}
+
+/* TSC ticks per second: ticks across >= 20 ms of CLOCK_MONOTONIC, three
+ * times, keeping the middle rate (one bad pair spoils one run only). */
 static double measure_tsc_rate(void)
 {
     double rate[3];
 
     for (int i = 0; i < 3; i++) {
-        int64_t w0 = read_posix(CLOCK_MONOTONIC), w1;
-        uint64_t c0 = mmt_cycles(), c1;
+        uint64_t c0 = 0, c1 = 0;
+        int64_t w0 = 0, w1 = 0;
 
-        do {
-            w1 = read_posix(CLOCK_MONOTONIC);
-            c1 = mmt_cycles();
-        } while (w1 - w0 < 20000000);
+        tsc_wall_pair(&c0, &w0);
+        do
+            tsc_wall_pair(&c1, &w1);
+        while (w1 - w0 < 20000000);
         rate[i] = (double)(c1 - c0) / ((double)(w1 - w0) * 1e-9);
     }
     for (int i = 0; i < 2; i++)

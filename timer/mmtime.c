@@ -49,7 +49,9 @@ static void usage(void)
 "                         clock errors long, then paper 004 eq. 5 sets the\n"
 "                         calls per sample so that one clock error (measured\n"
 "                         resolution + cost of a reading) is P of a sample\n"
-"      --min-sample-time=S  also make each sample last at least S seconds\n"
+"      --min-sample-time=S  yet no sample shorter than S seconds (default\n"
+"                         %g; 0: eq. 5 alone): short samples read low on a\n"
+"                         busy machine\n"
 "      --peak=MFLOPS      flag results at or above it (paper 003)\n"
 "      --no-page0-guard   do not touch every operand page first\n"
 "      --no-instld-guard  no dummy call before flushing\n"
@@ -60,7 +62,7 @@ static void usage(void)
 "Run pinned (taskset -c 1 %s ...) on a quiet machine.  Exit status: 0 ok,\n"
 "1 timing failed, 2 bad usage.\n",
         mmt_progname(), MMT_SAMPLES_MAX, MMT_SAMPLES_DEFAULT,
-        MMT_PRECISION_DEFAULT, mmt_progname());
+        MMT_PRECISION_DEFAULT, MMT_MIN_SAMPLE_DEFAULT, mmt_progname());
 }
 
 struct cli {
@@ -172,6 +174,22 @@ static void parse_option(struct cli *c, int ch, const char *arg)
     }
 }
 
+/* getopt_long's '?' covers both an unknown option and a value given to
+ * one that takes none ("--info=x"); name the option either way. */
+static void bad_option(const char *arg)
+{
+    size_t len;
+
+    if (strncmp(arg, "--", 2) != 0)
+        mmt_usage_error("unknown option '-%c'", optopt);
+    len = strcspn(arg + 2, "=");
+    for (const struct option *o = long_opts; o->name; o++)
+        if (arg[2 + len] == '=' && strlen(o->name) == len
+            && strncmp(o->name, arg + 2, len) == 0)
+            mmt_usage_error("option '--%s' takes no value", o->name);
+    mmt_usage_error("unknown option '%.*s'", (int)len + 2, arg);
+}
+
 static void parse_args(struct cli *c, int argc, char **argv)
 {
     int ch;
@@ -179,12 +197,10 @@ static void parse_args(struct cli *c, int argc, char **argv)
     opterr = 0;
     while ((ch = getopt_long(argc, argv, ":k:n:c:f:s:h", long_opts, NULL))
            != -1) {
-        const char *bad = argv[optind - 1];
         if (ch == '?')
-            mmt_usage_error("unknown option '%s'", optopt ?
-                            (char[]){ '-', (char)optopt, 0 } : bad);
+            bad_option(argv[optind - 1]);
         if (ch == ':')
-            mmt_usage_error("option '%s' needs a value", bad);
+            mmt_usage_error("option '%s' needs a value", argv[optind - 1]);
         parse_option(c, ch, optarg);
     }
     if (optind < argc)
@@ -192,6 +208,9 @@ static void parse_args(struct cli *c, int argc, char **argv)
     if (c->o.misalign >= c->o.align)
         mmt_usage_error("--misalign=%zu must be below --align=%zu",
                         c->o.misalign, c->o.align);
+    if (c->hot && c->cold)
+        mmt_usage_error("--hot and --cold both name the whole split; "
+                        "give one of them");
 }
 
 /* Mark the operands named in list (comma-separated) as cold = value, the
@@ -200,10 +219,16 @@ static void set_temperature(struct mmt_kernel *k, const char *opt,
                             const char *list, int value)
 {
     char buf[128], *save = NULL;
+    size_t len = strlen(list);
 
+    /* strtok_r would skip empty names and hide a typo such as "A,,B". */
+    if (len == 0 || len >= sizeof buf || list[0] == ','
+        || list[len - 1] == ',' || strstr(list, ",,"))
+        mmt_usage_error("%s: '%s' is not a comma-separated list of operand "
+                        "names", opt, list);
     for (int i = 0; i < k->noperands; i++)
         k->operand[i].cold = !value;
-    snprintf(buf, sizeof buf, "%s", list);
+    memcpy(buf, list, len + 1);
     for (char *t = strtok_r(buf, ",", &save); t;
          t = strtok_r(NULL, ",", &save)) {
         int i;

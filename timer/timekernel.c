@@ -23,6 +23,7 @@ void mmt_timing_defaults(struct mmt_timing_opts *o)
     o->samples = MMT_SAMPLES_DEFAULT;
     o->align = MMT_ALIGN_DEFAULT;
     o->rel_precision = MMT_PRECISION_DEFAULT;
+    o->min_sample_s = MMT_MIN_SAMPLE_DEFAULT;
 }
 
 struct ctx {
@@ -33,6 +34,7 @@ struct ctx {
     struct mmt_lru_buffer lru;
     double dtime;                 /* clock error of one interval */
     double tick_s;
+    long reps_eq5;                /* what eq. 5 alone asked for */
 };
 
 static int fail(struct mmt_timing *r, const char *fmt, ...)
@@ -76,6 +78,9 @@ static int resolve_opts(struct mmt_timing_opts *o, const struct mmt_kernel *k,
         o->rel_precision = MMT_PRECISION_DEFAULT;
     if (!(o->rel_precision > 0 && o->rel_precision < 1))
         return fail(r, "precision %g: expected 0 < p < 1", o->rel_precision);
+    if (!(o->min_sample_s >= 0 && o->min_sample_s <= 10))
+        return fail(r, "minimum sample time %g s: expected 0..10",
+                    o->min_sample_s);
     if (o->flush_bytes == 0)
         o->flush_bytes = mmt_flush_default_bytes();
     return 0;
@@ -107,26 +112,30 @@ static int one_call_method(enum mmt_flush f)
     return f == MMT_FLUSH_ONECALL_LRU || f == MMT_FLUSH_ONECALL_X86;
 }
 
-/* Calls per sample: double until a sample is 100 clock errors long (a
- * rough speed), take the best of three there, then paper 004 eq. 5.  A
- * one-call method times exactly one call per sample (§3). */
-static long choose_reps(struct ctx *c, double *t_call)
+/* Calls per sample: double until a sample is 100 clock errors and a
+ * quarter of the floor long, take the best of three there, then paper 004
+ * eq. 5, raised to min_sample_s per sample (MMT_MIN_SAMPLE_DEFAULT says
+ * why).  A one-call method times exactly one call per sample (§3). */
+static long choose_reps(struct ctx *c)
 {
-    long reps = 1;
-    double t;
+    long reps = 1, n;
+    double t, t_call, mflops;
+    /* The first calls run slow (a vCPU ramping up): a pilot of a few
+     * microseconds misjudged dot N=1024 threefold and cut the floor. */
+    double pilot = fmax(100 * c->dtime, c->o.min_sample_s / 4);
 
-    while ((t = run_sample(c, reps)) < 100 * c->dtime && reps < (1L << 40))
+    if (one_call_method(c->o.flush))
+        return 1;
+    while ((t = run_sample(c, reps)) < pilot && reps < (1L << 40))
         reps *= 2;
     for (int i = 0; i < 2; i++)
         t = fmin(t, run_sample(c, reps));
-    *t_call = t / reps;
-    if (one_call_method(c->o.flush))
-        return 1;
-    double mflops = c->k->flops / fmax(*t_call, 1e-12) * 1e-6;
-    long n = mmt_repetitions(c->k->flops, mflops, c->dtime,
-                             c->o.rel_precision);
-    if (c->o.min_sample_s > 0 && n * *t_call < c->o.min_sample_s)
-        n = (long)ceil(c->o.min_sample_s / *t_call);
+    t_call = fmax(t / reps, 1e-12);
+    mflops = c->k->flops / t_call * 1e-6;
+    n = mmt_repetitions(c->k->flops, mflops, c->dtime, c->o.rel_precision);
+    c->reps_eq5 = n;
+    if (c->o.min_sample_s > 0 && n * t_call < c->o.min_sample_s)
+        n = (long)fmin(ceil(c->o.min_sample_s / t_call), 1e12);
     return n;
 }
 
@@ -198,7 +207,7 @@ static void describe_how(const struct ctx *c, struct mmt_timing *r)
 {
     const struct mmt_timing_opts *o = &c->o;
     const struct mmt_clock_info *ci = mmt_clock_describe(o->clock);
-    char res[24], cost[24], cold[32], hot[32], fl[48], reps[64];
+    char res[24], cost[24], cold[32], hot[32], fl[48], reps[128];
     int n;
 
     if (o->flush == MMT_FLUSH_ONECALL_X86 || o->flush == MMT_FLUSH_NONE)
@@ -210,17 +219,22 @@ static void describe_how(const struct ctx *c, struct mmt_timing *r)
     operand_list(c->k, o->flush, 1, hot, sizeof hot);
     if (one_call_method(o->flush))
         snprintf(reps, sizeof reps, "1 call (one-call flush)");
+    else if (r->reps > c->reps_eq5)
+        snprintf(reps, sizeof reps, "%ld calls (samples >= %.3g ms; paper "
+                 "004 eq.5 at %.2g%%: %ld)", r->reps, o->min_sample_s * 1e3,
+                 o->rel_precision * 100, c->reps_eq5);
     else
         snprintf(reps, sizeof reps, "%ld calls (paper 004 eq.5, %.2g%%)",
                  r->reps, o->rel_precision * 100);
     n = snprintf(r->how, sizeof r->how,
                  "%s clock (res %s, read %s), %s of %d samples x %s, "
-                 "flush %s, %d sets, cold %s hot %s, align %zu+%zu, "
+                 "flush %s, %d set%s, cold %s hot %s, align %zu+%zu, "
                  "guards %s%s%s, spread %.1f%%",
                  ci->name, fmt_time(ci->resolution_s, res, sizeof res),
                  fmt_time(ci->cost_s, cost, sizeof cost),
                  o->clock == MMT_CLOCK_CPU ? "median" : "min", r->samples,
-                 reps, fl, r->nsets, cold, hot, o->align, o->misalign,
+                 reps, fl, r->nsets, r->nsets == 1 ? "" : "s", cold, hot,
+                 o->align, o->misalign,
                  o->guards_off & MMT_GUARD_PAGE0 ? "" : "page0,",
                  o->guards_off & MMT_GUARD_INSTLD ? "" : "instld,",
                  "range", r->spread * 100);
@@ -229,10 +243,6 @@ static void describe_how(const struct ctx *c, struct mmt_timing *r)
         n += snprintf(r->how + n, sizeof r->how - (size_t)n,
                       "; one call is only %.0f clock errors long",
                       r->t_min / c->dtime);
-    if (n > 0 && (size_t)n < sizeof r->how && o->min_sample_s > 0
-        && !one_call_method(o->flush))
-        n += snprintf(r->how + n, sizeof r->how - (size_t)n,
-                      "; samples >= %.3g ms", o->min_sample_s * 1e3);
     if (!r->sane && n > 0 && (size_t)n < sizeof r->how)
         snprintf(r->how + n, sizeof r->how - (size_t)n,
                  "; SUSPECT: %.1f MFLOPS outside (0, %s)", r->mflops,
@@ -243,7 +253,7 @@ int mmt_time_kernel(const struct mmt_kernel *k,
                     const struct mmt_timing_opts *o, struct mmt_timing *r)
 {
     struct ctx c;
-    double t[MMT_SAMPLES_MAX], t_call;
+    double t[MMT_SAMPLES_MAX];
 
     memset(r, 0, sizeof *r);
     memset(&c, 0, sizeof c);
@@ -254,7 +264,7 @@ int mmt_time_kernel(const struct mmt_kernel *k,
     c.tick_s = mmt_clock_tick_s(c.o.clock);
     c.dtime = mmt_clock_describe(c.o.clock)->resolution_s
               + mmt_clock_describe(c.o.clock)->cost_s;
-    r->reps = choose_reps(&c, &t_call);
+    r->reps = choose_reps(&c);
     for (int s = 0; s < c.o.samples; s++)
         t[s] = run_sample(&c, r->reps) / (double)r->reps;
     mmt_sample_stats(t, c.o.samples, c.o.clock, r);

@@ -97,6 +97,32 @@ static void known_delay_is_measured(void **state)
     }
 }
 
+/* The measured TSC rate converts an interval to the seconds the wall clock
+ * saw around it, to 0.1 % (a wrong rate, or a rate taken as the nominal
+ * core clock, is off by far more).  Three tries: a preemption between the
+ * readings of the two clocks spoils one. */
+static void cycles_agree_with_wall(void **state)
+{
+    double wall = 0, cyc = 0;
+
+    (void)state;
+    if (!mmt_clock_describe(MMT_CLOCK_CYCLES)->available)
+        skip();
+    for (int attempt = 0; attempt < 3; attempt++) {
+        int64_t w0 = mmt_clock_ticks(MMT_CLOCK_WALL);
+        int64_t c0 = mmt_clock_ticks(MMT_CLOCK_CYCLES);
+        nap(0.02);
+        int64_t c1 = mmt_clock_ticks(MMT_CLOCK_CYCLES);
+        int64_t w1 = mmt_clock_ticks(MMT_CLOCK_WALL);
+        wall = (double)(w1 - w0) * mmt_clock_tick_s(MMT_CLOCK_WALL);
+        cyc = (double)(c1 - c0) * mmt_clock_tick_s(MMT_CLOCK_CYCLES);
+        if (cyc < wall * 1.001 && cyc > wall * 0.999)
+            return;
+    }
+    fail_msg("20 ms nap: %.9f s on the TSC, %.9f s on the wall clock", cyc,
+             wall);
+}
+
 static void cpu_time_skips_a_sleep(void **state)
 {
     double t0, used;
@@ -116,6 +142,7 @@ int main(void)
         cmocka_unit_test(resolution_and_cost_are_measured),
         cmocka_unit_test(tsc_rate_is_measured),
         cmocka_unit_test(known_delay_is_measured),
+        cmocka_unit_test(cycles_agree_with_wall),
         cmocka_unit_test(cpu_time_skips_a_sleep),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

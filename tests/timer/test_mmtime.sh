@@ -53,6 +53,10 @@ expect 0 'align 64+8' 'misaligned operands' -- -n 64 --misalign=8 --samples=1 \
 expect 0 'MFLOPS' 'daxpy' -- -k daxpy -n 100 --samples=1 --flush-size=64
 expect 0 'SUSPECT' 'above peak is flagged' -- -n 64 --samples=1 --peak=0.001 \
     --flush-size=64
+expect 0 'samples >= 1 ms; paper 004 eq.5 at 1%' 'default 1 ms sample floor' \
+    -- -n 64 --samples=1 --flush-size=64 --precision=0.01
+expect 0 'calls (paper 004 eq.5, 0.1%)' 'eq. 5 alone without the floor' -- \
+    -n 64 --samples=1 --flush-size=64 --min-sample-time=0
 
 for level in L1 L2 LLC; do
     if "$mmtime" --flush-size=$level --info 2>&1 | grep -q 'sizes are unknown'
@@ -80,6 +84,15 @@ expect 2 '--flush-size' 'flush size L9' -- --flush-size=L9
 expect 2 '--precision' 'precision 2' -- --precision=2
 expect 2 "operand 'Q'" 'unknown operand' -- --hot=Q
 expect 2 '--probe-conf' 'unreadable probe.conf' -- --probe-conf=/nonexistent/p.conf
+expect 2 "'--info' takes no value" 'value to a flag' -- --info=x
+expect 2 "'--help' takes no value" 'value to --help' -- --help=foo
+expect 2 "unknown option '--bogus'" 'unknown option with a value' -- --bogus=3
+expect 2 "--hot: ''" 'empty operand list' -- --hot=
+expect 2 "--cold: 'X,,Y'" 'empty operand name' -- --cold=X,,Y
+expect 2 'both' '--hot and --cold together' -- --hot=X --cold=Y
+expect 2 '--min-sample-time' 'negative sample floor' -- --min-sample-time=-1
+expect 2 '--peak' 'peak not a number' -- --peak=fast
+expect 2 '--align' 'align not a number' -- --align=big
 
 echo "1..$n"
 [ "$fails" -eq 0 ]

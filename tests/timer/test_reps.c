@@ -80,6 +80,7 @@ static void defaults_are_documented_values(void **state)
     assert_int_equal(o.samples, MMT_SAMPLES_DEFAULT);
     assert_int_equal(o.align, 64);
     assert_true(o.rel_precision == MMT_PRECISION_DEFAULT);
+    assert_true(o.min_sample_s == MMT_MIN_SAMPLE_DEFAULT);
     assert_true(mmt_flush_default_bytes() >= (size_t)4 << 20);
     for (int f = 0; f < MMT_NFLUSH; f++)
         assert_int_equal(mmt_flush_parse(mmt_flush_name(f)), f);

@@ -24,6 +24,7 @@ struct probe {
     void *init_at[2 * MAXSETS + 4];   /* in the order init was called */
     int nsets;                        /* expected */
     int dummy_expected;
+    int y_accumulates;                /* else beta must stay 1 */
     long calls;
     long errors;
     char first_error[160];
@@ -79,12 +80,13 @@ static void rec_call(const struct mmt_call *c, void *user)
             complain(pr, "operand not where the walk should be", n);
     if (c->alpha != sign)
         complain(pr, "alpha has the wrong sign", n);
-    if (c->beta != sign)
+    if (c->beta != (pr->y_accumulates ? sign : 1.0))
         complain(pr, "beta has the wrong sign", n);
     pr->seen[set] = 1;
 }
 
-/* X (cold, 1000 B), Y (cold, accumulates, 512 B), Z (hot, 256 B). */
+/* X (cold, 1000 B), Y (cold, accumulates unless the probe says no,
+ * 512 B), Z (hot, 256 B). */
 static void make_kernel(struct mmt_kernel *k, struct probe *pr)
 {
     memset(k, 0, sizeof *k);
@@ -92,7 +94,7 @@ static void make_kernel(struct mmt_kernel *k, struct probe *pr)
     k->flops = 1000;
     k->noperands = 3;
     k->operand[0] = (struct mmt_operand){ "X", 1000, 1, 0 };
-    k->operand[1] = (struct mmt_operand){ "Y", 512, 1, 1 };
+    k->operand[1] = (struct mmt_operand){ "Y", 512, 1, pr->y_accumulates };
     k->operand[2] = (struct mmt_operand){ "Z", 256, 0, 0 };
     k->init = rec_init;
     k->call = rec_call;
@@ -108,31 +110,46 @@ static void check_probe(const struct probe *pr)
             fail_msg("set %d never visited", s);
 }
 
-static void layout_walks_backwards_and_flips(void **state)
+static void walk_and_check(struct probe *pr)
 {
-    static struct probe pr;
     struct mmt_kernel k;
     struct mmt_layout l;
     struct mmt_walk w;
 
-    (void)state;
-    make_kernel(&k, &pr);
+    make_kernel(&k, pr);
     /* strides 1024 + 512 per set; 32 KiB / 1536 B -> 22 sets, plus one. */
-    pr.nsets = mmt_flush_nsets(1536, FLUSH);
-    assert_int_equal(pr.nsets, 23);
+    pr->nsets = mmt_flush_nsets(1536, FLUSH);
+    assert_int_equal(pr->nsets, 23);
     assert_int_equal(mmt_layout_make(&l, &k, 1, FLUSH, 64, 0), 0);
-    assert_int_equal(l.nsets, pr.nsets);
+    assert_int_equal(l.nsets, pr->nsets);
     assert_int_equal(l.set_bytes, 1536);
     mmt_layout_touch_pages(&l);
     mmt_layout_init(&l, &k);
-    assert_int_equal(pr.ninit, 2 * pr.nsets + 1);
+    assert_int_equal(pr->ninit, 2 * pr->nsets + 1);
     mmt_walk_start(&w, &l);
-    for (int i = 0; i < 3 * pr.nsets + 5; i++) {
+    for (int i = 0; i < 3 * pr->nsets + 5; i++) {
         k.call(&w.call, k.user);
         mmt_walk_next(&w);
     }
-    check_probe(&pr);
+    check_probe(pr);
     mmt_layout_free(&l);
+}
+
+static void layout_walks_backwards_and_flips(void **state)
+{
+    static struct probe pr = { .y_accumulates = 1 };
+
+    (void)state;
+    walk_and_check(&pr);
+}
+
+/* RangeGuard flips beta only where some operand accumulates. */
+static void beta_stays_without_an_accumulator(void **state)
+{
+    static struct probe pr = { .y_accumulates = 0 };
+
+    (void)state;
+    walk_and_check(&pr);
 }
 
 /* Time the probe kernel with MultiCallFlushLRU over FLUSH bytes. */
@@ -147,6 +164,7 @@ static void time_probe(struct probe *pr, unsigned guards_off, int samples,
     pr->dummy_expected = !(guards_off & MMT_GUARD_INSTLD);
     mmt_timing_defaults(&o);
     o.flush_bytes = FLUSH;
+    o.rel_precision = 0.01;     /* eq. 5: 100 clock errors, below 1 ms */
     o.samples = samples;
     o.guards_off = guards_off;
     assert_int_equal(mmt_time_kernel(&k, &o, r), 0);
@@ -158,7 +176,7 @@ static void time_probe(struct probe *pr, unsigned guards_off, int samples,
 
 static void time_kernel_follows_the_walk(void **state)
 {
-    static struct probe pr;
+    static struct probe pr = { .y_accumulates = 1 };
     struct mmt_timing r;
 
     (void)state;
@@ -166,11 +184,43 @@ static void time_kernel_follows_the_walk(void **state)
     assert_non_null(strstr(r.how, "multicall-lru 32 KiB"));
     assert_non_null(strstr(r.how, "cold X,Y hot Z"));
     assert_non_null(strstr(r.how, "page0,instld"));
+    /* Eq. 5 at 1 % wants 100 clock errors per sample; the 1 ms floor,
+     * being longer, sets the calls. */
+    assert_non_null(strstr(r.how, "samples >= 1 ms; paper 004 eq.5 at 1%"));
+}
+
+/* Bad options come back as -1 with a message naming the value. */
+static void bad_options_are_refused(void **state)
+{
+    static const struct {
+        const char *word;
+        struct mmt_timing_opts o;
+    } bad[] = {
+        { "samples", { .samples = MMT_SAMPLES_MAX + 1 } },
+        { "alignment 48", { .align = 48 } },
+        { "alignment 64+64", { .align = 64, .misalign = 64 } },
+        { "precision 2", { .rel_precision = 2 } },
+        { "minimum sample time -1", { .min_sample_s = -1 } },
+        { "flush method", { .flush = MMT_NFLUSH } },
+        { "clock", { .clock = MMT_NCLOCKS } },
+    };
+    static struct probe pr;
+    struct mmt_kernel k;
+    struct mmt_timing r;
+
+    (void)state;
+    make_kernel(&k, &pr);
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(mmt_time_kernel(&k, &bad[i].o, &r), -1);
+        if (strstr(r.how, bad[i].word) == NULL)
+            fail_msg("'%s' not in '%s'", bad[i].word, r.how);
+    }
+    assert_int_equal(pr.calls, 0);
 }
 
 static void without_instld_the_walk_starts_at_once(void **state)
 {
-    static struct probe pr;
+    static struct probe pr = { .y_accumulates = 1 };
     struct mmt_timing r;
 
     (void)state;
@@ -225,8 +275,10 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(layout_walks_backwards_and_flips),
+        cmocka_unit_test(beta_stays_without_an_accumulator),
         cmocka_unit_test(time_kernel_follows_the_walk),
         cmocka_unit_test(without_instld_the_walk_starts_at_once),
+        cmocka_unit_test(bad_options_are_refused),
         cmocka_unit_test(no_flush_keeps_one_set),
         cmocka_unit_test(every_copy_keeps_the_misalignment),
     };
