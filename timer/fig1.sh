@@ -52,8 +52,10 @@ while [ "$n" -le "$max_n" ]; do
     n=$((n * 2))
 done
 
-"$mmtime" --flush-size=LLC $probe --info 2>/dev/null | grep -E '^(clock wall|flush size|throttling)'
-how=$($pin "$mmtime" --kernel=dot --size=1024 --flush-size=LLC $probe 2>/dev/null | sed -n 's/^  timed: //p')
+"$mmtime" --flush-size=LLC $probe --info 2>/dev/null |
+    grep -E '^(clock wall|flush size|throttling)'
+how=$($pin "$mmtime" --kernel=dot --size=1024 --flush-size=LLC $probe \
+    2>/dev/null | sed -n 's/^  timed: //p')
 echo "flushed points timed as: $how"
 r=1
 while [ "$r" -le "$rounds" ]; do
@@ -70,13 +72,16 @@ awk '
       if (!($1 in u) || $3 > u[$1]) u[$1] = $3
       if (!($1 in seen)) { seen[$1] = 1; order[++k] = $1 } }
     END {
-      printf "%10s %12s %12s %12s %7s\n", "N", "X+Y KiB", "flushed", "unflushed", "unfl/fl"
+      printf "%10s %12s %12s %12s %7s\n", "N", "X+Y KiB", "flushed",
+        "unflushed", "unfl/fl"
       for (i = 1; i <= k; i++) {
         n = order[i]
-        printf "%10d %12.1f %12.1f %12.1f %7.2f\n", n, n * 16 / 1024, f[n], u[n], (f[n] > 0 ? u[n] / f[n] : 0)
+        printf "%10d %12.1f %12.1f %12.1f %7.2f\n", n, n * 16 / 1024,
+          f[n], u[n], (f[n] > 0 ? u[n] / f[n] : 0)
       }
     }' "$raw" >"$table"
-echo "dot product MFLOPS (best of $rounds interleaved rounds), paper 000 Figure 1:"
+echo "dot product MFLOPS (best of $rounds interleaved rounds)," \
+    "paper 000 Figure 1:"
 cat "$table"
 echo "table: $table"
 

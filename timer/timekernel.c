@@ -159,8 +159,11 @@ static int prepare(struct ctx *c, struct mmt_timing *r)
     mmt_layout_init(&c->l, k);
     mmt_walk_start(&c->w, &c->l);
     if (!(c->o.guards_off & MMT_GUARD_INSTLD)) {
-        /* Dummy call on set 0, the last one initialised and so already
-         * warm: the code is paged in before anything is flushed (§5.4). */
+        /* InstLdGuard (§5.4): page the code in before timing.  Set 0 is
+         * the last initialised, so warm already, and the walk reaches it
+         * last, after nsets-1 other sets: the first timed call (set
+         * nsets-1) still finds its data cold.  One-call methods flush
+         * before every sample, so after this call. */
         struct mmt_call dummy = c->w.call;
         for (int i = 0; i < c->l.noperands; i++)
             dummy.op[i] = c->l.area[i];

@@ -29,7 +29,8 @@ expect 0 'multicall-lru' '--help names the default flush' -- --help
 expect 0 'clock cycles\|clock wall' '--info lists clocks' -- --info
 expect 0 'throttling' '--info reports throttling, never aborts' -- --info
 for c in wall cycles cpu; do
-    if [ "$c" = cycles ] && ! "$mmtime" --info | grep -q 'clock cycles .*resolution'; then
+    if [ "$c" = cycles ] &&
+        ! "$mmtime" --info | grep -q 'clock cycles .*resolution'; then
         ok "# SKIP no cycle counter"
         continue
     fi
@@ -83,7 +84,8 @@ expect 2 'misalign' 'misalign >= align' -- --align=64 --misalign=64
 expect 2 '--flush-size' 'flush size L9' -- --flush-size=L9
 expect 2 '--precision' 'precision 2' -- --precision=2
 expect 2 "operand 'Q'" 'unknown operand' -- --hot=Q
-expect 2 '--probe-conf' 'unreadable probe.conf' -- --probe-conf=/nonexistent/p.conf
+expect 2 '--probe-conf' 'unreadable probe.conf' -- \
+    --probe-conf=/nonexistent/p.conf
 expect 2 "'--info' takes no value" 'value to a flag' -- --info=x
 expect 2 "'--help' takes no value" 'value to --help' -- --help=foo
 expect 2 "unknown option '--bogus'" 'unknown option with a value' -- --bogus=3
