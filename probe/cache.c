@@ -73,6 +73,42 @@ static void link_cycle(struct chase *c, char *base, size_t n, size_t stride,
     c->pos = (void **)(base + order[0] * stride);
 }
 
+/* Link the lines of `bytes` into one cycle that visits groups of
+ * GROUP_PAGES 4 KiB pages in random order, and the lines of a group in
+ * random order.  A cyclic walk still evicts like any other (every line
+ * once per lap), and a group's lines are spread over enough pages that no
+ * prefetcher sees a page worth fetching; but the walk leaves a group only
+ * once per 32 x 64 loads.  Under a hypervisor the guest's 2 MiB pages may
+ * be 4 KiB pages to the TLB, whose misses would otherwise add a cliff of
+ * their own at 64 entries x 4 KiB, where the L2 edge is looked for. */
+enum { GROUP_PAGES = 32, GROUP_LINES = GROUP_PAGES * 4096 / LINE };
+
+static void link_groups(struct chase *c, size_t bytes, uint32_t *order)
+{
+    size_t lines = bytes / LINE, groups = (lines + GROUP_LINES - 1) /
+                                          GROUP_LINES;
+    static uint32_t in_group[GROUP_LINES];
+    void **prev = NULL, **first = NULL;
+
+    shuffle(c, order, groups);
+    for (size_t g = 0; g < groups; g++) {
+        size_t base = (size_t)order[g] * GROUP_LINES;
+        size_t n = lines - base < GROUP_LINES ? lines - base : GROUP_LINES;
+
+        shuffle(c, in_group, n);
+        for (size_t i = 0; i < n; i++) {
+            void **line = (void **)(c->buf + (base + in_group[i]) * LINE);
+            if (prev)
+                *prev = line;
+            else
+                first = line;
+            prev = line;
+        }
+    }
+    *prev = first;
+    c->pos = first;
+}
+
 static void **walk(void **p, long n)
 {
     for (; n >= 8; n -= 8) {
@@ -99,7 +135,7 @@ static double latency_ns(struct chase *c, size_t bytes, uint32_t *order)
     size_t lines = bytes / LINE;
 
     c->bytes = bytes;
-    link_cycle(c, c->buf, lines, LINE, order);
+    link_groups(c, bytes, order);
     c->pos = walk(c->pos, lines < 4 * MAX_LOADS ? (long)lines
                                                  : 4L * MAX_LOADS);
     c->loads = lines < MIN_LOADS ? MIN_LOADS
@@ -261,28 +297,32 @@ static void sweep(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
         measure(ctx, c, order, cv, (size_t)(s / 4096) * 4096);
 }
 
-/* Three curves: a, b = the minimum of two more sweeps of the cheap part
- * (b = a above it), and m = the minimum of all, on which the answers are
- * read.  Interference only adds time, so the minimum of sweeps spread over
+/* Three curves from four sweeps: a = the minimum of sweeps 1 (up to
+ * max_bytes) and 2, b = the minimum of sweeps 3 and 4 (b = a above 8 MiB,
+ * where only sweep 1 goes), and m = the minimum of all, on which the
+ * answers are read; a and b are independent repetitions for confirming
+ * them.  Interference only adds time, so the minimum of sweeps spread over
  * time is the least disturbed curve. */
 struct curves {
     struct curve a, b, m;
 };
 
-static void sweep_twice(struct probe_ctx *ctx, struct chase *c,
+static void sweep_four(struct probe_ctx *ctx, struct chase *c,
                         uint32_t *order, struct curves *cs, size_t from)
 {
     probe_note(ctx, "L2/LLC: chase, geometric grid, sweep 1\n");
     sweep(ctx, c, order, &cs->a, from, max_bytes);
-    cs->b = cs->a;
-    for (int pass = 2; pass <= 3; pass++) {
+    for (int pass = 2; pass <= 4; pass++) {
         struct curve extra = { 0 };
+        struct curve *into = pass == 2 ? &cs->a : &cs->b;
 
         probe_note(ctx, "L2/LLC: sweep %d up to 8 MiB\n", pass);
         sweep(ctx, c, order, &extra, from, (size_t)8 << 20);
+        if (pass == 3)
+            cs->b = cs->a;
         for (int i = 0; i < extra.n; i++)
-            cs->b.ns[i] = pass == 2 ? extra.ns[i]
-                                    : fmin(cs->b.ns[i], extra.ns[i]);
+            into->ns[i] = pass == 3 ? extra.ns[i]
+                                    : fmin(into->ns[i], extra.ns[i]);
     }
     cs->m = cs->a;
     for (int i = 0; i < cs->m.n; i++)
@@ -294,7 +334,9 @@ static void sweep_twice(struct probe_ctx *ctx, struct chase *c,
  * LLC, so the cliff is smeared over a range of sizes.  The effective size
  * is the last size still under plateau + frac x (above - plateau), that is
  * where a fraction frac of the loads have started to go further.  For L2,
- * above is the next plateau and frac 0.25; for the LLC, above is memory,
+ * above is the next plateau and frac 1/3, the middle of the smear (on the
+ * 2-vCPU KVM guest it reads 416-556 KiB for a nominal 512 KiB, where 1/4
+ * and 1/2 read 392-512 and 556-608); for the LLC, above is memory,
  * whose latency keeps rising with nested page walks, and frac is 0.15.
  * Returns the index of that size in cv, or -1. */
 static int level_index(const struct curve *cv, size_t below, int to_memory,
@@ -307,7 +349,7 @@ static int level_index(const struct curve *cv, size_t below, int to_memory,
     while (from < cv->n && cv->bytes[from] < 2 * below)
         from++;
     double above = to_memory ? mem : next_plateau(cv, from, plateau);
-    *limit = plateau + (to_memory ? 0.15 : 0.25) * (above - plateau);
+    *limit = plateau + (to_memory ? 0.15 : 1 / 3.0) * (above - plateau);
     i = last_under(cv, from, *limit);
     if (i < 0 || i + 1 >= cv->n || mem < 1.5 * plateau || !isfinite(above))
         return -1;
@@ -342,12 +384,19 @@ static size_t find_level(struct probe_ctx *ctx, struct chase *c,
 }
 
 /* Line size: visit blocks in random order; in each, load offset d and
- * then offset 0.  The blocks' first lines span 4x L1, so the first load
+ * then offset 0.  The blocks' first lines span 2x L1, so the first load
  * misses L1 (and hits L2); the second hits L1 if d is within the same line
  * and misses it otherwise.  Offset d goes first so that an ascending
  * next-line prefetch cannot hide the second miss, and the pair sits at a
- * different line of each 1 KiB block so that the blocks use every L2 set. */
+ * different line of each 1 KiB block (12 choices, so that the pairs of a
+ * page fall on 48 of its 64 line slots and spread over the L2 sets). */
 enum { BLOCK = 1024, DMAX = 256, ND = 6 };
+
+/* Where the pair of block b starts: d <= 256 bytes still fits after it. */
+static char *pair_at(char *base, size_t b)
+{
+    return base + b * BLOCK + (b * 5 % 12) * LINE;
+}
 
 static double pair_ns(struct chase *c, size_t nblocks, int d,
                       uint32_t *order)
@@ -357,13 +406,13 @@ static double pair_ns(struct chase *c, size_t nblocks, int d,
     shuffle(c, order, nblocks);
     for (size_t i = 0; i < nblocks; i++) {
         size_t b = order[i], nb = order[(i + 1) % nblocks];
-        char *second = base + b * BLOCK + (b % 8) * LINE;
-        char *next = base + nb * BLOCK + (nb % 8) * LINE + d;
+        char *second = pair_at(base, b);
+        char *next = pair_at(base, nb) + d;
 
         *(void **)(second + d) = second;
         *(void **)second = next;
     }
-    c->pos = (void **)(base + order[0] * BLOCK + (order[0] % 8) * LINE + d);
+    c->pos = (void **)(pair_at(base, order[0]) + d);
     c->loads = 2 * (long)nblocks;
     c->pos = walk(c->pos, c->loads);
     return probe_min_rounds(chase_sample, c, 3, 5, 0.03, 2, NULL) /
@@ -384,22 +433,24 @@ static int line_from(const double *t)
 static void find_line(struct probe_ctx *ctx, struct chase *c,
                       struct mmt_probeconf *pc, size_t l1, uint32_t *order)
 {
-    size_t nblocks = 4 * l1 / LINE;
-    double t[2][ND], m[ND];
+    enum { PASSES = 3 };
+    size_t nblocks = 2 * l1 / LINE;
+    double t[PASSES][ND], m[ND];
+    int agree = 0;
 
-    probe_note(ctx, "line: pairs (offset d, then 0) in %zu blocks, two "
-               "passes\n", nblocks);
-    for (int pass = 0; pass < 2; pass++)
+    probe_note(ctx, "line: pairs (offset d, then 0) in %zu blocks, %d "
+               "passes\n", nblocks, PASSES);
+    for (int pass = 0; pass < PASSES; pass++)
         for (int k = 0; k < ND; k++)
             t[pass][k] = pair_ns(c, nblocks, 8 << k, order);
     for (int k = 0; k < ND; k++) {
-        m[k] = fmin(t[0][k], t[1][k]);
+        m[k] = fmin(fmin(t[0][k], t[1][k]), t[2][k]);
         probe_note(ctx, "  d=%3d  %.2f ns per load\n", 8 << k, m[k]);
     }
     int line = line_from(m);
-    probe_set(pc, MMT_P_LINE_BYTES, line,
-              line < DMAX && line_from(t[0]) == line &&
-              line_from(t[1]) == line,
+    for (int pass = 0; pass < PASSES; pass++)
+        agree += line_from(t[pass]) == line;
+    probe_set(pc, MMT_P_LINE_BYTES, line, line < DMAX && agree >= 2,
               "smallest pair distance whose 2nd load misses L1");
 }
 
@@ -508,11 +559,11 @@ static void find_upper_levels(struct probe_ctx *ctx, struct chase *c,
 
     if (!cs)
         return;
-    sweep_twice(ctx, c, order, cs, 2 * l1);
+    sweep_four(ctx, c, order, cs, 2 * l1);
     l2 = find_level(ctx, c, order, cs, l1, 0, &ok2);
     if (l2) {
         probe_set(pc, MMT_P_L2_KIB, l2 / KIB, ok2,
-                  "chase, 1/4 of the way to the L3 plateau");
+                  "chase, 1/3 of the way to the L3 plateau");
         llc = find_level(ctx, c, order, cs, l2, 1, &ok3);
         probe_set(pc, MMT_P_LLC_KIB, (llc ? llc : l2) / KIB, llc && ok3,
                   llc ? "chase, 15%% of the way to memory latency"
