@@ -87,14 +87,17 @@ CHAINS_KERNEL(chains_10, "0,1,2,3,4,5,6,7,8,9")
 
 static const struct {
     int k;
+    const char *name;
     void (*kernel)(long);
 } chains[] = {
-    { 1, chains_1 }, { 2, chains_2 }, { 4, chains_4 }, { 6, chains_6 },
-    { 8, chains_8 }, { 10, chains_10 },
+    { 1, "1 FMA chain", chains_1 }, { 2, "2 FMA chains", chains_2 },
+    { 4, "4 FMA chains", chains_4 }, { 6, "6 FMA chains", chains_6 },
+    { 8, "8 FMA chains", chains_8 }, { 10, "10 FMA chains", chains_10 },
 };
 #define NCHAINS (int)(sizeof chains / sizeof chains[0])
 
 struct width {
+    const char *name;
     int doubles;
     void (*fma)(long), (*muladd)(long);
     int usable;
@@ -110,10 +113,10 @@ struct fpu_jobs {
     int chain[NCHAINS];
 };
 
-static int add_job(struct fpu_jobs *j, void (*kernel)(long), long iters,
-                   double ops)
+static int add_job(struct fpu_jobs *j, const char *name,
+                   void (*kernel)(long), long iters, double ops)
 {
-    j->job[j->n] = (struct probe_job){ kernel, iters, ops, 0, 0 };
+    j->job[j->n] = (struct probe_job){ name, kernel, iters, ops, 0, 0 };
     return j->n++;
 }
 
@@ -123,16 +126,18 @@ static void plan(const struct probe_ctx *ctx, const struct width *w,
     int fma = ctx->have_fma_isa;
 
     j->n = 0;
-    j->mul = add_job(j, lat_mul, LAT_ITERS, LAT_OPS);
-    j->add = add_job(j, lat_add, LAT_ITERS, LAT_OPS);
-    j->fma = fma ? add_job(j, lat_fma, LAT_ITERS, LAT_OPS) : -1;
+    j->mul = add_job(j, "mulsd chain", lat_mul, LAT_ITERS, LAT_OPS);
+    j->add = add_job(j, "addsd chain", lat_add, LAT_ITERS, LAT_OPS);
+    j->fma = fma ? add_job(j, "vfmadd chain", lat_fma, LAT_ITERS, LAT_OPS)
+                 : -1;
     for (int i = 0; i < 4; i++)
         j->width[i] = !w[i].usable ? -1
-                    : add_job(j, fma ? w[i].fma : w[i].muladd, TPUT_ITERS,
-                              fma ? TPUT_OPS : 2 * TPUT_OPS);
+                    : add_job(j, w[i].name, fma ? w[i].fma : w[i].muladd,
+                              TPUT_ITERS, fma ? TPUT_OPS : 2 * TPUT_OPS);
     for (int i = 0; i < NCHAINS; i++)
         j->chain[i] = ctx->verbose && fma && w[2].usable
-                    ? add_job(j, chains[i].kernel, 200, 24.0 * chains[i].k)
+                    ? add_job(j, chains[i].name, chains[i].kernel, 200,
+                              24.0 * chains[i].k)
                     : -1;
 }
 
@@ -207,17 +212,20 @@ static void chains_curve(struct probe_ctx *ctx, const struct fpu_jobs *j)
 int probe_fpu(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 {
     const struct width w[] = {
-        { 1, fma_x1, muladd_x1, 1 },
-        { 2, fma_x2, muladd_x2, 1 },
-        { 4, fma_x4, muladd_x4, __builtin_cpu_supports("avx") &&
-                                ctx->vec_bits_max >= 256 },
-        { 8, fma_x8, NULL, __builtin_cpu_supports("avx512f") &&
-                           ctx->vec_bits_max >= 512 && ctx->have_fma_isa },
+        { "1 double x12", 1, fma_x1, muladd_x1, 1 },
+        { "2 doubles x12", 2, fma_x2, muladd_x2, 1 },
+        { "4 doubles x12", 4, fma_x4, muladd_x4,
+          __builtin_cpu_supports("avx") && ctx->vec_bits_max >= 256 },
+        { "8 doubles x12", 8, fma_x8, NULL,
+          __builtin_cpu_supports("avx512f") && ctx->vec_bits_max >= 512 &&
+          ctx->have_fma_isa },
     };
     struct fpu_jobs j;
 
     plan(ctx, w, &j);
-    probe_time_jobs(j.job, j.n);
+    probe_note(ctx, "FPU: 8 rounds 0.1 s apart, each kernel between "
+               "integer add chains\n");
+    probe_time_jobs(ctx, j.job, j.n);
     latencies(ctx, &j, pc);
     pipes_and_width(ctx, w, &j, pc);
     chains_curve(ctx, &j);

@@ -34,6 +34,7 @@ double probe_min_rounds(probe_sample_fn fn, void *arg, int rounds,
 /* A kernel to time in cycles per operation: kernel(iters) performs
  * ops_per_iter operations per iteration. */
 struct probe_job {
+    const char *name;       /* for --verbose */
     void (*kernel)(long);
     long iters;
     double ops_per_iter;
@@ -42,13 +43,13 @@ struct probe_job {
 };
 
 /* Time every job in each of 8 rounds 0.1 s apart, so that a busy phase of
- * a shared machine cannot decide an answer alone.  In a round, each sample
- * runs the job between two integer add chains and keeps the ratio to the
- * faster chain (a clock change cancels); the round keeps the median of 11
- * such ratios, and the answer is the median of the rounds within 5% of the
- * lowest (interference -- another thread on the same core's FP pipes --
- * slows whole rounds, which are left out). */
-void probe_time_jobs(struct probe_job *jobs, int n);
+ * a shared machine cannot decide an answer alone.  In a round, the job
+ * runs 11 times between integer add chains; the round keeps the ratio of
+ * the fastest job to the fastest chain (a clock change between rounds
+ * cancels), and the answer is the median of the rounds.  --verbose prints
+ * every round. */
+void probe_time_jobs(const struct probe_ctx *ctx, struct probe_job *jobs,
+                     int n);
 
 /* PROBE_CHAIN_ADDS dependent register-register adds per iteration: long
  * enough that the loop's own branch is lost in the chain. */

@@ -60,64 +60,64 @@ static double median_of(double *v, int n)
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* Cycles per operation of one job in one sample: the kernel runs between
- * two add chains, so all ran at the same clock, whatever it was.  Chains
- * that agree are averaged (the clock may step while the kernel runs);
- * otherwise an interrupt fell into the slower one, which is dropped. */
-static double pair_ratio(const struct probe_job *j)
+/* One round of one job: the kernel runs between add chains, PAIRS times;
+ * the round's answer is the ratio of the fastest kernel to the fastest
+ * chain.  Within a round (a few ms) the clock is the same for both, and
+ * the minima drop the samples an interrupt fell into. */
+static double round_ratio(const struct probe_job *j)
 {
-    enum { CHAIN_ITERS = 250 };
-    double tc = seconds_of(probe_int_chain, CHAIN_ITERS);
-    double tk = seconds_of(j->kernel, j->iters);
+    enum { PAIRS = 11, CHAIN_ITERS = 250 };
+    double tk = INFINITY, tc = INFINITY;
 
-    double tc2 = seconds_of(probe_int_chain, CHAIN_ITERS);
-
-    tc = fabs(tc - tc2) < 0.03 * tc ? (tc + tc2) / 2 : fmin(tc, tc2);
-
+    for (int s = 0; s < PAIRS; s++) {
+        tc = fmin(tc, seconds_of(probe_int_chain, CHAIN_ITERS));
+        tk = fmin(tk, seconds_of(j->kernel, j->iters));
+    }
+    tc = fmin(tc, seconds_of(probe_int_chain, CHAIN_ITERS));
     return (tk / (j->iters * j->ops_per_iter)) /
            (tc / ((double)CHAIN_ITERS * PROBE_CHAIN_ADDS));
 }
 
-/* The answer of a job from its round values: the median of the rounds
- * within 5% of the lowest (a busy phase slows whole rounds and is left
- * out; the median of the rest does not chase the luckiest round).
+/* The answer of a job from its rounds: their median (a busy phase that
+ * slows the kernel, or the chain, in a minority of rounds is outvoted).
  * Confirmed when 3 rounds lie within 2% of it. */
-static double quiet_rounds(const double *v, int n, int *confirmed)
+static double vote(const double *v, int n, int *confirmed)
 {
-    double low = INFINITY, quiet[64], answer;
-    int nq = 0, agree = 0;
+    double sorted[64], answer;
+    int agree = 0;
 
-    for (int r = 0; r < n; r++)
-        low = fmin(low, v[r]);
-    for (int r = 0; r < n && nq < 64; r++)
-        if (v[r] <= 1.05 * low)
-            quiet[nq++] = v[r];
-    answer = median_of(quiet, nq);
+    n = n < 64 ? n : 64;
+    memcpy(sorted, v, n * sizeof *v);
+    answer = median_of(sorted, n);
     for (int r = 0; r < n; r++)
         agree += fabs(v[r] - answer) <= 0.02 * answer;
     *confirmed = agree >= 3;
     return answer;
 }
 
-void probe_time_jobs(struct probe_job *jobs, int n)
+void probe_time_jobs(const struct probe_ctx *ctx, struct probe_job *jobs,
+                     int n)
 {
-    enum { ROUNDS = 8, PAIRS = 11, GAP_NS = 100000000 };
+    enum { ROUNDS = 8, GAP_NS = 100000000 };
     const struct timespec gap = { 0, GAP_NS };
-    double (*v)[ROUNDS] = calloc(n, sizeof *v), pair[PAIRS];
+    double (*v)[ROUNDS] = calloc(n, sizeof *v);
 
     if (!v)
         return;
     for (int r = 0; r < ROUNDS; r++) {
         if (r > 0)
             nanosleep(&gap, NULL);
-        for (int i = 0; i < n; i++) {
-            for (int s = 0; s < PAIRS; s++)
-                pair[s] = pair_ratio(&jobs[i]);
-            v[i][r] = median_of(pair, PAIRS);
-        }
+        for (int i = 0; i < n; i++)
+            v[i][r] = round_ratio(&jobs[i]);
     }
-    for (int i = 0; i < n; i++)
-        jobs[i].cycles = quiet_rounds(v[i], ROUNDS, &jobs[i].confirmed);
+    for (int i = 0; i < n; i++) {
+        jobs[i].cycles = vote(v[i], ROUNDS, &jobs[i].confirmed);
+        probe_note(ctx, "  %-14s cycles/op by round:", jobs[i].name);
+        for (int r = 0; r < ROUNDS; r++)
+            probe_note(ctx, " %.3f", v[i][r]);
+        probe_note(ctx, " -> %.3f%s\n", jobs[i].cycles,
+                   jobs[i].confirmed ? "" : " (unconfirmed)");
+    }
     free(v);
 }
 
