@@ -6,8 +6,11 @@
  * cleanup size 1..NB-1 is run in each dimension.  An element passes when
  * |c - ref| <= 2 (k + 2) eps (sum_p |a_ip b_pj| + |beta c0_ij|): the
  * rounding bound of a length-k dot product, with room for any order of
- * summation.  Cells of C outside the m x n block must not change; for
- * beta = 0 the old C is NaN, which must not leak into the result. */
+ * summation.  Cells of C outside the m x n block (the rows below m up to
+ * ldc, and a guard column on either side) must not change; for beta = 0
+ * the old C is NaN, which must not leak into the result.  Whatever of the
+ * A and B buffers the layout does not assign is NaN too, so a kernel that
+ * reads outside its operands and uses the value is caught. */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>
@@ -31,7 +34,7 @@ static int cpu_runs(const char *req)
 {
 #if !defined(__x86_64__) && !defined(__i386__)
     return !req[0];     /* only scalar kernels off x86 */
-#endif
+#else
     __builtin_cpu_init();
     if (strstr(req, "avx512f") && !__builtin_cpu_supports("avx512f"))
         return 0;
@@ -42,6 +45,7 @@ static int cpu_runs(const char *req)
     if (strstr(req, "sse2") && !__builtin_cpu_supports("sse2"))
         return 0;
     return 1;
+#endif
 }
 
 /* Where A(i,p) and B(p,j) go in the kernel's layout. */
@@ -70,52 +74,78 @@ struct run {
     int fails;
 };
 
-/* One call at m x n x k; beta_kind 0, 1 or 2 (general). */
+static double *nan_filled(size_t n)
+{
+    double *x = malloc(sizeof *x * n);
+    for (size_t i = 0; x && i < n; i++)
+        x[i] = NAN;
+    return x;
+}
+
+/* C(i,j) after the call (got) against the reference, given its old
+ * value; the error is recorded in r. */
+static void check_elem(const double *ar, const double *br, int m, int k,
+                       double beta, int beta_kind, double got, double old,
+                       int i, int j, struct run *r)
+{
+    double ref = 0, mag = 0, err, tol;
+
+    for (int p = 0; p < k; p++) {
+        ref += ar[i + p * m] * br[p + j * k];
+        mag += fabs(ar[i + p * m] * br[p + j * k]);
+    }
+    if (beta_kind) {
+        ref += beta * old;
+        mag += fabs(beta * old);
+    }
+    err = fabs(got - ref);
+    tol = 2.0 * (k + 2) * DBL_EPSILON * mag + DBL_MIN;
+    if (!(err <= tol))
+        r->fails++;
+    if (!(err / tol <= r->worst))
+        r->worst = isnan(err) ? INFINITY : err / tol;
+}
+
+/* One call at m x n x k; beta_kind 0, 1 or 2 (general).  C has a guard
+ * column before and after the block (cg points at the first). */
 static void run_one(const struct mmt_kernel_desc *d, mmt_mm_kernel *fn,
                     int beta_kind, int m, int n, int k, struct run *r)
 {
     int lda = m + 2, ldb = k + 1, ldc = m + 3;
     size_t asz = (size_t)lda * k + (size_t)m * k + 8;
     size_t bsz = (size_t)ldb * n + (size_t)k * n + 8;
-    double *a = calloc(asz, sizeof *a), *b = calloc(bsz, sizeof *b);
+    size_t csz = (size_t)ldc * (n + 2);
+    double *a = nan_filled(asz), *b = nan_filled(bsz);
     double *ar = malloc(sizeof *ar * m * k), *br = malloc(sizeof *br * k * n);
-    double *c = malloc(sizeof *c * ldc * n), *c0 = malloc(sizeof *c * ldc * n);
+    double *cg = malloc(sizeof *cg * csz), *c0 = malloc(sizeof *cg * csz);
+    double *c = cg + ldc;
     double beta = beta_kind == 2 ? -0.75 : beta_kind == 1 ? 1.0 : 0.0;
 
+    if (!a || !b || !ar || !br || !cg || !c0) {
+        printf("Bail out! out of memory\n");
+        exit(1);
+    }
     for (int p = 0; p < k; p++)
         for (int i = 0; i < m; i++)
             a[a_at(d, i, p, m, k, lda)] = ar[i + p * m] = urand();
     for (int j = 0; j < n; j++)
         for (int p = 0; p < k; p++)
             b[b_at(d, p, j, n, k, ldb)] = br[p + j * k] = urand();
-    for (int i = 0; i < ldc * n; i++)
-        c[i] = c0[i] = beta_kind == 0 && i % ldc < m ? NAN : urand();
+    for (size_t i = 0; i < csz; i++)
+        cg[i] = c0[i] = beta_kind == 0 && i % ldc < (size_t)m
+            && i >= (size_t)ldc && i < (size_t)ldc * (n + 1) ? NAN
+            : urand();
     /* the variants for beta 0 and 1 must ignore the beta argument */
     fn(m, n, k, a, lda, b, ldb, beta_kind == 2 ? beta : 7.0, c, ldc);
-    for (int j = 0; j < n; j++)
-        for (int i = 0; i < ldc; i++) {
-            double ref = 0, mag = 0, err, tol;
-            if (i >= m) {
-                if (c[i + j * ldc] != c0[i + j * ldc])
-                    r->fails++, r->worst = INFINITY;
-                continue;
-            }
-            for (int p = 0; p < k; p++) {
-                ref += ar[i + p * m] * br[p + j * k];
-                mag += fabs(ar[i + p * m] * br[p + j * k]);
-            }
-            if (beta_kind) {
-                ref += beta * c0[i + j * ldc];
-                mag += fabs(beta * c0[i + j * ldc]);
-            }
-            err = fabs(c[i + j * ldc] - ref);
-            tol = 2.0 * (k + 2) * DBL_EPSILON * mag + DBL_MIN;
-            if (!(err <= tol))
-                r->fails++;
-            if (!(err / tol <= r->worst))
-                r->worst = isnan(err) ? INFINITY : err / tol;
-        }
-    free(a), free(b), free(ar), free(br), free(c), free(c0);
+    for (size_t e = 0; e < csz; e++) {
+        int i = (int)(e % ldc), j = (int)(e / ldc) - 1;
+        if (i < m && j >= 0 && j < n)
+            check_elem(ar, br, m, k, beta, beta_kind, cg[e], c0[e], i, j,
+                       r);
+        else if (memcmp(&cg[e], &c0[e], sizeof cg[e]) != 0)
+            r->fails++, r->worst = INFINITY;
+    }
+    free(a), free(b), free(ar), free(br), free(cg), free(c0);
 }
 
 /* Every size the kernel can be called with: its fixed size, or 1..nb. */

@@ -1,7 +1,8 @@
-/* gengrid: write one C file holding every kernel of the test grid (one
- * compiler run instead of one per kernel), with a table of descriptors
- * for check_kernels.c.  Usage: gengrid OUT.c [ISA...] -- the SIMD ISAs the
- * compiler accepts. */
+/* gengrid: write the kernels of the test grid into two C files, PREFIX-s.c
+ * (scalar kernels and the descriptor tables check_kernels.c reads) and
+ * PREFIX-v.c (SIMD kernels): two compiler runs that can go in parallel
+ * instead of one per kernel.  Usage: gengrid PREFIX [ISA...] -- the SIMD
+ * ISAs the compiler accepts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +16,11 @@ static const char *const scalar_grid[] = {
     /* every Ls, with FF and the load schedule varied alongside */
     "fma=0 ls=1 ku=3 ff=0", "fma=0 ls=2 if=5 nf=1", "fma=0 ls=3 if=3 nf=2",
     "fma=0 ls=4 if=2 nf=5 ff=0", "fma=0 ls=5 ku=2", "fma=0 ls=6 ku=7",
+    /* the rest of LS's range (1..16): skew beyond a step's 6 updates */
+    "fma=0 ls=7 ku=1", "fma=0 ls=8 ku=2 ff=0", "fma=0 ls=9 ku=3 k=0",
+    "fma=0 ls=10 ku=2 if=5 nf=5", "fma=0 ls=11 ku=7", "fma=0 ls=12 ku=2",
+    "fma=0 ls=13 ku=3 m=0", "fma=0 ls=14 ku=4 ff=0", "fma=0 ls=15 ku=5",
+    "fma=0 ls=16 ku=3 n=0 copy=0",
     "mu=1 nu=1 ku=2", "mu=4 nu=4 ku=4 nb=9", "mu=2 nu=5 ku=5 fma=0 ls=2",
     /* general cleanup (run-time sizes) in M, N, K and all three */
     "m=0", "n=0", "k=0", "k=0 ku=2 fma=0 ls=2", "m=0 n=0 k=0 ku=2",
@@ -33,6 +39,8 @@ static const char *const simd_grid[] = {
     "fma=0 ls=3 if=3 beta=X", "fma=0 ls=4 nf=3 beta=X",
     "fma=0 ls=5 beta=X ku=10", "fma=0 ls=6 beta=X ku=1",
     "m=0", "n=0 ff=0", "k=0", "m=0 n=0 k=0 ku=3", "k=3 ku=3", "k=7 ku=4",
+    /* fixed fractional M and N, as a K cleanup kernel sees them */
+    "m=5 n=7 k=1 ku=1", "m=3 n=2 k=9 ku=4 fma=0 ls=8 beta=X",
     "copy=0 ncnb=9", "copy=0 m=0 n=0 k=0 fma=0 ls=3 ku=2",
     /* the shapes the bench runs at full speed */
     "nb=24 mu=8 nu=6 ku=1", "nb=26 mu=8 nu=6 ku=4 fma=0 ls=4 beta=X",
@@ -61,6 +69,9 @@ static void apply(struct mmg_params *p, const char *spec)
     }
 }
 
+/* Declarations of every descriptor, for the tables in PREFIX-s.c. */
+static char decls[1 << 16];
+
 static int emit_set(FILE *fp, const char *isa, const char *base,
                     const char *spec, char *table, size_t len)
 {
@@ -80,6 +91,8 @@ static int emit_set(FILE *fp, const char *isa, const char *base,
     mmg_kernel_name(&p, name, sizeof name);
     snprintf(table + strlen(table), len - strlen(table), "    &%s_desc,\n",
              name);
+    snprintf(decls + strlen(decls), sizeof decls - strlen(decls),
+             "extern const struct mmt_kernel_desc %s_desc;\n", name);
     return mmg_emit_kernel(fp, &p, spec);
 }
 
@@ -102,37 +115,52 @@ static const char *simd_base(const char *isa)
     return "nb=10 mu=8 nu=2";
 }
 
+static FILE *open_part(const char *prefix, const char *part)
+{
+    char path[4096];
+    FILE *fp;
+
+    snprintf(path, sizeof path, "%s-%s.c", prefix, part);
+    fp = fopen(path, "w");
+    if (!fp || mmg_emit_prologue(fp, "tests/codegen/gengrid") != 0) {
+        fprintf(stderr, "gengrid: cannot write %s\n", path);
+        exit(1);
+    }
+    return fp;
+}
+
 int main(int argc, char **argv)
 {
     static char good[1 << 16], bad[1 << 12];
     const char *scalar = "nb=7 mu=3 nu=2";
     char isa[32];
-    FILE *fp;
+    FILE *fs, *fv;
     int rc;
 
-    if (argc < 2 || !(fp = fopen(argv[1], "w"))) {
-        fprintf(stderr, "usage: gengrid OUT.c [ISA...]\n");
+    if (argc < 2) {
+        fprintf(stderr, "usage: gengrid PREFIX [ISA...]\n");
         return 2;
     }
-    rc = mmg_emit_prologue(fp, "tests/codegen/gengrid");
-    rc |= emit_group(fp, NULL, scalar, scalar_grid, good, sizeof good);
+    fs = open_part(argv[1], "s");
+    fv = open_part(argv[1], "v");
+    rc = emit_group(fs, NULL, scalar, scalar_grid, good, sizeof good);
     for (int i = 2; i < argc; i++) {
         snprintf(isa, sizeof isa, "isa=%s", argv[i]);
-        rc |= emit_group(fp, isa, simd_base(argv[i]), simd_grid, good,
+        rc |= emit_group(fv, isa, simd_base(argv[i]), simd_grid, good,
                          sizeof good);
     }
-    rc |= emit_group(fp, NULL, scalar, bad_grid, bad, sizeof bad);
+    rc |= emit_group(fs, NULL, scalar, bad_grid, bad, sizeof bad);
     if (argc > 2) {
         snprintf(isa, sizeof isa, "isa=%s", argv[2]);
-        rc |= emit_group(fp, isa, simd_base(argv[2]), bad_grid, bad,
+        rc |= emit_group(fv, isa, simd_base(argv[2]), bad_grid, bad,
                          sizeof bad);
     }
-    fprintf(fp, "const struct mmt_kernel_desc *const grid_good[] = {\n%s"
-            "    0\n};\n", good);
-    fprintf(fp, "const struct mmt_kernel_desc *const grid_bad[] = {\n%s"
+    fprintf(fs, "%s\nconst struct mmt_kernel_desc *const grid_good[] = {"
+            "\n%s    0\n};\n", decls, good);
+    fprintf(fs, "const struct mmt_kernel_desc *const grid_bad[] = {\n%s"
             "    0\n};\n", bad);
-    if (fclose(fp) != 0 || rc != 0) {
-        fprintf(stderr, "gengrid: writing %s failed\n", argv[1]);
+    if (fclose(fs) != 0 || fclose(fv) != 0 || rc != 0) {
+        fprintf(stderr, "gengrid: writing %s-*.c failed\n", argv[1]);
         return 1;
     }
     return 0;
