@@ -57,9 +57,13 @@ void mmg_blank(struct mmg_emit *e)
 
 void mmg_unused(struct mmg_emit *e, const char *const *names)
 {
-    fprintf(e->fp, "%*s", 4 * e->depth, "");
-    for (; *names; names++)
-        fprintf(e->fp, "(void)%s;%s", *names, names[1] ? " " : "\n");
+    /* five a line keeps generated code within 80 columns */
+    for (int i = 0; names[i]; i++) {
+        if (i % 5 == 0)
+            fprintf(e->fp, "%*s", 4 * e->depth, "");
+        fprintf(e->fp, "(void)%s;%s", names[i],
+                names[i + 1] && i % 5 != 4 ? " " : "\n");
+    }
 }
 
 int mmg_emit_status(const struct mmg_emit *e)

@@ -9,9 +9,9 @@
 #include "codegen/emit_int.h"
 
 const char mmg_kernel_args[] =
-    "int m, int n, int k, const double *restrict a, int lda,\n"
-    "    const double *restrict b, int ldb, double beta, double *restrict c,"
-    "\n    int ldc";
+    "int m, int n, int k,\n"
+    "    const double *restrict a, int lda, const double *restrict b,\n"
+    "    int ldb, double beta, double *restrict c, int ldc";
 const char *const mmg_kernel_arg_names[] = {
     "m", "n", "k", "a", "lda", "b", "ldb", "beta", "c", "ldc", NULL
 };
@@ -100,8 +100,11 @@ void mmg_call(const struct mmg_ctx *x, const char *fname, const char *extra)
         snprintf(arow, sizeof arow, "a + i * %s", x->kd);
         snprintf(bcol, sizeof bcol, "b + j * %s", x->kd);
     }
-    mmg_line(x->e, "%s(m, n, k, %s, lda, %s, ldb, beta, &c[i + j * ldc], "
-             "ldc%s);", fname, arow, bcol, extra);
+    mmg_line(x->e, "%s(m, n, k,", fname);
+    mmg_indent(x->e, 1);
+    mmg_line(x->e, "%s, lda, %s, ldb,", arow, bcol);
+    mmg_line(x->e, "beta, &c[i + j * ldc], ldc%s);", extra);
+    mmg_indent(x->e, -1);
 }
 
 void mmg_function(const struct mmg_ctx *x, const char *storage,

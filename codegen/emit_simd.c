@@ -55,8 +55,9 @@ static int emit_edge(const struct mmg_ctx *x, int beta)
     mmg_line(x->e, "double t[%d] = { 0.0 };", p->mu * p->nu);
     mmg_line(x->e, "int p, i, j;");
     emit_pack(x);
-    mmg_line(x->e, "%s_pk(%d, %d, k, abuf, %d, bbuf, %d, 0.0, t, %d);",
-             x->name, p->mu, p->nu, p->mu, p->nu, p->mu);
+    mmg_line(x->e, "%s_pk(%d, %d, k,", x->name, p->mu, p->nu);
+    mmg_line(x->e, "    abuf, %d, bbuf, %d, 0.0, t, %d);", p->mu, p->nu,
+             p->mu);
     mmg_line(x->e, "for (j = 0; j < nr; j++)");
     mmg_line(x->e, "    for (i = 0; i < mr; i++)");
     mmg_line(x->e, "        c[i + j * ldc] = %st[i + j * %d];", merge[beta],

@@ -20,45 +20,30 @@ static int simd(const struct tile_ctx *tc)
     return tc->x->vlen > 1;
 }
 
-/* Index of A's first element for register r at k index p + s. */
-static void a_index(const struct tile_ctx *tc, int s, int r, char *out,
-                    size_t len)
+/* Index of the operand a load reads at k index p + s: A's first element
+ * of register r (is_b 0), or B's column r (is_b 1). */
+static void operand_index(const struct tile_ctx *tc, int is_b, int s, int r,
+                          char *out, size_t len)
 {
     const struct mmg_ctx *x = tc->x;
-    int row = r * x->vlen;
+    int at = is_b ? r : r * x->vlen;     /* row of A or column of B */
 
     switch (tc->t->layout) {
-    case MMT_LAYOUT_ATLAS:
+    case MMT_LAYOUT_ATLAS:               /* both K-contiguous */
         if (x->k)
-            snprintf(out, len, "%d + p + %d", row * x->k, s);
+            snprintf(out, len, "%d + p + %d", at * x->k, s);
         else
-            snprintf(out, len, "%d * k + p + %d", row, s);
+            snprintf(out, len, "%d * k + p + %d", at, s);
         break;
-    case MMT_LAYOUT_PANEL:
-        snprintf(out, len, "(p + %d) * %d + %d", s, x->p->mu, row);
+    case MMT_LAYOUT_PANEL:               /* M resp. N contiguous */
+        snprintf(out, len, "(p + %d) * %d + %d", s,
+                 is_b ? x->p->nu : x->p->mu, at);
         break;
-    default:
-        snprintf(out, len, "%d + (p + %d) * lda", row, s);
-    }
-}
-
-static void b_index(const struct tile_ctx *tc, int s, int c, char *out,
-                    size_t len)
-{
-    const struct mmg_ctx *x = tc->x;
-
-    switch (tc->t->layout) {
-    case MMT_LAYOUT_ATLAS:
-        if (x->k)
-            snprintf(out, len, "%d + p + %d", c * x->k, s);
+    default:                             /* the caller's column-major */
+        if (is_b)
+            snprintf(out, len, "p + %d + %d * ldb", s, at);
         else
-            snprintf(out, len, "%d * k + p + %d", c, s);
-        break;
-    case MMT_LAYOUT_PANEL:
-        snprintf(out, len, "(p + %d) * %d + %d", s, x->p->nu, c);
-        break;
-    default:
-        snprintf(out, len, "p + %d + %d * ldb", s, c);
+            snprintf(out, len, "%d + (p + %d) * lda", at, s);
     }
 }
 
@@ -70,7 +55,7 @@ static void print_op(const struct tile_ctx *tc, const struct mmg_op *op)
 
     switch (op->kind) {
     case MMG_LOAD_A:
-        a_index(tc, op->step, op->r, ix, sizeof ix);
+        operand_index(tc, 0, op->step, op->r, ix, sizeof ix);
         if (simd(tc))
             mmg_line(e, "const %s a%d_%d = %s_loadu_pd(&a[%s]);", vt,
                      op->step, op->r, vp, ix);
@@ -79,7 +64,7 @@ static void print_op(const struct tile_ctx *tc, const struct mmg_op *op)
                      ix);
         break;
     case MMG_LOAD_B:
-        b_index(tc, op->step, op->c, ix, sizeof ix);
+        operand_index(tc, 1, op->step, op->c, ix, sizeof ix);
         if (simd(tc))
             mmg_line(e, "const %s b%d_%d = %s_set1_pd(b[%s]);", vt,
                      op->step, op->c, vp, ix);

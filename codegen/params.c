@@ -18,7 +18,7 @@ const struct mmg_int_param mmg_int_params[] = {
     { "NCNB", "ncnb", 1, DIM_MAX, OFF(ncnb),
       "tile size of the non-copy kernel (default NB)" },
     { "COPY", "copy", 0, 1, OFF(copy),
-      "1: operands copied into the kernel layout; 0: non-copy (NCNB)" },
+      "1: operands copied into the kernel layout, 0: not" },
     { "M", "m", 0, DIM_MAX, OFF(m), "M fixed at this size; 0: run time" },
     { "N", "n", 0, DIM_MAX, OFF(n), "N fixed at this size; 0: run time" },
     { "K", "k", 0, DIM_MAX, OFF(k), "K fixed at this size; 0: run time" },

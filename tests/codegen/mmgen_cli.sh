@@ -11,7 +11,7 @@ trap 'rm -rf "$dir"' EXIT
 n=0
 pass() { n=$((n + 1)); echo "ok $n - $1"; }
 fail() { n=$((n + 1)); echo "not ok $n - $1"; }
-echo "1..14"
+echo "1..17"
 
 "$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
     && pass "--help exits 0 and lists the parameters" \
@@ -33,7 +33,25 @@ expect_usage "NB: 0 is out of range (allowed 1..1024)" --nb=0
 expect_usage "KU: 50 is out of range (allowed 1..NB=40)" --ku=50
 expect_usage "ISA: 'avx9' is not known" --isa=avx9
 printf 'NB = 24\nMU = 0\n' > "$dir/bad.conf"
-expect_usage "bad.conf:2:" --params="$dir/bad.conf"
+expect_usage "bad.conf:2: MU: 0 is out of range (allowed 1..64)" \
+    --params="$dir/bad.conf"
+expect_usage "unknown option or missing value: '--mx=2'" --mx=2
+expect_usage "LS: 17 is out of range (allowed 1..16)" --fma=0 --ls=17
+
+# --output: a failed run leaves the old file as it was, a good one
+# replaces it through a temporary that does not stay behind
+echo "old" > "$dir/keep.c"
+"$mmgen" --nb=0 --output="$dir/keep.c" 2> /dev/null
+kept=$(cat "$dir/keep.c")
+"$mmgen" --nb=4 --mu=2 --output="$dir/keep.c" 2> /dev/null
+files=0
+for f in "$dir"/keep*; do files=$((files + 1)); done
+if [ "$kept" = old ] && [ $files -eq 1 ] \
+        && grep -q 'do not edit' "$dir/keep.c"; then
+    pass "--output: kept on bad input, replaced whole, no temp left"
+else
+    fail "--output was changed or a temp file left: $(ls "$dir")"
+fi
 
 # a good parameter file, overridden on the command line
 printf 'NB = 24\nMU = 8\nNU = 3\nKU = 6\nISA = avx2\nFMA = 0\nLS = 2\n' \
