@@ -47,30 +47,33 @@ static void operand_index(const struct tile_ctx *tc, int is_b, int s, int r,
     }
 }
 
+/* A is loaded as a vector (M runs contiguously in every SIMD layout), B
+ * element by element and broadcast (§V-G); scalar loads are plain. */
+static void print_load(const struct tile_ctx *tc, const struct mmg_op *op)
+{
+    int is_b = op->kind == MMG_LOAD_B, reg = is_b ? op->c : op->r;
+    char ix[64], val[96];
+
+    operand_index(tc, is_b, op->step, reg, ix, sizeof ix);
+    if (!simd(tc))
+        snprintf(val, sizeof val, "%c[%s]", "ab"[is_b], ix);
+    else if (is_b)
+        snprintf(val, sizeof val, "%s_set1_pd(b[%s])", tc->x->vp, ix);
+    else
+        snprintf(val, sizeof val, "%s_loadu_pd(&a[%s])", tc->x->vp, ix);
+    mmg_line(tc->x->e, "const %s %c%d_%d = %s;", tc->x->vtype, "ab"[is_b],
+             op->step, reg, val);
+}
+
 static void print_op(const struct tile_ctx *tc, const struct mmg_op *op)
 {
     struct mmg_emit *e = tc->x->e;
-    const char *vp = tc->x->vp, *vt = tc->x->vtype;
-    char ix[64];
+    const char *vp = tc->x->vp;
 
     switch (op->kind) {
     case MMG_LOAD_A:
-        operand_index(tc, 0, op->step, op->r, ix, sizeof ix);
-        if (simd(tc))
-            mmg_line(e, "const %s a%d_%d = %s_loadu_pd(&a[%s]);", vt,
-                     op->step, op->r, vp, ix);
-        else
-            mmg_line(e, "const double a%d_%d = a[%s];", op->step, op->r,
-                     ix);
-        break;
     case MMG_LOAD_B:
-        operand_index(tc, 1, op->step, op->c, ix, sizeof ix);
-        if (simd(tc))
-            mmg_line(e, "const %s b%d_%d = %s_set1_pd(b[%s]);", vt,
-                     op->step, op->c, vp, ix);
-        else
-            mmg_line(e, "const double b%d_%d = b[%s];", op->step, op->c,
-                     ix);
+        print_load(tc, op);
         break;
     case MMG_FMA:
         if (simd(tc))

@@ -48,25 +48,16 @@ static int cpu_runs(const char *req)
 #endif
 }
 
-/* Where A(i,p) and B(p,j) go in the kernel's layout. */
-static long a_at(const struct mmt_kernel_desc *d, int i, int p, int m,
-                 int k, int lda)
+/* Where A(x,p) (is_b 0) or B(p,x) (is_b 1) goes in the kernel's layout;
+ * ext is m for A, n for B, ld is lda or ldb. */
+static long operand_at(const struct mmt_kernel_desc *d, int is_b, int x,
+                       int p, int ext, int k, int ld)
 {
     if (d->layout == MMT_LAYOUT_ATLAS)
-        return (long)i * k + p;
+        return (long)x * k + p;
     if (d->layout == MMT_LAYOUT_PANEL)
-        return MMT_PANEL_OFFSET(i, p, d->mu, m, k);
-    return i + (long)p * lda;
-}
-
-static long b_at(const struct mmt_kernel_desc *d, int p, int j, int n,
-                 int k, int ldb)
-{
-    if (d->layout == MMT_LAYOUT_ATLAS)
-        return (long)j * k + p;
-    if (d->layout == MMT_LAYOUT_PANEL)
-        return MMT_PANEL_OFFSET(j, p, d->nu, n, k);
-    return p + (long)j * ldb;
+        return MMT_PANEL_OFFSET(x, p, is_b ? d->nu : d->mu, ext, k);
+    return is_b ? p + (long)x * ld : x + (long)p * ld;
 }
 
 struct run {
@@ -127,10 +118,10 @@ static void run_one(const struct mmt_kernel_desc *d, mmt_mm_kernel *fn,
     }
     for (int p = 0; p < k; p++)
         for (int i = 0; i < m; i++)
-            a[a_at(d, i, p, m, k, lda)] = ar[i + p * m] = urand();
+            a[operand_at(d, 0, i, p, m, k, lda)] = ar[i + p * m] = urand();
     for (int j = 0; j < n; j++)
         for (int p = 0; p < k; p++)
-            b[b_at(d, p, j, n, k, ldb)] = br[p + j * k] = urand();
+            b[operand_at(d, 1, j, p, n, k, ldb)] = br[p + j * k] = urand();
     for (size_t i = 0; i < csz; i++)
         cg[i] = c0[i] = beta_kind == 0 && i % ldc < (size_t)m
             && i >= (size_t)ldc && i < (size_t)ldc * (n + 1) ? NAN
