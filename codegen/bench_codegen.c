@@ -21,11 +21,12 @@ static int cpu_runs(const char *req)
 {
 #if !defined(__x86_64__) && !defined(__i386__)
     return !req[0];     /* only scalar kernels off x86 */
-#endif
+#else
     __builtin_cpu_init();
     return !((strstr(req, "avx512f") && !__builtin_cpu_supports("avx512f"))
              || (strstr(req, "avx2") && !__builtin_cpu_supports("avx2"))
              || (strstr(req, "fma") && !__builtin_cpu_supports("fma")));
+#endif
 }
 
 static void fill(int operand, void *p, size_t bytes, void *user)
