@@ -184,13 +184,6 @@ static double min_between(const struct curve *cv, size_t lo, size_t hi)
     return m;
 }
 
-static int by_value(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-
-    return (x > y) - (x < y);
-}
-
 /* Median latency of the sizes in [lo, hi] (noise only adds time, but a
  * plateau that keeps rising slowly is better summarised by its middle). */
 static double median_between(const struct curve *cv, size_t lo, size_t hi)
@@ -201,10 +194,7 @@ static double median_between(const struct curve *cv, size_t lo, size_t hi)
     for (int i = 0; i < cv->n; i++)
         if (cv->bytes[i] >= lo && cv->bytes[i] <= hi)
             v[n++] = cv->ns[i];
-    if (n == 0)
-        return INFINITY;
-    qsort(v, n, sizeof v[0], by_value);
-    return v[n / 2];
+    return n ? probe_median(v, n) : INFINITY;
 }
 
 /* The plateau of the level above: the rough cliff c is the first size
@@ -331,55 +321,104 @@ static void sweep_four(struct probe_ctx *ctx, struct chase *c,
 
 /* A level above L1 is physically indexed and perhaps shared: under a
  * hypervisor its pages land in its sets at random, and other cores use the
- * LLC, so the cliff is smeared over a range of sizes.  The effective size
+ * LLC, so each cliff is smeared over a range of sizes.  The effective size
  * is the last size still under plateau + frac x (above - plateau), that is
  * where a fraction frac of the loads have started to go further.  For L2,
- * above is the next plateau and frac 1/3, the middle of the smear (on the
- * 2-vCPU KVM guest it reads 416-556 KiB for a nominal 512 KiB, where 1/4
- * and 1/2 read 392-512 and 556-608); for the LLC, above is memory,
- * whose latency keeps rising with nested page walks, and frac is 0.15.
- * Returns the index of that size in cv, or -1. */
-static int level_index(const struct curve *cv, size_t below, int to_memory,
-                       double *limit)
+ * frac is 1/3, the middle of the smear (on the 2-vCPU KVM guest it reads
+ * 416-556 KiB for a nominal 512 KiB, where 1/4 and 1/2 read 392-512 and
+ * 556-608); for the LLC, above is memory, whose latency keeps rising with
+ * nested page walks, and frac is 0.15.
+ *
+ * The LLC plateau is read in [2c, 4c], where c is the first size at 1.5x
+ * the L2 latency, but only below e, the first size 3/4 of the way from L2
+ * to memory.  The cap matters when the LLC is small next to L2 (a Sapphire
+ * Rapids guest: 2 MiB of L2, an L3 that behaves like 4 MiB), where [2c, 4c]
+ * is already memory.  With nothing left in the window (the L2 cliff runs
+ * straight to memory, smeared over less than 2x), there is no LLC plateau:
+ * INFINITY. */
+static double llc_plateau(const struct curve *cv, int c, double l2_ns,
+                          double mem, size_t *lo)
 {
-    double plateau = min_between(cv, 2 * below, 4 * below);
-    double mem = median_between(cv, cv->bytes[cv->n - 3], max_bytes);
-    int i, from = 0;
+    int e = last_under(cv, c, l2_ns + 0.75 * (mem - l2_ns)) + 1;
+    size_t cap = e < cv->n ? cv->bytes[e] - 1 : max_bytes;
+    size_t four_c = 4 * cv->bytes[c];
 
-    while (from < cv->n && cv->bytes[from] < 2 * below)
-        from++;
-    double above = to_memory ? mem : next_plateau(cv, from, plateau);
-    *limit = plateau + (to_memory ? 0.15 : 1 / 3.0) * (above - plateau);
-    i = last_under(cv, from, *limit);
-    if (i < 0 || i + 1 >= cv->n || mem < 1.5 * plateau || !isfinite(above))
-        return -1;
-    return i;
+    *lo = 2 * cv->bytes[c];
+    return median_between(cv, *lo, four_c < cap ? four_c : cap);
 }
 
-/* The level's size, refined between grid points; confirmed when each
- * sweep alone lands within `tol` of it. */
-static size_t find_level(struct probe_ctx *ctx, struct chase *c,
-                         uint32_t *order, const struct curves *cs,
-                         size_t below, int to_memory, int *confirmed)
-{
-    double limit, la, lb;
-    int i = level_index(&cs->m, below, to_memory, &limit);
-    int ia = level_index(&cs->a, below, to_memory, &la);
-    int ib = level_index(&cs->b, below, to_memory, &lb);
-    double tol = to_memory ? 0.2 : 0.1;
+/* L2 and the LLC read from one curve: indices into it, -1 where no edge
+ * was found; llc == l2 when there is no plateau between L2 and memory. */
+struct levels {
+    int l2, llc;
+    double l2_limit, llc_limit;
+};
 
-    *confirmed = 0;
-    if (i < 0)
-        return 0;
-    size_t size = refine(ctx, c, order, cs->m.bytes[i], cs->m.bytes[i + 1],
-                         limit);
-    *confirmed = ia >= 0 && ib >= 0 &&
-                 fabs(cs->a.bytes[ia] - (double)size) <= tol * size &&
-                 fabs(cs->b.bytes[ib] - (double)size) <= tol * size;
-    probe_note(ctx, "level above %.0f KiB: mark %.2f ns (sweeps alone: "
-               "%.0f, %.0f KiB) -> %.0f KiB\n", below / KIB, limit,
-               ia >= 0 ? cs->a.bytes[ia] / KIB : 0,
-               ib >= 0 ? cs->b.bytes[ib] / KIB : 0, size / KIB);
+static void read_levels(const struct curve *cv, size_t l1, struct levels *lv)
+{
+    double l2_ns = min_between(cv, 2 * l1, 4 * l1);
+    double mem = median_between(cv, cv->bytes[cv->n - 3], max_bytes);
+    int from = 0, c;
+    size_t lo;
+
+    lv->l2 = lv->llc = -1;
+    while (from < cv->n && cv->bytes[from] < 2 * l1)
+        from++;
+    c = last_under(cv, from, 1.5 * l2_ns) + 1;
+    if (c >= cv->n || mem < 1.5 * l2_ns)
+        return;
+    double t3 = llc_plateau(cv, c, l2_ns, mem, &lo);
+    double above = isfinite(t3) ? t3 : mem;
+    lv->l2_limit = l2_ns + (above - l2_ns) / 3;
+    lv->l2 = last_under(cv, from, lv->l2_limit);
+    if (lv->l2 < 0 || lv->l2 + 1 >= cv->n) {
+        lv->l2 = -1;
+        return;
+    }
+    if (!isfinite(t3)) {
+        lv->llc = lv->l2;
+        return;
+    }
+    while (from < cv->n && cv->bytes[from] < lo)
+        from++;
+    lv->llc_limit = t3 + 0.15 * (mem - t3);
+    lv->llc = last_under(cv, from, lv->llc_limit);
+    if (lv->llc + 1 >= cv->n || lv->llc <= lv->l2)
+        lv->llc = -1;
+}
+
+int probe_levels_from_curve(const size_t *bytes, const double *ns, int n,
+                            size_t l1, size_t *l2, size_t *llc)
+{
+    static struct curve cv;
+    struct levels lv;
+
+    cv.n = n < NGRID ? n : NGRID;
+    memcpy(cv.bytes, bytes, cv.n * sizeof *bytes);
+    memcpy(cv.ns, ns, cv.n * sizeof *ns);
+    read_levels(&cv, l1, &lv);
+    *l2 = lv.l2 >= 0 ? cv.bytes[lv.l2] : 0;
+    *llc = lv.llc >= 0 ? cv.bytes[lv.llc] : 0;
+    return lv.l2 >= 0 ? 0 : -1;
+}
+
+/* Refine the edge at grid index i of m; confirmed when the edge of each
+ * sweep alone (ia, ib) lies within tol of the refined size. */
+static size_t refine_level(struct probe_ctx *ctx, struct chase *c,
+                           uint32_t *order, const struct curves *cs,
+                           const int *idx, double limit, double tol,
+                           int *confirmed)
+{
+    size_t size = refine(ctx, c, order, cs->m.bytes[idx[0]],
+                         cs->m.bytes[idx[0] + 1], limit);
+
+    *confirmed = idx[1] >= 0 && idx[2] >= 0 &&
+                 fabs(cs->a.bytes[idx[1]] - (double)size) <= tol * size &&
+                 fabs(cs->b.bytes[idx[2]] - (double)size) <= tol * size;
+    probe_note(ctx, "edge: mark %.2f ns (sweeps alone: %.0f, %.0f KiB) "
+               "-> %.0f KiB\n", limit,
+               idx[1] >= 0 ? cs->a.bytes[idx[1]] / KIB : 0,
+               idx[2] >= 0 ? cs->b.bytes[idx[2]] / KIB : 0, size / KIB);
     return size;
 }
 
@@ -548,26 +587,40 @@ static char *alloc_buffer(void)
     return buf;
 }
 
-/* L2 and the effective LLC from the sweeps. */
+/* L2 and the effective LLC from the sweeps: each read on the minimum
+ * curve and, for confirmation, on each pair of sweeps alone. */
 static void find_upper_levels(struct probe_ctx *ctx, struct chase *c,
                               uint32_t *order, size_t l1,
                               struct mmt_probeconf *pc)
 {
     struct curves *cs = calloc(1, sizeof *cs);
-    size_t l2, llc = 0;
-    int ok2 = 0, ok3 = 0;
+    struct levels m, a, b;
+    size_t l2, llc;
+    int ok2, ok3;
 
     if (!cs)
         return;
     sweep_four(ctx, c, order, cs, 2 * l1);
-    l2 = find_level(ctx, c, order, cs, l1, 0, &ok2);
-    if (l2) {
+    read_levels(&cs->m, l1, &m);
+    read_levels(&cs->a, l1, &a);
+    read_levels(&cs->b, l1, &b);
+    if (m.l2 >= 0) {
+        probe_note(ctx, "L2:\n");
+        l2 = refine_level(ctx, c, order, cs, (int[]){ m.l2, a.l2, b.l2 },
+                          m.l2_limit, 0.1, &ok2);
         probe_set(pc, MMT_P_L2_KIB, l2 / KIB, ok2,
-                  "chase, 1/3 of the way to the L3 plateau");
-        llc = find_level(ctx, c, order, cs, l2, 1, &ok3);
-        probe_set(pc, MMT_P_LLC_KIB, (llc ? llc : l2) / KIB, llc && ok3,
-                  llc ? "chase, 15%% of the way to memory latency"
-                      : "no level above L2 seen: L2");
+                  "chase, 1/3 of the way to the LLC plateau");
+        llc = l2, ok3 = m.llc == m.l2 && ok2;
+        if (m.llc >= 0 && m.llc != m.l2) {
+            probe_note(ctx, "LLC:\n");
+            llc = refine_level(ctx, c, order, cs,
+                               (int[]){ m.llc, a.llc, b.llc }, m.llc_limit,
+                               0.2, &ok3);
+        }
+        probe_set(pc, MMT_P_LLC_KIB, llc / KIB, ok3, llc != l2
+                  ? "chase, 15%% of the way to memory latency"
+                  : m.llc == m.l2 ? "no level between L2 and memory: L2"
+                  : "no clean LLC edge: L2");
     }
     free(cs);
 }

@@ -41,6 +41,19 @@ static double add_chain_sample(void *arg)
     return probe_now() - t0;
 }
 
+#else
+/* Elsewhere the clock probe reports failure (exit 1) and nothing times
+ * against this chain; it exists so that the probes still link there.  The
+ * empty asm keeps the adds dependent and unfolded. */
+void probe_int_chain(long iters)
+{
+    unsigned long acc = 1;
+
+    for (long i = 0; i < iters * PROBE_CHAIN_ADDS; i++) {
+        acc += 3;
+        __asm__ volatile("" : "+r"(acc));
+    }
+}
 #endif
 
 enum { ROUNDS = 10, SAMPLES = 40, GAP_NS = 10000000 };
@@ -53,8 +66,12 @@ int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc)
     probe_set(pc, MMT_P_TSC_MHZ, tsc_mhz, tsc_mhz > 0,
               "TSC ticks per wall second, timer room");
 #if defined(__x86_64__)
-    /* Rounds 10 ms apart: the clock is the fastest round (interference
-     * only slows a round down), confirmed when 3 rounds reach it. */
+    /* Rounds 10 ms apart.  The core clock really moves (2.0-2.5 GHz on
+     * the KVM guest, in ~1% steps), so there is no one clock to confirm:
+     * the answer is the fastest round, the clock the kernels can reach and
+     * the one a peak is made of (interference only slows a round down).
+     * Confirmed when 3 rounds lie within 2% (two steps) of it, i.e. the
+     * fastest is a rate the core held, not one lucky round. */
     const struct timespec gap = { 0, GAP_NS };
     long iters = CHAIN_ITERS;
     double adds = (double)PROBE_CHAIN_ADDS * CHAIN_ITERS, mhz[ROUNDS];
@@ -71,12 +88,13 @@ int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc)
         probe_note(ctx, " %.0f", mhz[r]);
     }
     for (int r = 0; r < ROUNDS; r++)
-        agree += mhz[r] >= best * 0.99;
-    probe_note(ctx, "\nclock: %.1f MHz, %d of %d rounds within 1%% (TSC "
+        agree += mhz[r] >= best * 0.98;
+    probe_note(ctx, "\nclock: %.1f MHz, %d of %d rounds within 2%% (TSC "
                "%.1f MHz)\n", best, agree, ROUNDS, tsc_mhz);
     ctx->ns_per_cycle = 1e3 / best;
     probe_set(pc, MMT_P_CLOCK_MHZ, best, agree >= 3,
-              "256-add reg-reg chain, fastest of 10 rounds x 40");
+              "fastest of 10 rounds 10 ms apart, 256-add reg-reg "
+              "chain; the clock moves");
     return 0;
 #else
     (void)ctx;

@@ -141,6 +141,27 @@ static void plan(const struct probe_ctx *ctx, const struct width *w,
                     : -1;
 }
 
+/* A latency as written: the nearest whole cycle when the measurement is
+ * within 5% of it.  A pipelined FP unit takes a whole number of cycles,
+ * and the measurement is a ratio to the add chain, which another thread on
+ * the same physical core (SMT sibling, other tenant) slows by a few per
+ * cent now and then: 3-cycle chains read 2.93 to 3.02 in rounds on the KVM
+ * guest, while the eq. 13 skew wants L_x in cycles.  Otherwise the raw
+ * ratio is kept, and says so. */
+static void set_latency(struct mmt_probeconf *pc, enum mmt_probe_key k,
+                        const struct probe_job *j, const char *insn)
+{
+    double whole = round(j->cycles);
+
+    if (whole >= 1 && fabs(j->cycles - whole) <= 0.05 * whole)
+        probe_set(pc, k, whole, j->confirmed, "%s chain / int add chain "
+                  "= %.2f, nearest whole cycle", insn, j->cycles);
+    else
+        probe_set(pc, k, round(j->cycles * 100) / 100, j->confirmed,
+                  "%s chain / int add chain (not within 5%% of a whole "
+                  "cycle)", insn);
+}
+
 /* Latencies, and whether the multiply-add is fused: a fused one finishes
  * its chain step faster than a multiply followed by an add (X-Ray's test;
  * the R12K's FMA was not backed by a fused pipe, paper 002 §V-D). */
@@ -154,13 +175,12 @@ static void latencies(struct probe_ctx *ctx, const struct fpu_jobs *j,
     probe_note(ctx, "latency chains (%d dependent ops x %d): mulsd %.2f, "
                "addsd %.2f, vfmadd231sd %.2f cycles\n", LAT_OPS, LAT_ITERS,
                mul->cycles, add->cycles, fma);
-    probe_set(pc, MMT_P_LAT_MUL, round(mul->cycles * 100) / 100,
-              mul->confirmed, "mulsd chain / int add chain");
-    probe_set(pc, MMT_P_LAT_ADD, round(add->cycles * 100) / 100,
-              add->confirmed, "addsd chain / int add chain");
-    probe_set(pc, MMT_P_LAT_FMA, round(fma * 100) / 100, ok_fma,
-              j->fma >= 0 ? "vfmadd231sd chain / int add chain"
-                          : "cpuid: no FMA3");
+    set_latency(pc, MMT_P_LAT_MUL, mul, "mulsd");
+    set_latency(pc, MMT_P_LAT_ADD, add, "addsd");
+    if (j->fma >= 0)
+        set_latency(pc, MMT_P_LAT_FMA, &j->job[j->fma], "vfmadd231sd");
+    else
+        probe_set(pc, MMT_P_LAT_FMA, 0, 1, "cpuid: no FMA3");
     probe_set(pc, MMT_P_FMA, j->fma >= 0 &&
               fma < mul->cycles + add->cycles - 0.5,
               mul->confirmed && add->confirmed && ok_fma,

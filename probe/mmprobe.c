@@ -73,7 +73,8 @@ static int derive(struct probe_ctx *ctx, struct mmt_probeconf *pc)
               "ceil((LAT_MUL * FP_PIPES + 1) / 2)");
     probe_set(pc, MMT_P_PEAK_MFLOPS, round(peak), ok[MMT_P_CLOCK_MHZ] &&
               ok[MMT_P_SIMD_DOUBLES] && ok[MMT_P_FP_PIPES],
-              "CLOCK * SIMD_DOUBLES * %d * FP_PIPES", pc->fma ? 2 : 1);
+              "CLOCK_MHZ (fastest seen) * SIMD_DOUBLES * %d * FP_PIPES",
+              pc->fma ? 2 : 1);
     return 0;
 }
 

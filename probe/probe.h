@@ -56,6 +56,9 @@ void probe_time_jobs(const struct probe_ctx *ctx, struct probe_job *jobs,
 enum { PROBE_CHAIN_ADDS = 256 };
 void probe_int_chain(long iters);
 
+/* Median of v[0..n-1], n >= 1; sorts v. */
+double probe_median(double *v, int n);
+
 /* Wall-clock seconds (the timer room's monotonic clock). */
 double probe_now(void);
 
@@ -87,6 +90,12 @@ int probe_l1_geometry(const struct probe_ctx *ctx, probe_set_ns_fn set_ns,
                       void *arg, struct probe_geometry *g);
 /* L1 capacity read from a latency curve on a 4 KiB grid (0: none). */
 size_t probe_l1_from_curve(const size_t *bytes, const double *ns, int n);
+
+/* L2 and effective LLC sizes read from a latency curve over sizes from
+ * 2 x l1 up to 64 MiB (a geometric grid); 0, or -1 if no L2 edge (then
+ * *l2 = *llc = 0).  *llc is 0 when the LLC plateau has no clean edge. */
+int probe_levels_from_curve(const size_t *bytes, const double *ns, int n,
+                            size_t l1, size_t *l2, size_t *llc);
 
 /* What the system claims, for cross-checks only. */
 struct probe_sysfs_cache {

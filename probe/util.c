@@ -54,7 +54,7 @@ static int by_value(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static double median_of(double *v, int n)
+double probe_median(double *v, int n)
 {
     qsort(v, n, sizeof v[0], by_value);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
@@ -88,7 +88,7 @@ static double vote(const double *v, int n, int *confirmed)
 
     n = n < 64 ? n : 64;
     memcpy(sorted, v, n * sizeof *v);
-    answer = median_of(sorted, n);
+    answer = probe_median(sorted, n);
     for (int r = 0; r < n; r++)
         agree += fabs(v[r] - answer) <= 0.02 * answer;
     *confirmed = agree >= 3;

@@ -1,13 +1,16 @@
 /* The cache probe's reading of measurements, on simulated caches: the L1
  * geometry (ways x way size) and the capacity curve must find any size,
  * not only powers of two (a 48 KiB L1 is not 32 or 64), and must refuse a
- * curve without a cliff. */
+ * curve without a cliff; L2 and the effective LLC must be read right on
+ * this KVM guest's geometry and on a Sapphire Rapids guest's, where a
+ * 2 MiB L2 sits next to an L3 that behaves like 4 MiB. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -94,12 +97,109 @@ static void curve_cliff(void **state)
     assert_int_equal(read_curve(48 * 1024, 0), 0);
 }
 
+/* A machine above L1: latencies of L2, LLC and memory, the L2 and
+ * effective LLC sizes; each cliff is smeared from 0.75x to 1.25x its size,
+ * as random guest pages in a physically indexed cache smear it. */
+struct upper {
+    size_t l1, l2, llc;         /* llc = 0: no level between L2 and memory */
+    double t2, t3, mem;
+};
+
+static double ramp(double s, double size)
+{
+    double x = (log2(s) - log2(0.75 * size)) / (log2(1.25) - log2(0.75));
+
+    return x < 0 ? 0 : x > 1 ? 1 : x;
+}
+
+static double upper_ns(const struct upper *u, double s)
+{
+    if (!u->llc)
+        return u->t2 + (u->mem - u->t2) * ramp(s, u->l2);
+    return u->t2 + (u->t3 - u->t2) * ramp(s, u->l2) +
+           (u->mem - u->t3) * ramp(s, u->llc);
+}
+
+/* The cache probe's grid: 8 sizes per octave from 2 x L1 to 8 MiB, 2
+ * above, up to 64 MiB, on 4 KiB multiples. */
+static void read_levels(const struct upper *u, size_t *l2, size_t *llc)
+{
+    size_t bytes[200];
+    double ns[200];
+    int n = 0;
+
+    for (double s = 2.0 * u->l1; s <= 64.0 * 1024 * 1024 && n < 200;
+         s *= s < 8.0 * 1024 * 1024 ? pow(2, 1 / 8.0) : sqrt(2), n++) {
+        bytes[n] = (size_t)(s / 4096) * 4096;
+        ns[n] = upper_ns(u, bytes[n]);
+    }
+    assert_int_equal(probe_levels_from_curve(bytes, ns, n, u->l1, l2, llc),
+                     0);
+}
+
+static void assert_within(size_t got, size_t want, double lo, double hi)
+{
+    if (got < lo * want || got > hi * want)
+        fail_msg("read %zu KiB for %zu KiB (want %.2f..%.2fx)", got / 1024,
+                 want / 1024, lo, hi);
+}
+
+#define KIB 1024
+#define MIB (1024 * 1024)
+
+/* L2 read within [0.75, 1.1] x its size, the LLC within [0.75, 1.25] x
+ * its effective size, or as the L2 when there is no level between. */
+static void expect_levels(const struct upper *u)
+{
+    size_t l2, llc;
+
+    read_levels(u, &l2, &llc);
+    assert_within(l2, u->l2, 0.75, 1.1);
+    if (u->llc)
+        assert_within(llc, u->llc, 0.75, 1.25);
+    else
+        assert_int_equal(llc, l2);
+}
+
+static void levels_zen3_guest(void **state)
+{
+    const struct upper u = { 32 * KIB, 512 * KIB, 6 * MIB, 4.1, 15, 80 };
+
+    (void)state;
+    expect_levels(&u);
+}
+
+/* The LLC plateau lives only between 2 and 4 MiB, where the L2's own
+ * smear ends: it must neither be taken for memory (L2 read as 3 MiB) nor
+ * be missed (LLC read as the L2), also when the L3 is slow. */
+static void levels_spr_guest(void **state)
+{
+    const struct upper u = { 48 * KIB, 2 * MIB, 4 * MIB, 7, 33, 110 };
+    const struct upper slow = { 48 * KIB, 2 * MIB, 4 * MIB, 7, 60, 110 };
+
+    (void)state;
+    expect_levels(&u);
+    expect_levels(&slow);
+}
+
+/* No level between L2 and memory: the LLC is the L2. */
+static void levels_without_l3(void **state)
+{
+    const struct upper u = { 32 * KIB, 1 * MIB, 0, 5, 0, 90 };
+
+    (void)state;
+    expect_levels(&u);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(geometry_any_size),
         cmocka_unit_test(geometry_without_edge),
         cmocka_unit_test(curve_cliff),
+        cmocka_unit_test(levels_zen3_guest),
+        cmocka_unit_test(levels_spr_guest),
+        cmocka_unit_test(levels_without_l3),
     };
     return cmocka_run_group_tests_name("cachegeom", tests, NULL, NULL);
 }

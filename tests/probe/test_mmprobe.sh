@@ -9,14 +9,19 @@
 #  - L2 size: more than half and at most 1.25x sysfs.  The L2 is physically
 #    indexed; under a hypervisor guest pages land in its sets at random and
 #    the core may be shared, so the effective size of a random walk is
-#    below nominal (304-468 KiB of 512 KiB seen on the 2-vCPU KVM guest),
-#    but a factor of two either way is a wrong probe.
-#    Compared only when mmprobe confirmed it (else SKIP, with the value).
-#  - Between runs: integer answers exact, latencies within 0.15 cycles,
-#    clock within 25% (the KVM host moves the core clock in 25 MHz steps:
-#    runs minutes apart measured 2010 to 2474 MHz; the FP latencies, read
-#    against the same add chain, stayed at 3.00), L2 within a factor 1.6,
-#    LLC within 2 (the L3 is shared with other tenants).
+#    below nominal (304-556 KiB of 512 KiB seen on the 2-vCPU KVM guest),
+#    but a factor of two either way is a wrong probe.  Compared from a run
+#    that confirmed it; if neither did, within [0.5, 2] (it is read on the
+#    minimum of four sweeps, so even a busy run lands near it).  The reading
+#    of a 2 MiB L2 next to a 4 MiB effective LLC (Sapphire Rapids guests)
+#    is checked on simulated curves in test_cachegeom.
+#  - Between runs: L1 geometry, line and register counts exact, always;
+#    other integer answers exact when both runs confirmed them; latencies
+#    within 0.15 cycles; clock within 25% (the KVM host moves the core
+#    clock in 25 MHz steps: runs minutes apart measured 2010 to 2474 MHz;
+#    the FP latencies, read against the same add chain, stayed at 3); L2
+#    within a factor 1.6, LLC within 2 (the L3 is shared with other
+#    tenants).
 set -u
 : "${top_builddir:=.}"
 MMPROBE="$top_builddir/mmprobe"
@@ -40,7 +45,7 @@ within() { awk -v a="$1" -v b="$2" -v lo="$3" -v hi="$4" \
 near() { awk -v a="$1" -v b="$2" -v t="$3" \
     'BEGIN { d = a - b; if (d < 0) d = -d; exit !(d <= t) }'; }
 
-echo "1..24"
+echo "1..25"
 
 # --- usage ------------------------------------------------------------
 check "--help exits 0 and lists --only" \
@@ -91,31 +96,50 @@ if [ -n "$l1dir" ]; then
 else
     skip "no L1d in sysfs"; skip "no L1d in sysfs"; skip "no L1d in sysfs"
 fi
+# L2 from whichever run confirmed it (each run reads it from four sweeps).
+l2conf=
+for f in "$conf1" "$conf2"; do
+    [ -z "$l2conf" ] && [ "$(value L2_KIB_CONFIRMED "$f")" = 1 ] && l2conf=$f
+done
 if [ -z "$l2dir" ]; then
     skip "no L2 in sysfs"
-elif [ "$(value L2_KIB_CONFIRMED "$conf1")" != 1 ]; then
-    skip "L2_KIB = $(value L2_KIB "$conf1") not confirmed by mmprobe (busy)"
+elif [ -z "$l2conf" ]; then
+    # Neither run could confirm it (its sweeps disagreed by over 10%: a
+    # busy machine), but even then an L2 off by 2x is a broken probe.
+    l2=$(value L2_KIB "$conf1")
+    check "L2_KIB $l2, unconfirmed, in [0.5, 2] x sysfs ($(kib "$l2dir") KiB)" \
+        within "$l2" "$(kib "$l2dir")" 0.5 2
 else
-    check "L2_KIB within (0.5, 1.25] x sysfs ($(kib "$l2dir") KiB)" \
-        within "$(value L2_KIB "$conf1")" "$(kib "$l2dir")" 0.5001 1.25
+    l2=$(value L2_KIB "$l2conf")
+    check "L2_KIB $l2 in (0.5, 1.25] x sysfs ($(kib "$l2dir") KiB)" \
+        within "$l2" "$(kib "$l2dir")" 0.5001 1.25
 fi
 
 # --- repeatability ----------------------------------------------------
-# Only values both runs confirmed are compared: an unconfirmed value is
-# mmprobe saying the machine was too busy to be sure, and is listed.
+# The L1 geometry and the line are sharp edges and the register counts
+# come from the compiler, so they must repeat whatever the runs say of
+# their confidence.  The other values are compared only when both runs
+# confirmed them: an unconfirmed value is mmprobe saying the machine was
+# too busy to be sure, and is listed.
 both() { [ "$(value ${1}_CONFIRMED "$conf1")$(value ${1}_CONFIRMED "$conf2")" \
            = 11 ] || { echo "# $1 not confirmed in both runs"; false; }; }
+differs() {
+    [ "$(value $1 "$conf1")" != "$(value $1 "$conf2")" ] || return 1
+    echo "# $1: $(value $1 "$conf1") then $(value $1 "$conf2")"
+}
 same=1
 for k in L1D_KIB LINE_BYTES L1D_ASSOC FP_REGS_SCALAR FP_REGS_SSE2 \
-         FP_REGS_AVX2 FP_REGS_AVX512 SIMD_DOUBLES FMA FMA_COMPILER FP_PIPES \
-         LS; do
-    both $k || continue
-    if [ "$(value $k "$conf1")" != "$(value $k "$conf2")" ]; then
-        echo "# $k: $(value $k "$conf1") then $(value $k "$conf2")"
-        same=0
-    fi
+         FP_REGS_AVX2 FP_REGS_AVX512 FMA_COMPILER; do
+    differs $k && same=0
 done
-check "integer answers are the same in both runs" test $same -eq 1
+check "L1 geometry, line and registers are the same in both runs" \
+    test $same -eq 1
+same=1
+for k in SIMD_DOUBLES FMA FP_PIPES LS; do
+    both $k || continue
+    differs $k && same=0
+done
+check "confirmed FPU answers are the same in both runs" test $same -eq 1
 lat=1
 for k in LAT_MUL LAT_ADD LAT_FMA; do
     both $k || continue
