@@ -12,6 +12,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <sched.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,19 @@ static const struct step {
 /* Watchdog: every probe has a fixed number of iterations, but a machine
  * that stalls must not hang a build. */
 enum { WATCHDOG_S = 300 };
+
+/* Nothing has been written when it fires (files are renamed into place
+ * at the end), so say why and fail; write() is async-signal-safe. */
+static void watchdog(int sig)
+{
+    static const char msg[] = "mmprobe: watchdog: the probes took over "
+                              "300 s; nothing written\n";
+
+    (void)sig;
+    if (write(2, msg, sizeof msg - 1) < 0)
+        _exit(MMT_EXIT_FAIL);
+    _exit(MMT_EXIT_FAIL);
+}
 
 /* L_s from paper 002 eq. 13 and the peak from clock, width, FMA, pipes. */
 static int derive(struct probe_ctx *ctx, struct mmt_probeconf *pc)
@@ -357,6 +371,7 @@ int main(int argc, char **argv)
 #if defined(__x86_64__)
     ctx.have_fma_isa = !!__builtin_cpu_supports("fma");
 #endif
+    signal(SIGALRM, watchdog);
     alarm(WATCHDOG_S);
     pin_to_one_cpu();
 
