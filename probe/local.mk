@@ -10,7 +10,8 @@ probe_libmmprobeconf_la_LIBADD = common/libmmcommon.la -lm
 # Tests of probe/ (sources under tests/probe/).
 check_PROGRAMS += tests/probe/test_probeconf
 tests_probe_test_probeconf_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_probe_test_probeconf_LDADD = probe/libmmprobeconf.la $(CMOCKA_LIBS)
+tests_probe_test_probeconf_LDADD = probe/libmmprobeconf.la \
+	tests/common/libmmtest.la $(CMOCKA_LIBS)
 TESTS += tests/probe/test_probeconf
 
 # The probes themselves; they time with the timer room's clocks.

@@ -1,6 +1,12 @@
-# Tests of common/; each room's own tests are listed in its local.mk,
-# with their sources under tests/<room>/.
+# Tests of common/, and what several rooms' tests share; each room's own
+# tests are listed in its local.mk, with their sources under tests/<room>/.
+check_LTLIBRARIES = tests/common/libmmtest.la
+tests_common_libmmtest_la_SOURCES = \
+	tests/common/scratch.c tests/common/scratch.h
+tests_common_libmmtest_la_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+
 check_PROGRAMS += tests/common/test_kvfile
 tests_common_test_kvfile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_common_test_kvfile_LDADD = common/libmmcommon.la $(CMOCKA_LIBS)
+tests_common_test_kvfile_LDADD = common/libmmcommon.la \
+	tests/common/libmmtest.la $(CMOCKA_LIBS)
 TESTS += tests/common/test_kvfile

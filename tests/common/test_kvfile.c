@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "common/kvfile.h"
+#include "tests/common/scratch.h"
 
 static const struct kv_field fields[] = {
     { "L1D_KIB", KV_INT, 1, 1 << 20, 1 },
@@ -21,41 +22,18 @@ static const struct kv_field fields[] = {
 };
 #define NF (sizeof fields / sizeof fields[0])
 
-static char path[64];
-
-static int make_path(void **state)
-{
-    (void)state;
-    snprintf(path, sizeof path, "test_kvfile.%ld.conf", (long)getpid());
-    return 0;
-}
-
-static int remove_path(void **state)
-{
-    (void)state;
-    unlink(path);
-    return 0;
-}
-
-static void write_text(const char *text)
-{
-    FILE *fp = fopen(path, "w");
-    assert_non_null(fp);
-    fputs(text, fp);
-    assert_int_equal(fclose(fp), 0);
-}
-
-/* Read path and expect failure whose message contains want. */
+/* Read scratch_path and expect failure whose message contains want. */
 static void expect_error(const char *text, const char *want)
 {
     struct kv_value v[NF];
     char err[256];
 
-    write_text(text);
-    assert_int_equal(kv_read(path, fields, NF, v, err, sizeof err), -1);
+    scratch_write(text);
+    assert_int_equal(kv_read(scratch_path, fields, NF, v, err, sizeof err),
+                     -1);
     if (!strstr(err, want))
         fail_msg("error '%s' does not contain '%s'", err, want);
-    assert_non_null(strstr(err, path));
+    assert_non_null(strstr(err, scratch_path));
 }
 
 static void round_trip(void **state)
@@ -65,7 +43,7 @@ static void round_trip(void **state)
     char err[256];
 
     (void)state;
-    assert_int_equal(kv_begin(&w, path), 0);
+    assert_int_equal(kv_begin(&w, scratch_path), 0);
     kv_comment(&w, "written by %s", "test_kvfile");
     kv_put(&w, "L1D_KIB", "KiB, measured", "%d", 48);
     kv_put(&w, "CLOCK_GHZ", NULL, "%.3f", 2.25);
@@ -73,7 +51,8 @@ static void round_trip(void **state)
     kv_put(&w, "ISA", "widest", "%s", "avx2");
     assert_int_equal(kv_commit(&w), 0);
 
-    assert_int_equal(kv_read(path, fields, NF, v, err, sizeof err), 0);
+    assert_int_equal(kv_read(scratch_path, fields, NF, v, err, sizeof err),
+                     0);
     assert_int_equal(v[0].i, 48);
     assert_int_equal(v[0].line, 2);
     assert_true(v[1].r > 2.249 && v[1].r < 2.251);
@@ -86,16 +65,11 @@ static void discard_leaves_target(void **state)
     struct kv_writer w;
 
     (void)state;
-    write_text("old\n");
-    assert_int_equal(kv_begin(&w, path), 0);
+    scratch_write("old\n");
+    assert_int_equal(kv_begin(&w, scratch_path), 0);
     kv_put(&w, "FMA", NULL, "1");
     kv_discard(&w);
-    FILE *fp = fopen(path, "r");
-    char line[16] = "";
-    assert_non_null(fp);
-    assert_non_null(fgets(line, sizeof line, fp));
-    fclose(fp);
-    assert_string_equal(line, "old\n");
+    assert_string_equal(scratch_read(), "old\n");
 }
 
 static void rejects_malformed(void **state)
@@ -130,20 +104,19 @@ static void missing_file(void **state)
     char err[256];
 
     (void)state;
-    unlink(path);
-    assert_int_equal(kv_read(path, fields, NF, v, err, sizeof err), -1);
+    unlink(scratch_path);
+    assert_int_equal(kv_read(scratch_path, fields, NF, v, err, sizeof err),
+                     -1);
     assert_non_null(strstr(err, "No such file"));
 }
 
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(round_trip, make_path, remove_path),
-        cmocka_unit_test_setup_teardown(discard_leaves_target, make_path,
-                                        remove_path),
-        cmocka_unit_test_setup_teardown(rejects_malformed, make_path,
-                                        remove_path),
-        cmocka_unit_test_setup_teardown(missing_file, make_path, remove_path),
+        scratch_test(round_trip),
+        scratch_test(discard_leaves_target),
+        scratch_test(rejects_malformed),
+        scratch_test(missing_file),
     };
     return cmocka_run_group_tests_name("kvfile", tests, NULL, NULL);
 }

@@ -9,25 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "probe/probeconf.h"
-
-static char path[64];
-
-static int make_path(void **state)
-{
-    (void)state;
-    snprintf(path, sizeof path, "test_probeconf.%ld.conf", (long)getpid());
-    return 0;
-}
-
-static int remove_path(void **state)
-{
-    (void)state;
-    unlink(path);
-    return 0;
-}
+#include "tests/common/scratch.h"
 
 /* A plausible Zen 3 core, with one unconfirmed value. */
 static void sample(struct mmt_probeconf *pc)
@@ -45,36 +29,14 @@ static void sample(struct mmt_probeconf *pc)
     snprintf(pc->how[MMT_P_L1D_KIB], sizeof pc->how[0], "pointer chase");
 }
 
-/* The whole of the file at path. */
-static char *slurp(void)
-{
-    static char text[8192];
-    FILE *fp = fopen(path, "r");
-    size_t n;
-
-    assert_non_null(fp);
-    n = fread(text, 1, sizeof text - 1, fp);
-    text[n] = '\0';
-    fclose(fp);
-    return text;
-}
-
 /* The text of a good file, to be damaged by the tests below. */
 static char *good_text(void)
 {
     struct mmt_probeconf pc;
 
     sample(&pc);
-    assert_int_equal(mmt_probeconf_write(path, &pc), 0);
-    return slurp();
-}
-
-static void write_text(const char *text)
-{
-    FILE *fp = fopen(path, "w");
-    assert_non_null(fp);
-    fputs(text, fp);
-    assert_int_equal(fclose(fp), 0);
+    assert_int_equal(mmt_probeconf_write(scratch_path, &pc), 0);
+    return scratch_read();
 }
 
 static void expect_error(const char *text, const char *want)
@@ -82,10 +44,12 @@ static void expect_error(const char *text, const char *want)
     struct mmt_probeconf pc;
     char err[256];
 
-    write_text(text);
-    assert_int_equal(mmt_probeconf_read(path, &pc, err, sizeof err), -1);
-    if (!strstr(err, want) || !strstr(err, path))
-        fail_msg("error '%s' does not name %s and '%s'", err, path, want);
+    scratch_write(text);
+    assert_int_equal(mmt_probeconf_read(scratch_path, &pc, err, sizeof err),
+                     -1);
+    if (!strstr(err, want) || !strstr(err, scratch_path))
+        fail_msg("error '%s' does not name %s and '%s'", err, scratch_path,
+                 want);
 }
 
 static void round_trip(void **state)
@@ -95,8 +59,9 @@ static void round_trip(void **state)
 
     (void)state;
     sample(&in);
-    assert_int_equal(mmt_probeconf_write(path, &in), 0);
-    assert_int_equal(mmt_probeconf_read(path, &out, err, sizeof err), 0);
+    assert_int_equal(mmt_probeconf_write(scratch_path, &in), 0);
+    assert_int_equal(mmt_probeconf_read(scratch_path, &out, err, sizeof err),
+                     0);
     for (int k = 0; k < MMT_P_NKEYS; k++) {
         assert_true(mmt_probeconf_get(&in, k) == mmt_probeconf_get(&out, k));
         assert_int_equal(in.confirmed[k], out.confirmed[k]);
@@ -152,8 +117,8 @@ static void header_defines(void **state)
 
     (void)state;
     sample(&pc);
-    assert_int_equal(mmt_probeconf_write_header(path, &pc), 0);
-    text = slurp();
+    assert_int_equal(mmt_probeconf_write_header(scratch_path, &pc), 0);
+    text = scratch_read();
     assert_non_null(strstr(text, "#define MMT_PROBE_L1D_KIB 32 "));
     assert_non_null(strstr(text, "#define MMT_PROBE_LLC_KIB_CONFIRMED 0\n"));
     assert_non_null(strstr(text, "#define MMT_PROBE_FP_REGS_AVX512 0 "));
@@ -162,11 +127,9 @@ static void header_defines(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test_setup_teardown(round_trip, make_path, remove_path),
-        cmocka_unit_test_setup_teardown(rejects_malformed, make_path,
-                                        remove_path),
-        cmocka_unit_test_setup_teardown(header_defines, make_path,
-                                        remove_path),
+        scratch_test(round_trip),
+        scratch_test(rejects_malformed),
+        scratch_test(header_defines),
     };
     return cmocka_run_group_tests_name("probeconf", tests, NULL, NULL);
 }
