@@ -18,7 +18,7 @@ TESTS += tests/probe/test_probeconf
 noinst_LTLIBRARIES += probe/libmmprobe.la
 probe_libmmprobe_la_SOURCES = probe/probe.h \
 	probe/util.c probe/clock.c probe/fpu.c probe/regs.c probe/cache.c \
-	probe/sysinfo.c
+	probe/sysinfo.c probe/load.c
 probe_libmmprobe_la_LIBADD = probe/libmmprobeconf.la timer/libmmtimer.la -lm
 
 bin_PROGRAMS += mmprobe

@@ -37,21 +37,23 @@ static const struct step {
     int (*run)(struct probe_ctx *, struct mmt_probeconf *);
     unsigned keys;
     unsigned needs;             /* bits of earlier steps */
+    int timed;                  /* 0: read from the compiler or derived */
 } steps[] = {
-    { "clock", probe_clock, BIT(MMT_P_CLOCK_MHZ) | BIT(MMT_P_TSC_MHZ), 0 },
+    { "clock", probe_clock, BIT(MMT_P_CLOCK_MHZ) | BIT(MMT_P_TSC_MHZ), 0,
+      1 },
     { "registers", probe_regs,
       BIT(MMT_P_FP_REGS_SCALAR) | BIT(MMT_P_FP_REGS_SSE2) |
       BIT(MMT_P_FP_REGS_AVX2) | BIT(MMT_P_FP_REGS_AVX512) |
-      BIT(MMT_P_FMA_COMPILER), 0 },
+      BIT(MMT_P_FMA_COMPILER), 0, 0 },
     { "fpu", probe_fpu,
       BIT(MMT_P_LAT_MUL) | BIT(MMT_P_LAT_ADD) | BIT(MMT_P_LAT_FMA) |
       BIT(MMT_P_FMA) | BIT(MMT_P_FP_PIPES) | BIT(MMT_P_SIMD_DOUBLES),
-      BIT(1) },
+      BIT(1), 1 },
     { "caches", probe_cache,
       BIT(MMT_P_L1D_KIB) | BIT(MMT_P_LINE_BYTES) | BIT(MMT_P_L1D_ASSOC) |
-      BIT(MMT_P_L2_KIB) | BIT(MMT_P_LLC_KIB), BIT(0) },
+      BIT(MMT_P_L2_KIB) | BIT(MMT_P_LLC_KIB), BIT(0), 1 },
     { "derived", derive, BIT(MMT_P_LS) | BIT(MMT_P_PEAK_MFLOPS),
-      BIT(0) | BIT(2) },
+      BIT(0) | BIT(2), 0 },
 };
 #define NSTEPS (int)(sizeof steps / sizeof steps[0])
 
@@ -214,17 +216,36 @@ static void pin_to_one_cpu(void)
 #endif
 }
 
+/* A timed step that ran beside busy CPUs may read low through no fault of
+ * its own (probe/load.c): say so, and confirm none of its values. */
+static void doubt_if_busy(const struct probe_load *load,
+                          const struct step *step, struct mmt_probeconf *pc)
+{
+    double busy = probe_load_busy(load);
+
+    if (busy <= 0.5)
+        return;
+    mmt_warn("other CPUs were %.0f%% busy during the %s probe: its values "
+             "are not confirmed (rerun on a quiet machine)", 100 * busy,
+             step->name);
+    for (int k = 0; k < MMT_P_NKEYS; k++)
+        if (step->keys & BIT(k))
+            pc->confirmed[k] = 0;
+}
+
 /* Run the wanted steps; returns the bits of measured keys, or 0 when a
  * probe failed. */
 static unsigned run_steps(struct probe_ctx *ctx, struct mmt_probeconf *pc,
                           unsigned want)
 {
     unsigned measured = 0;
+    struct probe_load load;
 
     for (int s = 0; s < NSTEPS; s++) {
         if (!(want & BIT(s)))
             continue;
         double t0 = probe_now();
+        probe_load_start(&load, sched_getcpu());
         if (isatty(2) || ctx->verbose)
             fprintf(stderr, "mmprobe: %s...%s", steps[s].name,
                     ctx->verbose ? "\n" : "");
@@ -237,6 +258,8 @@ static unsigned run_steps(struct probe_ctx *ctx, struct mmt_probeconf *pc,
                       steps[s].name);
             return 0;
         }
+        if (steps[s].timed)
+            doubt_if_busy(&load, &steps[s], pc);
         measured |= steps[s].keys;
     }
     return measured;
