@@ -86,6 +86,11 @@ static int resolve_opts(struct mmt_timing_opts *o, const struct mmt_kernel *k,
     return 0;
 }
 
+static int one_call_method(enum mmt_flush f)
+{
+    return f == MMT_FLUSH_ONECALL_LRU || f == MMT_FLUSH_ONECALL_X86;
+}
+
 static double run_sample(struct ctx *c, long reps)
 {
     const struct mmt_kernel *k = c->k;
@@ -95,8 +100,7 @@ static double run_sample(struct ctx *c, long reps)
         mmt_lru_flush(&c->lru);
     else if (c->o.flush == MMT_FLUSH_ONECALL_X86)
         mmt_clflush_cold(&c->l);
-    if (c->o.flush == MMT_FLUSH_ONECALL_LRU
-        || c->o.flush == MMT_FLUSH_ONECALL_X86)
+    if (one_call_method(c->o.flush))
         mmt_layout_warm_hot(&c->l);     /* partial flush, §3.1 */
     t0 = mmt_clock_ticks(c->o.clock);
     for (long i = 0; i < reps; i++) {
@@ -105,11 +109,6 @@ static double run_sample(struct ctx *c, long reps)
     }
     t1 = mmt_clock_ticks(c->o.clock);
     return (double)(t1 - t0) * c->tick_s;
-}
-
-static int one_call_method(enum mmt_flush f)
-{
-    return f == MMT_FLUSH_ONECALL_LRU || f == MMT_FLUSH_ONECALL_X86;
 }
 
 /* Calls per sample: double until a sample is 100 clock errors and a
@@ -256,6 +255,7 @@ int mmt_time_kernel(const struct mmt_kernel *k,
                     const struct mmt_timing_opts *o, struct mmt_timing *r)
 {
     struct ctx c;
+    const struct mmt_clock_info *ci;
     double t[MMT_SAMPLES_MAX];
 
     memset(r, 0, sizeof *r);
@@ -265,8 +265,8 @@ int mmt_time_kernel(const struct mmt_kernel *k,
     if (resolve_opts(&c.o, k, r) != 0 || prepare(&c, r) != 0)
         return -1;
     c.tick_s = mmt_clock_tick_s(c.o.clock);
-    c.dtime = mmt_clock_describe(c.o.clock)->resolution_s
-              + mmt_clock_describe(c.o.clock)->cost_s;
+    ci = mmt_clock_describe(c.o.clock);
+    c.dtime = ci->resolution_s + ci->cost_s;
     r->reps = choose_reps(&c);
     for (int s = 0; s < c.o.samples; s++)
         t[s] = run_sample(&c, r->reps) / (double)r->reps;
