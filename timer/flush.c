@@ -151,6 +151,11 @@ static size_t round_up(size_t n, size_t m)
     return (n + m - 1) / m * m;
 }
 
+static size_t area_bytes(const struct mmt_layout *l, int i)
+{
+    return l->stride[i] ? (size_t)l->nsets * l->stride[i] : l->bytes[i];
+}
+
 int mmt_layout_make(struct mmt_layout *l, const struct mmt_kernel *k,
                     int moving, size_t flush_bytes, size_t align,
                     size_t misalign)
@@ -172,8 +177,7 @@ int mmt_layout_make(struct mmt_layout *l, const struct mmt_kernel *k,
     }
     l->nsets = mmt_flush_nsets(l->set_bytes, flush_bytes);
     for (int i = 0; i < k->noperands; i++) {
-        size_t n = l->stride[i] ? (size_t)l->nsets * l->stride[i]
-                                : l->bytes[i];
+        size_t n = area_bytes(l, i);
         l->area[i] = mmt_alloc(n ? n : 1, align, misalign);
         if (l->area[i] == NULL) {
             mmt_layout_free(l);
@@ -190,11 +194,6 @@ void mmt_layout_free(struct mmt_layout *l)
         mmt_free(l->area[i]);
         l->area[i] = NULL;
     }
-}
-
-static size_t area_bytes(const struct mmt_layout *l, int i)
-{
-    return l->stride[i] ? (size_t)l->nsets * l->stride[i] : l->bytes[i];
 }
 
 void mmt_layout_touch_pages(const struct mmt_layout *l)
