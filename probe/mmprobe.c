@@ -132,8 +132,10 @@ static unsigned parse_only(const char *text)
     char *copy = strdup(text), *save = NULL;
     unsigned bits = 0;
 
-    if (!copy)
-        mmt_usage_error("out of memory");
+    if (!copy) {
+        mmt_error("out of memory");
+        exit(MMT_EXIT_FAIL);
+    }
     for (char *w = strtok_r(copy, ",", &save); w;
          w = strtok_r(NULL, ",", &save)) {
         int k = mmt_probeconf_find(w);
