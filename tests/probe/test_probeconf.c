@@ -85,22 +85,26 @@ static const char *edit(const char *text, const char *from, const char *to)
 
 static void rejects_malformed(void **state)
 {
+    /* Each damage: the text replaced, its replacement, the error wanted. */
+    static const struct { const char *from, *to, *want; } damage[] = {
+        { "L1D_KIB = 32", "L1D_KIB = 32\nL3_KIB = 9",
+          ":3: unknown key 'L3_KIB'" },
+        { "LINE_BYTES = 64", "LINE_BYTES = 6x4",
+          ":3: LINE_BYTES: '6x4' is not an integer" },
+        { "LAT_MUL = 3", "LAT_MUL = slow", "LAT_MUL: 'slow' is not a number" },
+        { "LINE_BYTES = 64", "LINE_BYTES = 2",
+          ":3: LINE_BYTES: 2 is out of range" },
+        { "FMA = 1", "FMA = 1\nFMA = 0", "duplicate key 'FMA'" },
+        { "FMA_CONFIRMED = 1", "FMA_CONFIRMED = yes",
+          "FMA_CONFIRMED: 'yes' is not 0 or 1" },
+    };
     char *good = good_text();
     char cut[8192];
 
     (void)state;
-    expect_error(edit(good, "L1D_KIB = 32", "L1D_KIB = 32\nL3_KIB = 9"),
-                 ":3: unknown key 'L3_KIB'");
-    expect_error(edit(good, "LINE_BYTES = 64", "LINE_BYTES = 6x4"),
-                 ":3: LINE_BYTES: '6x4' is not an integer");
-    expect_error(edit(good, "LAT_MUL = 3", "LAT_MUL = slow"),
-                 "LAT_MUL: 'slow' is not a number");
-    expect_error(edit(good, "LINE_BYTES = 64", "LINE_BYTES = 2"),
-                 ":3: LINE_BYTES: 2 is out of range");
-    expect_error(edit(good, "FMA = 1", "FMA = 1\nFMA = 0"),
-                 "duplicate key 'FMA'");
-    expect_error(edit(good, "FMA_CONFIRMED = 1", "FMA_CONFIRMED = yes"),
-                 "FMA_CONFIRMED: 'yes' is not 0 or 1");
+    for (size_t i = 0; i < sizeof damage / sizeof damage[0]; i++)
+        expect_error(edit(good, damage[i].from, damage[i].to),
+                     damage[i].want);
     /* Cut mid-line, then cut at a line end: both are truncations. */
     snprintf(cut, sizeof cut, "%.*s", (int)(strstr(good, "LS =") - good + 6),
              good);
