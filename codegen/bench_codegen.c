@@ -10,24 +10,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen/cpurun.h"
 #include "codegen/mmkernel.h"
 #include "common/diag.h"
 #include "probe/probeconf.h"
 #include "timer/mmtimer.h"
 
 extern const struct mmt_kernel_desc *const bench_kernels[];
-
-static int cpu_runs(const char *req)
-{
-#if !defined(__x86_64__) && !defined(__i386__)
-    return !req[0];     /* only scalar kernels off x86 */
-#else
-    __builtin_cpu_init();
-    return !((strstr(req, "avx512f") && !__builtin_cpu_supports("avx512f"))
-             || (strstr(req, "avx2") && !__builtin_cpu_supports("avx2"))
-             || (strstr(req, "fma") && !__builtin_cpu_supports("fma")));
-#endif
-}
 
 static void fill(int operand, void *p, size_t bytes, void *user)
 {
@@ -57,7 +46,7 @@ static double peak_mflops(const char *probe, char *source, size_t len)
     struct mmt_probeconf pc;
     char err[256];
     const struct mmt_clock_info *ci;
-    int vlen = cpu_runs("avx512f") ? 8 : cpu_runs("avx2,fma") ? 4 : 2;
+    int vlen = mmg_cpu_runs("avx512f") ? 8 : mmg_cpu_runs("avx2,fma") ? 4 : 2;
 
     if (probe && mmt_probeconf_read(probe, &pc, err, sizeof err) == 0) {
         snprintf(source, len, "PEAK_MFLOPS of %s (CLOCK_MHZ %.0f)", probe,
@@ -116,7 +105,7 @@ int main(int argc, char **argv)
     for (int round = 0; round < rounds; round++)
         for (int i = 0; i < nk; i++) {
             struct mmt_timing r;
-            if (!cpu_runs(bench_kernels[i]->requires))
+            if (!mmg_cpu_runs(bench_kernels[i]->requires))
                 continue;
             if (time_one(bench_kernels[i], peak, &r) != 0) {
                 mmt_error("%s: %s", bench_kernels[i]->name, r.how);

@@ -9,7 +9,7 @@ codegen_libmmgen_la_SOURCES = \
 	codegen/emit_scalar.c codegen/emit_simd.c
 codegen_libmmgen_la_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)
 codegen_libmmgen_la_LIBADD = common/libmmcommon.la
-noinst_HEADERS += codegen/mmkernel.h
+noinst_HEADERS += codegen/mmkernel.h codegen/cpurun.h
 EXTRA_DIST += codegen/KERNEL_ABI.md
 
 bin_PROGRAMS += mmgen

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "mmkernel.h"
+#include "cpurun.h"
 
 extern const struct mmt_kernel_desc *const grid_good[];
 extern const struct mmt_kernel_desc *const grid_bad[];
@@ -28,24 +29,6 @@ static double urand(void)
 {
     seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
     return (double)(seed >> 11) / (double)(1ULL << 53) * 2.0 - 1.0;
-}
-
-static int cpu_runs(const char *req)
-{
-#if !defined(__x86_64__) && !defined(__i386__)
-    return !req[0];     /* only scalar kernels off x86 */
-#else
-    __builtin_cpu_init();
-    if (strstr(req, "avx512f") && !__builtin_cpu_supports("avx512f"))
-        return 0;
-    if (strstr(req, "avx2") && !__builtin_cpu_supports("avx2"))
-        return 0;
-    if (strstr(req, "fma") && !__builtin_cpu_supports("fma"))
-        return 0;
-    if (strstr(req, "sse2") && !__builtin_cpu_supports("sse2"))
-        return 0;
-    return 1;
-#endif
 }
 
 /* Where A(x,p) (is_b 0) or B(p,x) (is_b 1) goes in the kernel's layout;
@@ -174,7 +157,7 @@ static int check_table(const struct mmt_kernel_desc *const *t,
             int calls = 0;
             if (!fn[v])
                 continue;
-            if (!cpu_runs((*t)->requires)) {
+            if (!mmg_cpu_runs((*t)->requires)) {
                 printf("ok %d - %s_%s # SKIP this CPU lacks %s\n", ++tapno,
                        (*t)->name, tag[v], (*t)->requires);
                 continue;
