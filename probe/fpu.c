@@ -245,7 +245,8 @@ int probe_fpu(struct probe_ctx *ctx, struct mmt_probeconf *pc)
     plan(ctx, w, &j);
     probe_note(ctx, "FPU: 8 rounds 0.1 s apart, each kernel between "
                "integer add chains\n");
-    probe_time_jobs(ctx, j.job, j.n);
+    if (probe_time_jobs(ctx, j.job, j.n) != 0)
+        return -1;
     latencies(ctx, &j, pc);
     pipes_and_width(ctx, w, &j, pc);
     chains_curve(ctx, &j);

@@ -55,9 +55,9 @@ struct probe_job {
  * runs 11 times between integer add chains; the round keeps the ratio of
  * the fastest job to the fastest chain (a clock change between rounds
  * cancels), and the answer is the median of the rounds.  --verbose prints
- * every round. */
-void probe_time_jobs(const struct probe_ctx *ctx, struct probe_job *jobs,
-                     int n);
+ * every round.  Returns 0, or -1 when out of memory (nothing timed). */
+int probe_time_jobs(const struct probe_ctx *ctx, struct probe_job *jobs,
+                    int n);
 
 /* PROBE_CHAIN_ADDS dependent register-register adds per iteration: long
  * enough that the loop's own branch is lost in the chain. */

@@ -95,15 +95,15 @@ static double vote(const double *v, int n, int *confirmed)
     return answer;
 }
 
-void probe_time_jobs(const struct probe_ctx *ctx, struct probe_job *jobs,
-                     int n)
+int probe_time_jobs(const struct probe_ctx *ctx, struct probe_job *jobs,
+                    int n)
 {
     enum { ROUNDS = 8, GAP_NS = 100000000 };
     const struct timespec gap = { 0, GAP_NS };
     double (*v)[ROUNDS] = calloc(n, sizeof *v);
 
     if (!v)
-        return;
+        return -1;
     for (int r = 0; r < ROUNDS; r++) {
         if (r > 0)
             nanosleep(&gap, NULL);
@@ -119,6 +119,7 @@ void probe_time_jobs(const struct probe_ctx *ctx, struct probe_job *jobs,
                    jobs[i].confirmed ? "" : " (unconfirmed)");
     }
     free(v);
+    return 0;
 }
 
 void probe_note(const struct probe_ctx *ctx, const char *fmt, ...)
