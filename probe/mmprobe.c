@@ -362,18 +362,11 @@ static void default_paths(struct options *o, char *out, char *hdr,
 /* Host, CPU and kernel compiler, for the comments of probe.conf. */
 static void describe_origin(struct mmt_probeconf *pc, double seconds)
 {
-    char host[128] = "localhost", cpu[128] = "unknown", line[256];
-    FILE *fp = fopen("/proc/cpuinfo", "r");
+    char host[128] = "localhost", cpu[128];
 
     gethostname(host, sizeof host - 1);
-    while (fp && fgets(line, sizeof line, fp))
-        if (strncmp(line, "model name", 10) == 0 && strchr(line, ':')) {
-            snprintf(cpu, sizeof cpu, "%s", strchr(line, ':') + 2);
-            cpu[strcspn(cpu, "\n")] = '\0';
-            break;
-        }
-    if (fp)
-        fclose(fp);
+    if (probe_cpuinfo("model name", cpu, sizeof cpu) != 0)
+        snprintf(cpu, sizeof cpu, "unknown");
     snprintf(pc->origin, sizeof pc->origin,
              "host %s, cpu %s, probes took %.1f s\n"
              "kernel compiler: %.160s %.160s", host, cpu, seconds,
