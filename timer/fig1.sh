@@ -96,7 +96,8 @@ set xlabel "N (X+Y = 16 N bytes)"
 set ylabel "MFLOPS"
 set key top right
 set grid
-plot "$table" every ::1 using 1:3 with linespoints title "flushed (MultiCallFlushLRU)", \
+plot "$table" every ::1 using 1:3 with linespoints \
+         title "flushed (MultiCallFlushLRU)", \
      "$table" every ::1 using 1:4 with linespoints title "unflushed"
 GP
 fi
