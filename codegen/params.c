@@ -24,7 +24,7 @@ const struct mmg_int_param mmg_int_params[] = {
     { "K", "k", 0, DIM_MAX, OFF(k), "K fixed at this size; 0: run time" },
     { "MU", "mu", 1, 64, OFF(mu), "register tile rows" },
     { "NU", "nu", 1, 64, OFF(nu), "register tile columns" },
-    { "KU", "ku", 1, DIM_MAX, OFF(ku), "unroll of the k' loop" },
+    { "KU", "ku", 1, DIM_MAX, OFF(ku), "k'' steps unrolled in each k' trip" },
     { "LS", "ls", 1, 16, OFF(ls), "skew of adds behind multiplies (FMA=0)" },
     { "FMA", "fma", 0, 1, OFF(fma), "1: fused multiply-add form" },
     { "FF", "ff", 0, 1, OFF(ff), "1: fetch C at the top of each tile" },

@@ -115,8 +115,8 @@ static void usage(void)
         printf("%s %s", k % 6 ? "" : "\n ", mmt_probeconf_schema[k].key);
     printf("\n\nEvery probe runs a fixed number of samples (about 5 s in "
            "all); a watchdog\nstops mmprobe after %d s.  Values whose "
-           "repetitions disagreed are written\nwith KEY_CONFIRMED = 0 and "
-           "a warning.\n\nExit status: 0 ok, 1 a probe failed or a file "
+           "repetitions disagreed, or that were\ntimed while other CPUs "
+           "were busy, are written with KEY_CONFIRMED = 0\nand a warning.\n\nExit status: 0 ok, 1 a probe failed or a file "
            "could not be written,\n2 bad usage or (--check) a malformed "
            "file.\n", WATCHDOG_S);
 }
@@ -404,7 +404,8 @@ int main(int argc, char **argv)
         print_table(&pc, keys);
     for (int k = 0; k < MMT_P_NKEYS; k++)
         if ((keys & BIT(k)) && !pc.confirmed[k])
-            mmt_warn("%s = %g is not confirmed (repetitions disagreed)",
+            mmt_warn("%s = %g is not confirmed (its repetitions disagreed, "
+                     "or other CPUs were busy)",
                      mmt_probeconf_schema[k].key, mmt_probeconf_get(&pc, k));
     describe_origin(&pc, probe_now() - t0);
     fprintf(stderr, "mmprobe: probes took %.1f s\n", probe_now() - t0);
