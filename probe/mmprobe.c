@@ -116,7 +116,8 @@ static void usage(void)
     printf("\n\nEvery probe runs a fixed number of samples (about 5 s in "
            "all); a watchdog\nstops mmprobe after %d s.  Values whose "
            "repetitions disagreed, or that were\ntimed while other CPUs "
-           "were busy, are written with KEY_CONFIRMED = 0\nand a warning.\n\nExit status: 0 ok, 1 a probe failed or a file "
+           "were busy, are written with KEY_CONFIRMED = 0\nand a "
+           "warning.\n\nExit status: 0 ok, 1 a probe failed or a file "
            "could not be written,\n2 bad usage or (--check) a malformed "
            "file.\n", WATCHDOG_S);
 }
