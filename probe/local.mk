@@ -1,25 +1,14 @@
 # probe room: microbenchmarks that measure the machine (paper 002 §IV-A,
 # §V-D/E) and the probe.conf they write.
-#
-# libmmprobeconf.la reads and writes probe.conf; it needs only common/, so
-# readers of probe.conf never pull in the probes or the timer.
-noinst_LTLIBRARIES += probe/libmmprobeconf.la
-probe_libmmprobeconf_la_SOURCES = probe/probeconf.c probe/probeconf.h
-probe_libmmprobeconf_la_LIBADD = common/libmmcommon.la -lm
-
-# Tests of probe/ (sources under tests/probe/).
-check_PROGRAMS += tests/probe/test_probeconf
-tests_probe_test_probeconf_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
-tests_probe_test_probeconf_LDADD = probe/libmmprobeconf.la \
-	tests/common/libmmtest.la $(CMOCKA_LIBS)
-TESTS += tests/probe/test_probeconf
+# probe.conf's schema, reader and writer live in common/ (its readers
+# never pull in the probes or the timer).
 
 # The probes themselves; they time with the timer room's clocks.
 noinst_LTLIBRARIES += probe/libmmprobe.la
 probe_libmmprobe_la_SOURCES = probe/probe.h \
 	probe/util.c probe/clock.c probe/fpu.c probe/regs.c probe/cache.c \
 	probe/sysinfo.c probe/load.c
-probe_libmmprobe_la_LIBADD = probe/libmmprobeconf.la timer/libmmtimer.la -lm
+probe_libmmprobe_la_LIBADD = common/libmmcommon.la timer/libmmtimer.la -lm
 
 bin_PROGRAMS += mmprobe
 mmprobe_SOURCES = probe/mmprobe.c

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "common/diag.h"
+#include "common/results.h"
 #include "probe/probe.h"
 
 #ifndef MMT_KERNEL_CC
@@ -108,6 +109,7 @@ static void usage(void)
            "  --check=FILE    validate FILE as a probe.conf and exit\n"
            "                  (0 good; 2 and FILE:LINE: reason if not)\n"
            "  --verbose       show the curves behind each answer\n"
+           "  --results-dir   print the results directory (results/HOST), exit\n"
            "  --help          show this help and exit\n"
            "\n"
            "Keys:", mmt_progname());
@@ -164,6 +166,18 @@ static int check_file(const char *path)
     return MMT_EXIT_OK;
 }
 
+/* The one results path, for the Makefile's targets. */
+static void print_results_dir(void)
+{
+    char dir[300];
+
+    if (mmt_results_dir(dir, sizeof dir) < 0) {
+        mmt_error("the results path is too long for this host name");
+        exit(MMT_EXIT_FAIL);
+    }
+    printf("%s\n", dir);
+}
+
 static void parse_args(int argc, char **argv, struct options *o)
 {
     static const struct option longopts[] = {
@@ -172,6 +186,7 @@ static void parse_args(int argc, char **argv, struct options *o)
         { "only", required_argument, NULL, 'n' },
         { "check", required_argument, NULL, 'c' },
         { "verbose", no_argument, NULL, 'v' },
+        { "results-dir", no_argument, NULL, 'r' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
@@ -185,6 +200,7 @@ static void parse_args(int argc, char **argv, struct options *o)
         case 'n': o->only = parse_only(optarg); break;
         case 'v': o->verbose = 1; break;
         case 'c': exit(check_file(optarg));
+        case 'r': print_results_dir(); exit(MMT_EXIT_OK);
         case 'h': usage(); exit(MMT_EXIT_OK);
         default:
             mmt_usage_error("unknown or incomplete option '%s'",
@@ -321,12 +337,19 @@ static int merge_existing(const char *path, struct mmt_probeconf *pc,
 static int write_outputs(const struct options *o, struct mmt_probeconf *pc,
                          unsigned measured)
 {
+    char err[256];
+
     if (o->only && access(o->output, F_OK) != 0) {
         print_table(pc, o->only);
         return 0;
     }
     if (o->only && merge_existing(o->output, pc, measured) < 0)
         return -1;
+    if (mmt_probeconf_validate(pc, err, sizeof err) < 0) {
+        /* The reader would refuse it: a probe produced nonsense. */
+        mmt_error("not writing %s: %s", o->output, err);
+        return -1;
+    }
     if (make_parent(o->output) < 0 || mmt_probeconf_write(o->output, pc) < 0) {
         mmt_error("cannot write %s: %s", o->output, strerror(errno));
         return -1;
@@ -344,12 +367,13 @@ static int write_outputs(const struct options *o, struct mmt_probeconf *pc,
 static void default_paths(struct options *o, char *out, char *hdr,
                           size_t len)
 {
-    char host[128] = "localhost";
     const char *slash;
 
-    gethostname(host, sizeof host - 1);
     if (!o->output) {
-        snprintf(out, len, "results/%s/probe.conf", host);
+        if (mmt_results_file(out, len, "probe.conf") < 0) {
+            mmt_error("the results path is too long for this host name");
+            exit(MMT_EXIT_FAIL);
+        }
         o->output = out;
     }
     if (!o->header) {
@@ -360,18 +384,11 @@ static void default_paths(struct options *o, char *out, char *hdr,
     }
 }
 
-/* Host, CPU and kernel compiler, for the comments of probe.conf. */
+/* FORMAT, host, CPU and kernel compiler: the head of probe.conf. */
 static void describe_origin(struct mmt_probeconf *pc, double seconds)
 {
-    char host[128] = "localhost", cpu[128];
-
-    gethostname(host, sizeof host - 1);
-    if (probe_cpuinfo("model name", cpu, sizeof cpu) != 0)
-        snprintf(cpu, sizeof cpu, "unknown");
-    snprintf(pc->origin, sizeof pc->origin,
-             "host %s, cpu %s, probes took %.1f s\n"
-             "kernel compiler: %.160s %.160s", host, cpu, seconds,
-             MMT_KERNEL_CC, MMT_KERNEL_CFLAGS);
+    mmt_origin_here(&pc->origin, MMT_PROBECONF_FORMAT, "mmprobe");
+    snprintf(pc->note, sizeof pc->note, "probes took %.1f s", seconds);
 }
 
 int main(int argc, char **argv)

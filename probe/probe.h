@@ -12,7 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "probe/probeconf.h"
+#include "common/probeconf.h"
 
 struct probe_ctx {
     int verbose;            /* print the curve behind each answer */
@@ -114,9 +114,6 @@ struct probe_sysfs_cache {
 /* Fill up to max entries from /sys/devices/system/cpu/cpu0/cache/; returns
  * how many (0: no sysfs). */
 int probe_sysfs_caches(struct probe_sysfs_cache *c, int max);
-/* The value of the first /proc/cpuinfo line whose name starts with key,
- * into value; 0, or -1 when there is no such line. */
-int probe_cpuinfo(const char *key, char *value, size_t n);
 /* Compare what was measured with sysfs and cpuid; print every disagreement
  * on ctx->log and return how many there were. */
 int probe_crosscheck(const struct probe_ctx *ctx,

@@ -4,6 +4,8 @@
  * should know which numbers the tuner trusted. */
 #include "probe/probe.h"
 
+#include "common/origin.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -119,33 +121,12 @@ static int check_caches(const struct probe_ctx *ctx,
     return bad;
 }
 
-int probe_cpuinfo(const char *key, char *value, size_t n)
-{
-    FILE *fp = fopen("/proc/cpuinfo", "r");
-    char line[256];
-    int rc = -1;
-
-    if (!fp)
-        return -1;
-    while (rc < 0 && fgets(line, sizeof line, fp)) {
-        const char *colon = strchr(line, ':');
-
-        if (colon && strncmp(line, key, strlen(key)) == 0) {
-            snprintf(value, n, "%s", colon + 1 + (colon[1] == ' '));
-            value[strcspn(value, "\n")] = '\0';
-            rc = 0;
-        }
-    }
-    fclose(fp);
-    return rc;
-}
-
 /* "cpu MHz" of /proc/cpuinfo, the kernel's view (often the TSC in VMs). */
 static double cpuinfo_mhz(void)
 {
     char mhz[64];
 
-    return probe_cpuinfo("cpu MHz", mhz, sizeof mhz) == 0 ? atof(mhz) : 0;
+    return mmt_cpuinfo("cpu MHz", mhz, sizeof mhz) == 0 ? atof(mhz) : 0;
 }
 
 int probe_crosscheck(const struct probe_ctx *ctx,

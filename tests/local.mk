@@ -10,3 +10,9 @@ tests_common_test_kvfile_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_common_test_kvfile_LDADD = common/libmmcommon.la \
 	tests/common/libmmtest.la $(CMOCKA_LIBS)
 TESTS += tests/common/test_kvfile
+
+check_PROGRAMS += tests/common/test_probeconf
+tests_common_test_probeconf_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_common_test_probeconf_LDADD = common/libmmcommon.la \
+	tests/common/libmmtest.la $(CMOCKA_LIBS)
+TESTS += tests/common/test_probeconf

@@ -9,7 +9,8 @@
 #include <unistd.h>
 
 #include "common/diag.h"
-#include "probe/probeconf.h"
+#include "common/results.h"
+#include "common/probeconf.h"
 #include "timer/mmtimer.h"
 #include "timer/flushsize.h"
 
@@ -29,16 +30,13 @@ static void load_sysfs(struct mmt_machine *m)
 
 void mmt_machine_load(struct mmt_machine *m, const char *probe_conf)
 {
-    char path[300], host[128], err[256];
+    char path[300], err[512];
     struct mmt_probeconf pc;
 
     memset(m, 0, sizeof *m);
     if (probe_conf == NULL) {
-        if (gethostname(host, sizeof host) != 0)
-            snprintf(host, sizeof host, "localhost");
-        host[sizeof host - 1] = '\0';
-        snprintf(path, sizeof path, "results/%s/probe.conf", host);
-        if (access(path, R_OK) != 0) {
+        if (mmt_results_file(path, sizeof path, "probe.conf") < 0 ||
+            access(path, R_OK) != 0) {
             load_sysfs(m);
             return;
         }

@@ -1,6 +1,7 @@
 /* mmtime's view of the machine: cache sizes and peak from mmprobe's
- * probe.conf when there is one, else sysfs.  Lives with the command, not
- * in libmmtimer, because probe/ links the timer and not the reverse. */
+ * probe.conf (read through common/, never probe/) when there is one, else
+ * sysfs.  Lives with the command, not in libmmtimer, which reads no
+ * files. */
 #ifndef MMT_TIMER_FLUSHSIZE_H
 #define MMT_TIMER_FLUSHSIZE_H
 

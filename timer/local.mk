@@ -19,8 +19,7 @@ mmtime_SOURCES = \
 	timer/mmtime.c \
 	timer/refkernels.c timer/refkernels.h \
 	timer/flushsize.c timer/flushsize.h
-mmtime_LDADD = timer/libmmtimer.la probe/libmmprobeconf.la \
-	common/libmmcommon.la -lm
+mmtime_LDADD = timer/libmmtimer.la common/libmmcommon.la -lm
 
 # Tests of timer/ (sources under tests/timer/).
 TIMER_TESTS = tests/timer/test_clocks tests/timer/test_memalign \
@@ -43,11 +42,3 @@ tests_timer_test_direction_CFLAGS = $(TIMER_TEST_CFLAGS)
 tests_timer_test_direction_LDADD = $(TIMER_TEST_LDADD)
 TESTS += tests/timer/test_mmtime.sh
 EXTRA_DIST += tests/timer/test_mmtime.sh
-
-# make bench: paper 000 Figure 1 on this machine (a benchmark, not a test).
-BENCH_TARGETS += bench-timer
-EXTRA_DIST += timer/fig1.sh
-.PHONY: bench-timer
-bench-timer: mmtime
-	$(SHELL) $(srcdir)/timer/fig1.sh --mmtime=./mmtime \
-	    --out="$(MMT_RESULTS)" --taskset="$(TASKSET)" --gnuplot="$(GNUPLOT)"

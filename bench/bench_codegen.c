@@ -13,7 +13,7 @@
 #include "codegen/cpurun.h"
 #include "codegen/mmkernel.h"
 #include "common/diag.h"
-#include "probe/probeconf.h"
+#include "common/probeconf.h"
 #include "timer/mmtimer.h"
 
 extern const struct mmt_kernel_desc *const bench_kernels[];

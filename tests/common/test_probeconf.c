@@ -9,14 +9,16 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
-#include "probe/probeconf.h"
+#include "common/probeconf.h"
 #include "tests/common/scratch.h"
 
 /* A plausible Zen 3 core, with one unconfirmed value. */
 static void sample(struct mmt_probeconf *pc)
 {
     memset(pc, 0, sizeof *pc);
+    mmt_origin_here(&pc->origin, MMT_PROBECONF_FORMAT, "test_probeconf");
     pc->l1d_kib = 32, pc->line_bytes = 64, pc->l1d_assoc = 8;
     pc->l2_kib = 512, pc->llc_kib = 24576.5;
     pc->fp_regs_scalar = 16, pc->fp_regs_sse2 = 16, pc->fp_regs_avx2 = 16;
@@ -88,12 +90,18 @@ static void rejects_malformed(void **state)
     /* Each damage: the text replaced, its replacement, the error wanted. */
     static const struct { const char *from, *to, *want; } damage[] = {
         { "L1D_KIB = 32", "L1D_KIB = 32\nL3_KIB = 9",
-          ":3: unknown key 'L3_KIB'" },
+          ":9: unknown key 'L3_KIB'" },
         { "LINE_BYTES = 64", "LINE_BYTES = 6x4",
-          ":3: LINE_BYTES: '6x4' is not an integer" },
+          ":9: LINE_BYTES: '6x4' is not an integer" },
         { "LAT_MUL = 3", "LAT_MUL = slow", "LAT_MUL: 'slow' is not a number" },
         { "LINE_BYTES = 64", "LINE_BYTES = 2",
-          ":3: LINE_BYTES: 2 is out of range" },
+          ":9: LINE_BYTES: 2 is out of range" },
+        /* Another format, or none: refused before any value is read. */
+        { "FORMAT = 1", "FORMAT = 2", ":2: FORMAT = 2, but this mmtune" },
+        { "FORMAT = 1", "L1D_KIB = 32",
+          ":2: not a probe.conf of this mmtune: it must begin with "
+          "FORMAT = 1" },
+        { "HOST = ", "HOSTNAME = ", "unknown key 'HOSTNAME'" },
         { "FMA = 1", "FMA = 1\nFMA = 0", "duplicate key 'FMA'" },
         { "FMA_CONFIRMED = 1", "FMA_CONFIRMED = yes",
           "FMA_CONFIRMED: 'yes' is not 0 or 1" },
@@ -112,6 +120,28 @@ static void rejects_malformed(void **state)
     snprintf(cut, sizeof cut, "%.*s", (int)(strstr(good, "LS =") - good),
              good);
     expect_error(cut, "truncated file: required key 'LS' is missing");
+}
+
+/* The writer refuses what its reader would refuse, and leaves no file. */
+static void writer_validates(void **state)
+{
+    struct mmt_probeconf pc;
+    char err[256];
+
+    (void)state;
+    sample(&pc);
+    pc.l2_kib = 0;          /* an L2 edge that was not found */
+    assert_int_equal(mmt_probeconf_validate(&pc, err, sizeof err), -1);
+    assert_non_null(strstr(err, "L2_KIB: 0 is out of range"));
+    remove(scratch_path);
+    assert_int_equal(mmt_probeconf_write(scratch_path, &pc), -1);
+    assert_int_equal(access(scratch_path, F_OK), -1);
+    sample(&pc);
+    pc.origin.format = 7;
+    assert_int_equal(mmt_probeconf_validate(&pc, err, sizeof err), -1);
+    assert_non_null(strstr(err, "FORMAT"));
+    sample(&pc);
+    assert_int_equal(mmt_probeconf_validate(&pc, err, sizeof err), 0);
 }
 
 static void header_defines(void **state)
@@ -133,6 +163,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         scratch_test(round_trip),
         scratch_test(rejects_malformed),
+        scratch_test(writer_validates),
         scratch_test(header_defines),
     };
     return cmocka_run_group_tests_name("probeconf", tests, NULL, NULL);

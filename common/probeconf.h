@@ -2,17 +2,23 @@
  *
  * The search bounds (paper 002 §III-B: NB <= sqrt(C1), MU/NU from NR), the
  * analytical model (§IV: C1, B1, NR, FMA, L_x, |ALU_FP|) and every "% of
- * peak" read these numbers.  Readers link only probe/libmmprobeconf.la (and
- * common/), never the probes or the timer.
+ * peak" read these numbers.  The schema lives in common/ so that readers
+ * (the timer, the search, the benches) never link the probes.
  *
  * File format (common/kvfile.h): "KEY = value  # unit, how measured".  Every
  * measured KEY has a companion "KEY_CONFIRMED = 0|1": 1 when repetitions of
  * the probe agreed, 0 when the value is the best guess of runs that did not.
- * The one schema table lives in probeconf.c (mmt_probeconf_schema). */
+ * The file begins with the common head (common/origin.h): FORMAT, then who
+ * wrote it.  The one schema table lives in probeconf.c. */
 #ifndef MMT_PROBECONF_H
 #define MMT_PROBECONF_H
 
 #include <stddef.h>
+
+#include "common/origin.h"
+
+/* Bumped when a key is added, removed or changes meaning. */
+#define MMT_PROBECONF_FORMAT 1
 
 /* One index per key; the order is the order of the file. */
 enum mmt_probe_key {
@@ -71,11 +77,11 @@ struct mmt_probeconf {
     int ls;
     double clock_mhz, tsc_mhz, peak_mflops;
     int confirmed[MMT_P_NKEYS];   /* indexed by enum mmt_probe_key */
+    struct mmt_origin origin;     /* FORMAT and who wrote the file */
     /* Comments only (written, never read back): how each value was
-     * obtained, and where the file comes from -- host, CPU, kernel compiler
-     * (STYLE.md rule 6), one "\n"-separated line each. */
+     * obtained, and a note on the run ("probes took 3.7 s"). */
     char how[MMT_P_NKEYS][96];
-    char origin[512];
+    char note[160];
 };
 
 /* Index of key ("L1D_KIB"), or -1. */
@@ -87,14 +93,21 @@ double mmt_probeconf_get(const struct mmt_probeconf *pc, enum mmt_probe_key k);
 void mmt_probeconf_set(struct mmt_probeconf *pc, enum mmt_probe_key k,
                        double v);
 
-/* Read and validate path.  Every key and its _CONFIRMED companion must be
- * present exactly once, and in range.  Returns 0, or -1 with "path:line:
- * why" in err. */
+/* Read and validate path.  FORMAT must be MMT_PROBECONF_FORMAT; every key
+ * and its _CONFIRMED companion must be present exactly once, and in range.
+ * Returns 0, or -1 with "path:line: why" in err. */
 int mmt_probeconf_read(const char *path, struct mmt_probeconf *pc,
                        char *err, size_t errlen);
 
-/* Write path atomically: a header comment, then every key with its unit and
- * pc->how as the comment.  Returns 0, or -1 with errno set. */
+/* Check pc against the schema, as the reader would.  Returns 0, or -1 with
+ * "KEY: why" in err. */
+int mmt_probeconf_validate(const struct mmt_probeconf *pc, char *err,
+                           size_t errlen);
+
+/* Write path atomically: the head (pc->origin), then every key with its
+ * unit and pc->how as the comment.  A pc the reader would reject is not
+ * written (-1, errno EDOM; mmt_probeconf_validate says why).  Returns 0, or
+ * -1 with errno set. */
 int mmt_probeconf_write(const char *path, const struct mmt_probeconf *pc);
 
 /* Write a C header with MMT_PROBE_<KEY> defines, atomically (the build's

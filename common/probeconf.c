@@ -1,5 +1,5 @@
 /* probe.conf reader and writers, all driven by one schema table. */
-#include "probe/probeconf.h"
+#include "common/probeconf.h"
 
 #include <errno.h>
 #include <math.h>
@@ -43,7 +43,7 @@ const struct mmt_probe_field mmt_probeconf_schema[MMT_P_NKEYS] = {
 };
 
 #define CONFIRMED_SUFFIX "_CONFIRMED"
-#define NFIELDS (2 * MMT_P_NKEYS)
+#define NFIELDS (MMT_O_NFIELDS + 2 * MMT_P_NKEYS)
 
 int mmt_probeconf_find(const char *key)
 {
@@ -75,10 +75,13 @@ void mmt_probeconf_set(struct mmt_probeconf *pc, enum mmt_probe_key k,
         *(int *)base = (int)lround(v);
 }
 
-/* The kvfile schema: every key, then every KEY_CONFIRMED, all required so
- * that a file cut short is caught even when it ends on a newline. */
-static void build_fields(struct kv_field *fields, char names[][48])
+/* The kvfile schema: the head, every key, then every KEY_CONFIRMED, all
+ * required so that a file cut short is caught even when it ends on a
+ * newline. */
+static void build_fields(struct kv_field *all, char names[][48])
 {
+    struct kv_field *fields = all + MMT_O_NFIELDS;
+
     static const enum kv_type kvtype[] = {
         [MMT_PT_INT] = KV_INT, [MMT_PT_REAL] = KV_REAL,
         [MMT_PT_BOOL] = KV_BOOL,
@@ -102,13 +105,19 @@ int mmt_probeconf_read(const char *path, struct mmt_probeconf *pc,
     struct kv_value values[NFIELDS];
     char names[MMT_P_NKEYS][48];
 
+    const struct kv_value *v = values + MMT_O_NFIELDS;
+
+    mmt_origin_fields(fields);
     build_fields(fields, names);
-    if (kv_read(path, fields, NFIELDS, values, err, errlen) < 0)
+    if (mmt_origin_check_format(path, "probe.conf", MMT_PROBECONF_FORMAT,
+                                err, errlen) < 0 ||
+        kv_read(path, fields, NFIELDS, values, err, errlen) < 0)
         return -1;
     memset(pc, 0, sizeof *pc);
+    mmt_origin_get(&pc->origin, values);
     for (int k = 0; k < MMT_P_NKEYS; k++) {
-        mmt_probeconf_set(pc, k, values[k].r);
-        pc->confirmed[k] = (int)values[MMT_P_NKEYS + k].i;
+        mmt_probeconf_set(pc, k, v[k].r);
+        pc->confirmed[k] = (int)v[MMT_P_NKEYS + k].i;
     }
     return 0;
 }
@@ -125,15 +134,30 @@ static void format_value(const struct mmt_probeconf *pc, int k, char *buf,
         snprintf(buf, len, "%d", (int)v);
 }
 
-/* Each line of origin as a comment. */
-static void write_origin(struct kv_writer *w, const char *origin)
+int mmt_probeconf_validate(const struct mmt_probeconf *pc, char *err,
+                           size_t errlen)
 {
-    for (const char *p = origin; *p;) {
-        size_t len = strcspn(p, "\n");
+    char value[64];
 
-        kv_comment(w, "%.*s", (int)len, p);
-        p += len + (p[len] == '\n');
+    if (pc->origin.format != MMT_PROBECONF_FORMAT) {
+        snprintf(err, errlen, "FORMAT: %d is not %d", pc->origin.format,
+                 MMT_PROBECONF_FORMAT);
+        return -1;
     }
+    for (int k = 0; k < MMT_P_NKEYS; k++) {
+        const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
+        double v;
+
+        /* Judge the text that would be written, as the reader will. */
+        format_value(pc, k, value, sizeof value);
+        v = strtod(value, NULL);
+        if (!(v >= f->min && v <= f->max)) {
+            snprintf(err, errlen, "%s: %s is out of range (allowed %g..%g)",
+                     f->key, value, f->min, f->max);
+            return -1;
+        }
+    }
+    return 0;
 }
 
 int mmt_probeconf_write(const char *path, const struct mmt_probeconf *pc)
@@ -141,11 +165,17 @@ int mmt_probeconf_write(const char *path, const struct mmt_probeconf *pc)
     struct kv_writer w;
     char value[64], note[160], name[48];
 
+    if (mmt_probeconf_validate(pc, note, sizeof note) < 0) {
+        errno = EDOM;
+        return -1;
+    }
     if (kv_begin(&w, path) < 0)
         return -1;
     kv_comment(&w, "probe.conf: measured by mmprobe on this machine; "
                "KEY_CONFIRMED = 1 when repetitions agreed");
-    write_origin(&w, pc->origin);
+    mmt_origin_put(&w, &pc->origin);
+    if (pc->note[0])
+        kv_comment(&w, "%s", pc->note);
     for (int k = 0; k < MMT_P_NKEYS; k++) {
         const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
 

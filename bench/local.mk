@@ -1,0 +1,38 @@
+# bench/: benchmarks people run with `make bench` (or one bench-* target).
+# Not tests: nothing here passes or fails, and nothing here is run by make
+# check.  Benches sit on top of every room; no room links them.
+
+# Paper 000 Figure 1 on this machine: flushed and unflushed dot product.
+BENCH_TARGETS += bench-timer
+EXTRA_DIST += bench/fig1.sh
+.PHONY: bench-timer
+bench-timer: mmtime mmprobe
+	$(SHELL) $(srcdir)/bench/fig1.sh --mmtime=./mmtime \
+	    --out="$(MMT_RESULTS)" --taskset="$(TASKSET)" --gnuplot="$(GNUPLOT)"
+
+# In-L1 MFLOPS of a few generated kernels, generated and compiled here with
+# the kernel compiler and flags, timed with the timer room's library.
+BENCH_TARGETS += bench-codegen
+CLEANFILES += bench/bench-codegen bench/bench_codegen.o \
+	bench/codegen.d/*.c bench/codegen.d/*.o bench/codegen.d/sets
+EXTRA_DIST += bench/codegen_kernels.sh bench/bench_codegen.c
+CODEGEN_BENCH_DIR = bench/codegen.d
+CODEGEN_BENCH_SETS =
+CODEGEN_BENCH_ROUNDS = 5
+CODEGEN_BENCH_LIBS = timer/libmmtimer.la common/libmmcommon.la
+.PHONY: bench-codegen
+bench-codegen: mmgen mmprobe $(CODEGEN_BENCH_LIBS)
+	$(SHELL) $(top_srcdir)/bench/codegen_kernels.sh ./mmgen \
+	  $(CODEGEN_BENCH_DIR) $(CODEGEN_BENCH_SETS)
+	for f in $(CODEGEN_BENCH_DIR)/*.c; do \
+	  $(KERNEL_CC) $(KERNEL_CFLAGS) -I$(top_srcdir)/codegen \
+	    -c $$f -o $${f%.c}.o || exit 1; \
+	done
+	$(CC) $(DEFS) $(AM_CPPFLAGS) $(CPPFLAGS) $(AM_CFLAGS) $(CFLAGS) \
+	  -c $(top_srcdir)/bench/bench_codegen.c -o bench/bench_codegen.o
+	$(LIBTOOL) --quiet --mode=link $(CC) $(CFLAGS) $(LDFLAGS) \
+	  -o bench/bench-codegen bench/bench_codegen.o \
+	  $(CODEGEN_BENCH_DIR)/*.o $(CODEGEN_BENCH_LIBS) -lm
+	$$(test -n "$(TASKSET)" && echo "$(TASKSET) -c 1") bench/bench-codegen \
+	  $$(test -f $(MMT_RESULTS)/probe.conf && echo $(MMT_RESULTS)/probe.conf \
+	     || echo -) $(CODEGEN_BENCH_ROUNDS)
