@@ -27,29 +27,91 @@ static int64_t read_posix(clockid_t id)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* cpuid is asked once: under a hypervisor it traps and costs microseconds. */
-static int cycles_usable(void)
+/* How the cycle clock is read here.  Both readings are ordered against
+ * the instructions on either side, so that all of the timed work, and
+ * nothing after it, falls inside an interval:
+ *  - rdtscp waits until every earlier instruction has executed, and the
+ *    lfence after it keeps later ones from starting before the read (Intel
+ *    SDM vol. 2B, RDTSCP; AMD APM vol. 3, RDTSCP).
+ *  - Without rdtscp (some hypervisors hide it: this project's Zen 5 KVM
+ *    guest has tsc but no rdtscp), "lfence; rdtsc; lfence": Intel SDM vol.
+ *    2B, RDTSC gives exactly these two fences for the two directions.  On
+ *    AMD, lfence is dispatch serializing on families 0Fh/11h, and on later
+ *    ones once MSR C001_1029[1] is set ("Software Techniques for Managing
+ *    Speculation on AMD Processors", 2018), which Linux sets at boot; its
+ *    own ordered TSC read, rdtsc_ordered(), is lfence; rdtsc for this
+ *    reason. */
+enum tsc_reader { TSC_UNKNOWN, TSC_NONE, TSC_RDTSCP, TSC_FENCED };
+
+static const char *const tsc_reader_names[] = {
+    [TSC_RDTSCP] = "rdtscp; lfence",
+    [TSC_FENCED] = "lfence; rdtsc; lfence",
+};
+
+static enum tsc_reader choose_tsc_reader(void)
 {
 #ifdef HAVE_RDTSC
-    static int known = -1;
-
-    if (known < 0)
-        known = mmt_cpu_has(MMT_CPU_TSC) && mmt_cpu_has(MMT_CPU_RDTSCP);
-    return known;
+    if (!mmt_cpu_has(MMT_CPU_TSC))
+        return TSC_NONE;
+#ifdef HAVE_RDTSCP
+    if (mmt_cpu_has(MMT_CPU_RDTSCP))
+        return TSC_RDTSCP;
+#endif
+    return TSC_FENCED;
 #else
-    return 0;
+    return TSC_NONE;
+#endif
+}
+
+/* cpuid is asked once: under a hypervisor it traps and costs microseconds. */
+static enum tsc_reader tsc_reader(void)
+{
+    static enum tsc_reader known = TSC_UNKNOWN;
+
+    if (known == TSC_UNKNOWN)
+        known = choose_tsc_reader();
+    return known;
+}
+
+static int cycles_usable(void)
+{
+    return tsc_reader() != TSC_NONE;
+}
+
+/* Why there is no cycle clock, as the end of a sentence. */
+static const char *cycles_why_not(void)
+{
+#ifdef HAVE_RDTSC
+    return "the CPU has no time-stamp counter (cpuid leaf 1 EDX bit 4)";
+#else
+    return "this build has no __rdtsc (configure found no x86 rdtsc "
+           "intrinsic in <x86intrin.h>)";
 #endif
 }
 
 uint64_t mmt_cycles(void)
 {
 #ifdef HAVE_RDTSC
-    unsigned aux;
+    uint64_t t;
 
-    /* rdtscp waits for earlier instructions, so the kernel's last work is
-     * inside the interval. */
-    if (cycles_usable())
-        return __rdtscp(&aux);
+    switch (tsc_reader()) {
+#ifdef HAVE_RDTSCP
+    case TSC_RDTSCP: {
+        unsigned aux;
+
+        t = __rdtscp(&aux);
+        _mm_lfence();
+        return t;
+    }
+#endif
+    case TSC_FENCED:
+        _mm_lfence();
+        t = __rdtsc();
+        _mm_lfence();
+        return t;
+    default:
+        break;
+    }
 #endif
     return 0;
 }
@@ -90,9 +152,12 @@ static void tsc_wall_pair(uint64_t *tsc, int64_t *wall_ns)
 
 /* TSC ticks per second: ticks across >= 20 ms of CLOCK_MONOTONIC, three
  * times, keeping the middle rate (one bad pair spoils one run only). */
-static double measure_tsc_rate(void)
+double mmt_tsc_measure_hz(void)
 {
     double rate[3];
+
+    if (!cycles_usable())
+        return 0;
 
     for (int i = 0; i < 3; i++) {
         uint64_t c0 = 0, c1 = 0;
@@ -118,8 +183,8 @@ static double tsc_rate(void)
 {
     static double rate;
 
-    if (rate == 0 && cycles_usable())
-        rate = measure_tsc_rate();
+    if (rate == 0)
+        rate = mmt_tsc_measure_hz();
     return rate;
 }
 
@@ -197,8 +262,14 @@ static void describe(struct mmt_clock_info *ci, enum mmt_clock id)
     ci->id = id;
     ci->name = clock_names[id];
     ci->available = id != MMT_CLOCK_CYCLES || cycles_usable();
-    if (!ci->available)
+    if (!ci->available) {
+        ci->why_not = cycles_why_not();
         return;
+    }
+    ci->reads = id == MMT_CLOCK_WALL ? "clock_gettime(CLOCK_MONOTONIC)"
+                : id == MMT_CLOCK_CPU
+                ? "clock_gettime(CLOCK_PROCESS_CPUTIME_ID)"
+                : tsc_reader_names[tsc_reader()];
     ci->rate_hz = id == MMT_CLOCK_CYCLES ? tsc_rate() : 0;
     ci->resolution_s = (double)measure_step(id) * mmt_clock_tick_s(id);
     ci->cost_s = measure_cost(id);

@@ -247,11 +247,12 @@ static void print_clock(enum mmt_clock id)
     const struct mmt_clock_info *ci = mmt_clock_describe(id);
 
     if (!ci->available) {
-        printf("clock %-6s  not available on this CPU/compiler\n", ci->name);
+        printf("clock %-6s  not available: %s\n", ci->name, ci->why_not);
         return;
     }
-    printf("clock %-6s  resolution %.3g ns, cost per reading %.3g ns",
-           ci->name, ci->resolution_s * 1e9, ci->cost_s * 1e9);
+    printf("clock %-6s  resolution %.3g ns, cost per reading %.3g ns "
+           "(read with %s)", ci->name, ci->resolution_s * 1e9,
+           ci->cost_s * 1e9, ci->reads);
     if (id == MMT_CLOCK_CYCLES)
         printf(", TSC rate %.6g GHz (measured against CLOCK_MONOTONIC; "
                "%s)", ci->rate_hz * 1e-9, mmt_tsc_invariant() ?
