@@ -324,6 +324,7 @@ int main(int argc, char **argv)
 {
     struct cli c = { .kernel = "dot", .n = 0 };
     struct mmt_machine machine;
+    const struct mmt_clock_info *ci;
     char note[320];
 
     mmt_set_progname(argv[0]);
@@ -343,6 +344,12 @@ int main(int argc, char **argv)
     if (c.flush_size)
         fprintf(stderr, "%s: note: flush size %zu KiB (%s)\n",
                 mmt_progname(), c.o.flush_bytes >> 10, note);
+    ci = mmt_clock_describe(c.o.clock);
+    if (!ci->available) {
+        mmt_error("clock '%s' is not available here: %s", ci->name,
+                  ci->why_not);
+        return MMT_EXIT_FAIL;
+    }
     if (!mmt_flush_available(c.o.flush)) {
         mmt_error("--flush=%s is not available here (no clflush)",
                   mmt_flush_name(c.o.flush));
