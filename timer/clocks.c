@@ -179,12 +179,17 @@ double mmt_tsc_measure_hz(void)
     return rate[1];
 }
 
+/* Measured once, even when the answer is 0 (a counter that stands still
+ * is not measured again on every conversion). */
 static double tsc_rate(void)
 {
     static double rate;
+    static int measured;
 
-    if (rate == 0)
+    if (!measured) {
         rate = mmt_tsc_measure_hz();
+        measured = 1;
+    }
     return rate;
 }
 
@@ -215,19 +220,38 @@ double mmt_clock_seconds(enum mmt_clock id)
     return (double)(now - origin[id]) * mmt_clock_tick_s(id);
 }
 
+/* The first reading of clock id that differs from a; a itself when the
+ * clock stood still for 1 s of CLOCK_MONOTONIC (or for 2^24 readings,
+ * should CLOCK_MONOTONIC be what stands still), so that a broken counter
+ * is reported instead of waited on for ever. */
+static int64_t next_step(enum mmt_clock id, int64_t a)
+{
+    int64_t w0 = read_posix(CLOCK_MONOTONIC);
+
+    for (long n = 1; n <= 1L << 24; n++) {
+        int64_t b = mmt_clock_ticks(id);
+
+        if (b != a)
+            return b;
+        if (n % 4096 == 0 && read_posix(CLOCK_MONOTONIC) - w0 > 1000000000)
+            break;
+    }
+    return a;
+}
+
 /* Smallest nonzero step between consecutive readings, in ticks: up to
  * 2000 steps, but no more than ~20 ms of waiting, so that a coarse clock
- * (10 ms CPU time on some systems) is measured in a few steps. */
+ * (10 ms CPU time on some systems) is measured in a few steps.  0 when
+ * the clock does not advance. */
 static int64_t measure_step(enum mmt_clock id)
 {
     int64_t best = INT64_MAX, w0 = read_posix(CLOCK_MONOTONIC);
 
     for (int i = 0; i < 2000; i++) {
-        int64_t a = mmt_clock_ticks(id), b;
+        int64_t a = mmt_clock_ticks(id), b = next_step(id, a);
 
-        do
-            b = mmt_clock_ticks(id);
-        while (b == a);
+        if (b == a)
+            return 0;
         if (b - a < best)
             best = b - a;
         if (i >= 2 && read_posix(CLOCK_MONOTONIC) - w0 > 20000000)
@@ -259,6 +283,8 @@ static double measure_cost(enum mmt_clock id)
 
 static void describe(struct mmt_clock_info *ci, enum mmt_clock id)
 {
+    int64_t step;
+
     ci->id = id;
     ci->name = clock_names[id];
     ci->available = id != MMT_CLOCK_CYCLES || cycles_usable();
@@ -271,7 +297,13 @@ static void describe(struct mmt_clock_info *ci, enum mmt_clock id)
                 ? "clock_gettime(CLOCK_PROCESS_CPUTIME_ID)"
                 : tsc_reader_names[tsc_reader()];
     ci->rate_hz = id == MMT_CLOCK_CYCLES ? tsc_rate() : 0;
-    ci->resolution_s = (double)measure_step(id) * mmt_clock_tick_s(id);
+    step = measure_step(id);
+    if (step == 0 || mmt_clock_tick_s(id) <= 0) {
+        ci->available = 0;
+        ci->why_not = "its readings stood still for 1 s (a broken counter)";
+        return;
+    }
+    ci->resolution_s = (double)step * mmt_clock_tick_s(id);
     ci->cost_s = measure_cost(id);
 }
 
