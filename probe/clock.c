@@ -5,11 +5,22 @@
  * core clock under turbo or in a VM, so it is reported separately; and
  * adds of small immediates can be folded at rename (several per cycle on
  * recent Intel cores), so the chain adds a register, never a constant. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
 #include "probe/probe.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
+#ifdef HAVE_CPUID_H
+#include <cpuid.h>
+#endif
+
+#include "common/origin.h"
 #include "timer/mmtimer.h"
 
 enum { CHAIN_ITERS = 500 };
@@ -56,15 +67,159 @@ void probe_int_chain(long iters)
 }
 #endif
 
+/* ---- TSC rate ----------------------------------------------------------
+ * The timer measures the rate against CLOCK_MONOTONIC.  Confirmed when
+ * three fresh measurements lie within 0.5 % of each other and no claim the
+ * system makes about the rate is more than 1 % away (a TSC taken for the
+ * core clock, or a broken measurement, is off by far more).  Claims, where
+ * they exist: Intel's cpuid leaf 0x15 (crystal x ratio) or else 0x16 (base
+ * MHz, which the TSC follows); a hypervisor's leaf 0x40000010 (TSC kHz);
+ * in a VM without cpufreq or aperfmperf, /proc/cpuinfo's "cpu MHz", which
+ * Linux then fills from its own TSC calibration (on bare metal it is the
+ * moving core clock, so it is no claim there). */
+enum { TSC_RUNS = 3, TSC_MAX_CLAIMS = 3 };
+#define TSC_REPEAT 0.005
+#define TSC_CLAIM_TOL 0.01
+
+struct tsc_claim {
+    const char *source;
+    double mhz;
+};
+
+#ifdef HAVE_CPUID_H
+static int cpuid(unsigned leaf, unsigned r[4])
+{
+    return __get_cpuid(leaf, &r[0], &r[1], &r[2], &r[3]);
+}
+
+/* A VM (leaf 1 ECX bit 31) whose CPU has no APERF/MPERF (leaf 6 ECX bit
+ * 0): Linux can then take "cpu MHz" only from cpufreq or its TSC. */
+static int vm_without_aperfmperf(void)
+{
+    unsigned r[4];
+
+    return cpuid(1, r) && (r[2] >> 31 & 1)
+           && !(cpuid(6, r) && (r[2] & 1));
+}
+
+/* Leaves 0x15/0x16 (absent or zero on AMD), and 0x40000010 when the
+ * hypervisor's leaf 0x40000000 says it has it. */
+static int cpuid_claims(struct tsc_claim *c)
+{
+    unsigned r[4];
+    int n = 0;
+
+    if (cpuid(0x15, r) && r[0] && r[1] && r[2])
+        c[n++] = (struct tsc_claim){ "cpuid 0x15",
+                                     (double)r[2] * r[1] / r[0] / 1e6 };
+    else if (cpuid(0x16, r) && (r[0] & 0xffff))
+        c[n++] = (struct tsc_claim){ "cpuid 0x16", r[0] & 0xffff };
+    if (cpuid(1, r) && (r[2] >> 31 & 1)) {
+        /* Hypervisor leaves lie outside __get_cpuid's ranges. */
+        __cpuid(0x40000000u, r[0], r[1], r[2], r[3]);
+        if (r[0] >= 0x40000010u) {
+            __cpuid(0x40000010u, r[0], r[1], r[2], r[3]);
+            if (r[0])
+                c[n++] = (struct tsc_claim){ "cpuid 0x40000010",
+                                             r[0] / 1e3 };
+        }
+    }
+    return n;
+}
+#else
+static int vm_without_aperfmperf(void)
+{
+    return 0;
+}
+
+static int cpuid_claims(struct tsc_claim *c)
+{
+    (void)c;
+    return 0;
+}
+#endif
+
+/* "cpu MHz" is the kernel's TSC calibration only when nothing else feeds
+ * it: a VM, no APERF/MPERF, no cpufreq driver (see above). */
+static int cpuinfo_claim(struct tsc_claim *c)
+{
+    char mhz[64];
+
+    if (!vm_without_aperfmperf()
+        || access("/sys/devices/system/cpu/cpu0/cpufreq", F_OK) == 0
+        || mmt_cpuinfo("cpu MHz", mhz, sizeof mhz) != 0 || atof(mhz) <= 0)
+        return 0;
+    *c = (struct tsc_claim){ "/proc/cpuinfo", atof(mhz) };
+    return 1;
+}
+
+/* Every claim more than TSC_CLAIM_TOL away is printed; returns how many
+ * claims agreed (-1 if any disagreed) and names the sources in checked. */
+static int check_claims(const struct probe_ctx *ctx, double mhz,
+                        char *checked, size_t len)
+{
+    struct tsc_claim c[TSC_MAX_CLAIMS];
+    int n = cpuid_claims(c), agree = 0, bad = 0;
+    size_t used = 0;
+
+    n += cpuinfo_claim(&c[n]);
+    checked[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        probe_note(ctx, "clock: TSC %.3f MHz, %s says %.3f\n", mhz,
+                   c[i].source, c[i].mhz);
+        if (fabs(mhz - c[i].mhz) > TSC_CLAIM_TOL * c[i].mhz) {
+            fprintf(ctx->log, "mmprobe: note: TSC_MHZ measured %.3f, %s "
+                    "says %.3f\n", mhz, c[i].source, c[i].mhz);
+            bad++;
+            continue;
+        }
+        agree++;
+        if (used < len)
+            used += (size_t)snprintf(checked + used, len - used, "%s%s",
+                                     used ? ", " : "", c[i].source);
+    }
+    return bad ? -1 : agree;
+}
+
+/* TSC_MHZ: the median of TSC_RUNS fresh rates.  Returns it (0: no TSC). */
+static double probe_tsc(const struct probe_ctx *ctx, struct mmt_probeconf *pc)
+{
+    const struct mmt_clock_info *ci = mmt_clock_describe(MMT_CLOCK_CYCLES);
+    double mhz[TSC_RUNS], lo = INFINITY, hi = 0, med;
+    char checked[64];
+    int claims, repeat;
+
+    if (!ci->available) {
+        probe_set(pc, MMT_P_TSC_MHZ, 0, 1, "no TSC: %s", ci->why_not);
+        return 0;
+    }
+    for (int i = 0; i < TSC_RUNS; i++) {
+        mhz[i] = mmt_tsc_measure_hz() / 1e6;
+        lo = fmin(lo, mhz[i]);
+        hi = fmax(hi, mhz[i]);
+    }
+    probe_note(ctx, "clock: TSC read with %s, MHz by run: %.3f %.3f %.3f\n",
+               ci->reads, mhz[0], mhz[1], mhz[2]);
+    med = probe_median(mhz, TSC_RUNS);
+    repeat = lo > 0 && hi <= lo * (1 + TSC_REPEAT);
+    if (!repeat)
+        fprintf(ctx->log, "mmprobe: note: TSC_MHZ runs span %.3f..%.3f, "
+                "more than %.1f%%\n", lo, hi, TSC_REPEAT * 100);
+    claims = check_claims(ctx, med, checked, sizeof checked);
+    probe_set(pc, MMT_P_TSC_MHZ, med, repeat && claims >= 0,
+              "median of %d runs vs CLOCK_MONOTONIC within %.1f%%; %s%s",
+              TSC_RUNS, TSC_REPEAT * 100, claims > 0 ? "agrees with " :
+              claims < 0 ? "a claim disagrees" : "nothing to cross-check",
+              claims > 0 ? checked : "");
+    return med;
+}
+
 enum { ROUNDS = 10, SAMPLES = 40, GAP_NS = 10000000 };
 
 int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 {
-    const struct mmt_clock_info *tsc = mmt_clock_describe(MMT_CLOCK_CYCLES);
-    double tsc_mhz = tsc && tsc->available ? tsc->rate_hz / 1e6 : 0;
+    double tsc_mhz = probe_tsc(ctx, pc);
 
-    probe_set(pc, MMT_P_TSC_MHZ, tsc_mhz, tsc_mhz > 0,
-              "TSC ticks per wall second, timer room");
 #if defined(__x86_64__)
     /* Rounds 10 ms apart.  The core clock really moves (2.0-2.5 GHz on
      * the KVM guest, in ~1% steps), so there is no one clock to confirm:

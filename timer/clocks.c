@@ -27,29 +27,91 @@ static int64_t read_posix(clockid_t id)
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
-/* cpuid is asked once: under a hypervisor it traps and costs microseconds. */
-static int cycles_usable(void)
+/* How the cycle clock is read here.  Both readings are ordered against
+ * the instructions on either side, so that all of the timed work, and
+ * nothing after it, falls inside an interval:
+ *  - rdtscp waits until every earlier instruction has executed, and the
+ *    lfence after it keeps later ones from starting before the read (Intel
+ *    SDM vol. 2B, RDTSCP; AMD APM vol. 3, RDTSCP).
+ *  - Without rdtscp (some hypervisors hide it: this project's Zen 5 KVM
+ *    guest has tsc but no rdtscp), "lfence; rdtsc; lfence": Intel SDM vol.
+ *    2B, RDTSC gives exactly these two fences for the two directions.  On
+ *    AMD, lfence is dispatch serializing on families 0Fh/11h, and on later
+ *    ones once MSR C001_1029[1] is set ("Software Techniques for Managing
+ *    Speculation on AMD Processors", 2018), which Linux sets at boot; its
+ *    own ordered TSC read, rdtsc_ordered(), is lfence; rdtsc for this
+ *    reason. */
+enum tsc_reader { TSC_UNKNOWN, TSC_NONE, TSC_RDTSCP, TSC_FENCED };
+
+static const char *const tsc_reader_names[] = {
+    [TSC_RDTSCP] = "rdtscp; lfence",
+    [TSC_FENCED] = "lfence; rdtsc; lfence",
+};
+
+static enum tsc_reader choose_tsc_reader(void)
 {
 #ifdef HAVE_RDTSC
-    static int known = -1;
-
-    if (known < 0)
-        known = mmt_cpu_has(MMT_CPU_TSC) && mmt_cpu_has(MMT_CPU_RDTSCP);
-    return known;
+    if (!mmt_cpu_has(MMT_CPU_TSC))
+        return TSC_NONE;
+#ifdef HAVE_RDTSCP
+    if (mmt_cpu_has(MMT_CPU_RDTSCP))
+        return TSC_RDTSCP;
+#endif
+    return TSC_FENCED;
 #else
-    return 0;
+    return TSC_NONE;
+#endif
+}
+
+/* cpuid is asked once: under a hypervisor it traps and costs microseconds. */
+static enum tsc_reader tsc_reader(void)
+{
+    static enum tsc_reader known = TSC_UNKNOWN;
+
+    if (known == TSC_UNKNOWN)
+        known = choose_tsc_reader();
+    return known;
+}
+
+static int cycles_usable(void)
+{
+    return tsc_reader() != TSC_NONE;
+}
+
+/* Why there is no cycle clock, as the end of a sentence. */
+static const char *cycles_why_not(void)
+{
+#ifdef HAVE_RDTSC
+    return "the CPU has no time-stamp counter (cpuid leaf 1 EDX bit 4)";
+#else
+    return "this build has no __rdtsc (configure found no x86 rdtsc "
+           "intrinsic in <x86intrin.h>)";
 #endif
 }
 
 uint64_t mmt_cycles(void)
 {
 #ifdef HAVE_RDTSC
-    unsigned aux;
+    uint64_t t;
 
-    /* rdtscp waits for earlier instructions, so the kernel's last work is
-     * inside the interval. */
-    if (cycles_usable())
-        return __rdtscp(&aux);
+    switch (tsc_reader()) {
+#ifdef HAVE_RDTSCP
+    case TSC_RDTSCP: {
+        unsigned aux;
+
+        t = __rdtscp(&aux);
+        _mm_lfence();
+        return t;
+    }
+#endif
+    case TSC_FENCED:
+        _mm_lfence();
+        t = __rdtsc();
+        _mm_lfence();
+        return t;
+    default:
+        break;
+    }
 #endif
     return 0;
 }
@@ -90,9 +152,12 @@ static void tsc_wall_pair(uint64_t *tsc, int64_t *wall_ns)
 
 /* TSC ticks per second: ticks across >= 20 ms of CLOCK_MONOTONIC, three
  * times, keeping the middle rate (one bad pair spoils one run only). */
-static double measure_tsc_rate(void)
+double mmt_tsc_measure_hz(void)
 {
     double rate[3];
+
+    if (!cycles_usable())
+        return 0;
 
     for (int i = 0; i < 3; i++) {
         uint64_t c0 = 0, c1 = 0;
@@ -114,12 +179,17 @@ static double measure_tsc_rate(void)
     return rate[1];
 }
 
+/* Measured once, even when the answer is 0 (a counter that stands still
+ * is not measured again on every conversion). */
 static double tsc_rate(void)
 {
     static double rate;
+    static int measured;
 
-    if (rate == 0 && cycles_usable())
-        rate = measure_tsc_rate();
+    if (!measured) {
+        rate = mmt_tsc_measure_hz();
+        measured = 1;
+    }
     return rate;
 }
 
@@ -150,19 +220,38 @@ double mmt_clock_seconds(enum mmt_clock id)
     return (double)(now - origin[id]) * mmt_clock_tick_s(id);
 }
 
+/* The first reading of clock id that differs from a; a itself when the
+ * clock stood still for 1 s of CLOCK_MONOTONIC (or for 2^24 readings,
+ * should CLOCK_MONOTONIC be what stands still), so that a broken counter
+ * is reported instead of waited on for ever. */
+static int64_t next_step(enum mmt_clock id, int64_t a)
+{
+    int64_t w0 = read_posix(CLOCK_MONOTONIC);
+
+    for (long n = 1; n <= 1L << 24; n++) {
+        int64_t b = mmt_clock_ticks(id);
+
+        if (b != a)
+            return b;
+        if (n % 4096 == 0 && read_posix(CLOCK_MONOTONIC) - w0 > 1000000000)
+            break;
+    }
+    return a;
+}
+
 /* Smallest nonzero step between consecutive readings, in ticks: up to
  * 2000 steps, but no more than ~20 ms of waiting, so that a coarse clock
- * (10 ms CPU time on some systems) is measured in a few steps. */
+ * (10 ms CPU time on some systems) is measured in a few steps.  0 when
+ * the clock does not advance. */
 static int64_t measure_step(enum mmt_clock id)
 {
     int64_t best = INT64_MAX, w0 = read_posix(CLOCK_MONOTONIC);
 
     for (int i = 0; i < 2000; i++) {
-        int64_t a = mmt_clock_ticks(id), b;
+        int64_t a = mmt_clock_ticks(id), b = next_step(id, a);
 
-        do
-            b = mmt_clock_ticks(id);
-        while (b == a);
+        if (b == a)
+            return 0;
         if (b - a < best)
             best = b - a;
         if (i >= 2 && read_posix(CLOCK_MONOTONIC) - w0 > 20000000)
@@ -194,13 +283,27 @@ static double measure_cost(enum mmt_clock id)
 
 static void describe(struct mmt_clock_info *ci, enum mmt_clock id)
 {
+    int64_t step;
+
     ci->id = id;
     ci->name = clock_names[id];
     ci->available = id != MMT_CLOCK_CYCLES || cycles_usable();
-    if (!ci->available)
+    if (!ci->available) {
+        ci->why_not = cycles_why_not();
         return;
+    }
+    ci->reads = id == MMT_CLOCK_WALL ? "clock_gettime(CLOCK_MONOTONIC)"
+                : id == MMT_CLOCK_CPU
+                ? "clock_gettime(CLOCK_PROCESS_CPUTIME_ID)"
+                : tsc_reader_names[tsc_reader()];
     ci->rate_hz = id == MMT_CLOCK_CYCLES ? tsc_rate() : 0;
-    ci->resolution_s = (double)measure_step(id) * mmt_clock_tick_s(id);
+    step = measure_step(id);
+    if (step == 0 || mmt_clock_tick_s(id) <= 0) {
+        ci->available = 0;
+        ci->why_not = "its readings stood still for 1 s (a broken counter)";
+        return;
+    }
+    ci->resolution_s = (double)step * mmt_clock_tick_s(id);
     ci->cost_s = measure_cost(id);
 }
 

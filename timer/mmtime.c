@@ -247,11 +247,12 @@ static void print_clock(enum mmt_clock id)
     const struct mmt_clock_info *ci = mmt_clock_describe(id);
 
     if (!ci->available) {
-        printf("clock %-6s  not available on this CPU/compiler\n", ci->name);
+        printf("clock %-6s  not available: %s\n", ci->name, ci->why_not);
         return;
     }
-    printf("clock %-6s  resolution %.3g ns, cost per reading %.3g ns",
-           ci->name, ci->resolution_s * 1e9, ci->cost_s * 1e9);
+    printf("clock %-6s  resolution %.3g ns, cost per reading %.3g ns "
+           "(read with %s)", ci->name, ci->resolution_s * 1e9,
+           ci->cost_s * 1e9, ci->reads);
     if (id == MMT_CLOCK_CYCLES)
         printf(", TSC rate %.6g GHz (measured against CLOCK_MONOTONIC; "
                "%s)", ci->rate_hz * 1e-9, mmt_tsc_invariant() ?
@@ -323,6 +324,7 @@ int main(int argc, char **argv)
 {
     struct cli c = { .kernel = "dot", .n = 0 };
     struct mmt_machine machine;
+    const struct mmt_clock_info *ci;
     char note[320];
 
     mmt_set_progname(argv[0]);
@@ -342,6 +344,12 @@ int main(int argc, char **argv)
     if (c.flush_size)
         fprintf(stderr, "%s: note: flush size %zu KiB (%s)\n",
                 mmt_progname(), c.o.flush_bytes >> 10, note);
+    ci = mmt_clock_describe(c.o.clock);
+    if (!ci->available) {
+        mmt_error("clock '%s' is not available here: %s", ci->name,
+                  ci->why_not);
+        return MMT_EXIT_FAIL;
+    }
     if (!mmt_flush_available(c.o.flush)) {
         mmt_error("--flush=%s is not available here (no clflush)",
                   mmt_flush_name(c.o.flush));

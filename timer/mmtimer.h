@@ -15,7 +15,8 @@
 
 enum mmt_clock {
     MMT_CLOCK_WALL,    /* clock_gettime(CLOCK_MONOTONIC) */
-    MMT_CLOCK_CYCLES,  /* rdtsc(p), scaled by its measured rate */
+    MMT_CLOCK_CYCLES,  /* the TSC (rdtscp, or a fenced rdtsc), scaled by
+                        * its measured rate */
     MMT_CLOCK_CPU,     /* CLOCK_PROCESS_CPUTIME_ID */
     MMT_NCLOCKS
 };
@@ -27,12 +28,19 @@ struct mmt_clock_info {
     double resolution_s;     /* smallest nonzero step, measured */
     double cost_s;           /* time of one reading, measured */
     double rate_hz;          /* cycles: measured ticks per second; else 0 */
+    const char *reads;       /* what reads it: "lfence; rdtsc; lfence" */
+    const char *why_not;     /* unavailable: why, e.g. "the CPU has no
+                              * time-stamp counter (cpuid leaf 1 EDX bit 4)" */
 };
 
 /* Seconds since an arbitrary origin on the given clock. */
 double mmt_clock_seconds(enum mmt_clock id);
 /* Raw cycle counter (0 where there is none). */
 uint64_t mmt_cycles(void);
+/* A fresh measurement of the TSC rate in Hz, not the one the clock keeps:
+ * the median of three >= 20 ms intervals of CLOCK_MONOTONIC; 0 without a
+ * cycle clock.  For checks that the rate repeats (mmprobe). */
+double mmt_tsc_measure_hz(void);
 /* Measure (once, then cached) and return what is known of a clock. */
 const struct mmt_clock_info *mmt_clock_describe(enum mmt_clock id);
 /* Parse "wall" / "cycles" / "cpu"; -1 if unknown. */

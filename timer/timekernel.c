@@ -59,8 +59,11 @@ static int resolve_opts(struct mmt_timing_opts *o, const struct mmt_kernel *k,
         || k->noperands > MMT_MAX_OPERANDS || !(k->flops > 0))
         return fail(r, "kernel %s: needs init, call, 0..%d operands and "
                     "flops > 0", k->name ? k->name : "?", MMT_MAX_OPERANDS);
-    if (ci == NULL || !ci->available)
-        return fail(r, "clock %d is not available here", (int)o->clock);
+    if (ci == NULL)
+        return fail(r, "unknown clock (expected wall, cycles or cpu)");
+    if (!ci->available)
+        return fail(r, "clock '%s' is not available here: %s", ci->name,
+                    ci->why_not);
     if ((unsigned)o->flush >= MMT_NFLUSH || !mmt_flush_available(o->flush))
         return fail(r, "flush method %s is not available here",
                     mmt_flush_name(o->flush));
