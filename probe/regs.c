@@ -112,7 +112,8 @@ static int split_words(char *s, char **argv, int argc, int max)
 }
 
 /* KERNEL_CC KERNEL_CFLAGS -fno-tree-vectorize -fno-tree-slp-vectorize -g0
- * -S -o asm src, stderr to errlog.  Returns the exit status, or -1 if it could not run. */
+ * -S -o asm src, stderr to errlog.  Returns the exit status, or -1 if it
+ * could not run. */
 static int compile(const struct probe_ctx *ctx, const char *src,
                    const char *asm_path, const char *errlog)
 {

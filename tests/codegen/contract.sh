@@ -13,6 +13,7 @@
 dir=tests/codegen/contract.$$
 mkdir -p "$dir" || exit 99
 trap 'rm -rf "$dir"' EXIT
+# shellcheck source=tests/codegen/isa.sh
 . "$top_srcdir/tests/codegen/isa.sh"
 n=0
 echo "1..8"
@@ -70,13 +71,13 @@ check() {
 
 for spec in none:4 sse2:4 avx2:8 avx512:16; do
     isa=${spec%:*} mu=${spec#*:}
-    if [ $isa != none ] && ! can_build $isa; then
+    if [ "$isa" != none ] && ! can_build "$isa"; then
         for fma in 0 1; do
             n=$((n + 1))
             echo "ok $n # SKIP $isa FMA=$fma: $build_error"
         done
         continue
     fi
-    check $isa "$mu" 0
-    check $isa "$mu" 1
+    check "$isa" "$mu" 0
+    check "$isa" "$mu" 1
 done

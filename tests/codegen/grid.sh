@@ -10,6 +10,7 @@ trap 'rm -rf "$dir"' EXIT
 
 # SIMD widths the compiler builds; the others are one SKIP each (the CPU
 # is asked at run time, kernel by kernel, by check_kernels).
+# shellcheck source=tests/codegen/isa.sh
 . "$top_srcdir/tests/codegen/isa.sh"
 isas=
 set --

@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC2154
 # Sourced by the codegen tests: whether the kernel compiler, with
 # KERNEL_CFLAGS, builds an ISA's kernels -- decided by compiling one fused
 # multiply-add intrinsic under the target attribute those kernels carry
