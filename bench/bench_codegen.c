@@ -40,22 +40,31 @@ static void call(const struct mmt_call *c, void *user)
 }
 
 /* Peak from probe.conf when there is one; otherwise FMA pipes x vector
- * width x 2 x the measured cycle-counter rate, assuming two FMA pipes. */
+ * width x 2 x the measured cycle-counter rate, assuming two FMA pipes;
+ * 0 when neither is known (the table then shows no percentages). */
 static double peak_mflops(const char *probe, char *source, size_t len)
 {
     struct mmt_probeconf pc;
-    char err[256];
+    char err[256] = "";
     const struct mmt_clock_info *ci;
     int vlen = mmg_cpu_runs("avx512f") ? 8 : mmg_cpu_runs("avx2,fma") ? 4 : 2;
 
-    if (probe && mmt_probeconf_read(probe, &pc, err, sizeof err) == 0) {
+    if (probe && mmt_probeconf_read(probe, &pc, err, sizeof err) == 0
+        && pc.peak_mflops > 0) {
         snprintf(source, len, "PEAK_MFLOPS of %s (CLOCK_MHZ %.0f)", probe,
                  pc.clock_mhz);
         return pc.peak_mflops;
     }
+    if (probe && err[0])
+        mmt_warn("no peak to compare with: %s", err);
+    else if (probe)
+        mmt_warn("no peak to compare with: %s: PEAK_MFLOPS is 0", probe);
     ci = mmt_clock_describe(MMT_CLOCK_CYCLES);
-    if (!ci || !ci->available)
+    if (!ci || !ci->available) {
+        snprintf(source, len, "unknown (no PEAK_MFLOPS from mmprobe, no "
+                 "cycle counter)");
         return 0;
+    }
     snprintf(source, len, "fallback, no probe.conf: 2 FMA pipes x %d "
              "doubles x 2 flops x TSC %.0f MHz", vlen, ci->rate_hz / 1e6);
     return 2.0 * vlen * 2.0 * ci->rate_hz / 1e6;
@@ -83,6 +92,36 @@ static int by_value(const void *x, const void *y)
 {
     double a = *(const double *)x, b = *(const double *)y;
     return (a > b) - (a < b);
+}
+
+/* MFLOPS as a percentage of the peak, or "-" with no peak to compare. */
+static void percent(double mflops, double peak, char *out, size_t len)
+{
+    if (peak > 0)
+        snprintf(out, len, "%5.1f%%", 100.0 * mflops / peak);
+    else
+        snprintf(out, len, "%6s", "-");
+}
+
+static void print_row(const struct mmt_kernel_desc *d, double best,
+                      double median, double peak)
+{
+    char tile[16], pbest[16], pmedian[16];
+
+    snprintf(tile, sizeof tile, "%dx%dx%d", d->mu, d->nu, d->ku);
+    if (!best) {
+        printf("%-6s %4d %-9s %-3d %-2d %8s %6s %8s %6s  (CPU lacks %s)\n",
+               d->isa, d->nb, tile, d->fma, d->ls, "-", "-", "-", "-",
+               d->requires);
+        return;
+    }
+    percent(best, peak, pbest, sizeof pbest);
+    percent(median, peak, pmedian, sizeof pmedian);
+    printf("%-6s %4d %-9s %-3d %-2d %8.0f %s %8.0f %s  %d/%d%s\n", d->isa,
+           d->nb, tile, d->fma, d->ls, best, pbest, median, pmedian,
+           d->regs_needed, d->regs_available, peak > 0 && best > peak
+           ? "  above peak (the clock ran faster than the peak assumes)"
+           : "");
 }
 
 /* Usage: bench-codegen [PROBE.CONF|-] [ROUNDS] */
@@ -120,27 +159,16 @@ int main(int argc, char **argv)
         median[i] = all[i][rounds / 2];
     }
     printf("in-L1 (unflushed) MFLOPS of generated kernels: best and median "
-           "of %d interleaved\nrounds\npeak %.0f MFLOPS: %s\nlast timing: "
-           "%s\n\n", rounds, peak, source, how);
+           "of %d interleaved\nrounds\n", rounds);
+    if (peak > 0)
+        printf("peak %.0f MFLOPS: %s\n", peak, source);
+    else
+        printf("peak %s; %%peak is shown as -\n", source);
+    printf("last timing: %s\n\n", how);
     printf("%-6s %4s %-9s %-3s %-2s %8s %6s %8s %6s  %s\n", "isa", "NB",
            "MUxNUxKU", "FMA", "LS", "best", "%peak", "median", "%peak",
            "regs");
-    for (int i = 0; i < nk; i++) {
-        const struct mmt_kernel_desc *d = bench_kernels[i];
-        char tile[16];
-        snprintf(tile, sizeof tile, "%dx%dx%d", d->mu, d->nu, d->ku);
-        if (!best[i]) {
-            printf("%-6s %4d %-9s %-3d %-2d %8s %6s %8s %6s  (CPU lacks "
-                   "%s)\n", d->isa, d->nb, tile, d->fma, d->ls, "-", "-",
-                   "-", "-", d->requires);
-            continue;
-        }
-        printf("%-6s %4d %-9s %-3d %-2d %8.0f %5.1f%% %8.0f %5.1f%%  %d/%d%s"
-               "\n", d->isa, d->nb, tile, d->fma, d->ls, best[i],
-               peak > 0 ? 100.0 * best[i] / peak : 0.0, median[i],
-               peak > 0 ? 100.0 * median[i] / peak : 0.0, d->regs_needed,
-               d->regs_available, best[i] > peak ? "  above peak (the clock "
-               "ran faster than the peak assumes)" : "");
-    }
+    for (int i = 0; i < nk; i++)
+        print_row(bench_kernels[i], best[i], median[i], peak);
     return MMT_EXIT_OK;
 }

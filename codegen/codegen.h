@@ -7,7 +7,9 @@
 
 #include "codegen/params.h"
 
-#define MMG_VERSION "1"
+/* 2: FMA=0 kernels turn contraction off (MMT_CONTRACT_OFF_*), the scalar
+ * FMA=1 form calls mmt_fmadd. */
+#define MMG_VERSION "2"
 
 /* The banner ("generated, do not edit", how to recreate the file) and the
  * includes.  command: the exact command that recreates the file. */

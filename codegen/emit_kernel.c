@@ -253,11 +253,15 @@ int mmg_emit_kernel(FILE *fp, const struct mmg_params *p,
     mmg_ctx_init(&x, p, &e);
     emit_description(&x);
     mmg_blank(&e);
+    if (!p->fma)
+        mmg_line(&e, "MMT_CONTRACT_OFF_BEGIN");
     if (x.vlen > 1 && mmg_simd_shared(&x) != 0)
         return -1;
     for (int i = 0; i < 3; i++)
         if ((p->betas & bits[i]) && emit_variant(&x, bits[i]) != 0)
             return -1;
+    if (!p->fma)
+        mmg_line(&e, "MMT_CONTRACT_OFF_END");
     emit_descriptor(&x, command);
     return mmg_emit_status(&e);
 }

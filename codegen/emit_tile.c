@@ -81,8 +81,8 @@ static void print_op(const struct tile_ctx *tc, const struct mmg_op *op)
                      op->r, op->c, vp, op->step, op->r, op->step, op->c,
                      op->r, op->c);
         else
-            mmg_line(e, "c%d_%d += a%d_%d * b%d_%d;", op->r, op->c,
-                     op->step, op->r, op->step, op->c);
+            mmg_line(e, "c%d_%d = mmt_fmadd(a%d_%d, b%d_%d, c%d_%d);", op->r,
+                     op->c, op->step, op->r, op->step, op->c, op->r, op->c);
         break;
     case MMG_MUL:
         if (simd(tc))

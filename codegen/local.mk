@@ -30,7 +30,8 @@ tests_codegen_test_params_LDADD = codegen/libmmgen.la $(CMOCKA_LIBS)
 tests_codegen_test_sched_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_codegen_test_sched_LDADD = codegen/libmmgen.la $(CMOCKA_LIBS)
 TESTS += tests/codegen/test_params tests/codegen/test_sched \
-	tests/codegen/grid.sh \
+	tests/codegen/grid.sh tests/codegen/contract.sh \
 	tests/codegen/mmgen_cli.sh
 EXTRA_DIST += tests/codegen/grid.sh tests/codegen/mmgen_cli.sh \
+	tests/codegen/contract.sh tests/codegen/isa.sh \
 	tests/codegen/check_kernels.c

@@ -59,4 +59,38 @@ static inline void mmt_touch(const double *p)
     (void)*(const volatile double *)p;
 }
 
+/* FMA=1 in the scalar form: c + a*b as one fused operation where the
+ * flags enable one, as written where they do not.  Written as c += a*b,
+ * gcc's vectoriser packs the scalars into separate vector multiplies and
+ * adds and never fuses them. */
+static inline double mmt_fmadd(double a, double b, double c)
+{
+#if defined(__FMA__) || defined(__FP_FAST_FMA)
+    return __builtin_fma(a, b, c);
+#else
+    return c + a * b;
+#endif
+}
+
+/* FMA=0: the multiplies and adds stay separate instructions (paper 002
+ * §II-B) whatever contraction the flags allow elsewhere.  A generated
+ * FMA=0 kernel sits between MMT_CONTRACT_OFF_BEGIN and _END at file scope.
+ * gcc honours its optimize pragma under any -ffp-contract (its
+ * -ffp-contract=on is off); clang honours its fp pragma except under
+ * -ffp-contract=fast or -ffast-math, which (clang 14) disregard pragmas:
+ * configure gives clang -ffp-contract=on, which fuses within a statement
+ * only.  tests/codegen/contract.sh reads the assembly of both forms. */
+#if defined(__clang__)
+#define MMT_CONTRACT_OFF_BEGIN                                            \
+    _Pragma("float_control(push)") _Pragma("clang fp contract(off)")
+#define MMT_CONTRACT_OFF_END _Pragma("float_control(pop)")
+#elif defined(__GNUC__)
+#define MMT_CONTRACT_OFF_BEGIN                                            \
+    _Pragma("GCC push_options") _Pragma("GCC optimize(\"fp-contract=off\")")
+#define MMT_CONTRACT_OFF_END _Pragma("GCC pop_options")
+#else
+#define MMT_CONTRACT_OFF_BEGIN _Pragma("STDC FP_CONTRACT OFF")
+#define MMT_CONTRACT_OFF_END _Pragma("STDC FP_CONTRACT DEFAULT")
+#endif
+
 #endif

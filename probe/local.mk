@@ -20,6 +20,18 @@ tests_probe_test_cachegeom_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_probe_test_cachegeom_LDADD = probe/libmmprobe.la $(CMOCKA_LIBS)
 TESTS += tests/probe/test_cachegeom
 
+probe_libmmprobe_la_SOURCES += probe/regs.h
+# The register probe's reading of recorded gcc and clang assembly, and the
+# probe itself with the kernel compiler for other machines' -march.
+check_PROGRAMS += tests/probe/test_regs tests/probe/regsprobe
+tests_probe_test_regs_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_probe_test_regs_LDADD = probe/libmmprobe.la $(CMOCKA_LIBS)
+tests_probe_regsprobe_LDADD = probe/libmmprobe.la
+TESTS += tests/probe/test_regs tests/probe/test_regs_live.sh
+EXTRA_DIST += tests/probe/test_regs_live.sh tests/probe/asm/gcc12-zen5.s \
+	tests/probe/asm/gcc12-znver3.s tests/probe/asm/clang14-zen5.s \
+	tests/probe/asm/clang14-znver3.s
+
 # mmprobe end to end: two runs against sysfs and each other, bad files.
 TESTS += tests/probe/test_mmprobe.sh
 EXTRA_DIST += tests/probe/test_mmprobe.sh

@@ -7,12 +7,18 @@
  * each width and each n we compile a loop that keeps n values live and
  * rotates them through in-place multiplies (a_i *= a_{i+1}), which needs
  * exactly n registers and no temporaries; N_R is the largest n compiled
- * without a spill (to the stack or to integer registers).  The configured
- * KERNEL_CC and KERNEL_CFLAGS are used as they are, plus
- * -fno-tree-vectorize so that scalar values are not packed into vectors
- * behind our back, and -g0 (debug notes change no instruction and cost
- * compile time). */
+ * without a spill (to the stack or to integer registers).  The count is
+ * confirmed by a second reading of the same assembly: the most distinct
+ * vector registers any one function of that width names must equal it
+ * (a spill the rules miss would show as more live values than registers).
+ * The configured KERNEL_CC and KERNEL_CFLAGS are used as they are, plus
+ * -fno-tree-vectorize -fno-tree-slp-vectorize (gcc and clang both take
+ * them) so that scalar values are not packed into vectors behind our
+ * back, and -g0 (debug notes change no instruction and cost compile
+ * time).  The assembly is read as gcc and clang print it in AT&T syntax;
+ * clang's block comments ("# %bb.0:") are not labels. */
 #include "probe/probe.h"
+#include "probe/regs.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -24,29 +30,45 @@
 
 extern char **environ;
 
-enum { NMIN = 2, NMAX = 40, NTYPES = 4, MAX_ARGS = 64 };
+enum {
+    NMIN = PROBE_REGS_NMIN, NMAX = PROBE_REGS_NMAX,
+    NTYPES = PROBE_REGS_NTYPES, MAX_ARGS = 64
+};
 
+/* The vector widths are written with the intrinsics the generated kernels
+ * use: clang splits a generic 64-byte vector into two ymm halves unless
+ * the flags prefer 512-bit vectors, but never an __m512d intrinsic. */
 static const struct {
     const char *tag, *ctype;
+    const char *prefix;         /* intrinsic prefix, NULL for scalar */
     int bits;                   /* vector width this type needs natively */
     const char *guard;          /* compiled only where the flags enable it */
     enum mmt_probe_key key;
 } types[NTYPES] = {
-    { "scalar", "double", 64, "1", MMT_P_FP_REGS_SCALAR },
-    { "sse2", "v2", 128, "defined(__SSE2__)", MMT_P_FP_REGS_SSE2 },
-    { "avx2", "v4", 256, "defined(__AVX__)", MMT_P_FP_REGS_AVX2 },
-    { "avx512", "v8", 512, "defined(__AVX512F__)", MMT_P_FP_REGS_AVX512 },
+    { "scalar", "double", NULL, 64, "1", MMT_P_FP_REGS_SCALAR },
+    { "sse2", "__m128d", "_mm", 128, "defined(__SSE2__)",
+      MMT_P_FP_REGS_SSE2 },
+    { "avx2", "__m256d", "_mm256", 256, "defined(__AVX__)",
+      MMT_P_FP_REGS_AVX2 },
+    { "avx512", "__m512d", "_mm512", 512, "defined(__AVX512F__)",
+      MMT_P_FP_REGS_AVX512 },
 };
 
 static void emit_regs_function(FILE *fp, int t, int n)
 {
+    const char *prefix = types[t].prefix;
+
     fprintf(fp, "void regs_%s_%d(%s *p, long iters)\n{\n", types[t].tag, n,
             types[t].ctype);
     for (int i = 0; i < n; i++)
         fprintf(fp, "    %s a%d = p[%d];\n", types[t].ctype, i, i);
     fprintf(fp, "    for (long it = 0; it < iters; it++) {\n");
     for (int i = 0; i < n; i++)
-        fprintf(fp, "        a%d = a%d * a%d;\n", i, i, (i + 1) % n);
+        if (prefix)
+            fprintf(fp, "        a%d = %s_mul_pd(a%d, a%d);\n", i, prefix,
+                    i, (i + 1) % n);
+        else
+            fprintf(fp, "        a%d = a%d * a%d;\n", i, i, (i + 1) % n);
     fprintf(fp, "    }\n");
     for (int i = 0; i < n; i++)
         fprintf(fp, "    p[%d] = a%d;\n", i, i);
@@ -62,9 +84,7 @@ static int write_source(const char *path)
 
     if (!fp)
         return -1;
-    fprintf(fp, "typedef double v2 __attribute__((vector_size(16)));\n"
-            "typedef double v4 __attribute__((vector_size(32)));\n"
-            "typedef double v8 __attribute__((vector_size(64)));\n"
+    fprintf(fp, "#if defined(__SSE2__)\n#include <immintrin.h>\n#endif\n"
             "#if defined(__AVX512F__)\nconst int vec_bits = 512;\n"
             "#elif defined(__AVX__)\nconst int vec_bits = 256;\n"
             "#elif defined(__SSE2__)\nconst int vec_bits = 128;\n"
@@ -91,8 +111,9 @@ static int split_words(char *s, char **argv, int argc, int max)
     return argc;
 }
 
-/* KERNEL_CC KERNEL_CFLAGS -fno-tree-vectorize -g0 -S -o asm src, stderr to
- * errlog.  Returns the exit status, or -1 if it could not run. */
+/* KERNEL_CC KERNEL_CFLAGS -fno-tree-vectorize -fno-tree-slp-vectorize -g0
+ * -S -o asm src, stderr to errlog.  Returns the exit status, or -1 if it
+ * could not run. */
 static int compile(const struct probe_ctx *ctx, const char *src,
                    const char *asm_path, const char *errlog)
 {
@@ -104,9 +125,10 @@ static int compile(const struct probe_ctx *ctx, const char *src,
 
     if (!cc || !flags)
         goto out;
-    argc = split_words(cc, argv, argc, MAX_ARGS - 7);
-    argc = split_words(flags, argv, argc, MAX_ARGS - 7);
+    argc = split_words(cc, argv, argc, MAX_ARGS - 8);
+    argc = split_words(flags, argv, argc, MAX_ARGS - 8);
     argv[argc++] = "-fno-tree-vectorize";
+    argv[argc++] = "-fno-tree-slp-vectorize";
     argv[argc++] = "-g0";
     argv[argc++] = "-S";
     argv[argc++] = "-o";
@@ -126,19 +148,12 @@ out:
     return status;
 }
 
-/* What one compile told us. */
-struct asm_facts {
-    int vec_bits;
-    int fma;
-    int spills[NTYPES][NMAX + 1];   /* 1: stack accessed in regs_<t>_<n> */
-};
-
-/* Which regs function a label line starts, or -1. */
-static int function_label(const char *line, int *n)
+/* Which regs function a label starts, or -1. */
+static int function_label(const char *label, int *n)
 {
     char tag[16];
 
-    if (sscanf(line, "regs_%15[a-z0-9]_%d:", tag, n) != 2)
+    if (sscanf(label, "regs_%15[a-z0-9]_%d:", tag, n) != 2)
         return -1;
     for (int t = 0; t < NTYPES; t++)
         if (strcmp(tag, types[t].tag) == 0 && *n >= NMIN && *n <= NMAX)
@@ -146,66 +161,158 @@ static int function_label(const char *line, int *n)
     return -1;
 }
 
-/* A spill is a stack access, or a move between a vector register and a
- * general-purpose one (gcc parks doubles in integer registers when it runs
- * out of vector ones and the target makes such moves cheap). */
-static int is_spill(const char *line)
+/* Register number of a vector register named at s ("%xmm12", "%zmm3"),
+ * or -1.  xmmN, ymmN and zmmN are one register. */
+static int vector_register(const char *s)
 {
-    int vec = strstr(line, "%xmm") || strstr(line, "%ymm") ||
-              strstr(line, "%zmm");
-    int gpr = strstr(line, "%r") || strstr(line, "%e");
+    int num;
 
-    if (strstr(line, "(%rsp)") || strstr(line, "(%rbp)"))
-        return 1;
-    return vec && gpr && !strchr(line, '(');
-}
-
-static int read_asm(const char *path, struct asm_facts *f)
-{
-    FILE *fp = fopen(path, "r");
-    char line[512];
-    int t = -1, n = 0, in_fma = 0, want_bits = 0;
-
-    if (!fp)
+    if (s[0] != '%' || !strchr("xyz", s[1]) || strncmp(s + 2, "mm", 2))
         return -1;
-    memset(f, 0, sizeof *f);
-    while (fgets(line, sizeof line, fp)) {
-        int tn, nn;
-
-        if (line[0] != '\t' && line[0] != ' ' && line[0] != '.') {
-            tn = function_label(line, &nn);
-            t = tn, n = nn;
-            in_fma = strncmp(line, "fma_probe:", 10) == 0;
-            want_bits = strncmp(line, "vec_bits:", 9) == 0;
-            continue;
-        }
-        if (want_bits && sscanf(line, " .long %d", &f->vec_bits) == 1)
-            want_bits = 0;
-        if (in_fma && strstr(line, "vfmadd"))
-            f->fma = 1;
-        if (t >= 0 && is_spill(line))
-            f->spills[t][n] = 1;
-    }
-    fclose(fp);
-    return 0;
+    return sscanf(s + 4, "%d", &num) == 1 && num >= 0 && num < 64 ? num
+                                                                   : -1;
 }
 
-/* Largest n before the first spill; confirmed when every larger n spills
- * too (a clean edge, not an accident of one allocation). */
-static int register_count(const struct asm_facts *f, int t, int *clean)
+/* Whether s names a general-purpose register: %rax..%r15, %eax..%r15d
+ * (and not %rip, which only appears inside a memory operand). */
+static int gp_register(const char *s)
 {
-    int count = NMIN - 1;
+    return s[0] == '%' && (s[1] == 'r' || s[1] == 'e')
+        && strncmp(s + 1, "rip", 3) != 0;
+}
+
+/* Vector registers an instruction names, as a bit mask. */
+static unsigned long long vector_registers(const char *code)
+{
+    unsigned long long mask = 0;
+
+    for (const char *s = strchr(code, '%'); s; s = strchr(s + 1, '%')) {
+        int num = vector_register(s);
+        if (num >= 0)
+            mask |= 1ULL << num;
+    }
+    return mask;
+}
+
+/* The instruction part of a line: up to the comment ('#' in AT&T). */
+static void strip_comment(const char *line, char *code, size_t len)
+{
+    size_t n = strcspn(line, "#\n");
+
+    if (n >= len)
+        n = len - 1;
+    memcpy(code, line, n);
+    code[n] = '\0';
+}
+
+/* A spill is a vector register stored to or loaded from the stack (also as
+ * the memory operand of arithmetic: a folded reload), or moved to or from
+ * a general-purpose register (gcc parks doubles there when it runs out of
+ * vector ones and the target makes such moves cheap).  Clang also names
+ * its spills and reloads in a comment; the rules above do not rely on it. */
+int probe_asm_is_spill(const char *line)
+{
+    char code[512];
+    const char *comment = strchr(line, '#');
+    int gpr = 0;
+
+    if (comment && (strstr(comment, "Spill") || strstr(comment, "Reload")))
+        return 1;
+    strip_comment(line, code, sizeof code);
+    if (!vector_registers(code))
+        return 0;
+    if (strstr(code, "(%rsp") || strstr(code, "(%rbp"))
+        return 1;
+    for (const char *s = strchr(code, '%'); s; s = strchr(s + 1, '%'))
+        gpr |= gp_register(s);
+    return gpr && !strchr(code, '(');
+}
+
+/* A label at the start of a line, not a local one (.L...): a function or
+ * an object.  Comment lines ("# %bb.0:" from clang) are not labels. */
+static int global_label(const char *code)
+{
+    size_t n = strlen(code);
+
+    while (n && strchr(" \t\r", code[n - 1]))
+        n--;
+    return n > 1 && code[n - 1] == ':' && !strchr(" \t.", code[0]);
+}
+
+struct asm_reader {
+    struct probe_asm_facts *f;
+    int t, n;                   /* the regs function being read, t -1 none */
+    int in_fma, want_bits;
+    unsigned long long used;    /* vector registers of the function */
+};
+
+/* Close the function being read: its distinct registers count. */
+static void end_function(struct asm_reader *r)
+{
+    int used = __builtin_popcountll(r->used);
+
+    if (r->t >= 0 && used > r->f->regs_used[r->t])
+        r->f->regs_used[r->t] = used;
+    r->t = -1;
+    r->used = 0;
+}
+
+static void read_line(struct asm_reader *r, const char *line)
+{
+    char code[512];
+
+    strip_comment(line, code, sizeof code);
+    if (global_label(code)) {
+        end_function(r);
+        r->t = function_label(code, &r->n);
+        if (r->t >= 0)
+            r->f->seen[r->t][r->n] = 1;
+        r->in_fma = strncmp(code, "fma_probe:", 10) == 0;
+        r->want_bits = strncmp(code, "vec_bits:", 9) == 0;
+        return;
+    }
+    if (r->want_bits && sscanf(code, " .long %d", &r->f->vec_bits) == 1)
+        r->want_bits = 0;
+    if (r->in_fma && (strstr(code, "vfmadd") || strstr(code, "vfmsub")
+                      || strstr(code, "vfnmadd")))
+        r->f->fma = 1;
+    if (r->t < 0)
+        return;
+    r->used |= vector_registers(code);
+    if (probe_asm_is_spill(line))
+        r->f->spills[r->t][r->n] = 1;
+}
+
+int probe_asm_read(FILE *fp, struct probe_asm_facts *f)
+{
+    struct asm_reader r = { f, -1, 0, 0, 0, 0 };
+    char line[512];
+
+    memset(f, 0, sizeof *f);
+    while (fgets(line, sizeof line, fp))
+        read_line(&r, line);
+    end_function(&r);
+    return ferror(fp) ? -1 : 0;
+}
+
+int probe_asm_register_count(const struct probe_asm_facts *f, int t,
+                             int *confirmed)
+{
+    int count = NMIN - 1, larger = 0, clean = 1;
 
     while (count < NMAX && !f->spills[t][count + 1])
         count++;
-    *clean = count < NMAX;
     for (int n = count + 1; n <= NMAX; n++)
-        *clean &= f->spills[t][n];
-    return count;
+        if (f->seen[t][n])
+            larger = 1, clean &= f->spills[t][n];
+    while (count > NMIN - 1 && !f->seen[t][count])
+        count--;
+    *confirmed = clean && larger && count == f->regs_used[t];
+    return count < f->regs_used[t] ? count : f->regs_used[t];
 }
 
 static void record(struct probe_ctx *ctx, struct mmt_probeconf *pc,
-                   const struct asm_facts *f)
+                   const struct probe_asm_facts *f)
 {
     ctx->vec_bits_max = f->vec_bits;
     probe_set(pc, MMT_P_FMA_COMPILER, f->fma, 1,
@@ -214,7 +321,7 @@ static void record(struct probe_ctx *ctx, struct mmt_probeconf *pc,
         int clean = 1, count = 0;
 
         if (types[t].bits <= f->vec_bits || t == 0)
-            count = register_count(f, t, &clean);
+            count = probe_asm_register_count(f, t, &clean);
         probe_set(pc, types[t].key, count, clean, count ?
                   "largest n live values compiled without a spill" :
                   "width not enabled by KERNEL_CFLAGS");
@@ -227,14 +334,26 @@ static void record(struct probe_ctx *ctx, struct mmt_probeconf *pc,
                    types[t].tag, NMIN, NMAX);
         for (int n = NMIN; n <= NMAX; n++)
             probe_note(ctx, "%c", f->spills[t][n] ? 'S' : '.');
-        probe_note(ctx, " -> %d\n", count);
+        probe_note(ctx, " -> %d (%d distinct registers named)\n", count,
+                   f->regs_used[t]);
     }
+}
+
+static int read_asm(const char *path, struct probe_asm_facts *f)
+{
+    FILE *fp = fopen(path, "r");
+    int rc;
+
+    if (!fp)
+        return -1;
+    rc = probe_asm_read(fp, f);
+    return fclose(fp) == 0 ? rc : -1;
 }
 
 int probe_regs(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 {
     char dir[] = "/tmp/mmprobe.XXXXXX", src[64], out[64], errlog[64];
-    struct asm_facts *f = malloc(sizeof *f);
+    struct probe_asm_facts *f = malloc(sizeof *f);
     int rc = -1, status;
 
     if (!f || !mkdtemp(dir))

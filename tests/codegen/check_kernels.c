@@ -173,11 +173,15 @@ static int check_table(const struct mmt_kernel_desc *const *t,
     return tapno;
 }
 
-int main(void)
+/* Arguments: "isa: reason" for each ISA the grid left out, one SKIP each
+ * (grid.sh decides them: the compiler cannot build the ISA). */
+int main(int argc, char **argv)
 {
     int n = count_variants(grid_good) + count_variants(grid_bad);
 
-    printf("1..%d\n", n);
-    check_table(grid_bad, 1, check_table(grid_good, 0, 0));
+    printf("1..%d\n", n + argc - 1);
+    for (int i = 1; i < argc; i++)
+        printf("ok %d # SKIP %s\n", i, argv[i]);
+    check_table(grid_bad, 1, check_table(grid_good, 0, argc - 1));
     return 0;
 }

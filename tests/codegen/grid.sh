@@ -8,20 +8,17 @@ dir=tests/codegen/grid.$$
 mkdir -p "$dir" || exit 99
 trap 'rm -rf "$dir"' EXIT
 
-# SIMD widths the compiler accepts (the CPU is asked at run time).
+# SIMD widths the compiler builds; the others are one SKIP each (the CPU
+# is asked at run time, kernel by kernel, by check_kernels).
+# shellcheck source=tests/codegen/isa.sh
+. "$top_srcdir/tests/codegen/isa.sh"
 isas=
-for isa in sse2:sse2:_mm avx2:avx2,fma:_mm256 avx512:avx512f:_mm512; do
-    name=${isa%%:*} rest=${isa#*:}
-    target=${rest%%:*} prefix=${rest#*:}
-    cat > "$dir/probe.c" <<EOT
-#include <immintrin.h>
-__attribute__((target("$target"))) void f(double *x)
-{ ${prefix}_storeu_pd(x, ${prefix}_loadu_pd(x + 8)); }
-EOT
-    # shellcheck disable=SC2086
-    if $KERNEL_CC $KERNEL_CFLAGS -c "$dir/probe.c" -o "$dir/probe.o" \
-        2>/dev/null; then
-        isas="$isas $name"
+set --
+for isa in sse2 avx2 avx512; do
+    if can_build $isa; then
+        isas="$isas $isa"
+    else
+        set -- "$@" "$isa: $build_error"
     fi
 done
 
@@ -49,4 +46,4 @@ then
         | head -40
     exit 0
 fi
-"$dir/check"
+"$dir/check" "$@"

@@ -1,0 +1,29 @@
+/* regsprobe: run the register probe with a given compiler and flags and
+ * print what it found, one `KEY value confirmed` line per key, for
+ * tests/probe/test_regs_live.sh.  Usage: regsprobe CC "FLAGS". */
+#include <stdio.h>
+
+#include "probe/probe.h"
+
+int main(int argc, char **argv)
+{
+    static const enum mmt_probe_key keys[] = {
+        MMT_P_FP_REGS_SCALAR, MMT_P_FP_REGS_SSE2, MMT_P_FP_REGS_AVX2,
+        MMT_P_FP_REGS_AVX512, MMT_P_FMA_COMPILER
+    };
+    struct probe_ctx ctx = { .log = stderr };
+    struct mmt_probeconf pc = { 0 };
+
+    if (argc != 3) {
+        fprintf(stderr, "usage: regsprobe CC \"FLAGS\"\n");
+        return 2;
+    }
+    ctx.kernel_cc = argv[1];
+    ctx.kernel_cflags = argv[2];
+    if (probe_regs(&ctx, &pc) != 0)
+        return 1;
+    for (size_t i = 0; i < sizeof keys / sizeof *keys; i++)
+        printf("%s %g %d\n", mmt_probeconf_schema[keys[i]].key,
+               mmt_probeconf_get(&pc, keys[i]), pc.confirmed[keys[i]]);
+    return 0;
+}
