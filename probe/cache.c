@@ -321,8 +321,8 @@ static void sweep_four(struct probe_ctx *ctx, struct chase *c,
 
 /* A level above L1 is physically indexed and perhaps shared: under a
  * hypervisor its pages land in its sets at random, and other cores use the
- * LLC, so each cliff is smeared over a range of sizes (on the Zen 5 KVM
- * guest here the 1 MiB L2's rises smoothly from ~700 KiB to ~1.4 MiB, and
+ * LLC, so each cliff is smeared over a range of sizes (on the Zen 5 guest
+ * here the 1 MiB L2's rises smoothly from ~700 KiB to ~1.4 MiB, and
  * no timing can name "1024" in it).  Two sizes are read where a fraction
  * of the loads have started to go further, that is where the latency has
  * risen that fraction of the way from this level's to the next one's:
@@ -718,9 +718,8 @@ static int find_upper_levels(struct probe_ctx *ctx, struct chase *c,
                 (int[]){ m.llc_eff, a.llc_eff, b.llc_eff }, m.llc_limit,
                 &r3);
     } else if (m.l2 >= 0) {
-        probe_disagree(ctx, "LLC: %s: the L2's figures", m.llc == m.l2
-                       ? "no level between L2 and memory"
-                       : "no clean LLC edge");
+        probe_note(ctx, "LLC: %s: the L2's figures\n", m.llc == m.l2
+                   ? "no level between L2 and memory" : "no clean LLC edge");
     }
     free(cs);
     claim = probe_claim_for(cl, ncl, 2, &doubt);

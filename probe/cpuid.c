@@ -3,7 +3,7 @@
  * Intel describes each cache in leaf 4 ("deterministic cache parameters",
  * SDM vol. 2A, CPUID), AMD in 0x8000001D with the same layout (APM vol. 3,
  * E.4.15); both list one cache per subleaf until a type of 0.  A
- * hypervisor may leave 0x8000001D empty (the Zen 5 KVM guest here does),
+ * hypervisor may leave 0x8000001D empty (the Zen 5 guest here does),
  * and then AMD's older leaves still speak: 0x80000005 ECX for the L1d and
  * 0x80000006 ECX/EDX for the L2 and L3 (APM E.4.4, E.4.5), whose
  * associativity is an encoded field.  These are claims: the cache probe

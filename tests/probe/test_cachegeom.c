@@ -2,7 +2,7 @@
  * geometry (ways x way size) and the capacity curve must find any size,
  * not only powers of two (a 48 KiB L1 is not 32 or 64), and must refuse a
  * curve without a cliff; L2 and the effective LLC must be read right on
- * the KVM guests' geometries, including a Sapphire Rapids guest's, where a
+ * the guests' geometries, including a Sapphire Rapids guest's, where a
  * 2 MiB L2 sits next to an L3 that behaves like 4 MiB.  Then the verdicts:
  * a claimed size is written (confirmed) only when the curve corroborates
  * it, the effective size lies below it, and an L1 whose two methods or

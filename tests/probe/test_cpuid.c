@@ -1,7 +1,7 @@
 /* cpuid's cache descriptions, decoded from recorded registers of the three
  * machine kinds met: an Intel Sapphire Rapids (leaf 4), an AMD Zen 3 (leaf
  * 0x8000001D, and the same with that leaf hidden by a hypervisor) and the
- * AMD Zen 5 KVM guest this was written on (0x8000001D empty, only
+ * AMD Zen 5 guest this was written on (0x8000001D empty, only
  * 0x80000005/0x80000006, whose L3 field says 508 MiB).  The Zen 5 values
  * are the guest's raw registers; the others are built from the documented
  * encodings (Intel SDM vol. 2A CPUID leaf 4, AMD APM vol. 3 E.4) and were
@@ -70,7 +70,7 @@ static const struct reg_row zen3[] = {
 };
 static const struct reg_row zen3_hidden[] = { ZEN3_LEGACY, END };
 
-/* The Zen 5 KVM guest, as read here (cpuid -1 -r). */
+/* The Zen 5 guest (hypervisor bhyve), as read here (cpuid -1 -r). */
 static const struct reg_row zen5_guest[] = {
     { 0, 0, { 0x0000000d, AMD } },
     { 0x80000000, 0, { 0x80000021, AMD } },

@@ -18,7 +18,9 @@
 #    pages land in its sets at random: its edge is smeared over
 #    0.7-1.4x here).
 #  - L2_EFF_KIB within [0.5, 1.25] x the L2 (a random walk keeps about
-#    0.8x of it); LLC_EFF_KIB at most LLC_KIB x 1.25.
+#    0.8x of it), [0.25, 1.25] x when unconfirmed (a busy neighbour
+#    evicts: 0.58x seen during make -j2 check); LLC_EFF_KIB at most
+#    LLC_KIB x 1.25.
 #  - An L3 the facts call implausible (cpuid's 508 MiB on the Zen 5 guest)
 #    must leave LLC_KIB unconfirmed, with a note saying why.
 set -u
@@ -84,8 +86,11 @@ else
 fi
 if [ -n "$FACT_L2_KIB" ]; then
     against L2_KIB "$FACT_L2_KIB" 0.5 2
-    check "L2_EFF_KIB $(value L2_EFF_KIB "$conf1") in [0.5, 1.25] x the L2" \
-        within "$(value L2_EFF_KIB "$conf1")" "$FACT_L2_KIB" 0.5 1.25
+    eff=$(value L2_EFF_KIB "$conf1")
+    lo=0.5
+    [ "$(value L2_EFF_KIB_CONFIRMED "$conf1")" = 1 ] || lo=0.25
+    check "L2_EFF_KIB $eff in [$lo, 1.25] x the L2" \
+        within "$eff" "$FACT_L2_KIB" $lo 1.25
 else
     skip "${FACT_WHY:-$FACT_SRC describes no L2}"
     skip "${FACT_WHY:-$FACT_SRC describes no L2}"
