@@ -150,8 +150,8 @@ int probe_l1_geometry(const struct probe_ctx *ctx, probe_set_ns_fn set_ns,
 size_t probe_l1_from_curve(const size_t *bytes, const double *ns, int n);
 
 /* Everything the L1 probe saw: up to PROBE_L1_PASSES set-conflict passes
- * (ways 0: no clean edge) and the capacity sweep. */
-enum { PROBE_L1_PASSES = 4 };
+ * (ways 0: no clean edge) and the (last) capacity sweep. */
+enum { PROBE_L1_PASSES = 6 };
 struct probe_l1_evidence {
     int passes;
     struct probe_geometry g[PROBE_L1_PASSES];
