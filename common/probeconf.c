@@ -15,13 +15,27 @@
       offsetof(struct mmt_probeconf, member) }
 
 /* Ranges are what a real machine can plausibly report; a value outside is
- * a broken probe or a hand-edited file, and either must stop the build. */
+ * a broken probe or a hand-edited file, and either must stop the build.
+ *
+ * The caches above L1 have two figures each.  L2_KIB and LLC_KIB are the
+ * nominal sizes: what sysfs or cpuid claims when mmprobe's latency curve
+ * corroborates it (its edge, where a third of the loads go further, lies
+ * within 0.75-1.25x of the claim for L2, 0.5-1.25x for the shared LLC),
+ * then confirmed; otherwise the measured edge, unconfirmed, with the
+ * disagreement printed.  L2_EFF_KIB and LLC_EFF_KIB are the effective
+ * sizes: the largest working set at which a random walk has risen a tenth
+ * of the way to the next level's latency (about one load in ten misses),
+ * smaller than nominal under a hypervisor's page placement and other
+ * tenants' load; blocking should count on these.  Flushing covers the
+ * nominal sizes (timer/flushsize.c). */
 const struct mmt_probe_field mmt_probeconf_schema[MMT_P_NKEYS] = {
     F("L1D_KIB", REAL, 1, 1 << 14, "KiB", l1d_kib),
     F("LINE_BYTES", INT, 8, 4096, "bytes", line_bytes),
     F("L1D_ASSOC", INT, 0, 1024, "ways, 0 = unknown", l1d_assoc),
-    F("L2_KIB", REAL, 1, 1 << 22, "KiB", l2_kib),
-    F("LLC_KIB", REAL, 1, 1 << 24, "KiB", llc_kib),
+    F("L2_KIB", REAL, 1, 1 << 22, "KiB, nominal", l2_kib),
+    F("L2_EFF_KIB", REAL, 1, 1 << 22, "KiB, effective", l2_eff_kib),
+    F("LLC_KIB", REAL, 1, 1 << 24, "KiB, nominal", llc_kib),
+    F("LLC_EFF_KIB", REAL, 1, 1 << 24, "KiB, effective", llc_eff_kib),
     F("FP_REGS_SCALAR", INT, 1, 1024, "registers", fp_regs_scalar),
     F("FP_REGS_SSE2", INT, 0, 1024, "registers, 0 = not targeted",
       fp_regs_sse2),

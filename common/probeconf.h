@@ -25,8 +25,10 @@ enum mmt_probe_key {
     MMT_P_L1D_KIB,        /* L1 data cache capacity */
     MMT_P_LINE_BYTES,     /* L1 line size */
     MMT_P_L1D_ASSOC,      /* L1 ways (0: not measured) */
-    MMT_P_L2_KIB,         /* L2 capacity */
-    MMT_P_LLC_KIB,        /* effective last-level cache */
+    MMT_P_L2_KIB,         /* L2 nominal capacity (see probeconf.c) */
+    MMT_P_L2_EFF_KIB,     /* L2 effective capacity, for blocking */
+    MMT_P_LLC_KIB,        /* last-level cache, nominal */
+    MMT_P_LLC_EFF_KIB,    /* last-level cache, effective */
     MMT_P_FP_REGS_SCALAR, /* registers for double, as the kernel CC uses */
     MMT_P_FP_REGS_SSE2,   /* for 2-double vectors (0: not targeted) */
     MMT_P_FP_REGS_AVX2,   /* for 4-double vectors (0: not targeted) */
@@ -63,8 +65,8 @@ struct mmt_probeconf {
     double l1d_kib;
     int line_bytes;
     int l1d_assoc;
-    double l2_kib;
-    double llc_kib;
+    double l2_kib, l2_eff_kib;
+    double llc_kib, llc_eff_kib;
     int fp_regs_scalar;
     int fp_regs_sse2;
     int fp_regs_avx2;

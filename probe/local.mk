@@ -7,7 +7,7 @@
 noinst_LTLIBRARIES += probe/libmmprobe.la
 probe_libmmprobe_la_SOURCES = probe/probe.h \
 	probe/util.c probe/clock.c probe/fpu.c probe/regs.c probe/cache.c \
-	probe/sysinfo.c probe/load.c
+	probe/sysinfo.c probe/cpuid.c probe/judge.c probe/load.c
 probe_libmmprobe_la_LIBADD = common/libmmcommon.la timer/libmmtimer.la -lm
 
 bin_PROGRAMS += mmprobe
@@ -32,9 +32,19 @@ EXTRA_DIST += tests/probe/test_regs_live.sh tests/probe/asm/gcc12-zen5.s \
 	tests/probe/asm/gcc12-znver3.s tests/probe/asm/clang14-zen5.s \
 	tests/probe/asm/clang14-znver3.s
 
-# mmprobe end to end: two runs against sysfs and each other, bad files.
+# cpuid's cache leaves, decoded from recorded registers.
+check_PROGRAMS += tests/probe/test_cpuid
+tests_probe_test_cpuid_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_probe_test_cpuid_LDADD = probe/libmmprobe.la $(CMOCKA_LIBS)
+TESTS += tests/probe/test_cpuid
+
+# mmprobe end to end: one run against sysfs or the cpuid tool, bad files.
 TESTS += tests/probe/test_mmprobe.sh
-EXTRA_DIST += tests/probe/test_mmprobe.sh
+EXTRA_DIST += tests/probe/test_mmprobe.sh tests/probe/probelib.sh
+
+# Timed: five quiet runs against the facts, each other and the 5 s budget.
+REGTESTS += tests/probe/regtest_mmprobe.sh
+EXTRA_DIST += tests/probe/regtest_mmprobe.sh
 # mmprobe times the machine: keep it from sharing the cores with the
 # codegen grid's two compilers (Automake runs a .log after its prerequisites).
 tests/probe/test_mmprobe.log: tests/codegen/grid.log

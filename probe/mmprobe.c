@@ -52,7 +52,8 @@ static const struct step {
       BIT(1), 1 },
     { "caches", probe_cache,
       BIT(MMT_P_L1D_KIB) | BIT(MMT_P_LINE_BYTES) | BIT(MMT_P_L1D_ASSOC) |
-      BIT(MMT_P_L2_KIB) | BIT(MMT_P_LLC_KIB), BIT(0), 1 },
+      BIT(MMT_P_L2_KIB) | BIT(MMT_P_L2_EFF_KIB) | BIT(MMT_P_LLC_KIB) |
+      BIT(MMT_P_LLC_EFF_KIB), BIT(0), 1 },
     { "derived", derive, BIT(MMT_P_LS) | BIT(MMT_P_PEAK_MFLOPS),
       BIT(0) | BIT(2), 0 },
 };
@@ -113,15 +114,24 @@ static void usage(void)
            "  --help          show this help and exit\n"
            "\n"
            "Keys:", mmt_progname());
-    for (int k = 0; k < MMT_P_NKEYS; k++)
-        printf("%s %s", k % 6 ? "" : "\n ", mmt_probeconf_schema[k].key);
+    for (int k = 0, col = 80; k < MMT_P_NKEYS; k++) {
+        const char *key = mmt_probeconf_schema[k].key;
+
+        if (col + 1 + (int)strlen(key) > 78)
+            printf("\n "), col = 1;
+        col += printf(" %s", key);
+    }
     printf("\n\nEvery probe runs a fixed number of samples (about 5 s in "
            "all); a watchdog\nstops mmprobe after %d s.  Values whose "
-           "repetitions disagreed, or that were\ntimed while other CPUs "
-           "were busy, are written with KEY_CONFIRMED = 0\nand a "
-           "warning.\n\nExit status: 0 ok, 1 a probe failed or a file "
-           "could not be written,\n2 bad usage or (--check) a malformed "
-           "file.\n", WATCHDOG_S);
+           "repetitions disagreed, that disagree\nwith their second method "
+           "or with sysfs/cpuid, or that were timed while other\nCPUs were "
+           "busy, are written with KEY_CONFIRMED = 0, a warning and a\n"
+           "\"note:\" that says why.  L2_KIB and LLC_KIB are the nominal "
+           "sizes (sysfs's\nor cpuid's when the measured curve bears them "
+           "out), L2_EFF_KIB and\nLLC_EFF_KIB the effective ones.\n\n"
+           "Exit status: 0 ok, 1 a probe failed (e.g. no L2 edge and no "
+           "sysfs/cpuid\nfigure) or a file could not be written, 2 bad "
+           "usage or (--check) a\nmalformed file.\n", WATCHDOG_S);
 }
 
 struct options {
@@ -422,8 +432,8 @@ int main(int argc, char **argv)
         print_table(&pc, keys);
     for (int k = 0; k < MMT_P_NKEYS; k++)
         if ((keys & BIT(k)) && !pc.confirmed[k])
-            mmt_warn("%s = %g is not confirmed (its repetitions disagreed, "
-                     "or other CPUs were busy)",
+            mmt_warn("%s = %g is not confirmed (repetitions, a second "
+                     "method or cpuid disagreed, or other CPUs were busy)",
                      mmt_probeconf_schema[k].key, mmt_probeconf_get(&pc, k));
     describe_origin(&pc, probe_now() - t0);
     fprintf(stderr, "mmprobe: probes took %.1f s\n", probe_now() - t0);

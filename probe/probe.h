@@ -86,6 +86,56 @@ int probe_fpu(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 int probe_regs(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 int probe_cache(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 
+/* What the system claims about one cache (sysfs, cpuid, /proc/cpuinfo):
+ * the yardstick the cache probe's answers are checked against, never a
+ * replacement for them (probe/cpuid.c, probe/sysinfo.c). */
+enum probe_cache_type {
+    PROBE_CT_DATA = 1, PROBE_CT_INSTRUCTION = 2, PROBE_CT_UNIFIED = 3
+};
+struct probe_cache_claim {
+    int level;                  /* 1, 2, 3 */
+    enum probe_cache_type type;
+    long size_kib;
+    int ways_lo, ways_hi;       /* a range where cpuid encodes one; a fully
+                                 * associative cache has size/line ways;
+                                 * 0: unknown */
+    int line_bytes;             /* 0: unknown */
+    const char *source;         /* "sysfs", "cpuid 0x80000006", ... */
+    char doubt[160];            /* not empty: implausible, and why */
+};
+
+/* cpuid as a function, so that tests can replay recorded registers. */
+struct probe_cpuid_regs {
+    unsigned eax, ebx, ecx, edx;
+};
+typedef void (*probe_cpuid_fn)(void *arg, unsigned leaf, unsigned sub,
+                               struct probe_cpuid_regs *r);
+/* The cpuid instruction (all zeros on other architectures). */
+void probe_cpuid_native(void *arg, unsigned leaf, unsigned sub,
+                        struct probe_cpuid_regs *r);
+/* The caches cpuid describes: Intel's leaf 4, AMD's 0x8000001D, or, when
+ * that is empty or absent, 0x80000005/0x80000006.  Fills up to max claims
+ * and returns how many (0: cpuid describes none). */
+int probe_cpuid_caches(probe_cpuid_fn fn, void *arg,
+                       struct probe_cache_claim *c, int max);
+
+/* Every claim this machine makes: sysfs, then cpuid, then /proc/cpuinfo's
+ * "cache size".  Returns how many; prints them (--verbose) and every two
+ * sources that disagree. */
+int probe_cache_claims(const struct probe_ctx *ctx,
+                       struct probe_cache_claim *c, int max);
+/* The claim a measured level is judged by: the first plausible data or
+ * unified claim of that level, in the order above; level 0 means the last
+ * level (the highest any source names; NULL when its only claims are
+ * implausible).  *doubt, when not NULL, gets the first implausible claim
+ * passed over, for the note that says why it was not used. */
+const struct probe_cache_claim *
+probe_claim_for(const struct probe_cache_claim *c, int n, int level,
+                const struct probe_cache_claim **doubt);
+/* Print "mmprobe: note: ..." on ctx->log (whatever --verbose says). */
+void probe_disagree(const struct probe_ctx *ctx, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
 /* Pieces of the cache probe that read measurements, open to tests. */
 struct probe_geometry {
     int ways;
@@ -99,23 +149,74 @@ int probe_l1_geometry(const struct probe_ctx *ctx, probe_set_ns_fn set_ns,
 /* L1 capacity read from a latency curve on a 4 KiB grid (0: none). */
 size_t probe_l1_from_curve(const size_t *bytes, const double *ns, int n);
 
-/* L2 and effective LLC sizes read from a latency curve over sizes from
- * 2 x l1 up to 64 MiB (a geometric grid); 0, or -1 if no L2 edge (then
- * *l2 = *llc = 0).  *llc is 0 when the LLC plateau has no clean edge. */
-int probe_levels_from_curve(const size_t *bytes, const double *ns, int n,
-                            size_t l1, size_t *l2, size_t *llc);
-
-/* What the system claims, for cross-checks only. */
-struct probe_sysfs_cache {
-    int level;              /* 1, 2, 3 */
-    char type[16];          /* "Data", "Instruction", "Unified" */
-    long size_kib, ways, line_bytes;
+/* Everything the L1 probe saw: up to PROBE_L1_PASSES set-conflict passes
+ * (ways 0: no clean edge) and the (last) capacity sweep. */
+enum { PROBE_L1_PASSES = 6 };
+struct probe_l1_evidence {
+    int passes;
+    struct probe_geometry g[PROBE_L1_PASSES];
+    size_t swept;               /* 0: no cliff */
 };
-/* Fill up to max entries from /sys/devices/system/cpu/cpu0/cache/; returns
- * how many (0: no sysfs). */
-int probe_sysfs_caches(struct probe_sysfs_cache *c, int max);
-/* Compare what was measured with sysfs and cpuid; print every disagreement
- * on ctx->log and return how many there were. */
+struct probe_answer {
+    double value;
+    int confirmed;
+    char how[96];
+};
+/* The L1 size and ways from the evidence, judged against claim (NULL:
+ * none): the geometry most passes saw, confirmed only when two passes saw
+ * it, the sweep read the same size and the claim (if any) agrees.  Every
+ * disagreement is printed.  Returns 0, or 1 when the set conflicts and
+ * the sweep disagree (worth measuring again), or -1 when there is nothing
+ * to answer with. */
+int probe_l1_decide(const struct probe_ctx *ctx,
+                    const struct probe_l1_evidence *e,
+                    const struct probe_cache_claim *claim,
+                    struct probe_answer *size_kib, struct probe_answer *ways);
+
+/* What the chase curves say of one level above L1, in bytes (0: not
+ * found): the edge (a third of the way up to the next level: the
+ * measured estimate of the nominal size) and the effective size (a tenth
+ * of the way up: about one load in ten goes further), each read on the
+ * curve all sweeps make together ([0]) and on two independent
+ * repetitions ([1], [2]). */
+struct probe_level_reading {
+    size_t edge[3], eff[3];
+};
+/* How far the edge may lie from a claim that it corroborates. */
+struct probe_tolerance {
+    double lo, hi;              /* edge / claim */
+};
+extern const struct probe_tolerance probe_l2_tolerance, probe_llc_tolerance;
+/* Two figures for a level (name: "L2", "LLC"): the nominal size, which is
+ * the claim when the edges of all three curves lie within tol of it
+ * (confirmed) and else the measured edge (unconfirmed, disagreement
+ * printed); and the effective size, confirmed when both repetitions lie
+ * within 20% of it.  doubt: an implausible claim passed over (or NULL),
+ * said in the note.  Returns 0, or -1 when there is neither an edge nor a
+ * claim (nothing valid to write). */
+int probe_level_decide(const struct probe_ctx *ctx, const char *name,
+                       const struct probe_level_reading *r,
+                       const struct probe_cache_claim *claim,
+                       const struct probe_cache_claim *doubt,
+                       const struct probe_tolerance *tol,
+                       struct probe_answer *nominal_kib,
+                       struct probe_answer *eff_kib);
+
+/* L2 and LLC read from one latency curve over sizes from 2 x l1 up to
+ * 64 MiB (a geometric grid); returns 0, or -1 if no L2 edge (then all are
+ * 0).  The LLC figures are those of the L2 when there is no level between
+ * L2 and memory, and 0 when its plateau has no clean edge. */
+struct probe_edges {
+    size_t l2, l2_eff, llc, llc_eff;
+};
+int probe_levels_from_curve(const size_t *bytes, const double *ns, int n,
+                            size_t l1, struct probe_edges *e);
+
+/* /sys/devices/system/cpu/cpu0/cache/ as claims (0: no sysfs). */
+int probe_sysfs_caches(struct probe_cache_claim *c, int max);
+/* Compare the non-cache answers with cpuid and /proc/cpuinfo (the cache
+ * probe checks its own); print every disagreement on ctx->log and return
+ * how many there were. */
 int probe_crosscheck(const struct probe_ctx *ctx,
                      const struct mmt_probeconf *pc, const int *measured);
 

@@ -7,6 +7,7 @@
 #include "common/origin.h"
 
 #include <math.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -45,44 +46,134 @@ static long read_long(const char *dir, const char *name)
     return v;
 }
 
-int probe_sysfs_caches(struct probe_sysfs_cache *c, int max)
+static enum probe_cache_type type_of(const char *text)
+{
+    return strcmp(text, "Data") == 0 ? PROBE_CT_DATA
+         : strcmp(text, "Instruction") == 0 ? PROBE_CT_INSTRUCTION
+         : PROBE_CT_UNIFIED;
+}
+
+int probe_sysfs_caches(struct probe_cache_claim *c, int max)
 {
     int n = 0;
 
     for (int i = 0; i < 16 && n < max; i++) {
-        char dir[128];
+        char dir[128], type[16];
 
         snprintf(dir, sizeof dir, SYSFS_CACHE "/index%d", i);
-        if (read_line(dir, "type", c[n].type, sizeof c[n].type) < 0)
+        if (read_line(dir, "type", type, sizeof type) < 0)
             continue;
+        memset(&c[n], 0, sizeof c[n]);
+        c[n].type = type_of(type);
         c[n].level = (int)read_long(dir, "level");
         c[n].size_kib = read_long(dir, "size");
-        c[n].ways = read_long(dir, "ways_of_associativity");
-        c[n].line_bytes = read_long(dir, "coherency_line_size");
+        c[n].ways_lo = c[n].ways_hi =
+            (int)read_long(dir, "ways_of_associativity");
+        c[n].line_bytes = (int)read_long(dir, "coherency_line_size");
+        c[n].source = "sysfs";
         n++;
     }
     return n;
 }
 
-static const struct probe_sysfs_cache *
-find_cache(const struct probe_sysfs_cache *c, int n, int level)
+/* /proc/cpuinfo's "cache size" is the kernel's reading of cpuid: the L2 on
+ * AMD (from 0x80000006), the last level on Intel.  Only the AMD case names
+ * its level for sure, so only it becomes a claim. */
+static int cpuinfo_cache(struct probe_cache_claim *c)
 {
+    char vendor[64], size[64];
+
+    if (mmt_cpuinfo("vendor_id", vendor, sizeof vendor) != 0 ||
+        mmt_cpuinfo("cache size", size, sizeof size) != 0 ||
+        (strcmp(vendor, "AuthenticAMD") != 0 &&
+         strcmp(vendor, "HygonGenuine") != 0) || atol(size) <= 0)
+        return 0;
+    memset(c, 0, sizeof *c);
+    c->level = 2;
+    c->type = PROBE_CT_UNIFIED;
+    c->size_kib = atol(size);
+    c->source = "/proc/cpuinfo";
+    return 1;
+}
+
+static const char *type_name(enum probe_cache_type t)
+{
+    return t == PROBE_CT_DATA ? "data" : t == PROBE_CT_INSTRUCTION
+                                        ? "instruction" : "unified";
+}
+
+/* Print the claims (--verbose) and every pair of sources that disagree on
+ * a level's size: one of them is wrong, and the user should know. */
+static void compare_claims(const struct probe_ctx *ctx,
+                           const struct probe_cache_claim *c, int n)
+{
+    for (int i = 0; i < n; i++) {
+        probe_note(ctx, "claim: %s: L%d %s %ld KiB, %d-%d ways, %d B "
+                   "lines%s%s\n", c[i].source, c[i].level,
+                   type_name(c[i].type), c[i].size_kib, c[i].ways_lo,
+                   c[i].ways_hi, c[i].line_bytes, c[i].doubt[0] ? "; " : "",
+                   c[i].doubt);
+        for (int j = 0; j < i; j++)
+            if (c[j].level == c[i].level && c[j].type == c[i].type &&
+                c[j].source != c[i].source && !c[i].doubt[0] &&
+                !c[j].doubt[0] && c[j].size_kib != c[i].size_kib)
+                probe_disagree(ctx, "L%d %s cache: %s says %ld KiB, %s "
+                               "says %ld KiB", c[i].level,
+                               type_name(c[i].type), c[j].source,
+                               c[j].size_kib, c[i].source, c[i].size_kib);
+    }
+}
+
+int probe_cache_claims(const struct probe_ctx *ctx,
+                       struct probe_cache_claim *c, int max)
+{
+    int n = probe_sysfs_caches(c, max);
+
+    n += probe_cpuid_caches(probe_cpuid_native, NULL, c + n, max - n);
+    if (n < max)
+        n += cpuinfo_cache(c + n);
+    compare_claims(ctx, c, n);
+    return n;
+}
+
+const struct probe_cache_claim *
+probe_claim_for(const struct probe_cache_claim *c, int n, int level,
+                const struct probe_cache_claim **doubt)
+{
+    const struct probe_cache_claim *passed = NULL;
+    int last = 0;
+
     for (int i = 0; i < n; i++)
-        if (c[i].level == level && strcmp(c[i].type, "Instruction") != 0)
+        if (c[i].type != PROBE_CT_INSTRUCTION && c[i].level > last)
+            last = c[i].level;
+    if (level == 0)
+        level = last;
+    if (doubt)
+        *doubt = NULL;
+    for (int i = 0; i < n; i++) {
+        if (c[i].level != level || c[i].type == PROBE_CT_INSTRUCTION)
+            continue;
+        if (!c[i].doubt[0])
             return &c[i];
+        if (!passed)
+            passed = &c[i];
+    }
+    if (doubt)
+        *doubt = passed;
     return NULL;
 }
 
-/* The highest cache level sysfs lists. */
-static const struct probe_sysfs_cache *
-last_level(const struct probe_sysfs_cache *c, int n)
+void probe_disagree(const struct probe_ctx *ctx, const char *fmt, ...)
 {
-    const struct probe_sysfs_cache *best = NULL;
+    va_list ap;
 
-    for (int i = 0; i < n; i++)
-        if (!best || c[i].level > best->level)
-            best = &c[i];
-    return best;
+    if (!ctx->log)
+        return;
+    fprintf(ctx->log, "mmprobe: note: ");
+    va_start(ap, fmt);
+    vfprintf(ctx->log, fmt, ap);
+    va_end(ap);
+    fprintf(ctx->log, "\n");
 }
 
 /* Report a disagreement between measured m and claimed s beyond tol. */
@@ -91,34 +182,8 @@ static int differ(const struct probe_ctx *ctx, const char *key, double m,
 {
     if (s <= 0 || fabs(m - s) <= tol * s)
         return 0;
-    fprintf(ctx->log, "mmprobe: note: %s measured %g, %s says %g\n", key, m,
-            source, s);
+    probe_disagree(ctx, "%s measured %g, %s says %g", key, m, source, s);
     return 1;
-}
-
-static int check_caches(const struct probe_ctx *ctx,
-                        const struct mmt_probeconf *pc, const int *measured)
-{
-    struct probe_sysfs_cache c[16];
-    int n = probe_sysfs_caches(c, 16), bad = 0;
-    const struct probe_sysfs_cache *l1 = find_cache(c, n, 1);
-    const struct probe_sysfs_cache *l2 = find_cache(c, n, 2);
-    const struct probe_sysfs_cache *ll = last_level(c, n);
-    const char *src = "sysfs";
-
-    if (l1 && measured[MMT_P_L1D_KIB])
-        bad += differ(ctx, "L1D_KIB", pc->l1d_kib, l1->size_kib, 0, src);
-    if (l1 && measured[MMT_P_LINE_BYTES])
-        bad += differ(ctx, "LINE_BYTES", pc->line_bytes, l1->line_bytes, 0,
-                      src);
-    if (l1 && measured[MMT_P_L1D_ASSOC])
-        bad += differ(ctx, "L1D_ASSOC", pc->l1d_assoc, l1->ways, 0, src);
-    if (l2 && measured[MMT_P_L2_KIB])
-        bad += differ(ctx, "L2_KIB", pc->l2_kib, l2->size_kib, 0, src);
-    if (ll && measured[MMT_P_LLC_KIB])
-        bad += differ(ctx, "LLC_KIB", pc->llc_kib, ll->size_kib, 0,
-                      "sysfs (reported, not effective)");
-    return bad;
 }
 
 /* "cpu MHz" of /proc/cpuinfo, the kernel's view (often the TSC in VMs). */
@@ -132,7 +197,7 @@ static double cpuinfo_mhz(void)
 int probe_crosscheck(const struct probe_ctx *ctx,
                      const struct mmt_probeconf *pc, const int *measured)
 {
-    int bad = check_caches(ctx, pc, measured);
+    int bad = 0;
 
 #if defined(__x86_64__)
     int avx = !!__builtin_cpu_supports("avx");
@@ -141,12 +206,12 @@ int probe_crosscheck(const struct probe_ctx *ctx,
     int widest = avx512 ? 8 : avx ? 4 : 2;
 
     if (measured[MMT_P_FMA] && pc->fma != fma)
-        bad++, fprintf(ctx->log, "mmprobe: note: FMA measured %d, cpuid "
-                       "says %d\n", pc->fma, fma);
+        bad++, probe_disagree(ctx, "FMA measured %d, cpuid says %d", pc->fma,
+                              fma);
     if (measured[MMT_P_SIMD_DOUBLES] && pc->simd_doubles != widest)
-        bad++, fprintf(ctx->log, "mmprobe: note: SIMD_DOUBLES measured %d, "
-                       "widest cpuid ISA holds %d (kernel flags or the "
-                       "hardware may not use it)\n", pc->simd_doubles, widest);
+        bad++, probe_disagree(ctx, "SIMD_DOUBLES measured %d, widest cpuid "
+                              "ISA holds %d (kernel flags or the hardware "
+                              "may not use it)", pc->simd_doubles, widest);
 #endif
     if (measured[MMT_P_CLOCK_MHZ])
         bad += differ(ctx, "CLOCK_MHZ", pc->clock_mhz, cpuinfo_mhz(), 0.02,

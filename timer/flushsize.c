@@ -49,6 +49,11 @@ void mmt_machine_load(struct mmt_machine *m, const char *probe_conf)
         load_sysfs(m);
         return;
     }
+    /* The nominal sizes, not the effective ones (L2_EFF_KIB, LLC_EFF_KIB):
+     * a flush must evict whatever the hardware can still hold, and the
+     * effective size is only what a random walk keeps under page
+     * placement and other tenants' load (about 0.8x for the L2 here) --
+     * sized on it, a flush would leave an operand's tail in cache. */
     m->from_probe = 1;
     m->kib[0] = pc.l1d_kib;
     m->kib[1] = pc.l2_kib;

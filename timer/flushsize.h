@@ -10,7 +10,7 @@
 struct mmt_machine {
     int from_probe;          /* 1: the numbers below come from probe.conf */
     char source[320];        /* where they come from, for the notes */
-    double kib[3];           /* L1d, L2, effective LLC (0: unknown) */
+    double kib[3];           /* L1d, L2, LLC, nominal (0: unknown) */
     double peak_mflops;      /* 0: unknown */
 };
 

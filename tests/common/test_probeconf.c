@@ -20,14 +20,15 @@ static void sample(struct mmt_probeconf *pc)
     memset(pc, 0, sizeof *pc);
     mmt_origin_here(&pc->origin, MMT_PROBECONF_FORMAT, "test_probeconf");
     pc->l1d_kib = 32, pc->line_bytes = 64, pc->l1d_assoc = 8;
-    pc->l2_kib = 512, pc->llc_kib = 24576.5;
+    pc->l2_kib = 512, pc->l2_eff_kib = 452;
+    pc->llc_kib = 24576.5, pc->llc_eff_kib = 8064;
     pc->fp_regs_scalar = 16, pc->fp_regs_sse2 = 16, pc->fp_regs_avx2 = 16;
     pc->simd_doubles = 4, pc->fma = 1, pc->fma_compiler = 1;
     pc->lat_mul = 3, pc->lat_add = 3, pc->lat_fma = 4.02, pc->fp_pipes = 2;
     pc->ls = 4, pc->clock_mhz = 2245.125, pc->tsc_mhz = 2245.0;
     pc->peak_mflops = 35922;
     for (int k = 0; k < MMT_P_NKEYS; k++)
-        pc->confirmed[k] = k != MMT_P_LLC_KIB;
+        pc->confirmed[k] = k != MMT_P_LLC_KIB && k != MMT_P_LLC_EFF_KIB;
     snprintf(pc->how[MMT_P_L1D_KIB], sizeof pc->how[0], "pointer chase");
 }
 
@@ -69,6 +70,8 @@ static void round_trip(void **state)
         assert_int_equal(in.confirmed[k], out.confirmed[k]);
     }
     assert_int_equal(out.confirmed[MMT_P_LLC_KIB], 0);
+    assert_true(out.l2_eff_kib == 452 && out.llc_eff_kib == 8064);
+    assert_int_equal(mmt_probeconf_find("L2_EFF_KIB"), MMT_P_L2_EFF_KIB);
     assert_int_equal(mmt_probeconf_find("LAT_MUL"), MMT_P_LAT_MUL);
     assert_int_equal(mmt_probeconf_find("NOPE"), -1);
 }
@@ -133,6 +136,10 @@ static void writer_validates(void **state)
     pc.l2_kib = 0;          /* an L2 edge that was not found */
     assert_int_equal(mmt_probeconf_validate(&pc, err, sizeof err), -1);
     assert_non_null(strstr(err, "L2_KIB: 0 is out of range"));
+    sample(&pc);
+    pc.llc_eff_kib = 0;
+    assert_int_equal(mmt_probeconf_validate(&pc, err, sizeof err), -1);
+    assert_non_null(strstr(err, "LLC_EFF_KIB: 0 is out of range"));
     remove(scratch_path);
     assert_int_equal(mmt_probeconf_write(scratch_path, &pc), -1);
     assert_int_equal(access(scratch_path, F_OK), -1);
@@ -155,6 +162,7 @@ static void header_defines(void **state)
     text = scratch_read();
     assert_non_null(strstr(text, "#define MMT_PROBE_L1D_KIB 32 "));
     assert_non_null(strstr(text, "#define MMT_PROBE_LLC_KIB_CONFIRMED 0\n"));
+    assert_non_null(strstr(text, "#define MMT_PROBE_L2_EFF_KIB 452 "));
     assert_non_null(strstr(text, "#define MMT_PROBE_FP_REGS_AVX512 0 "));
 }
 

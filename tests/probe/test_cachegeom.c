@@ -2,8 +2,11 @@
  * geometry (ways x way size) and the capacity curve must find any size,
  * not only powers of two (a 48 KiB L1 is not 32 or 64), and must refuse a
  * curve without a cliff; L2 and the effective LLC must be read right on
- * this KVM guest's geometry and on a Sapphire Rapids guest's, where a
- * 2 MiB L2 sits next to an L3 that behaves like 4 MiB. */
+ * the guests' geometries, including a Sapphire Rapids guest's, where a
+ * 2 MiB L2 sits next to an L3 that behaves like 4 MiB.  Then the verdicts:
+ * a claimed size is written (confirmed) only when the curve corroborates
+ * it, the effective size lies below it, and an L1 whose two methods or
+ * cpuid disagree is never confirmed, and says so. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -13,6 +16,7 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "probe/probe.h"
 
@@ -97,6 +101,24 @@ static void curve_cliff(void **state)
     assert_int_equal(read_curve(48 * 1024, 0), 0);
 }
 
+/* Another thread holding part of the L1 (seen on the Zen 5 guest): the
+ * plateau rises well before the cliff, which then reads 44 KiB for 48.
+ * Such a curve gives no answer rather than a wrong one. */
+static void curve_disturbed(void **state)
+{
+    size_t bytes[64];
+    double ns[64];
+    int n = 0;
+
+    (void)state;
+    for (size_t s = 4096; s <= 256 * 1024; s += 4096, n++) {
+        bytes[n] = s;
+        ns[n] = s <= 28 * 1024 ? 1.08 : s <= 44 * 1024 ? 1.08 + (s / 4096
+                - 7) * 0.3 : 3.8;
+    }
+    assert_int_equal(probe_l1_from_curve(bytes, ns, n), 0);
+}
+
 /* A machine above L1: latencies of L2, LLC and memory, the L2 and
  * effective LLC sizes; each cliff is smeared from 0.75x to 1.25x its size,
  * as random guest pages in a physically indexed cache smear it. */
@@ -122,7 +144,7 @@ static double upper_ns(const struct upper *u, double s)
 
 /* The cache probe's grid: 8 sizes per octave from 2 x L1 to 8 MiB, 2
  * above, up to 64 MiB, on 4 KiB multiples. */
-static void read_levels(const struct upper *u, size_t *l2, size_t *llc)
+static void read_levels(const struct upper *u, struct probe_edges *e)
 {
     size_t bytes[200];
     double ns[200];
@@ -133,8 +155,7 @@ static void read_levels(const struct upper *u, size_t *l2, size_t *llc)
         bytes[n] = (size_t)(s / 4096) * 4096;
         ns[n] = upper_ns(u, bytes[n]);
     }
-    assert_int_equal(probe_levels_from_curve(bytes, ns, n, u->l1, l2, llc),
-                     0);
+    assert_int_equal(probe_levels_from_curve(bytes, ns, n, u->l1, e), 0);
 }
 
 static void assert_within(size_t got, size_t want, double lo, double hi)
@@ -148,17 +169,26 @@ static void assert_within(size_t got, size_t want, double lo, double hi)
 #define MIB (1024 * 1024)
 
 /* L2 read within [0.75, 1.1] x its size, the LLC within [0.75, 1.25] x
- * its effective size, or as the L2 when there is no level between. */
+ * its effective size, or as the L2 when there is no level between; each
+ * effective size at or below its edge, and within [0.7, 1] x the size
+ * (the smear starts at 0.75x, a tenth of the way up is 0.79x, and the
+ * grid point read can lie a step of 9% below). */
 static void expect_levels(const struct upper *u)
 {
-    size_t l2, llc;
+    struct probe_edges e;
 
-    read_levels(u, &l2, &llc);
-    assert_within(l2, u->l2, 0.75, 1.1);
-    if (u->llc)
-        assert_within(llc, u->llc, 0.75, 1.25);
-    else
-        assert_int_equal(llc, l2);
+    read_levels(u, &e);
+    assert_within(e.l2, u->l2, 0.75, 1.1);
+    assert_within(e.l2_eff, u->l2, 0.7, 1.0);
+    assert_true(e.l2_eff <= e.l2);
+    if (u->llc) {
+        assert_within(e.llc, u->llc, 0.75, 1.25);
+        assert_within(e.llc_eff, u->llc, 0.7, 1.0);
+        assert_true(e.llc_eff <= e.llc);
+    } else {
+        assert_int_equal(e.llc, e.l2);
+        assert_int_equal(e.llc_eff, e.l2_eff);
+    }
 }
 
 static void levels_zen3_guest(void **state)
@@ -191,15 +221,264 @@ static void levels_without_l3(void **state)
     expect_levels(&u);
 }
 
+/* The Zen 5 guest here: L2 3.8 ns, L3 12.8 ns behaving like 8 MiB,
+ * memory 115 ns. */
+static const struct upper zen5 = { 48 * KIB, 1 * MIB, 8 * MIB, 3.8, 12.8,
+                                   115 };
+
+static void levels_zen5_guest(void **state)
+{
+    (void)state;
+    expect_levels(&zen5);
+}
+
+/* --- verdicts ----------------------------------------------------------- */
+
+/* Notes go to a file the test reads back. */
+static FILE *notes;
+static struct probe_ctx noting;
+static char said[4096];
+
+static int open_notes(void **state)
+{
+    (void)state;
+    notes = tmpfile();
+    noting.log = notes;
+    return notes ? 0 : -1;
+}
+
+static int close_notes(void **state)
+{
+    (void)state;
+    fclose(notes);
+    return 0;
+}
+
+/* Everything printed since the last call. */
+static const char *notes_said(void)
+{
+    size_t n;
+
+    fflush(notes);
+    rewind(notes);
+    n = fread(said, 1, sizeof said - 1, notes);
+    said[n] = '\0';
+    rewind(notes);
+    if (ftruncate(fileno(notes), 0) != 0)
+        fail_msg("cannot empty the notes file");
+    return said;
+}
+
+static struct probe_cache_claim claim(int level, long kib, int ways,
+                                      const char *source)
+{
+    struct probe_cache_claim c = { level, level == 1 ? PROBE_CT_DATA
+                                                     : PROBE_CT_UNIFIED,
+                                   kib, ways, ways, 64, source, "" };
+    return c;
+}
+
+/* Readings of the Zen 5 curve, with repetitions a grid step apart. */
+static void zen5_l2_reading(struct probe_level_reading *r)
+{
+    struct probe_edges e;
+
+    read_levels(&zen5, &e);
+    for (int k = 0; k < 3; k++) {
+        r->edge[k] = e.l2 + (k == 2 ? 64 * KIB : 0);
+        r->eff[k] = e.l2_eff - (k == 1 ? 48 * KIB : 0);
+    }
+}
+
+static void nominal_corroborated(void **state)
+{
+    struct probe_level_reading r;
+    struct probe_cache_claim l2 = claim(2, 1024, 8, "cpuid 0x80000006");
+    struct probe_answer nom, eff;
+
+    (void)state;
+    zen5_l2_reading(&r);
+    assert_int_equal(probe_level_decide(&noting, "L2", &r, &l2, NULL,
+                                        &probe_l2_tolerance, &nom, &eff), 0);
+    assert_true(nom.value == 1024);
+    assert_true(nom.confirmed);
+    assert_non_null(strstr(nom.how, "cpuid 0x80000006"));
+    assert_non_null(strstr(nom.how, "chase edge"));
+    assert_true(eff.value == r.eff[0] / KIB);
+    assert_true(eff.value < nom.value);
+    assert_true(eff.confirmed);
+    assert_string_equal(notes_said(), "");
+}
+
+/* The same curve against a claim of twice the size: the measured edge is
+ * written, unconfirmed, and the note names both figures. */
+static void nominal_not_corroborated(void **state)
+{
+    struct probe_level_reading r;
+    struct probe_cache_claim l2 = claim(2, 2048, 16, "sysfs");
+    struct probe_answer nom, eff;
+    const char *text;
+
+    (void)state;
+    zen5_l2_reading(&r);
+    assert_int_equal(probe_level_decide(&noting, "L2", &r, &l2, NULL,
+                                        &probe_l2_tolerance, &nom, &eff), 0);
+    assert_true(nom.value == r.edge[0] / KIB);
+    assert_false(nom.confirmed);
+    text = notes_said();
+    assert_non_null(strstr(text, "mmprobe: note: L2_KIB"));
+    assert_non_null(strstr(text, "2048 KiB sysfs says"));
+    /* One repetition outside the tolerance is enough to doubt it. */
+    l2 = claim(2, 1024, 8, "sysfs");
+    r.edge[2] = 1300 * KIB;
+    probe_level_decide(&noting, "L2", &r, &l2, NULL, &probe_l2_tolerance,
+                       &nom, &eff);
+    assert_false(nom.confirmed);
+    assert_non_null(strstr(notes_said(), "1300"));
+}
+
+/* No claim, or only an implausible one: the measured edge, unconfirmed,
+ * and the note says why the claim was not used. */
+static void nominal_without_claim(void **state)
+{
+    struct probe_level_reading r;
+    struct probe_cache_claim l3 = claim(3, 1016 * 512, 0,
+                                        "cpuid 0x80000006");
+    struct probe_answer nom, eff;
+    struct probe_edges e;
+
+    (void)state;
+    read_levels(&zen5, &e);
+    for (int k = 0; k < 3; k++)
+        r.edge[k] = e.llc, r.eff[k] = e.llc_eff;
+    snprintf(l3.doubt, sizeof l3.doubt, "more than any AMD core reaches");
+    assert_int_equal(probe_level_decide(&noting, "LLC", &r, NULL, &l3,
+                                        &probe_llc_tolerance, &nom, &eff),
+                     0);
+    assert_true(nom.value == e.llc / KIB);
+    assert_false(nom.confirmed);
+    assert_true(eff.confirmed);
+    assert_non_null(strstr(notes_said(), "more than any AMD core reaches: "
+                                         "not used"));
+    probe_level_decide(&noting, "LLC", &r, NULL, NULL, &probe_llc_tolerance,
+                       &nom, &eff);
+    assert_false(nom.confirmed);
+    assert_non_null(strstr(notes_said(), "no sysfs or cpuid figure"));
+}
+
+/* Effective sizes whose repetitions spread over 20% are not confirmed. */
+static void effective_spread(void **state)
+{
+    struct probe_level_reading r;
+    struct probe_cache_claim l2 = claim(2, 1024, 8, "cpuid 0x80000006");
+    struct probe_answer nom, eff;
+
+    (void)state;
+    zen5_l2_reading(&r);
+    r.eff[2] = r.eff[0] * 13 / 10;
+    probe_level_decide(&noting, "L2", &r, &l2, NULL, &probe_l2_tolerance,
+                       &nom, &eff);
+    assert_true(nom.confirmed);
+    assert_false(eff.confirmed);
+    assert_non_null(strstr(notes_said(), "L2_EFF_KIB"));
+}
+
+/* No edge: a claim is written unconfirmed; with no claim either there is
+ * nothing valid to write, never a 0. */
+static void no_edge(void **state)
+{
+    struct probe_level_reading r = { { 0 }, { 0 } };
+    struct probe_cache_claim l2 = claim(2, 1024, 8, "cpuid 0x80000006");
+    struct probe_answer nom, eff;
+
+    (void)state;
+    assert_int_equal(probe_level_decide(&noting, "L2", &r, &l2, NULL,
+                                        &probe_l2_tolerance, &nom, &eff), 0);
+    assert_true(nom.value == 1024 && !nom.confirmed);
+    assert_true(eff.value == 1024 && !eff.confirmed);
+    assert_int_equal(probe_level_decide(&noting, "L2", &r, NULL, NULL,
+                                        &probe_l2_tolerance, &nom, &eff),
+                     -1);
+    notes_said();
+}
+
+/* L1 verdicts: two passes and the sweep agreeing with cpuid confirm; a
+ * sweep that disagrees with both passes (the 40/10 run) does not, and
+ * neither does a claim that disagrees. */
+static void l1_verdicts(void **state)
+{
+    struct probe_l1_evidence e = {
+        2, { { 12, 4096 }, { 12, 4096 } }, 48 * KIB
+    };
+    struct probe_cache_claim l1 = claim(1, 48, 12, "cpuid 0x80000005");
+    struct probe_answer size, ways;
+
+    (void)state;
+    assert_int_equal(probe_l1_decide(&noting, &e, &l1, &size, &ways), 0);
+    assert_true(size.value == 48 && size.confirmed);
+    assert_true(ways.value == 12 && ways.confirmed);
+    assert_string_equal(notes_said(), "");
+
+    e.g[0] = e.g[1] = (struct probe_geometry){ 10, 4096 };
+    probe_l1_decide(&noting, &e, NULL, &size, &ways);
+    assert_true(size.value == 40);
+    assert_false(size.confirmed || ways.confirmed);
+    assert_non_null(strstr(notes_said(), "the capacity sweep 48 KiB"));
+
+    /* Measured again: two more passes agree with the sweep. */
+    e.passes = 4;
+    e.g[2] = e.g[3] = (struct probe_geometry){ 12, 4096 };
+    probe_l1_decide(&noting, &e, &l1, &size, &ways);
+    assert_true(size.value == 48 && size.confirmed && ways.confirmed);
+
+    l1 = claim(1, 32, 8, "sysfs");
+    probe_l1_decide(&noting, &e, &l1, &size, &ways);
+    assert_true(size.value == 48);
+    assert_false(size.confirmed || ways.confirmed);
+    assert_non_null(strstr(notes_said(), "L1D_KIB measured 48, sysfs says "
+                                         "32"));
+}
+
+/* Passes that disagree with each other, or none with a clean edge. */
+static void l1_without_agreement(void **state)
+{
+    struct probe_l1_evidence e = {
+        2, { { 12, 4096 }, { 11, 4096 } }, 48 * KIB
+    };
+    struct probe_answer size, ways;
+
+    (void)state;
+    probe_l1_decide(&noting, &e, NULL, &size, &ways);
+    assert_true(size.value == 48);
+    assert_false(size.confirmed);
+    e.g[0].ways = e.g[1].ways = 0;
+    assert_int_equal(probe_l1_decide(&noting, &e, NULL, &size, &ways), 0);
+    assert_true(size.value == 48 && !size.confirmed);
+    assert_true(ways.value == 0 && !ways.confirmed);
+    e.swept = 0;
+    assert_int_equal(probe_l1_decide(&noting, &e, NULL, &size, &ways), -1);
+    notes_said();
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(geometry_any_size),
         cmocka_unit_test(geometry_without_edge),
         cmocka_unit_test(curve_cliff),
+        cmocka_unit_test(curve_disturbed),
         cmocka_unit_test(levels_zen3_guest),
         cmocka_unit_test(levels_spr_guest),
         cmocka_unit_test(levels_without_l3),
+        cmocka_unit_test(levels_zen5_guest),
+        cmocka_unit_test(nominal_corroborated),
+        cmocka_unit_test(nominal_not_corroborated),
+        cmocka_unit_test(nominal_without_claim),
+        cmocka_unit_test(effective_spread),
+        cmocka_unit_test(no_edge),
+        cmocka_unit_test(l1_verdicts),
+        cmocka_unit_test(l1_without_agreement),
     };
-    return cmocka_run_group_tests_name("cachegeom", tests, NULL, NULL);
+    return cmocka_run_group_tests_name("cachegeom", tests, open_notes,
+                                       close_notes);
 }

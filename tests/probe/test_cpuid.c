@@ -1,0 +1,195 @@
+/* cpuid's cache descriptions, decoded from recorded registers of the three
+ * machine kinds met: an Intel Sapphire Rapids (leaf 4), an AMD Zen 3 (leaf
+ * 0x8000001D, and the same with that leaf hidden by a hypervisor) and the
+ * AMD Zen 5 guest this was written on (0x8000001D empty, only
+ * 0x80000005/0x80000006, whose L3 field says 508 MiB).  The Zen 5 values
+ * are the guest's raw registers; the others are built from the documented
+ * encodings (Intel SDM vol. 2A CPUID leaf 4, AMD APM vol. 3 E.4) and were
+ * checked with Todd Allen's cpuid tool (cpuid -f FILE). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "probe/probe.h"
+
+struct reg_row {
+    unsigned leaf, sub;
+    struct probe_cpuid_regs r;
+};
+
+/* A recorded machine: rows end with leaf 0xffffffff; leaves not listed
+ * read as zeros, as a hidden leaf does. */
+static void replay(void *arg, unsigned leaf, unsigned sub,
+                   struct probe_cpuid_regs *r)
+{
+    const struct reg_row *row = arg;
+
+    memset(r, 0, sizeof *r);
+    for (; row->leaf != 0xffffffffu; row++)
+        if (row->leaf == leaf && row->sub == sub) {
+            *r = row->r;
+            return;
+        }
+}
+
+#define END { 0xffffffffu, 0, { 0, 0, 0, 0 } }
+#define INTEL 0x756e6547, 0x6c65746e, 0x49656e69  /* ebx ecx edx */
+#define AMD 0x68747541, 0x444d4163, 0x69746e65
+
+/* Xeon (Sapphire Rapids), 2 threads a core, 64 cores: L1d 48 KiB 12-way,
+ * L1i 32 KiB, L2 2 MiB 16-way, L3 105 MiB 15-way in 114688 sets. */
+static const struct reg_row spr[] = {
+    { 0, 0, { 0x20, INTEL } },
+    { 4, 0, { 0xfc004121, 0x02c0003f, 0x0000003f, 0 } },
+    { 4, 1, { 0xfc004122, 0x01c0003f, 0x0000003f, 0 } },
+    { 4, 2, { 0xfc004143, 0x03c0003f, 0x000007ff, 0 } },
+    { 4, 3, { 0xfc1fc163, 0x0380003f, 0x0001bfff, 4 } },
+    { 0x80000000, 0, { 0x80000008, 0, 0, 0 } },
+    { 0x80000006, 0, { 0, 0, 0x08008040, 0 } },
+    END,
+};
+
+/* EPYC (Zen 3): L1d 32 KiB 8-way, L2 512 KiB 8-way, L3 32 MiB 16-way per
+ * CCX; 0x80000006 says the same in its own encoding. */
+#define ZEN3_LEGACY \
+    { 0, 0, { 0x10, AMD } }, \
+    { 0x80000000, 0, { 0x80000023, AMD } }, \
+    { 0x80000005, 0, { 0xff40ff40, 0xff40ff40, 0x20080140, 0x20080140 } }, \
+    { 0x80000006, 0, { 0x48002200, 0x68004200, 0x02006140, 0x01009140 } }
+static const struct reg_row zen3[] = {
+    ZEN3_LEGACY,
+    { 0x8000001d, 0, { 0x00004121, 0x01c0003f, 0x0000003f, 0 } },
+    { 0x8000001d, 1, { 0x00004122, 0x01c0003f, 0x0000003f, 0 } },
+    { 0x8000001d, 2, { 0x00004143, 0x01c0003f, 0x000003ff, 2 } },
+    { 0x8000001d, 3, { 0x0003c163, 0x03c0003f, 0x00007fff, 1 } },
+    END,
+};
+static const struct reg_row zen3_hidden[] = { ZEN3_LEGACY, END };
+
+/* The Zen 5 guest (hypervisor bhyve), as read here (cpuid -1 -r). */
+static const struct reg_row zen5_guest[] = {
+    { 0, 0, { 0x0000000d, AMD } },
+    { 0x80000000, 0, { 0x80000021, AMD } },
+    { 0x80000005, 0, { 0xff60ff40, 0xff60ff40, 0x300c0140, 0x20080140 } },
+    { 0x80000006, 0, { 0x40802040, 0x60804040, 0x04006140, 0x0fe09140 } },
+    END,
+};
+
+static int decode(const struct reg_row *rows, struct probe_cache_claim *c)
+{
+    return probe_cpuid_caches(replay, (void *)rows, c, 16);
+}
+
+static void expect(const struct probe_cache_claim *c, int level,
+                   enum probe_cache_type type, long kib, int ways_lo,
+                   int ways_hi, int line, const char *source)
+{
+    assert_int_equal(c->level, level);
+    assert_int_equal(c->type, type);
+    assert_int_equal(c->size_kib, kib);
+    assert_int_equal(c->ways_lo, ways_lo);
+    assert_int_equal(c->ways_hi, ways_hi);
+    assert_int_equal(c->line_bytes, line);
+    assert_string_equal(c->source, source);
+}
+
+static void intel_leaf4(void **state)
+{
+    struct probe_cache_claim c[16];
+    const char *src = "cpuid leaf 4";
+
+    (void)state;
+    assert_int_equal(decode(spr, c), 4);
+    expect(&c[0], 1, PROBE_CT_DATA, 48, 12, 12, 64, src);
+    expect(&c[1], 1, PROBE_CT_INSTRUCTION, 32, 8, 8, 64, src);
+    expect(&c[2], 2, PROBE_CT_UNIFIED, 2048, 16, 16, 64, src);
+    expect(&c[3], 3, PROBE_CT_UNIFIED, 105 * 1024, 15, 15, 64, src);
+    for (int i = 0; i < 4; i++)
+        assert_string_equal(c[i].doubt, "");
+    assert_ptr_equal(probe_claim_for(c, 4, 1, NULL), &c[0]);
+    assert_ptr_equal(probe_claim_for(c, 4, 0, NULL), &c[3]);
+}
+
+static void amd_8000001d(void **state)
+{
+    struct probe_cache_claim c[16];
+    const char *src = "cpuid 0x8000001D";
+
+    (void)state;
+    assert_int_equal(decode(zen3, c), 4);
+    expect(&c[0], 1, PROBE_CT_DATA, 32, 8, 8, 64, src);
+    expect(&c[2], 2, PROBE_CT_UNIFIED, 512, 8, 8, 64, src);
+    expect(&c[3], 3, PROBE_CT_UNIFIED, 32 * 1024, 16, 16, 64, src);
+}
+
+/* 0x8000001D hidden: the older leaves, with 0x80000006's ways encoded as
+ * a range (6: 8 to 15 ways) and the L3's deferred to the hidden leaf (9:
+ * unknown). */
+static void amd_fallback(void **state)
+{
+    struct probe_cache_claim c[16];
+
+    (void)state;
+    assert_int_equal(decode(zen3_hidden, c), 3);
+    expect(&c[0], 1, PROBE_CT_DATA, 32, 8, 8, 64, "cpuid 0x80000005");
+    expect(&c[1], 2, PROBE_CT_UNIFIED, 512, 8, 15, 64, "cpuid 0x80000006");
+    expect(&c[2], 3, PROBE_CT_UNIFIED, 32 * 1024, 0, 0, 64,
+           "cpuid 0x80000006");
+    assert_string_equal(c[2].doubt, "");
+    assert_ptr_equal(probe_claim_for(c, 3, 0, NULL), &c[2]);
+}
+
+/* The Zen 5 guest: L1d and L2 as the hardware is; the L3 field's 1016 x
+ * 512 KiB is no L3 a core reaches, so it is doubted and never used. */
+static void zen5_guest_l3_doubted(void **state)
+{
+    struct probe_cache_claim c[16];
+    const struct probe_cache_claim *doubt;
+
+    (void)state;
+    assert_int_equal(decode(zen5_guest, c), 3);
+    expect(&c[0], 1, PROBE_CT_DATA, 48, 12, 12, 64, "cpuid 0x80000005");
+    expect(&c[1], 2, PROBE_CT_UNIFIED, 1024, 8, 15, 64, "cpuid 0x80000006");
+    expect(&c[2], 3, PROBE_CT_UNIFIED, 1016 * 512, 0, 0, 64,
+           "cpuid 0x80000006");
+    assert_non_null(strstr(c[2].doubt, "508 MiB"));
+    assert_null(probe_claim_for(c, 3, 0, &doubt));
+    assert_ptr_equal(doubt, &c[2]);
+    assert_ptr_equal(probe_claim_for(c, 3, 2, &doubt), &c[1]);
+    assert_null(doubt);
+}
+
+/* An Intel part whose leaf 4 is hidden: its 0x80000006 ECX L2 (Intel's
+ * code 8, 16 ways, lies in AMD's 16-31); no cpuid at all: no claims. */
+static void intel_without_leaf4_and_none(void **state)
+{
+    static const struct reg_row bare[] = {
+        { 0, 0, { 0x20, INTEL } },
+        { 0x80000000, 0, { 0x80000008, 0, 0, 0 } },
+        { 0x80000006, 0, { 0, 0, 0x08008040, 0 } },
+        END,
+    };
+    static const struct reg_row none[] = { END };
+    struct probe_cache_claim c[16];
+
+    (void)state;
+    assert_int_equal(decode(bare, c), 1);
+    expect(&c[0], 2, PROBE_CT_UNIFIED, 2048, 16, 31, 64, "cpuid 0x80000006");
+    assert_int_equal(decode(none, c), 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(intel_leaf4),
+        cmocka_unit_test(amd_8000001d),
+        cmocka_unit_test(amd_fallback),
+        cmocka_unit_test(zen5_guest_l3_doubted),
+        cmocka_unit_test(intel_without_leaf4_and_none),
+    };
+    return cmocka_run_group_tests_name("cpuid", tests, NULL, NULL);
+}
