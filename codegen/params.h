@@ -47,7 +47,8 @@ void mmg_params_default(struct mmg_params *p);
 int mmg_params_set(struct mmg_params *p, const char *key, const char *text,
                    char *err, size_t errlen);
 
-/* Read a KEY = value file over p.  Returns 0, or -1 with file:line: why. */
+/* Read a KEY = value file, or a params.conf (common/paramsconf.h), over
+ * p.  Returns 0, or -1 with file:line: why. */
 int mmg_params_read(struct mmg_params *p, const char *path,
                     char *err, size_t errlen);
 

@@ -21,3 +21,9 @@ tests_tune_test_pipeline_CFLAGS = $(TUNE_TEST_CFLAGS)
 tests_tune_test_pipeline_LDADD = $(TUNE_TEST_LDADD)
 TESTS += tests/tune/test_pipeline
 EXTRA_DIST += tests/tune/plant_crash.c tests/tune/plant_hang.c
+
+check_PROGRAMS += tests/tune/test_paramsconf
+tests_tune_test_paramsconf_CFLAGS = $(TUNE_TEST_CFLAGS)
+tests_tune_test_paramsconf_LDADD = codegen/libmmgen.la \
+	tests/common/libmmtest.la $(CMOCKA_LIBS)
+TESTS += tests/tune/test_paramsconf
