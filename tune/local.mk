@@ -5,7 +5,8 @@
 noinst_LTLIBRARIES += tune/libmmsearch.la
 tune_libmmsearch_la_SOURCES = \
 	tune/proc.c tune/proc.h \
-	tune/candidate.c tune/candidate.h
+	tune/candidate.c tune/candidate.h \
+	tune/stats.c tune/stats.h
 # Candidates are compiled against the kernel contract in the source tree.
 tune_libmmsearch_la_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DMMS_KERNEL_INCLUDE='"$(abs_top_srcdir)/codegen"'
@@ -27,3 +28,8 @@ tests_tune_test_paramsconf_CFLAGS = $(TUNE_TEST_CFLAGS)
 tests_tune_test_paramsconf_LDADD = codegen/libmmgen.la \
 	tests/common/libmmtest.la $(CMOCKA_LIBS)
 TESTS += tests/tune/test_paramsconf
+
+check_PROGRAMS += tests/tune/test_stats
+tests_tune_test_stats_CFLAGS = $(TUNE_TEST_CFLAGS)
+tests_tune_test_stats_LDADD = $(TUNE_TEST_LDADD)
+TESTS += tests/tune/test_stats
