@@ -6,7 +6,8 @@ noinst_LTLIBRARIES += tune/libmmsearch.la
 tune_libmmsearch_la_SOURCES = \
 	tune/proc.c tune/proc.h \
 	tune/candidate.c tune/candidate.h \
-	tune/stats.c tune/stats.h
+	tune/stats.c tune/stats.h \
+	tune/steps.c tune/steps.h
 # Candidates are compiled against the kernel contract in the source tree.
 tune_libmmsearch_la_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DMMS_KERNEL_INCLUDE='"$(abs_top_srcdir)/codegen"'
@@ -33,3 +34,8 @@ check_PROGRAMS += tests/tune/test_stats
 tests_tune_test_stats_CFLAGS = $(TUNE_TEST_CFLAGS)
 tests_tune_test_stats_LDADD = $(TUNE_TEST_LDADD)
 TESTS += tests/tune/test_stats
+
+check_PROGRAMS += tests/tune/test_steps
+tests_tune_test_steps_CFLAGS = $(TUNE_TEST_CFLAGS)
+tests_tune_test_steps_LDADD = $(TUNE_TEST_LDADD)
+TESTS += tests/tune/test_steps
