@@ -2,6 +2,7 @@
 #include "codegen/params.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -361,4 +362,19 @@ void mmg_params_options(const struct mmg_params *p, char *out, size_t len)
         used = strlen(out);
         snprintf(out + used, len - used, " --name=%s", p->name);
     }
+}
+
+struct option *mmg_long_options(const struct option *fixed, size_t nfixed,
+                                int first)
+{
+    struct option *o = calloc(nfixed + mmg_n_int_params + 1, sizeof *o);
+
+    if (!o)
+        return NULL;
+    memcpy(o, fixed, sizeof *fixed * nfixed);
+    for (size_t i = 0; i < mmg_n_int_params; i++)
+        o[nfixed + i] = (struct option){ mmg_int_params[i].option,
+                                         required_argument, NULL,
+                                         first + (int)i };
+    return o;
 }

@@ -65,6 +65,15 @@ int mmg_loads_per_step(const struct mmg_params *p);
 int mmg_regs_needed(const struct mmg_params *p);
 int mmg_regs_available(const struct mmg_params *p);
 
+struct option;   /* <getopt.h> */
+
+/* getopt_long options for a command: the nfixed of fixed, then
+ * --<option>=N for every integer parameter, whose val is first plus its
+ * index in mmg_int_params.  Terminated, malloc'ed; NULL when out of
+ * memory. */
+struct option *mmg_long_options(const struct option *fixed, size_t nfixed,
+                                int first);
+
 /* The kernel's base name; it encodes every parameter. */
 void mmg_kernel_name(const struct mmg_params *p, char *out, size_t len);
 /* The mmgen options that recreate p, canonical order, no program name. */

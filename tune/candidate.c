@@ -91,7 +91,6 @@ void mms_cand_init(struct mms_cand *c, const struct mms_pipeline *pl,
 {
     memset(c, 0, sizeof *c);
     c->p = *p;
-    c->p.betas = MMG_BETA1;
     mmg_kernel_name(&c->p, c->name, sizeof c->name);
     snprintf(c->src, sizeof c->src, "%.300s/%.128s.c", pl->workdir, c->name);
     set_paths(c, pl);
@@ -157,7 +156,20 @@ static void first_error(const char *path, char *why, size_t len)
     snprintf(why, len, "%s", first[0] ? first : "(no output)");
 }
 
-static int start_compile(const struct mms_pipeline *pl, struct mms_cand *c,
+/* ---- building: batches of candidates, one compiler call each -------- */
+
+/* A compiler call: one candidate's source, or a batch file including
+ * several (their names never clash: every symbol carries the kernel's
+ * name, as in the generator's test grid). */
+enum { BATCH_MAX = 16 };
+
+struct unit {
+    struct mms_cand *c[BATCH_MAX];
+    int n;
+    char src[MMS_PATH_MAX], so[MMS_PATH_MAX];
+};
+
+static int start_compile(const struct mms_pipeline *pl, struct unit *u,
                          struct mms_proc *pr)
 {
     char *argv[64], inc[MMS_PATH_MAX + 2], out[MMS_PATH_MAX + 8];
@@ -170,24 +182,28 @@ static int start_compile(const struct mms_pipeline *pl, struct mms_cand *c,
     argv[n++] = "-shared";
     argv[n++] = inc;
     argv[n++] = "-o";
-    argv[n++] = c->so;
-    argv[n++] = c->src;
+    argv[n++] = u->so;
+    argv[n++] = u->src;
     argv[n] = NULL;
-    snprintf(out, sizeof out, "%s.err", c->so);
-    if (mms_spawn(pr, argv, out, pl->compile_timeout_s) == 0)
+    snprintf(out, sizeof out, "%s.err", u->so);
+    if (mms_spawn(pr, argv, out, pl->compile_timeout_s * u->n) == 0)
         return 0;
-    snprintf(c->why, sizeof c->why, "cannot run %s: %s", argv[0],
-             strerror(errno));
-    c->verdict = MMS_V_COMPILE;
+    for (int i = 0; i < u->n; i++) {
+        snprintf(u->c[i]->why, sizeof u->c[i]->why, "cannot run %s: %s",
+                 argv[0], strerror(errno));
+        u->c[i]->verdict = MMS_V_COMPILE;
+    }
     return -1;
 }
 
-static void finish_compile(const struct mms_pipeline *pl, struct mms_cand *c,
-                           int status, int timed_out)
+/* The verdict of a single candidate's compiler call. */
+static void judge_compile(const struct mms_pipeline *pl, struct unit *u,
+                          int status, int timed_out)
 {
+    struct mms_cand *c = u->c[0];
     char out[MMS_PATH_MAX + 8], st[64], line[300];
 
-    snprintf(out, sizeof out, "%s.err", c->so);
+    snprintf(out, sizeof out, "%s.err", u->so);
     if (timed_out) {
         c->verdict = MMS_V_TIMEOUT;
         snprintf(c->why, sizeof c->why, "the compiler ran past %g s",
@@ -199,7 +215,103 @@ static void finish_compile(const struct mms_pipeline *pl, struct mms_cand *c,
         snprintf(c->why, sizeof c->why, "%.40s %.50s: %s", pl->cc_argv[0],
                  st, line);
     }
+}
+
+static void single(struct unit *u, struct mms_cand *c)
+{
+    u->n = 1;
+    u->c[0] = c;
+    snprintf(u->src, sizeof u->src, "%s", c->src);
+    snprintf(u->so, sizeof u->so, "%s", c->so);
+}
+
+/* After a batch: each member's object is a link to the batch's.  When
+ * the batch failed, each member goes again alone (appended to units),
+ * so that only the culprit gets the verdict. */
+static void finish_unit(const struct mms_pipeline *pl, struct unit *u,
+                        int status, int timed_out, struct unit *units,
+                        int *nunits)
+{
+    char out[MMS_PATH_MAX + 8];
+    int ok = !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+
+    snprintf(out, sizeof out, "%s.err", u->so);
+    if (u->n == 1)
+        judge_compile(pl, u, status, timed_out);
+    for (int i = 0; i < u->n && u->n > 1; i++) {
+        const char *base = strrchr(u->so, '/');
+        if (!ok)
+            single(&units[(*nunits)++], u->c[i]);
+        else if (symlink(base ? base + 1 : u->so, u->c[i]->so) != 0)
+            single(&units[(*nunits)++], u->c[i]);
+    }
     remove(out);
+}
+
+/* A batch file of count candidates from c. */
+static int batch(const struct mms_pipeline *pl, struct unit *u,
+                 struct mms_cand **c, int count)
+{
+    static int seq;
+    FILE *fp;
+
+    if (count == 1) {
+        single(u, c[0]);
+        return 0;
+    }
+    u->n = count;
+    memcpy(u->c, c, sizeof *c * (size_t)count);
+    snprintf(u->src, sizeof u->src, "%.300s/batch-%d.c", pl->workdir, seq);
+    snprintf(u->so, sizeof u->so, "%.300s/batch-%d.so", pl->workdir, seq++);
+    fp = fopen(u->src, "w");
+    if (!fp)
+        return -1;
+    for (int i = 0; i < count; i++) {
+        char *path = realpath(c[i]->src, NULL);
+        fprintf(fp, "#include \"%s\"\n", path ? path : c[i]->src);
+        free(path);
+    }
+    return fclose(fp);
+}
+
+/* The candidates to build, generated, as batches: the same FMA setting
+ * in each (whatever the generator says about contraction stays within
+ * one kind), at most BATCH_MAX, and as many batches as compilers run at
+ * once, or more.  Returns the number of units. */
+static int plan(const struct mms_pipeline *pl, struct mms_cand **c, int n,
+                struct unit *units, int jobs)
+{
+    struct mms_cand **todo = calloc((size_t)n + 1, sizeof *todo);
+    int ntodo = 0, nunits = 0;
+
+    if (!todo)
+        return 0;
+    for (int fma = 0; fma <= 1; fma++)
+        for (int i = 0; i < n; i++)
+            if (c[i]->verdict == MMS_V_NONE && c[i]->p.fma == fma
+                && access(c[i]->so, R_OK) != 0) {
+                if (generate(c[i]) != 0)
+                    c[i]->verdict = MMS_V_COMPILE;
+                else
+                    todo[ntodo++] = c[i];
+            }
+    for (int i = 0; i < ntodo; ) {
+        int same = 1, size;
+        while (i + same < ntodo && todo[i + same]->p.fma == todo[i]->p.fma)
+            same++;
+        size = (same + jobs - 1) / jobs;
+        size = size > BATCH_MAX ? BATCH_MAX : size;
+        for (int end = i + same; i < end; i += size) {
+            int count = end - i < size ? end - i : size;
+            if (batch(pl, &units[nunits], todo + i, count) == 0)
+                nunits++;
+            else
+                for (int j = 0; j < count; j++)
+                    single(&units[nunits++], todo[i + j]);
+        }
+    }
+    free(todo);
+    return nunits;
 }
 
 static void pause_ms(int ms)
@@ -212,26 +324,24 @@ void mms_build(const struct mms_pipeline *pl, struct mms_cand **c, int n)
 {
     enum { MAXJOBS = 64 };
     struct mms_proc pr[MAXJOBS];
-    int who[MAXJOBS], running = 0, next = 0;
+    int who[MAXJOBS], running = 0, next = 0, nunits;
     int jobs = pl->jobs < 1 ? 1 : pl->jobs > MAXJOBS ? MAXJOBS : pl->jobs;
+    /* every candidate may end up alone after its batch failed */
+    struct unit *units = calloc(2 * (size_t)n + 1, sizeof *units);
 
-    while (next < n || running > 0) {
-        while (running < jobs && next < n) {
-            struct mms_cand *x = c[next++];
-            if (x->verdict != MMS_V_NONE || access(x->so, R_OK) == 0)
-                continue;
-            if (generate(x) != 0) {
-                x->verdict = MMS_V_COMPILE;
-                continue;
-            }
-            if (start_compile(pl, x, &pr[running]) == 0)
+    if (!units)
+        return;
+    nunits = plan(pl, c, n, units, jobs);
+    while (next < nunits || running > 0) {
+        while (running < jobs && next < nunits)
+            if (start_compile(pl, &units[next++], &pr[running]) == 0)
                 who[running++] = next - 1;
-        }
         for (int i = 0; i < running; i++) {
             int status, timed_out;
             if (!mms_proc_poll(&pr[i], &status, &timed_out))
                 continue;
-            finish_compile(pl, c[who[i]], status, timed_out);
+            finish_unit(pl, &units[who[i]], status, timed_out, units,
+                        &nunits);
             pr[i] = pr[--running];
             who[i] = who[running];
             i--;
@@ -239,6 +349,7 @@ void mms_build(const struct mms_pipeline *pl, struct mms_cand **c, int n)
         if (running > 0)
             pause_ms(5);
     }
+    free(units);
 }
 
 /* ---- the child: load, verify, time ---------------------------------- */
@@ -246,7 +357,8 @@ void mms_build(const struct mms_pipeline *pl, struct mms_cand **c, int n)
 struct measure_job {
     const struct mms_pipeline *pl;
     const struct mms_cand *c;
-    int verify, round;
+    unsigned what;
+    int round;
 };
 
 static void report(int fd, enum mms_verdict v, double mflops, double spread,
@@ -347,16 +459,25 @@ static void measure_child(void *arg, int fd)
         report(fd, MMS_V_COMPILE, 0, 0, 0, why);
         return;
     }
-    if (j->verify) {
-        mmg_oracle_check(d, MMG_ORACLE_B1, &seed, &run);
+    for (int v = 0; v < 3; v++) {
+        int want = v == MMG_ORACLE_B1 ? j->what & (MMS_VERIFY | MMS_VERIFY_ALL)
+                                      : j->what & MMS_VERIFY_ALL;
+        if (!want || !mmg_oracle_variant(d, v))
+            continue;
+        mmg_oracle_check(d, v, &seed, &run);
         if (run.oom || run.fails) {
             snprintf(why, sizeof why, run.oom ? "out of memory in the "
-                     "oracle" : "%d of %d elements outside the error bound "
+                     "oracle" : "%s: %d elements outside the error bound "
                      "2(k+2)eps*sum|a*b| (worst %.3g of allowed)",
-                     run.fails, d->nb * d->nb, run.worst);
+                     v == 0 ? "b0" : v == 1 ? "b1" : "bx", run.fails,
+                     run.worst);
             report(fd, run.oom ? MMS_V_CRASH : MMS_V_WRONG, 0, 0, 0, why);
             return;
         }
+    }
+    if (!(j->what & MMS_TIME)) {
+        report(fd, MMS_V_OK, 0, 0, 0, "verified, not timed");
+        return;
     }
     time_kernel(j, d, fd);
 }
@@ -384,9 +505,9 @@ static void parse_report(const char *text, int status, struct mms_measure *m)
 }
 
 void mms_measure(const struct mms_pipeline *pl, const struct mms_cand *c,
-                 int verify, int round, struct mms_measure *m)
+                 unsigned what, int round, struct mms_measure *m)
 {
-    struct measure_job j = { pl, c, verify, round };
+    struct measure_job j = { pl, c, what, round };
     char text[1024];
     int status, timed_out;
 

@@ -70,8 +70,9 @@ void mms_pipeline_cc_text(const struct mms_pipeline *pl, char *buf,
                           size_t len);
 
 /* A generated candidate for p (checked with mmg_params_check; a bad p is
- * a compile-error verdict).  Only the beta-1 variant is generated: the one
- * timed (the library's calls for every K block but the first). */
+ * a compile-error verdict), with the beta variants p->betas asks for.
+ * The search generates only beta 1: the one timed (the library's call for
+ * every K block but the first). */
 void mms_cand_init(struct mms_cand *c, const struct mms_pipeline *pl,
                    const struct mmg_params *p);
 
@@ -85,10 +86,18 @@ void mms_cand_from_source(struct mms_cand *c, const struct mms_pipeline *pl,
  * the compiler's first output line is the reason. */
 void mms_build(const struct mms_pipeline *pl, struct mms_cand **c, int n);
 
-/* Load c's shared object in a child, verify it (if verify) and time it
- * (round picks the fake timing's noise).  Fills m. */
+/* What mms_measure does, as bits. */
+enum {
+    MMS_VERIFY = 1,      /* the beta-1 variant against the oracle */
+    MMS_VERIFY_ALL = 2,  /* every variant the kernel has */
+    MMS_TIME = 4         /* then time the beta-1 variant */
+};
+
+/* Load c's shared object in a child, verify and time it as `what` says
+ * (round picks the fake timing's noise).  Fills m; without MMS_TIME a
+ * kernel that passes is ok at 0 MFLOPS. */
 void mms_measure(const struct mms_pipeline *pl, const struct mms_cand *c,
-                 int verify, int round, struct mms_measure *m);
+                 unsigned what, int round, struct mms_measure *m);
 
 /* A fresh work directory "<parent>/mmsearch.XXXXXX" into buf.  Returns 0,
  * or -1 with errno. */

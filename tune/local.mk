@@ -7,7 +7,9 @@ tune_libmmsearch_la_SOURCES = \
 	tune/proc.c tune/proc.h \
 	tune/candidate.c tune/candidate.h \
 	tune/stats.c tune/stats.h \
-	tune/steps.c tune/steps.h
+	tune/steps.c tune/steps.h \
+	tune/searchlog.c tune/searchlog.h \
+	tune/search.c tune/search.h
 # Candidates are compiled against the kernel contract in the source tree.
 tune_libmmsearch_la_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DMMS_KERNEL_INCLUDE='"$(abs_top_srcdir)/codegen"'
@@ -39,3 +41,11 @@ check_PROGRAMS += tests/tune/test_steps
 tests_tune_test_steps_CFLAGS = $(TUNE_TEST_CFLAGS)
 tests_tune_test_steps_LDADD = $(TUNE_TEST_LDADD)
 TESTS += tests/tune/test_steps
+
+bin_PROGRAMS += mmsearch
+mmsearch_SOURCES = tune/mmsearch.c
+mmsearch_CPPFLAGS = $(tune_libmmsearch_la_CPPFLAGS)
+mmsearch_LDADD = tune/libmmsearch.la
+
+TESTS += tests/tune/test_mmsearch.sh
+EXTRA_DIST += tests/tune/test_mmsearch.sh

@@ -42,6 +42,7 @@ static void small_params(struct mmg_params *p)
 {
     mmg_params_default(p);
     p->nb = 8, p->mu = 2, p->nu = 2, p->ku = 2;
+    p->betas = MMG_BETA1;
 }
 
 static void expect(const struct mms_pipeline *pl, const struct mms_cand *c,
@@ -49,7 +50,7 @@ static void expect(const struct mms_pipeline *pl, const struct mms_cand *c,
 {
     struct mms_measure m;
 
-    mms_measure(pl, c, 1, 0, &m);
+    mms_measure(pl, c, MMS_VERIFY | MMS_TIME, 0, &m);
     if (m.verdict != want || !strstr(m.why, why))
         fail_msg("%s: verdict %s (%s), expected %s with '%s'", c->name,
                  mms_verdict_name(m.verdict), m.why, mms_verdict_name(want),
