@@ -49,3 +49,7 @@ mmsearch_LDADD = tune/libmmsearch.la
 
 TESTS += tests/tune/test_mmsearch.sh
 EXTRA_DIST += tests/tune/test_mmsearch.sh
+
+# Timed (make regtest): a real search must not end slower than it began.
+REGTESTS += tests/tune/regtest_search.sh
+EXTRA_DIST += tests/tune/regtest_search.sh tests/tune/probe.conf

@@ -19,39 +19,7 @@ fail() { n=$((n + 1)); echo "not ok $n - $1"; }
 echo "1..17"
 
 # A fixed probe.conf: 16 scalar registers, FMA, 32 KiB L1.
-cat > "$dir/probe.conf" <<'EOT'
-FORMAT = 1
-WRITTEN_BY = mmtune test
-HOST = test
-CPU = test
-KERNEL_CC = cc
-KERNEL_CFLAGS = -O2
-L1D_KIB = 32
-LINE_BYTES = 64
-L1D_ASSOC = 8
-L2_KIB = 512
-LLC_KIB = 8192
-FP_REGS_SCALAR = 16
-FP_REGS_SSE2 = 16
-FP_REGS_AVX2 = 0
-FP_REGS_AVX512 = 0
-SIMD_DOUBLES = 2
-FMA = 1
-FMA_COMPILER = 1
-LAT_MUL = 4
-LAT_ADD = 4
-LAT_FMA = 4
-FP_PIPES = 2
-LS = 5
-CLOCK_MHZ = 3000
-TSC_MHZ = 3000
-PEAK_MFLOPS = 24000
-EOT
-for k in L1D_KIB LINE_BYTES L1D_ASSOC L2_KIB LLC_KIB FP_REGS_SCALAR \
-    FP_REGS_SSE2 FP_REGS_AVX2 FP_REGS_AVX512 SIMD_DOUBLES FMA FMA_COMPILER \
-    LAT_MUL LAT_ADD LAT_FMA FP_PIPES LS CLOCK_MHZ TSC_MHZ PEAK_MFLOPS; do
-    echo "${k}_CONFIRMED = 1" >> "$dir/probe.conf"
-done
+cp "$top_srcdir/tests/tune/probe.conf" "$dir/probe.conf" || exit 99
 
 # search LOG [OPTION...]: the tiny space, into $dir.
 search() {
