@@ -84,18 +84,20 @@ static void say(const struct mms_search *s, const char *fmt, ...)
     fflush(s->out);
 }
 
-/* One line on the terminal, rewritten: step, candidate k of n, best so
- * far, elapsed, and a guess of what is left of the step. */
-static void show(const struct mms_search *s, const char *step, int k, int n,
-                 double best, double step_t0)
+/* One line on the terminal, rewritten: the step, what it does (candidate
+ * k of n), the best so far, elapsed, and a guess of what is left of the
+ * step from the time its candidates took so far. */
+static void show(const struct mms_search *s, const char *step,
+                 const char *what, int k, int n, double best, double t0)
 {
-    double t = now(), per = k > 0 ? (t - step_t0) / k : 0;
+    double t = now(), per = k > 0 ? (t - t0) / k : 0;
 
     if (!s->progress)
         return;
-    fprintf(stderr, "\r\033[Kmmsearch: step %s, candidate %d of %d, best "
-            "%.0f MFLOPS, %.0f s elapsed, ~%.0f s left in the step", step,
-            k, n, best, t - s->t0, per * (n - k));
+    fprintf(stderr, "\r\033[K%s: %s %d/%d, best %.0f MFLOPS, %.0f s, ~%.0f "
+            "s left in the step", step, what, k, n,
+            best > s->ref_mflops ? best : s->ref_mflops, t - s->t0,
+            per * (n - k));
 }
 
 /* "NB=48 KU=1": the values of keys (a step's sets) in p. */
@@ -216,7 +218,7 @@ static int screen(struct mms_search *s, const struct mms_step *st,
         prepare(s, &cs[i], &cand[i]);
         todo[ntodo++] = &cs[i];
     }
-    show(s, st->name, 0, ntodo, 0, t0);
+    show(s, st->name, "compiling", 0, ntodo, 0, t0);
     mms_build(&s->pl, todo, ntodo);
     for (int i = 0; i < n && rc == 0; i++) {
         if (o[i].verdict != MMS_V_NONE)
@@ -224,7 +226,7 @@ static int screen(struct mms_search *s, const struct mms_step *st,
         rc = timing(s, st->name, &cs[i], 0, 0, &o[i]);
         if (o[i].verdict == MMS_V_OK && o[i].mflops > best)
             best = o[i].mflops;
-        show(s, st->name, ++k, ntodo, best, t0);
+        show(s, st->name, "candidate", ++k, ntodo, best, t0);
     }
     free(cs), free(todo);
     return rc;
@@ -293,6 +295,7 @@ static int time_rounds(struct mms_search *s, const struct mms_step *st,
                 built = 1;
             }
             rc = timing(s, st->name, &cs[i], r, i == np - 1, &o[i][r - 1]);
+            show(s, st->name, "round", r, rounds, 0, now());
         }
     free(cs), free(all);
     return rc;
