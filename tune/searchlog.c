@@ -411,62 +411,76 @@ static int head_line(const char *got, const char *want, char *why,
     return -1;
 }
 
-/* Walk the file: head (compared with want_head unless NULL), then events
- * (kept in lg unless NULL).  *good_len gets the length of the whole
- * lines.  Returns cand lines, or -1. */
+/* The next line of the expected head that is not a comment, into line
+ * ("" at its end); *want moves past it. */
+static void next_head_line(const char **want, char *line, size_t len)
+{
+    const char *w = *want;
+
+    while (*w && is_blank_or_comment(w))
+        w += strcspn(w, "\n") + (w[strcspn(w, "\n")] != '\0');
+    snprintf(line, len, "%.*s", (int)strcspn(w, "\n"), w);
+    w += strcspn(w, "\n");
+    *want = w + (*w == '\n');
+}
+
+/* One whole line of the file (no newline): a head line compared with the
+ * next of want (unless want is NULL), or an event, kept in lg (unless
+ * lg is NULL).  *in_head turns 0 at the first event.  0 or -1 with why. */
+static int take_line(char *text, int *in_head, const char **want,
+                     struct mms_log *lg, char *why, size_t len)
+{
+    char line[KV_WORD_MAX * 2];
+
+    if (is_blank_or_comment(text))
+        return 0;
+    if (*in_head && strstr(text, " = ") == NULL)
+        *in_head = 0;
+    if (!*in_head)
+        return take_event(lg, text, why, len);
+    if (!*want)
+        return 0;
+    next_head_line(want, line, sizeof line);
+    if (!line[0]) {
+        snprintf(why, len, "'%.60s': the head has a line this mmsearch "
+                 "does not write", text);
+        return -1;
+    }
+    return head_line(text, line, why, len);
+}
+
+/* Walk the file: the head (compared with want_head unless NULL), then
+ * events (kept in lg unless NULL).  *good_len gets the length of the
+ * whole lines (a torn last one is left out).  Returns the cand lines, or
+ * -1 with "path:line: why" in err. */
 static int read_log(const char *path, const char *want_head,
                     struct mms_log *lg, size_t *good_len, char *err,
                     size_t errlen)
 {
     size_t len;
-    char *buf = slurp(path, &len), *p, why[512];
+    char *buf = slurp(path, &len), *p, *nl, why[512], line[KV_WORD_MAX * 2];
     const char *want = want_head;
     int lineno = 0, in_head = 1, cands = 0, rc = 0;
 
     if (!buf)
         return failf(err, errlen, path, 0, "cannot read: %s",
                      strerror(errno));
-    for (p = buf; rc == 0 && *p; ) {
-        char *nl = strchr(p, '\n');
+    for (p = buf; rc == 0 && (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
         lineno++;
-        if (!nl)             /* torn: the run died while writing it */
-            break;
         *nl = '\0';
-        if (in_head && !is_blank_or_comment(p) && strstr(p, " = ") == NULL)
-            in_head = 0;
-        if (in_head && want && !is_blank_or_comment(p)) {
-            while (*want && is_blank_or_comment(want))
-                want += strcspn(want, "\n") + (want[strcspn(want, "\n")]
-                                               != 0);
-            char line[KV_WORD_MAX * 2];
-            snprintf(line, sizeof line, "%.*s", (int)strcspn(want, "\n"),
-                     want);
-            if (!*want)
-                rc = failf(err, errlen, path, lineno, "'%.60s': the head "
-                           "has a line this mmsearch does not write", p);
-            else if (head_line(p, line, why, sizeof why) != 0)
-                rc = failf(err, errlen, path, lineno, "%s", why);
-            want += strcspn(want, "\n");
-            want += *want == '\n';
-        } else if (!in_head && !is_blank_or_comment(p)) {
-            if (!lg && take_event(NULL, p, why, sizeof why) != 0)
-                rc = failf(err, errlen, path, lineno, "%s", why);
-            else if (lg && take_event(lg, p, why, sizeof why) != 0)
-                rc = failf(err, errlen, path, lineno, "%s", why);
-            cands += strncmp(p, "cand ", 5) == 0;
-        }
-        p = nl + 1;
+        if (take_line(p, &in_head, &want, lg, why, sizeof why) != 0)
+            rc = failf(err, errlen, path, lineno, "%s", why);
+        cands += !in_head && strncmp(p, "cand ", 5) == 0;
     }
     *good_len = (size_t)(p - buf);
-    if (rc == 0 && want) {
-        while (*want && is_blank_or_comment(want))
-            want += strcspn(want, "\n") + (want[strcspn(want, "\n")] != 0);
-        if (*want)
-            rc = failf(err, errlen, path, lineno, "the head ends before "
-                       "'%.*s'", (int)strcspn(want, " "), want);
-    }
     if (lg)
-        lg->torn = *p != '\0';
+        lg->torn = rc == 0 && *p != '\0';
+    if (rc == 0 && want) {
+        next_head_line(&want, line, sizeof line);
+        if (line[0])
+            rc = failf(err, errlen, path, lineno, "the head ends before "
+                       "'%.*s'", (int)strcspn(line, " "), line);
+    }
     free(buf);
     return rc < 0 ? -1 : cands;
 }
