@@ -56,7 +56,9 @@ static void usage(void)
            "(120, 60)\n"
            "  --check-log=FILE    check FILE's syntax and exit (0 good, 2 "
            "FILE:LINE: why)\n"
-           "  --kernel-include=DIR  where mmkernel.h is (default %s)\n"
+           "  --kernel-include=DIR  where mmkernel.h is (default: codegen/ "
+           "of the source\n"
+           "                      tree mmsearch was built from)\n"
            "  --work-dir=DIR      for the kernels being built (default "
            "$TMPDIR or /tmp)\n"
            "  --no-progress       plain lines even on a terminal\n"
@@ -65,7 +67,7 @@ static void usage(void)
            "--test-stop-after=N (SIGKILL itself after N timings),\n"
            "--test-perturb=KEY=VALUE (candidates with that value are built "
            "wrong,\nmmgen --perturb).\n\nSteps, in order:\n",
-           mmt_progname(), MMS_KERNEL_INCLUDE);
+           mmt_progname());
     for (int i = 0; i < mms_nsteps; i++)
         printf("  %-6s %-11s %s%s\n", mms_steps[i].name, mms_steps[i].sets,
                mms_steps[i].range ? "" : "(not searched yet) ",

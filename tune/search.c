@@ -340,6 +340,12 @@ static void decide(const struct mms_search *s, const int *fin, int nfin,
         }
     }
     mms_decide(xp, n, nfin, s->alpha, &d);
+    if (n[d.leader] == 0) {     /* every finalist failed a round */
+        v->chosen = fin[0], v->by = "screen", v->rounds = rounds;
+        snprintf(v->why, sizeof v->why, "every finalist failed in a "
+                 "round: the best screened one is kept");
+        return;
+    }
     v->chosen = fin[d.leader];
     v->by = d.ntied == 1 ? "won" : "tie";
     v->p = d.p;

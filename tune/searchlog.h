@@ -15,6 +15,7 @@
  *                                        finalists; ref=1 is the fixed
  *                                        reference kernel's sample
  *   chosen  name= by= PARAMS mflops= p= rounds= why=   a step's decision
+ *           (by: won, tie, only, screen or none, why= says how)
  *   note    why=                         anything else worth knowing
  *   summary PARAMS mflops= pct= seconds= timed= reused= why=
  *
