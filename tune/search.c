@@ -315,33 +315,50 @@ struct verdict_of_step {
     const char *by;      /* won, tie, only, none */
     double p, mflops;
     int rounds;
-    char why[300];
+    char why[400];
 };
 
-/* Ratios to the reference kernel of the same round, and the decision. */
-static void decide(const struct mms_search *s, const int *fin, int nfin,
+/* Each finalist's samples over the reference kernel's of the same round
+ * (MFLOPS as they are when the reference failed a round); n[i] = 0 for a
+ * finalist that failed a round.  Returns 1 when the ratios are to the
+ * reference. */
+static int ratios(struct outcome (*o)[MMS_ROUNDS_MAX], int nfin, int rounds,
+                  double (*x)[MMS_ROUNDS_MAX], int *n)
+{
+    int ref_ok = 1;
+
+    for (int r = 0; r < rounds; r++)
+        ref_ok &= o[nfin][r].verdict == MMS_V_OK && o[nfin][r].mflops > 0;
+    for (int i = 0; i < nfin; i++) {
+        n[i] = rounds;
+        for (int r = 0; r < rounds; r++) {
+            if (o[i][r].verdict != MMS_V_OK)
+                n[i] = 0;
+            x[i][r] = o[i][r].mflops / (ref_ok ? o[nfin][r].mflops : 1);
+        }
+    }
+    return ref_ok;
+}
+
+/* The decision of the rank-sum test over the ratios (tune/stats.h), with
+ * the evidence for the log. */
+static void decide(const struct mms_search *s, const struct mms_step *st,
+                   const struct mmg_params *cand, const int *fin, int nfin,
                    struct outcome (*o)[MMS_ROUNDS_MAX], int rounds,
                    struct verdict_of_step *v)
 {
     static double x[2 * MMS_ROUNDS_MAX][MMS_ROUNDS_MAX];
     const double *xp[2 * MMS_ROUNDS_MAX];
-    int n[2 * MMS_ROUNDS_MAX], ref_ok = 1;
+    int n[2 * MMS_ROUNDS_MAX], ref_ok = ratios(o, nfin, rounds, x, n);
     struct mms_decision d;
-    char next[32];
+    char next[160] = "none";
 
-    for (int r = 0; r < rounds; r++)
-        ref_ok &= o[nfin][r].verdict == MMS_V_OK && o[nfin][r].mflops > 0;
-    for (int i = 0; i < nfin; i++) {
-        n[i] = rounds, xp[i] = x[i];
-        for (int r = 0; r < rounds; r++) {
-            if (o[i][r].verdict != MMS_V_OK)
-                n[i] = 0;          /* failed once: out of the running */
-            x[i][r] = o[i][r].mflops / (ref_ok ? o[nfin][r].mflops : 1);
-        }
-    }
+    for (int i = 0; i < nfin; i++)
+        xp[i] = x[i];
     mms_decide(xp, n, nfin, s->alpha, &d);
+    v->rounds = rounds;
     if (n[d.leader] == 0) {     /* every finalist failed a round */
-        v->chosen = fin[0], v->by = "screen", v->rounds = rounds;
+        v->chosen = fin[0], v->by = "screen";
         snprintf(v->why, sizeof v->why, "every finalist failed in a "
                  "round: the best screened one is kept");
         return;
@@ -349,10 +366,12 @@ static void decide(const struct mms_search *s, const int *fin, int nfin,
     v->chosen = fin[d.leader];
     v->by = d.ntied == 1 ? "won" : "tie";
     v->p = d.p;
-    v->rounds = rounds;
     v->mflops = median_mflops(o[d.leader], rounds);
-    snprintf(next, sizeof next, d.runner_up >= 0 ? "%.3f" : "-",
-             d.runner_up >= 0 ? mms_median(x[d.runner_up], rounds) : 0.0);
+    if (d.runner_up >= 0) {
+        sets_text(st->sets, &cand[fin[d.runner_up]], next, sizeof next);
+        snprintf(next + strlen(next), sizeof next - strlen(next), " at "
+                 "%.3f", mms_median(x[d.runner_up], rounds));
+    }
     snprintf(v->why, sizeof v->why, "median %s %.3f, runner-up %s, "
              "one-sided rank-sum p=%.4f over %d rounds: %s",
              ref_ok ? "ratio to the reference kernel"
@@ -379,7 +398,7 @@ static int rounds_and_decide(struct mms_search *s, const struct mms_step *st,
     for (;;) {
         if (time_rounds(s, st, p, nfin + 1, rounds, o) != 0)
             return -1;
-        decide(s, fin, nfin, o, rounds, v);
+        decide(s, st, cand, fin, nfin, o, rounds, v);
         if (strcmp(v->by, "won") == 0 || rounds >= s->lv->rounds_max)
             return 0;
         rounds = rounds + 2 < s->lv->rounds_max ? rounds + 2
