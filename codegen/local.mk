@@ -6,7 +6,8 @@ codegen_libmmgen_la_SOURCES = \
 	codegen/sched.c codegen/sched.h \
 	codegen/emit_int.h codegen/codegen.h \
 	codegen/emit_kernel.c codegen/emit_tile.c \
-	codegen/emit_scalar.c codegen/emit_simd.c
+	codegen/emit_scalar.c codegen/emit_simd.c \
+	codegen/oracle.c codegen/oracle.h
 codegen_libmmgen_la_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)
 codegen_libmmgen_la_LIBADD = common/libmmcommon.la
 noinst_HEADERS += codegen/mmkernel.h codegen/cpurun.h

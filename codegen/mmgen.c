@@ -18,8 +18,10 @@ static void usage(void)
            "on NB x NB\nblocks (paper 002 Sec. II), in the layout of "
            "codegen/KERNEL_ABI.md.\n\n"
            "  --params=FILE   read KEY = value lines (keys as below, upper "
-           "case);\n"
-           "                  options on the command line override them\n"
+           "case), or the\n"
+           "                  params.conf mmsearch writes; options on the "
+           "command line\n"
+           "                  override them\n"
            "  --output=FILE   write there (atomically) instead of stdout\n"
            "  --isa=WORD      none (scalar emitter), sse2, avx2, avx512 "
            "(SIMD emitter)\n"
@@ -51,18 +53,13 @@ static struct option *build_options(void)
         { "beta", required_argument, NULL, OPT_BETA },
         { "name", required_argument, NULL, OPT_NAME },
     };
-    size_t nfixed = sizeof fixed / sizeof fixed[0];
-    struct option *o = calloc(nfixed + mmg_n_int_params + 1, sizeof *o);
+    struct option *o = mmg_long_options(fixed, sizeof fixed
+                                        / sizeof fixed[0], OPT_INT);
 
     if (!o) {
         mmt_error("out of memory");
         exit(MMT_EXIT_FAIL);
     }
-    memcpy(o, fixed, sizeof fixed);
-    for (size_t i = 0; i < mmg_n_int_params; i++)
-        o[nfixed + i] = (struct option){ mmg_int_params[i].option,
-                                         required_argument, NULL,
-                                         OPT_INT + (int)i };
     return o;
 }
 

@@ -2,12 +2,14 @@
 #include "codegen/params.h"
 
 #include <errno.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "common/kvfile.h"
+#include "common/paramsconf.h"
 
 #define OFF(f) offsetof(struct mmg_params, f)
 #define DIM_MAX 1024
@@ -153,6 +155,29 @@ int mmg_params_set(struct mmg_params *p, const char *key, const char *text,
     return 0;
 }
 
+/* A params.conf (it has the common head): its generator keys, each
+ * judged by mmg_params_set and named by its line when rejected. */
+static int read_paramsconf(struct mmg_params *p, const char *path,
+                           char *err, size_t errlen)
+{
+    struct mmt_paramsconf pc;
+    char text[KV_WORD_MAX], why[256];
+
+    if (mmt_paramsconf_read(path, &pc, err, errlen) != 0)
+        return -1;
+    for (int k = 0; k < MMT_Q_NKEYS; k++) {
+        const char *key = mmt_paramsconf_schema[k].key;
+        if (!mmt_paramsconf_schema[k].generator || !pc.present[k])
+            continue;
+        mmt_paramsconf_text(&pc, k, text, sizeof text);
+        if (mmg_params_set(p, key, text, why, sizeof why) != 0) {
+            snprintf(err, errlen, "%s:%d: %s", path, pc.line[k], why);
+            return -1;
+        }
+    }
+    return 0;
+}
+
 enum { N_WORDS = 3 };
 
 int mmg_params_read(struct mmg_params *p, const char *path,
@@ -169,6 +194,8 @@ int mmg_params_read(struct mmg_params *p, const char *path,
         const struct mmg_int_param *d = &mmg_int_params[i];
         fields[n] = (struct kv_field){ d->key, KV_INT, d->min, d->max, 0 };
     }
+    if (mmt_origin_has_head(path))
+        return read_paramsconf(p, path, err, errlen);
     for (size_t i = 0; i < N_WORDS; i++, n++)
         fields[n] = (struct kv_field){ words[i], KV_WORD, 0, 0, 0 };
     if (kv_read(path, fields, n, values, err, errlen) != 0)
@@ -335,4 +362,19 @@ void mmg_params_options(const struct mmg_params *p, char *out, size_t len)
         used = strlen(out);
         snprintf(out + used, len - used, " --name=%s", p->name);
     }
+}
+
+struct option *mmg_long_options(const struct option *fixed, size_t nfixed,
+                                int first)
+{
+    struct option *o = calloc(nfixed + mmg_n_int_params + 1, sizeof *o);
+
+    if (!o)
+        return NULL;
+    memcpy(o, fixed, sizeof *fixed * nfixed);
+    for (size_t i = 0; i < mmg_n_int_params; i++)
+        o[nfixed + i] = (struct option){ mmg_int_params[i].option,
+                                         required_argument, NULL,
+                                         first + (int)i };
+    return o;
 }

@@ -47,7 +47,8 @@ void mmg_params_default(struct mmg_params *p);
 int mmg_params_set(struct mmg_params *p, const char *key, const char *text,
                    char *err, size_t errlen);
 
-/* Read a KEY = value file over p.  Returns 0, or -1 with file:line: why. */
+/* Read a KEY = value file, or a params.conf (common/paramsconf.h), over
+ * p.  Returns 0, or -1 with file:line: why. */
 int mmg_params_read(struct mmg_params *p, const char *path,
                     char *err, size_t errlen);
 
@@ -63,6 +64,15 @@ const char *mmg_isa_name(enum mmg_isa isa);
 int mmg_loads_per_step(const struct mmg_params *p);
 int mmg_regs_needed(const struct mmg_params *p);
 int mmg_regs_available(const struct mmg_params *p);
+
+struct option;   /* <getopt.h> */
+
+/* getopt_long options for a command: the nfixed of fixed, then
+ * --<option>=N for every integer parameter, whose val is first plus its
+ * index in mmg_int_params.  Terminated, malloc'ed; NULL when out of
+ * memory. */
+struct option *mmg_long_options(const struct option *fixed, size_t nfixed,
+                                int first);
 
 /* The kernel's base name; it encodes every parameter. */
 void mmg_kernel_name(const struct mmg_params *p, char *out, size_t len);

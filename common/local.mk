@@ -1,7 +1,8 @@
 # common/: what several rooms need, written once -- diagnostics and exit
 # codes, atomic files, the KEY = value reader/writer (on libinih), the
-# schemas of the files mmtune writes (probe.conf) with their common head
-# (format version and origin), and the one results path.
+# schemas of the files mmtune writes (probe.conf, params.conf) with their
+# common head (format version and origin) and fingerprints, and the one
+# results path.
 noinst_LTLIBRARIES += common/libmmcommon.la
 common_libmmcommon_la_SOURCES = \
 	common/diag.c common/diag.h \
@@ -9,6 +10,8 @@ common_libmmcommon_la_SOURCES = \
 	common/kvfile.c common/kvfile.h \
 	common/origin.c common/origin.h \
 	common/results.c common/results.h \
-	common/probeconf.c common/probeconf.h
+	common/probeconf.c common/probeconf.h \
+	common/paramsconf.c common/paramsconf.h \
+	common/fingerprint.c common/fingerprint.h
 common_libmmcommon_la_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)
 common_libmmcommon_la_LIBADD = $(INIH_LIBS) -lm

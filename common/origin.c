@@ -121,6 +121,19 @@ static int first_pair(FILE *fp, char *key, char *value, size_t len)
     return 0;
 }
 
+int mmt_origin_has_head(const char *path)
+{
+    FILE *fp = fopen(path, "r");
+    char key[128], value[128];
+    int line;
+
+    if (!fp)
+        return 0;
+    line = first_pair(fp, key, value, sizeof key);
+    fclose(fp);
+    return line > 0 && strcmp(key, keys[MMT_O_FORMAT]) == 0;
+}
+
 int mmt_origin_check_format(const char *path, const char *what, int format,
                             char *err, size_t errlen)
 {

@@ -43,6 +43,10 @@ void mmt_origin_get(struct mmt_origin *o, const struct kv_value *values);
 int mmt_origin_check_format(const char *path, const char *what, int format,
                             char *err, size_t errlen);
 
+/* 1 when path's first KEY = value line is FORMAT (a file with this head,
+ * like params.conf, rather than a bare list of keys), else 0. */
+int mmt_origin_has_head(const char *path);
+
 /* The value of a /proc/cpuinfo key of the first CPU ("model name").
  * Returns 0, or -1 when there is none. */
 int mmt_cpuinfo(const char *key, char *value, size_t n);

@@ -37,7 +37,7 @@ wait $pid; rc_s=$?
 # shellcheck disable=SC2086
 if [ $rc_s -ne 0 ] || [ $rc_v -ne 0 ] || ! $KERNEL_CC $KERNEL_CFLAGS \
         -Wall -Wextra -Werror -I"$top_srcdir/codegen" -o "$dir/check" \
-        "$dir/grid-s.o" "$dir/grid-v.o" \
+        "$dir/grid-s.o" "$dir/grid-v.o" "$top_srcdir/codegen/oracle.c" \
         "$top_srcdir/tests/codegen/check_kernels.c" -lm 2> "$dir/cc.err"
 then
     echo "1..1"

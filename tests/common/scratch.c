@@ -5,6 +5,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "tests/common/scratch.h"
@@ -48,4 +49,15 @@ char *scratch_read(void)
     text[n] = '\0';
     fclose(fp);
     return text;
+}
+
+const char *scratch_edit(const char *text, const char *from, const char *to)
+{
+    static char out[8192];
+    const char *at = strstr(text, from);
+
+    assert_non_null(at);
+    snprintf(out, sizeof out, "%.*s%s%s", (int)(at - text), text, to,
+             at + strlen(from));
+    return out;
 }

@@ -18,4 +18,8 @@ void scratch_write(const char *text);
 /* The whole scratch file (up to 8 KiB), in a static buffer. */
 char *scratch_read(void);
 
+/* text with the first occurrence of from replaced by to, in a static
+ * buffer (the test fails if from is not there). */
+const char *scratch_edit(const char *text, const char *from, const char *to);
+
 #endif

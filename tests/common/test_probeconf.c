@@ -76,18 +76,6 @@ static void round_trip(void **state)
     assert_int_equal(mmt_probeconf_find("NOPE"), -1);
 }
 
-/* Replace the first occurrence of from by to in text (into a new buffer). */
-static const char *edit(const char *text, const char *from, const char *to)
-{
-    static char out[8192];
-    const char *at = strstr(text, from);
-
-    assert_non_null(at);
-    snprintf(out, sizeof out, "%.*s%s%s", (int)(at - text), text, to,
-             at + strlen(from));
-    return out;
-}
-
 static void rejects_malformed(void **state)
 {
     /* Each damage: the text replaced, its replacement, the error wanted. */
@@ -114,7 +102,7 @@ static void rejects_malformed(void **state)
 
     (void)state;
     for (size_t i = 0; i < sizeof damage / sizeof damage[0]; i++)
-        expect_error(edit(good, damage[i].from, damage[i].to),
+        expect_error(scratch_edit(good, damage[i].from, damage[i].to),
                      damage[i].want);
     /* Cut mid-line, then cut at a line end: both are truncations. */
     snprintf(cut, sizeof cut, "%.*s", (int)(strstr(good, "LS =") - good + 6),

@@ -1,0 +1,139 @@
+/* The kernel oracle (oracle.h says what it checks and why). */
+#include "oracle.h"
+
+#include <float.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static double urand(unsigned long long *seed)
+{
+    *seed = *seed * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (double)(*seed >> 11) / (double)(1ULL << 53) * 2.0 - 1.0;
+}
+
+mmt_mm_kernel *mmg_oracle_variant(const struct mmt_kernel_desc *d, int v)
+{
+    return v == MMG_ORACLE_B0 ? d->beta0
+        : v == MMG_ORACLE_B1 ? d->beta1 : d->betax;
+}
+
+/* Where A(x,p) (is_b 0) or B(p,x) (is_b 1) goes in the kernel's layout;
+ * ext is m for A, n for B, ld is lda or ldb. */
+static long operand_at(const struct mmt_kernel_desc *d, int is_b, int x,
+                       int p, int ext, int k, int ld)
+{
+    if (d->layout == MMT_LAYOUT_ATLAS)
+        return (long)x * k + p;
+    if (d->layout == MMT_LAYOUT_PANEL)
+        return MMT_PANEL_OFFSET(x, p, is_b ? d->nu : d->mu, ext, k);
+    return is_b ? p + (long)x * ld : x + (long)p * ld;
+}
+
+static double *nan_filled(size_t n)
+{
+    double *x = malloc(sizeof *x * n);
+    for (size_t i = 0; x && i < n; i++)
+        x[i] = NAN;
+    return x;
+}
+
+/* C(i,j) after the call (got) against the reference, given its old
+ * value; the error is recorded in r. */
+static void check_elem(const double *ar, const double *br, int m, int k,
+                       double beta, int beta_kind, double got, double old,
+                       int i, int j, struct mmg_oracle_run *r)
+{
+    double ref = 0, mag = 0, err, tol;
+
+    for (int p = 0; p < k; p++) {
+        ref += ar[i + p * m] * br[p + j * k];
+        mag += fabs(ar[i + p * m] * br[p + j * k]);
+    }
+    if (beta_kind) {
+        ref += beta * old;
+        mag += fabs(beta * old);
+    }
+    err = fabs(got - ref);
+    tol = 2.0 * (k + 2) * DBL_EPSILON * mag + DBL_MIN;
+    if (!(err <= tol))
+        r->fails++;
+    if (!(err / tol <= r->worst))
+        r->worst = isnan(err) ? INFINITY : err / tol;
+}
+
+struct operands {
+    double *a, *b, *ar, *br, *cg, *c0;
+};
+
+static void free_operands(struct operands *o)
+{
+    free(o->a), free(o->b), free(o->ar), free(o->br), free(o->cg);
+    free(o->c0);
+}
+
+/* One call at m x n x k; beta_kind 0, 1 or 2 (general).  C has a guard
+ * column before and after the block (cg points at the first). */
+static void run_one(const struct mmt_kernel_desc *d, mmt_mm_kernel *fn,
+                    int beta_kind, int m, int n, int k,
+                    unsigned long long *seed, struct mmg_oracle_run *r)
+{
+    int lda = m + 2, ldb = k + 1, ldc = m + 3;
+    size_t asz = (size_t)lda * k + (size_t)m * k + 8;
+    size_t bsz = (size_t)ldb * n + (size_t)k * n + 8;
+    size_t csz = (size_t)ldc * (n + 2);
+    struct operands o = {
+        nan_filled(asz), nan_filled(bsz), malloc(sizeof(double) * m * k),
+        malloc(sizeof(double) * k * n), malloc(sizeof(double) * csz),
+        malloc(sizeof(double) * csz)
+    };
+    double *c = o.cg + ldc;
+    double beta = beta_kind == 2 ? -0.75 : beta_kind == 1 ? 1.0 : 0.0;
+
+    if (!o.a || !o.b || !o.ar || !o.br || !o.cg || !o.c0) {
+        free_operands(&o);
+        r->oom = 1;
+        return;
+    }
+    for (int p = 0; p < k; p++)
+        for (int i = 0; i < m; i++)
+            o.a[operand_at(d, 0, i, p, m, k, lda)] = o.ar[i + p * m] =
+                urand(seed);
+    for (int j = 0; j < n; j++)
+        for (int p = 0; p < k; p++)
+            o.b[operand_at(d, 1, j, p, n, k, ldb)] = o.br[p + j * k] =
+                urand(seed);
+    for (size_t i = 0; i < csz; i++)
+        o.cg[i] = o.c0[i] = beta_kind == 0 && i % ldc < (size_t)m
+            && i >= (size_t)ldc && i < (size_t)ldc * (n + 1) ? NAN
+            : urand(seed);
+    /* the variants for beta 0 and 1 must ignore the beta argument */
+    fn(m, n, k, o.a, lda, o.b, ldb, beta_kind == 2 ? beta : 7.0, c, ldc);
+    r->calls++;
+    for (size_t e = 0; e < csz; e++) {
+        int i = (int)(e % ldc), j = (int)(e / ldc) - 1;
+        if (i < m && j >= 0 && j < n)
+            check_elem(o.ar, o.br, m, k, beta, beta_kind, o.cg[e], o.c0[e],
+                       i, j, r);
+        else if (memcmp(&o.cg[e], &o.c0[e], sizeof o.cg[e]) != 0)
+            r->fails++, r->worst = INFINITY;
+    }
+    free_operands(&o);
+}
+
+void mmg_oracle_check(const struct mmt_kernel_desc *d, int v,
+                      unsigned long long *seed, struct mmg_oracle_run *r)
+{
+    mmt_mm_kernel *fn = mmg_oracle_variant(d, v);
+    int m0 = d->m ? d->m : 1, m1 = d->m ? d->m : d->nb;
+    int n0 = d->n ? d->n : 1, n1 = d->n ? d->n : d->nb;
+    int k0 = d->k ? d->k : 1, k1 = d->k ? d->k : d->nb;
+
+    memset(r, 0, sizeof *r);
+    if (!fn)
+        return;
+    for (int m = m0; m <= m1 && !r->oom; m++)
+        for (int n = n0; n <= n1 && !r->oom; n++)
+            for (int k = k0; k <= k1 && !r->oom; k++)
+                run_one(d, fn, v, m, n, k, seed, r);
+}

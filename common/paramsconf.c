@@ -1,0 +1,176 @@
+/* params.conf reader, writer and validation, driven by one schema. */
+#include "common/paramsconf.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#define F(key, type, min, max, req, gen, note, member) \
+    { key, KV_##type, min, max, req, gen, note, \
+      offsetof(struct mmt_paramsconf, member) }
+
+/* Integer ranges are the generator's hard ranges (codegen/params.c; a
+ * test reads every key back through mmgen); WORD values are checked by
+ * their users (mmgen knows the ISAs). */
+const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS] = {
+    F("PROBE_FINGERPRINT", WORD, 0, 0, 1, 0,
+      "of the probe.conf the search read", probe_fingerprint),
+    F("GENERATOR", WORD, 0, 0, 1, 0, "mmgen version", generator),
+    F("KERNEL_ABI", INT, 1, 1000, 1, 0, "codegen/mmkernel.h", kernel_abi),
+    F("ISA", WORD, 0, 0, 1, 1, "none = scalar emitter", isa),
+    F("NB", INT, 1, 1024, 1, 1, "tile of the copy kernel", nb),
+    F("NCNB", INT, 1, 1024, 0, 1, "tile of the non-copy kernel", ncnb),
+    F("MU", INT, 1, 64, 1, 1, "register tile rows", mu),
+    F("NU", INT, 1, 64, 1, 1, "register tile columns", nu),
+    F("KU", INT, 1, 1024, 1, 1, "k steps unrolled", ku),
+    F("LS", INT, 1, 16, 1, 1, "skew of adds (FMA = 0)", ls),
+    F("FMA", BOOL, 0, 1, 1, 1, "fused multiply-add form", fma),
+    F("FF", BOOL, 0, 1, 1, 1, "C fetched at the top", ff),
+    F("IF", INT, 1, 128, 1, 1, "loads before the first flop", ifetch),
+    F("NF", INT, 1, 128, 1, 1, "loads per later block", nfetch),
+    F("NR", INT, 0, 256, 1, 1, "registers (spill report)", nr),
+    F("K_CROSSOVER", INT, 0, 1024, 0, 0,
+      "K cleanup: specialised above, general below", k_crossover),
+    F("CC", WORD, 0, 0, 1, 0, "compiler the kernel was chosen with", cc),
+    F("CFLAGS", WORD, 0, 0, 1, 0, "and its flags", cflags),
+    F("MFLOPS", REAL, 0, 1e9, 1, 0, "the winner, as timed", mflops),
+    F("PEAK_PERCENT", REAL, 0, 1000, 1, 0, "of PEAK_MFLOPS in probe.conf",
+      peak_percent),
+    F("TIMING", WORD, 0, 0, 1, 0, "how", timing),
+    F("LEVEL", WORD, 0, 0, 1, 0, "mmsearch --level", level),
+};
+
+#define NFIELDS (MMT_O_NFIELDS + MMT_Q_NKEYS)
+
+int mmt_paramsconf_find(const char *key)
+{
+    for (int k = 0; k < MMT_Q_NKEYS; k++)
+        if (strcmp(mmt_paramsconf_schema[k].key, key) == 0)
+            return k;
+    return -1;
+}
+
+static void *member(const struct mmt_paramsconf *pc, enum mmt_params_key k)
+{
+    return (char *)pc + mmt_paramsconf_schema[k].offset;
+}
+
+void mmt_paramsconf_text(const struct mmt_paramsconf *pc,
+                         enum mmt_params_key k, char *buf, size_t len)
+{
+    const void *v = member(pc, k);
+
+    switch (mmt_paramsconf_schema[k].type) {
+    case KV_WORD:
+        snprintf(buf, len, "%s", (const char *)v);
+        break;
+    case KV_REAL:
+        snprintf(buf, len, "%.10g", *(const double *)v);
+        break;
+    default:
+        snprintf(buf, len, "%d", *(const int *)v);
+    }
+}
+
+static int is_present(const struct mmt_paramsconf *pc, int k)
+{
+    return mmt_paramsconf_schema[k].required || pc->present[k];
+}
+
+int mmt_paramsconf_read(const char *path, struct mmt_paramsconf *pc,
+                        char *err, size_t errlen)
+{
+    struct kv_field fields[NFIELDS];
+    struct kv_value values[NFIELDS];
+    const struct kv_value *v = values + MMT_O_NFIELDS;
+
+    mmt_origin_fields(fields);
+    for (int k = 0; k < MMT_Q_NKEYS; k++) {
+        const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+        fields[MMT_O_NFIELDS + k] = (struct kv_field){ f->key, f->type,
+                                                       f->min, f->max,
+                                                       f->required };
+    }
+    if (mmt_origin_check_format(path, "params.conf", MMT_PARAMSCONF_FORMAT,
+                                err, errlen) < 0
+        || kv_read(path, fields, NFIELDS, values, err, errlen) < 0)
+        return -1;
+    memset(pc, 0, sizeof *pc);
+    mmt_origin_get(&pc->origin, values);
+    for (int k = 0; k < MMT_Q_NKEYS; k++) {
+        void *m = member(pc, k);
+
+        pc->present[k] = v[k].set;
+        pc->line[k] = v[k].line;
+        if (mmt_paramsconf_schema[k].type == KV_WORD)
+            snprintf(m, KV_WORD_MAX, "%s", v[k].word);
+        else if (mmt_paramsconf_schema[k].type == KV_REAL)
+            *(double *)m = v[k].r;
+        else
+            *(int *)m = (int)v[k].i;
+    }
+    return 0;
+}
+
+int mmt_paramsconf_validate(const struct mmt_paramsconf *pc, char *err,
+                            size_t errlen)
+{
+    char text[KV_WORD_MAX];
+
+    if (pc->origin.format != MMT_PARAMSCONF_FORMAT) {
+        snprintf(err, errlen, "FORMAT: %d is not %d", pc->origin.format,
+                 MMT_PARAMSCONF_FORMAT);
+        return -1;
+    }
+    for (int k = 0; k < MMT_Q_NKEYS; k++) {
+        const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+        double v;
+
+        if (!is_present(pc, k))
+            continue;
+        mmt_paramsconf_text(pc, k, text, sizeof text);
+        if (f->type == KV_WORD) {
+            if (!text[0] || strpbrk(text, "#\n")) {
+                snprintf(err, errlen, "%s: '%s' is empty or holds '#'",
+                         f->key, text);
+                return -1;
+            }
+            continue;
+        }
+        v = f->type == KV_REAL ? *(const double *)member(pc, k)
+                               : *(const int *)member(pc, k);
+        if (!(v >= f->min && v <= f->max)) {
+            snprintf(err, errlen, "%s: %s is out of range (allowed %g..%g)",
+                     f->key, text, f->min, f->max);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+int mmt_paramsconf_write(const char *path, const struct mmt_paramsconf *pc)
+{
+    struct kv_writer w;
+    char text[KV_WORD_MAX], why[256];
+
+    if (mmt_paramsconf_validate(pc, why, sizeof why) < 0) {
+        errno = EDOM;
+        return -1;
+    }
+    if (kv_begin(&w, path) < 0)
+        return -1;
+    kv_comment(&w, "params.conf: the kernel mmsearch chose on this "
+               "machine; mmgen --params reads it");
+    mmt_origin_put(&w, &pc->origin);
+    for (int k = 0; k < MMT_Q_NKEYS; k++) {
+        const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+
+        if (!is_present(pc, k)) {
+            kv_comment(&w, "%s: not searched yet", f->key);
+            continue;
+        }
+        mmt_paramsconf_text(pc, k, text, sizeof text);
+        kv_put(&w, f->key, f->note, "%s", text);
+    }
+    return kv_commit(&w);
+}

@@ -1,0 +1,94 @@
+/* params.conf: the kernel the search chose on this machine, as one struct
+ * -- every generator parameter (mmgen reads the file with --params), the
+ * compiler and flags it was chosen with, what it ran at, and what it is
+ * bound to (the probe.conf fingerprint, the generator version and kernel
+ * ABI).  Written by mmsearch; read by mmgen and, later, by the library's
+ * build.
+ *
+ * File format (common/kvfile.h): the common head (common/origin.h: FORMAT,
+ * who wrote it), then "KEY = value  # note" lines.  The one schema table,
+ * in paramsconf.c, drives the reader, the writer and the validation. */
+#ifndef MMT_PARAMSCONF_H
+#define MMT_PARAMSCONF_H
+
+#include <stddef.h>
+
+#include "common/kvfile.h"
+#include "common/origin.h"
+
+/* Bumped when a key is added, removed or changes meaning. */
+#define MMT_PARAMSCONF_FORMAT 1
+
+/* One index per key; the order is the order of the file. */
+enum mmt_params_key {
+    MMT_Q_PROBE_FINGERPRINT,  /* of the probe.conf the search started from */
+    MMT_Q_GENERATOR,          /* mmgen's version (MMG_VERSION) */
+    MMT_Q_KERNEL_ABI,         /* MMT_KERNEL_ABI of the kernels */
+    MMT_Q_ISA,                /* generator parameters, as mmgen names them */
+    MMT_Q_NB, MMT_Q_NCNB, MMT_Q_MU, MMT_Q_NU, MMT_Q_KU, MMT_Q_LS,
+    MMT_Q_FMA, MMT_Q_FF, MMT_Q_IF, MMT_Q_NF, MMT_Q_NR,
+    MMT_Q_K_CROSSOVER,        /* §III-B step 7 (optional until searched) */
+    MMT_Q_CC,                 /* the compiler the kernel was chosen with */
+    MMT_Q_CFLAGS,
+    MMT_Q_MFLOPS,             /* what the winner ran at */
+    MMT_Q_PEAK_PERCENT,
+    MMT_Q_TIMING,             /* how it was timed */
+    MMT_Q_LEVEL,              /* the search level (quick, normal, full) */
+    MMT_Q_NKEYS
+};
+
+/* One row of the schema. */
+struct mmt_params_field {
+    const char *key;
+    enum kv_type type;       /* KV_WORD values are char[KV_WORD_MAX] */
+    double min, max;
+    int required;            /* 0: absent until its search step exists */
+    int generator;           /* an mmgen parameter (mmgen --params) */
+    const char *note;        /* the comment the writer puts after it */
+    size_t offset;           /* in struct mmt_paramsconf */
+};
+
+extern const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS];
+
+struct mmt_paramsconf {
+    struct mmt_origin origin;
+    char probe_fingerprint[KV_WORD_MAX];
+    char generator[KV_WORD_MAX];
+    int kernel_abi;
+    char isa[KV_WORD_MAX];
+    int nb, ncnb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, nr;
+    int k_crossover;
+    char cc[KV_WORD_MAX];
+    char cflags[KV_WORD_MAX];
+    double mflops, peak_percent;
+    char timing[KV_WORD_MAX];
+    char level[KV_WORD_MAX];
+    /* Which optional keys hold a value (set by the reader; the writer
+     * writes those); and where each key was read (0: not read). */
+    int present[MMT_Q_NKEYS];
+    int line[MMT_Q_NKEYS];
+};
+
+/* Index of key ("NB"), or -1. */
+int mmt_paramsconf_find(const char *key);
+
+/* A value as the file writes it ("48", "avx512", "91234.5"). */
+void mmt_paramsconf_text(const struct mmt_paramsconf *pc,
+                         enum mmt_params_key k, char *buf, size_t len);
+
+/* Read and validate path: FORMAT must be MMT_PARAMSCONF_FORMAT, every
+ * required key present exactly once and in range, no unknown key.
+ * Returns 0, or -1 with "path:line: why" in err. */
+int mmt_paramsconf_read(const char *path, struct mmt_paramsconf *pc,
+                        char *err, size_t errlen);
+
+/* Check pc as the reader would.  Returns 0, or -1 with "KEY: why". */
+int mmt_paramsconf_validate(const struct mmt_paramsconf *pc, char *err,
+                            size_t errlen);
+
+/* Write path atomically (the head, then every required key and every
+ * present optional one).  A pc the reader would reject is not written
+ * (-1, errno EDOM).  Returns 0, or -1 with errno set. */
+int mmt_paramsconf_write(const char *path, const struct mmt_paramsconf *pc);
+
+#endif

@@ -1,0 +1,67 @@
+#!/bin/sh
+# make regtest: a real quick search (timed for real, SSE2 kernels, NB
+# pinned) must not end slower than where it started.  The search's first
+# kernel is the fixed reference kernel it re-times in every round; its
+# median there against the winner's MFLOPS in the summary.  Margin: the
+# winner at least 0.9x the reference (interleaved rounds put both under
+# the same load; a search that picked a worse kernel by more than noise
+# fails).  Up to three searches (fresh logs) on a busy machine; it fails
+# when none could confirm, or when nothing was timed.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+mmsearch="$top_builddir/mmsearch"
+dir=tests/tune/regtest.$$
+mkdir -p "$dir" || exit 99
+trap 'rm -rf "$dir"' EXIT
+echo "1..2"
+
+if ! grep -qw sse2 /proc/cpuinfo; then
+    echo "ok 1 # SKIP this CPU has no SSE2"
+    echo "ok 2 # SKIP this CPU has no SSE2"
+    exit 0
+fi
+
+# median of the numbers on stdin
+median() {
+    sort -g | awk '{ v[NR] = $1 } END { if (NR) print v[int((NR + 1) / 2)] }'
+}
+value() { sed -n "s/.* $1=\([^ ]*\).*/\1/p"; }
+
+try=0 ok=0 said=""
+while [ $try -lt 3 ] && [ $ok -eq 0 ]; do
+    try=$((try + 1))
+    log="$dir/search$try.log"
+    if ! "$mmsearch" --level=quick --isa=sse2 --nb=24 \
+            --probe-conf="$top_srcdir/tests/tune/probe.conf" --log="$log" \
+            --output="$dir/params$try.conf" --work-dir="$dir" \
+            --no-progress > "$dir/out" 2>&1; then
+        said="search $try failed: $(tail -2 "$dir/out")"
+        continue
+    fi
+    ref=$(grep '^cand .* ref=1 .*verdict=ok' "$log" | value mflops | median)
+    won=$(grep '^summary ' "$log" | value mflops)
+    if [ -z "$ref" ] || [ -z "$won" ]; then
+        said="search $try: nothing measured (reference '$ref', winner '$won')"
+        continue
+    fi
+    said="search $try: winner $won MFLOPS, reference kernel $ref"
+    awk -v w="$won" -v r="$ref" 'BEGIN { exit !(w >= 0.9 * r) }' && ok=1
+done
+if [ $ok -eq 1 ]; then
+    echo "ok 1 - a real quick search ends no slower than it began ($said)"
+else
+    echo "not ok 1 - $said"
+fi
+# A rerun on the last log times nothing and ends the same (resume holds
+# for real timings as for the fake ones of make check).
+winner() { grep -E '^(ISA|NB|MU|NU|KU|LS|FMA|FF|IF|NF) =' "$1"; }
+if [ -f "$dir/params$try.conf" ] && "$mmsearch" --level=quick --isa=sse2 \
+        --nb=24 --probe-conf="$top_srcdir/tests/tune/probe.conf" \
+        --log="$log" --output="$dir/again.conf" --work-dir="$dir" \
+        --no-progress > "$dir/out" 2>&1 \
+        && grep '^summary ' "$log" | tail -1 | grep -q ' timed=0 ' \
+        && [ "$(winner "$dir/again.conf")" = \
+             "$(winner "$dir/params$try.conf")" ]; then
+    echo "ok 2 - a rerun of a real search re-times nothing, same winner"
+else
+    echo "not ok 2 - rerun: $(grep '^summary ' "$log" | tail -1)"
+fi

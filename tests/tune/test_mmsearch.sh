@@ -1,0 +1,163 @@
+#!/bin/sh
+# mmsearch from the outside, on a tiny space (scalar kernels, NB pinned,
+# quick level) with the fake timing test hook, so every decision is
+# deterministic: a search completes, its log parses, its winner was
+# re-verified and mmgen takes its params.conf; a planted wrong kernel is
+# logged and never chosen; a rerun re-times nothing; a search killed
+# (SIGKILL) at a candidate resumes without re-timing and ends with the
+# same winner; foreign and malformed logs and inputs are refused naming
+# file:line.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+mmsearch="$top_builddir/mmsearch"
+mmgen="$top_builddir/mmgen"
+dir=tests/tune/search.$$
+mkdir -p "$dir" || exit 99
+trap 'rm -rf "$dir"' EXIT
+n=0
+pass() { n=$((n + 1)); echo "ok $n - $1"; }
+fail() { n=$((n + 1)); echo "not ok $n - $1"; }
+echo "1..17"
+
+# A fixed probe.conf: 16 scalar registers, FMA, 32 KiB L1.
+cp "$top_srcdir/tests/tune/probe.conf" "$dir/probe.conf" || exit 99
+
+# search LOG [OPTION...]: the tiny space, into $dir.
+search() {
+    log=$1; shift
+    "$mmsearch" --level=quick --isa=none --nb=8 --test-timing=fake \
+        --probe-conf="$dir/probe.conf" --log="$dir/$log" \
+        --output="$dir/$log.params" --work-dir="$dir" --no-progress "$@" \
+        > "$dir/$log.out" 2> "$dir/$log.err"
+}
+cands() { grep -c '^cand ' "$dir/$1"; }
+summary() { grep '^summary ' "$dir/$1" | tail -1; }
+winner() { grep -E '^(ISA|NB|MU|NU|KU|LS|FMA|FF|IF|NF) =' "$dir/$1.params"; }
+
+"$mmsearch" --help > "$dir/help" 2>&1 && grep -q -- '--level=WORD' \
+    "$dir/help" && awk 'length > 80 { exit 1 }' "$dir/help" \
+    && pass "--help exits 0, within 80 columns" || fail "--help"
+
+# bad usage: exit 2, naming the option or parameter
+expect_usage() {
+    want=$1; shift
+    "$mmsearch" "$@" > /dev/null 2> "$dir/err"
+    rc=$?
+    if [ $rc -eq 2 ] && grep -qF -- "$want" "$dir/err"; then
+        pass "rejects $* ($want)"
+    else
+        fail "rejects $*: exit $rc, said: $(cat "$dir/err")"
+    fi
+}
+expect_usage "--level: 'slow' is not quick, normal or full" --level=slow
+expect_usage "NB: 0 is out of range (allowed 1..1024)" --pin=NB=0
+"$mmsearch" --probe-conf="$dir/none.conf" > /dev/null 2> "$dir/err"
+rc=$?
+[ $rc -eq 1 ] && grep -q "none.conf: no probe.conf: run mmprobe first" \
+    "$dir/err" && pass "a missing probe.conf: exit 1, run mmprobe" \
+    || fail "a missing probe.conf: exit $rc: $(cat "$dir/err")"
+
+# A whole search, with KU=4 kernels built wrong on purpose.
+if search full.log --test-perturb=KU=4 \
+        && grep -q 'winner, built with every beta variant, passed' \
+            "$dir/full.log" \
+        && "$mmsearch" --check-log="$dir/full.log" > /dev/null; then
+    pass "a quick search completes, its winner re-verified, its log parses"
+else
+    fail "a quick search: $(tail -3 "$dir/full.log.err")"
+fi
+if grep -q '^cand .* ku=4 .*perturb=1 .*verdict=wrong .*outside the error' \
+        "$dir/full.log" && ! grep -q '^cand .*perturb=1 .*verdict=ok' \
+        "$dir/full.log" && grep -q '^KU = ' "$dir/full.log.params" \
+        && ! grep -q '^KU = 4 ' "$dir/full.log.params"; then
+    pass "the planted wrong kernels are logged as wrong, never chosen"
+else
+    fail "planted wrong kernels: $(grep 'ku=4' "$dir/full.log" | head -2)"
+fi
+if "$mmgen" --params="$dir/full.log.params" --output="$dir/winner.c" \
+        2> "$dir/err" && grep -q 'do not edit' "$dir/winner.c"; then
+    pass "mmgen --params takes params.conf"
+else
+    fail "mmgen --params: $(cat "$dir/err")"
+fi
+total=$(cands full.log)
+
+# Run again on the complete log: nothing re-timed, the same winner.
+cp "$dir/full.log.params" "$dir/first.params"
+if search full.log --test-perturb=KU=4 \
+        && summary full.log | grep -q ' timed=0 ' \
+        && [ "$(cands full.log)" -eq "$total" ] \
+        && [ "$(winner full.log)" = "$(winner first)" ]; then
+    pass "a rerun re-times nothing ($total timings) and ends the same"
+else
+    fail "rerun: $(summary full.log)"
+fi
+
+# Killed (SIGKILL) after 6 timings, then resumed: what the log held is
+# not timed again, and the end is the same as without the kill.
+search cut.log --test-perturb=KU=4 --test-stop-after=6
+rc=$?
+held=$(cands cut.log)
+printf 'cand step=ku round=0 ref=0 isa=no' >> "$dir/cut.log"   # torn
+if [ $rc -ne 0 ] && [ "$held" -eq 6 ] && search cut.log --test-perturb=KU=4 \
+        && summary cut.log | grep -q " timed=$((total - 6)) " \
+        && grep -q 'a torn last line .* was dropped' "$dir/cut.log" \
+        && [ "$(cands cut.log)" -eq "$total" ] \
+        && [ "$(winner cut.log)" = "$(winner first)" ]; then
+    pass "killed after 6 timings, resumed: $((total - 6)) timed, same winner"
+else
+    fail "resume: exit $rc, $held held, $(summary cut.log)"
+fi
+
+# Another machine, or another probe.conf: refused with the line and both
+# values; a malformed line: refused with file:line.
+sed 's/^HOST = .*/HOST = elsewhere/' "$dir/full.log" > "$dir/host.log"
+search host.log
+rc=$?
+[ $rc -eq 2 ] && grep -q "host.log:4: this log was written for 'HOST = \
+elsewhere', this run is 'HOST = " "$dir/host.log.err" \
+    && pass "a log from another host is refused" \
+    || fail "another host: exit $rc: $(cat "$dir/host.log.err")"
+cp "$dir/full.log" "$dir/probe.log"
+sed 's/^LS = 5/LS = 6/' "$dir/probe.conf" > "$dir/probe6.conf"
+"$mmsearch" --level=quick --isa=none --nb=8 --test-timing=fake \
+    --probe-conf="$dir/probe6.conf" --log="$dir/probe.log" \
+    --work-dir="$dir" > /dev/null 2> "$dir/err"
+rc=$?
+[ $rc -eq 2 ] && grep -q "probe.log:8: this log was written for \
+'PROBE_FINGERPRINT = " "$dir/err" \
+    && pass "a log from another probe.conf is refused" \
+    || fail "another probe.conf: exit $rc: $(cat "$dir/err")"
+sed 's/^LEVEL = quick/LEVEL = full/' "$dir/full.log" > "$dir/level.log"
+search level.log
+grep -q "level.log:12: this log was written for 'LEVEL = full'" \
+    "$dir/level.log.err" && pass "a log of another level is refused" \
+    || fail "another level: $(cat "$dir/level.log.err")"
+sed 's/^FORMAT = 1/FORMAT = 9/' "$dir/full.log" > "$dir/format.log"
+search format.log
+grep -q "format.log:2: FORMAT = 9, but this mmtune reads search.log" \
+    "$dir/format.log.err" && pass "a log of another format is refused" \
+    || fail "another format: $(cat "$dir/format.log.err")"
+
+# Malformed lines.
+expect_check() {
+    want=$1 file=$2
+    "$mmsearch" --check-log="$dir/$file" > /dev/null 2> "$dir/err"
+    rc=$?
+    if [ $rc -eq 2 ] && grep -qF "$file:$want" "$dir/err"; then
+        pass "--check-log: $file:$want"
+    else
+        fail "--check-log $file: exit $rc: $(cat "$dir/err")"
+    fi
+}
+line=$(grep -n '^cand ' "$dir/full.log" | sed -n 3p | cut -d: -f1)
+sed "${line}s/ round=0 / round=zero /" "$dir/full.log" > "$dir/bad1.log"
+expect_check "$line: round: 'zero' is not an integer" bad1.log
+sed "${line}s/ verdict=[a-z-]* / verdict=great /" "$dir/full.log" \
+    > "$dir/bad2.log"
+expect_check "$line: verdict: 'great' is not ok" bad2.log
+sed "${line}s/^cand /cnad /" "$dir/full.log" > "$dir/bad3.log"
+expect_check "$line: 'cnad' is not an event" bad3.log
+search bad3.log
+grep -q "bad3.log:$line: 'cnad' is not an event" "$dir/bad3.log.err" \
+    && pass "a search refuses a malformed log" \
+    || fail "a search took a malformed log: $(cat "$dir/bad3.log.err")"

@@ -1,0 +1,158 @@
+/* The candidate pipeline: a good kernel is ok and timed; a planted wrong
+ * kernel (mmgen --perturb), a crashing one, a hanging one, one that does
+ * not compile and a compiler that hangs get their verdicts and reasons,
+ * and none of them stops the pipeline. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "tune/candidate.h"
+
+static char workdir[MMS_PATH_MAX];
+
+static const char *srcdir(void)
+{
+    const char *d = getenv("top_srcdir");
+    return d ? d : ".";
+}
+
+static void setup_pipeline(struct mms_pipeline *pl, const char *cc,
+                           const char *cflags)
+{
+    char inc[MMS_PATH_MAX];
+
+    snprintf(inc, sizeof inc, "%s/codegen", srcdir());
+    assert_int_equal(mms_pipeline_init(pl, cc, cflags, inc, workdir), 0);
+    pl->timing.samples = 2;
+    pl->run_timeout_s = 2;
+}
+
+static void small_params(struct mmg_params *p)
+{
+    mmg_params_default(p);
+    p->nb = 8, p->mu = 2, p->nu = 2, p->ku = 2;
+    p->betas = MMG_BETA1;
+}
+
+static void expect(const struct mms_pipeline *pl, const struct mms_cand *c,
+                   enum mms_verdict want, const char *why)
+{
+    struct mms_measure m;
+
+    mms_measure(pl, c, MMS_VERIFY | MMS_TIME, 0, &m);
+    if (m.verdict != want || !strstr(m.why, why))
+        fail_msg("%s: verdict %s (%s), expected %s with '%s'", c->name,
+                 mms_verdict_name(m.verdict), m.why, mms_verdict_name(want),
+                 why);
+    if (want == MMS_V_OK && !(m.mflops > 0 && m.samples == 2))
+        fail_msg("%s: ok but %g MFLOPS from %d samples", c->name, m.mflops,
+                 m.samples);
+}
+
+static void verdicts(void **state)
+{
+    struct mms_pipeline pl;
+    struct mms_cand good, bad, crash, hang, broken;
+    struct mms_cand *all[] = { &good, &bad, &crash, &hang, &broken };
+    struct mmg_params p;
+    char path[MMS_PATH_MAX + 32];
+    FILE *fp;
+
+    (void)state;
+    setup_pipeline(&pl, MMT_KERNEL_CC, MMT_KERNEL_CFLAGS);
+    small_params(&p);
+    mms_cand_init(&good, &pl, &p);
+    p.perturb = 1;
+    mms_cand_init(&bad, &pl, &p);
+    snprintf(path, sizeof path, "%s/tests/tune/plant_crash.c", srcdir());
+    mms_cand_from_source(&crash, &pl, path, "plant_crash");
+    snprintf(path, sizeof path, "%s/tests/tune/plant_hang.c", srcdir());
+    mms_cand_from_source(&hang, &pl, path, "plant_hang");
+    snprintf(path, sizeof path, "%s/broken.c", workdir);
+    fp = fopen(path, "w");
+    assert_non_null(fp);
+    fputs("int broken(void) { return nope; }\n", fp);
+    fclose(fp);
+    mms_cand_from_source(&broken, &pl, path, "broken");
+    mms_build(&pl, all, 5);
+    expect(&pl, &good, MMS_V_OK, "flush multicall-lru");
+    expect(&pl, &bad, MMS_V_WRONG, "outside the error bound");
+    expect(&pl, &crash, MMS_V_CRASH, "signal");
+    expect(&pl, &hang, MMS_V_TIMEOUT, "no result within 2 s");
+    expect(&pl, &broken, MMS_V_COMPILE, "nope");
+}
+
+static void bad_parameters(void **state)
+{
+    struct mms_pipeline pl;
+    struct mms_cand c;
+    struct mmg_params p;
+
+    (void)state;
+    setup_pipeline(&pl, MMT_KERNEL_CC, MMT_KERNEL_CFLAGS);
+    small_params(&p);
+    p.ku = 9;
+    mms_cand_init(&c, &pl, &p);
+    expect(&pl, &c, MMS_V_COMPILE, "KU: 9 is out of range");
+}
+
+/* A script that sleeps stands in for a compiler that never finishes. */
+static void compiler_timeout(void **state)
+{
+    struct mms_pipeline pl;
+    struct mms_cand c, missing;
+    struct mms_cand *one[] = { &c };
+    struct mmg_params p;
+    char slow[MMS_PATH_MAX + 16];
+    FILE *fp;
+
+    (void)state;
+    snprintf(slow, sizeof slow, "%s/slowcc", workdir);
+    fp = fopen(slow, "w");
+    assert_non_null(fp);
+    fputs("#!/bin/sh\nsleep 30\n", fp);
+    fclose(fp);
+    assert_int_equal(chmod(slow, 0755), 0);
+    setup_pipeline(&pl, slow, "-O2");
+    pl.compile_timeout_s = 0.3;
+    small_params(&p);
+    p.nb = 12;
+    mms_cand_init(&c, &pl, &p);
+    mms_build(&pl, one, 1);
+    expect(&pl, &c, MMS_V_TIMEOUT, "compiler ran past 0.3 s");
+    setup_pipeline(&pl, "/nonexistent/cc", "-O2");
+    p.nb = 16;
+    mms_cand_init(&missing, &pl, &p);
+    one[0] = &missing;
+    mms_build(&pl, one, 1);
+    expect(&pl, &missing, MMS_V_COMPILE, "cannot run /nonexistent/cc");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(verdicts),
+        cmocka_unit_test(bad_parameters),
+        cmocka_unit_test(compiler_timeout),
+    };
+    int rc;
+
+    if (mms_workdir_create(workdir, sizeof workdir, ".") != 0) {
+        perror("test_pipeline: work directory");
+        return 1;
+    }
+    rc = cmocka_run_group_tests(tests, NULL, NULL);
+    mms_workdir_remove(workdir);
+    return rc;
+}

@@ -1,0 +1,190 @@
+/* The search space from a fixed probe.conf (a Zen 3-like core: 16
+ * registers up to AVX2, 32 for AVX-512, 32 KiB L1, 512 KiB L2, FMA):
+ * starting values, the range of each step at each level worked out by
+ * hand, pins. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "tune/steps.h"
+
+static struct mmt_probeconf pc;
+static struct mms_pins pins;
+
+static struct mms_space space(const char *level)
+{
+    struct mms_space s = { &pc, mms_level_find(level), &pins };
+
+    memset(&pc, 0, sizeof pc);
+    pc.l1d_kib = 32, pc.l2_kib = 512, pc.line_bytes = 64;
+    pc.fp_regs_scalar = 16, pc.fp_regs_sse2 = 16, pc.fp_regs_avx2 = 16;
+    pc.fp_regs_avx512 = 32, pc.simd_doubles = 8, pc.fma = 1, pc.ls = 4;
+    assert_non_null(s.lv);
+    return s;
+}
+
+static const struct mms_step *step(const char *name)
+{
+    for (int i = 0; i < mms_nsteps; i++)
+        if (strcmp(mms_steps[i].name, name) == 0)
+            return &mms_steps[i];
+    fail_msg("no step %s", name);
+    return NULL;
+}
+
+/* "NBxKU ..." or "MUxNU ..." of a candidate list, for comparing. */
+static const char *list(const struct mmg_params *c, int n, const char *what)
+{
+    static char buf[2048];
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        int a = what[0] == 'n' ? c[i].nb : what[0] == 'm' ? c[i].mu
+            : what[0] == 'k' ? c[i].ku : what[0] == 'i' ? c[i].ifetch
+            : c[i].ls;
+        int b = what[0] == 'n' ? c[i].ku : what[0] == 'm' ? c[i].nu
+            : what[0] == 'i' ? c[i].nfetch : -1;
+        used += snprintf(buf + used, sizeof buf - used, b < 0 ? "%s%d"
+                         : "%s%dx%d", i ? " " : "", a, b);
+    }
+    return buf;
+}
+
+static void starting_values(void **state)
+{
+    struct mms_space s = space("quick");
+    struct mmg_params p;
+
+    (void)state;
+    /* scalar, 16 registers: MU*NU+MU+NU <= 16, most flops per load 3x3;
+     * NB the largest multiple of lcm(3,3,4) = 12 within sqrt(4096) = 64 */
+    mms_start_params(&s, MMG_ISA_NONE, &p);
+    assert_int_equal(p.mu, 3), assert_int_equal(p.nu, 3);
+    assert_int_equal(p.nb, 60), assert_int_equal(p.ku, 1);
+    assert_int_equal(p.fma, 1), assert_int_equal(p.nr, 16);
+    /* AVX2, 16 vector registers: MU/4*NU + MU/4 + 1 <= 16; 3 x 4 vectors
+     * (12/7 flops per load) beats 2x6 (1.5) and 3x3 (1.5) */
+    mms_start_params(&s, MMG_ISA_AVX2, &p);
+    assert_int_equal(p.mu, 12), assert_int_equal(p.nu, 4);
+    assert_int_equal(p.nb, 60);
+    /* AVX-512, 32: 5 x 5 vectors (31 registers, 2.5 flops per load) */
+    mms_start_params(&s, MMG_ISA_AVX512, &p);
+    assert_int_equal(p.mu, 40), assert_int_equal(p.nu, 5);
+    assert_int_equal(p.nb, 40);
+    assert_int_equal(mms_widest_isa(&pc), MMG_ISA_AVX512);
+    /* no FMA: LS from probe.conf */
+    pc.fma = 0;
+    mms_start_params(&s, MMG_ISA_NONE, &p);
+    assert_int_equal(p.fma, 0), assert_int_equal(p.ls, 4);
+}
+
+static int candidates(struct mms_space *s, const char *name, enum mmg_isa isa,
+                      struct mmg_params *out)
+{
+    struct mmg_params ref;
+
+    mms_start_params(s, isa, &ref);
+    return mms_step_candidates(s, step(name), &ref, out, MMS_MAX_CANDS);
+}
+
+static void nb_ranges(void **state)
+{
+    struct mms_space s = space("quick");
+    struct mmg_params c[MMS_MAX_CANDS];
+    int n;
+
+    (void)state;
+    /* quick, grain 12: 24 36 48 60 and 72 past the bound, thinned */
+    n = candidates(&s, "nb", MMG_ISA_NONE, c);
+    assert_string_equal(list(c, n, "nb"),
+                        "24x1 24x24 48x1 48x48 72x1 72x72");
+    /* normal, grain 40: 40 to the L1 bound 64, then quarters to 256 */
+    s = space("normal");
+    n = candidates(&s, "nb", MMG_ISA_AVX512, c);
+    assert_string_equal(list(c, n, "nb"), "40x1 40x40 80x1 80x80 120x1 "
+                        "120x120 160x1 160x160 200x1 200x200");
+    s = space("full");
+    n = candidates(&s, "nb", MMG_ISA_AVX512, c);
+    assert_int_equal(n, 2 * 6);            /* 40, 80, ..., 240 */
+    assert_int_equal(c[n - 1].nb, 240);
+}
+
+static void tile_ranges(void **state)
+{
+    struct mms_space s = space("quick");
+    struct mmg_params c[MMS_MAX_CANDS];
+    int n;
+
+    (void)state;
+    /* AVX2, 16 registers, best 4 by flops per load: 3x4 (1.71), 2x6,
+     * 3x3 (1.5: more accumulators first), 2x5 (1.43); then the ring of
+     * the best: 3 vectors x 5 columns needs 19 registers */
+    n = candidates(&s, "munu", MMG_ISA_AVX2, c);
+    assert_string_equal(list(c, n, "munu"), "12x4 8x6 12x3 8x5 12x5");
+    /* KU: 1, 4 and NB; normal every power of two to NB/2 */
+    n = candidates(&s, "ku", MMG_ISA_AVX2, c);
+    assert_string_equal(list(c, n, "ku"), "1 4 60");
+    s = space("normal");
+    n = candidates(&s, "ku", MMG_ISA_AVX2, c);
+    assert_string_equal(list(c, n, "ku"), "1 2 4 8 16 60");
+    /* IF, NF: L = 12/4 + 4 = 7 loads; quick IF 2 (NF 1, 2) and 7 (1) */
+    s = space("quick");
+    n = candidates(&s, "ifnf", MMG_ISA_AVX2, c);
+    assert_string_equal(list(c, n, "ifnf"), "2x1 2x2 7x1");
+    /* LS is searched only where FMA = 0 */
+    assert_int_equal(candidates(&s, "ls", MMG_ISA_AVX2, c), 0);
+    pc.fma = 0;
+    assert_string_equal(list(c, candidates(&s, "ls", MMG_ISA_AVX2, c),
+                             "ls"), "1 4");
+    /* steps not searched yet have no range */
+    assert_null(step("ncnb")->range);
+}
+
+static void pin_parameters(void **state)
+{
+    struct mms_space s = space("quick");
+    struct mmg_params c[MMS_MAX_CANDS];
+    char err[256], text[128];
+    int n;
+
+    (void)state;
+    memset(&pins, 0, sizeof pins);
+    assert_int_equal(mms_pin(&pins, "ku=4", err, sizeof err), 0);
+    assert_int_equal(mms_pin(&pins, "ISA=sse2", err, sizeof err), 0);
+    mms_pins_text(&pins, text, sizeof text);
+    assert_string_equal(text, "ISA=sse2 KU=4");
+    assert_true(mms_pinned(&pins, "ISA"));
+    assert_true(mms_pinned(&pins, "KU"));
+    assert_false(mms_pinned(&pins, "IF,NF"));
+    /* pinned KU: the NB step's KU=1 and KU=NB collapse into one */
+    n = candidates(&s, "nb", MMG_ISA_NONE, c);
+    assert_string_equal(list(c, n, "nb"), "24x4 48x4 72x4");
+    assert_int_equal(c[0].isa, MMG_ISA_SSE2);
+    assert_int_equal(mms_pin(&pins, "NB", err, sizeof err), -1);
+    assert_non_null(strstr(err, "expected KEY=VALUE"));
+    assert_int_equal(mms_pin(&pins, "NB=0", err, sizeof err), -1);
+    assert_non_null(strstr(err, "NB: 0 is out of range (allowed 1..1024)"));
+    assert_int_equal(mms_pin(&pins, "XB=3", err, sizeof err), -1);
+    assert_non_null(strstr(err, "XB: not a generator parameter"));
+    assert_int_equal(mms_pin(&pins, "PERTURB=1", err, sizeof err), -1);
+    memset(&pins, 0, sizeof pins);
+    mms_pins_text(&pins, text, sizeof text);
+    assert_string_equal(text, "none");
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(starting_values),
+        cmocka_unit_test(nb_ranges),
+        cmocka_unit_test(tile_ranges),
+        cmocka_unit_test(pin_parameters),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

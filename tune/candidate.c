@@ -1,0 +1,564 @@
+/* The candidate pipeline (candidate.h). */
+#define _GNU_SOURCE
+#include "tune/candidate.h"
+
+#include <dirent.h>
+#include <dlfcn.h>
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "codegen/codegen.h"
+#include "codegen/cpurun.h"
+#include "codegen/mmkernel.h"
+#include "codegen/oracle.h"
+#include "tune/proc.h"
+
+static const char *const verdict_names[MMS_NVERDICTS] = {
+    [MMS_V_NONE] = "none", [MMS_V_OK] = "ok", [MMS_V_WRONG] = "wrong",
+    [MMS_V_COMPILE] = "compile-error", [MMS_V_CRASH] = "crash",
+    [MMS_V_TIMEOUT] = "timeout",
+};
+
+const char *mms_verdict_name(enum mms_verdict v)
+{
+    return (unsigned)v < MMS_NVERDICTS ? verdict_names[v] : "?";
+}
+
+int mms_verdict_parse(const char *word)
+{
+    for (int v = 0; v < MMS_NVERDICTS; v++)
+        if (strcmp(word, verdict_names[v]) == 0)
+            return v;
+    return -1;
+}
+
+int mms_pipeline_init(struct mms_pipeline *pl, const char *cc,
+                      const char *cflags, const char *include_dir,
+                      const char *workdir)
+{
+    size_t nw = 0, max = sizeof pl->cc_argv / sizeof pl->cc_argv[0];
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+    memset(pl, 0, sizeof *pl);
+    if (snprintf(pl->cc_words, sizeof pl->cc_words, "%s %s", cc, cflags)
+        >= (int)sizeof pl->cc_words
+        || snprintf(pl->include_dir, sizeof pl->include_dir, "%s",
+                    include_dir) >= (int)sizeof pl->include_dir
+        || snprintf(pl->workdir, sizeof pl->workdir, "%s", workdir)
+        >= (int)sizeof pl->workdir)
+        return -1;
+    /* Room for the words mms_build appends. */
+    for (char *w = strtok(pl->cc_words, " \t"); w; w = strtok(NULL, " \t"))
+        if (nw + 8 < max)
+            pl->cc_argv[nw++] = w;
+        else
+            return -1;
+    if (nw == 0)
+        return -1;
+    pl->compile_timeout_s = 120;
+    pl->run_timeout_s = 60;
+    pl->jobs = cpus > 0 ? (int)cpus : 1;
+    mmt_timing_defaults(&pl->timing);
+    /* Measured once here, so that every child inherits the answer. */
+    mmt_clock_describe(pl->timing.clock);
+    return 0;
+}
+
+void mms_pipeline_cc_text(const struct mms_pipeline *pl, char *buf,
+                          size_t len)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (int i = 0; pl->cc_argv[i] && used < len; i++)
+        used += snprintf(buf + used, len - used, "%s%s", i ? " " : "",
+                         pl->cc_argv[i]);
+}
+
+static void set_paths(struct mms_cand *c, const struct mms_pipeline *pl)
+{
+    snprintf(c->so, sizeof c->so, "%.300s/%.128s.so", pl->workdir, c->name);
+}
+
+void mms_cand_init(struct mms_cand *c, const struct mms_pipeline *pl,
+                   const struct mmg_params *p)
+{
+    memset(c, 0, sizeof *c);
+    c->p = *p;
+    mmg_kernel_name(&c->p, c->name, sizeof c->name);
+    snprintf(c->src, sizeof c->src, "%.300s/%.128s.c", pl->workdir, c->name);
+    set_paths(c, pl);
+    if (mmg_params_check(&c->p, c->why, sizeof c->why) != 0)
+        c->verdict = MMS_V_COMPILE;
+}
+
+void mms_cand_from_source(struct mms_cand *c, const struct mms_pipeline *pl,
+                          const char *src, const char *name)
+{
+    memset(c, 0, sizeof *c);
+    mmg_params_default(&c->p);
+    snprintf(c->name, sizeof c->name, "%s", name);
+    snprintf(c->src, sizeof c->src, "%s", src);
+    set_paths(c, pl);
+}
+
+/* The mmgen source of c, unless it is there already. */
+static int generate(struct mms_cand *c)
+{
+    char command[1200] = "mmgen ";
+    FILE *fp;
+    int rc;
+
+    if (access(c->src, R_OK) == 0)
+        return 0;
+    mmg_params_options(&c->p, command + 6, sizeof command - 6);
+    fp = fopen(c->src, "w");
+    if (!fp) {
+        snprintf(c->why, sizeof c->why, "%.300s: %s", c->src,
+                 strerror(errno));
+        return -1;
+    }
+    rc = mmg_emit_prologue(fp, command) || mmg_emit_kernel(fp, &c->p,
+                                                            command);
+    if (fclose(fp) != 0 || rc != 0) {
+        snprintf(c->why, sizeof c->why, "mmgen: writing %.300s failed",
+                 c->src);
+        remove(c->src);
+        return -1;
+    }
+    return 0;
+}
+
+/* The first line of the compiler's output that says "error", else its
+ * first line: enough for the log to say why. */
+static void first_error(const char *path, char *why, size_t len)
+{
+    FILE *fp = fopen(path, "r");
+    char line[512], first[512] = "";
+
+    while (fp && fgets(line, sizeof line, fp)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (!first[0])
+            snprintf(first, sizeof first, "%s", line);
+        if (strstr(line, "error")) {
+            snprintf(first, sizeof first, "%s", line);
+            break;
+        }
+    }
+    if (fp)
+        fclose(fp);
+    snprintf(why, len, "%s", first[0] ? first : "(no output)");
+}
+
+/* ---- building: batches of candidates, one compiler call each -------- */
+
+/* A compiler call: one candidate's source, or a batch file including
+ * several (their names never clash: every symbol carries the kernel's
+ * name, as in the generator's test grid). */
+enum { BATCH_MAX = 16 };
+
+struct unit {
+    struct mms_cand *c[BATCH_MAX];
+    int n;
+    char src[MMS_PATH_MAX], so[MMS_PATH_MAX];
+};
+
+static int start_compile(const struct mms_pipeline *pl, struct unit *u,
+                         struct mms_proc *pr)
+{
+    char *argv[64], inc[MMS_PATH_MAX + 2], out[MMS_PATH_MAX + 8];
+    int n = 0;
+
+    while (pl->cc_argv[n])
+        argv[n] = pl->cc_argv[n], n++;
+    snprintf(inc, sizeof inc, "-I%s", pl->include_dir);
+    argv[n++] = "-fPIC";
+    argv[n++] = "-shared";
+    argv[n++] = inc;
+    argv[n++] = "-o";
+    argv[n++] = u->so;
+    argv[n++] = u->src;
+    argv[n] = NULL;
+    snprintf(out, sizeof out, "%s.err", u->so);
+    if (mms_spawn(pr, argv, out, pl->compile_timeout_s * u->n) == 0)
+        return 0;
+    for (int i = 0; i < u->n; i++) {
+        snprintf(u->c[i]->why, sizeof u->c[i]->why, "cannot run %s: %s",
+                 argv[0], strerror(errno));
+        u->c[i]->verdict = MMS_V_COMPILE;
+    }
+    return -1;
+}
+
+/* The verdict of a single candidate's compiler call. */
+static void judge_compile(const struct mms_pipeline *pl, struct unit *u,
+                          int status, int timed_out)
+{
+    struct mms_cand *c = u->c[0];
+    char out[MMS_PATH_MAX + 8], st[64], line[300];
+
+    snprintf(out, sizeof out, "%s.err", u->so);
+    if (timed_out) {
+        c->verdict = MMS_V_TIMEOUT;
+        snprintf(c->why, sizeof c->why, "the compiler ran past %g s",
+                 pl->compile_timeout_s);
+    } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        c->verdict = MMS_V_COMPILE;
+        mms_status_text(status, st, sizeof st);
+        first_error(out, line, sizeof line);
+        snprintf(c->why, sizeof c->why, "%.40s %.50s: %s", pl->cc_argv[0],
+                 st, line);
+    }
+}
+
+static void single(struct unit *u, struct mms_cand *c)
+{
+    u->n = 1;
+    u->c[0] = c;
+    snprintf(u->src, sizeof u->src, "%s", c->src);
+    snprintf(u->so, sizeof u->so, "%s", c->so);
+}
+
+/* After a batch: each member's object is a link to the batch's.  When
+ * the batch failed, each member goes again alone (appended to units),
+ * so that only the culprit gets the verdict. */
+static void finish_unit(const struct mms_pipeline *pl, struct unit *u,
+                        int status, int timed_out, struct unit *units,
+                        int *nunits)
+{
+    char out[MMS_PATH_MAX + 8];
+    int ok = !timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0;
+
+    snprintf(out, sizeof out, "%s.err", u->so);
+    if (u->n == 1)
+        judge_compile(pl, u, status, timed_out);
+    for (int i = 0; i < u->n && u->n > 1; i++) {
+        const char *base = strrchr(u->so, '/');
+        if (!ok)
+            single(&units[(*nunits)++], u->c[i]);
+        else if (symlink(base ? base + 1 : u->so, u->c[i]->so) != 0)
+            single(&units[(*nunits)++], u->c[i]);
+    }
+    remove(out);
+}
+
+/* A batch file of count candidates from c. */
+static int batch(const struct mms_pipeline *pl, struct unit *u,
+                 struct mms_cand **c, int count)
+{
+    static int seq;
+    FILE *fp;
+
+    if (count == 1) {
+        single(u, c[0]);
+        return 0;
+    }
+    u->n = count;
+    memcpy(u->c, c, sizeof *c * (size_t)count);
+    snprintf(u->src, sizeof u->src, "%.300s/batch-%d.c", pl->workdir, seq);
+    snprintf(u->so, sizeof u->so, "%.300s/batch-%d.so", pl->workdir, seq++);
+    fp = fopen(u->src, "w");
+    if (!fp)
+        return -1;
+    for (int i = 0; i < count; i++) {
+        char *path = realpath(c[i]->src, NULL);
+        fprintf(fp, "#include \"%s\"\n", path ? path : c[i]->src);
+        free(path);
+    }
+    return fclose(fp);
+}
+
+/* The candidates to build, generated, as batches: the same FMA setting
+ * in each (whatever the generator says about contraction stays within
+ * one kind), at most BATCH_MAX, and as many batches as compilers run at
+ * once, or more.  Returns the number of units. */
+static int plan(const struct mms_pipeline *pl, struct mms_cand **c, int n,
+                struct unit *units, int jobs)
+{
+    struct mms_cand **todo = calloc((size_t)n + 1, sizeof *todo);
+    int ntodo = 0, nunits = 0;
+
+    if (!todo)
+        return 0;
+    for (int fma = 0; fma <= 1; fma++)
+        for (int i = 0; i < n; i++)
+            if (c[i]->verdict == MMS_V_NONE && c[i]->p.fma == fma
+                && access(c[i]->so, R_OK) != 0) {
+                if (generate(c[i]) != 0)
+                    c[i]->verdict = MMS_V_COMPILE;
+                else
+                    todo[ntodo++] = c[i];
+            }
+    for (int i = 0; i < ntodo; ) {
+        int same = 1, size;
+        while (i + same < ntodo && todo[i + same]->p.fma == todo[i]->p.fma)
+            same++;
+        size = (same + jobs - 1) / jobs;
+        size = size > BATCH_MAX ? BATCH_MAX : size;
+        for (int end = i + same; i < end; i += size) {
+            int count = end - i < size ? end - i : size;
+            if (batch(pl, &units[nunits], todo + i, count) == 0)
+                nunits++;
+            else
+                for (int j = 0; j < count; j++)
+                    single(&units[nunits++], todo[i + j]);
+        }
+    }
+    free(todo);
+    return nunits;
+}
+
+static void pause_ms(int ms)
+{
+    struct timespec ts = { 0, ms * 1000000L };
+    nanosleep(&ts, NULL);
+}
+
+void mms_build(const struct mms_pipeline *pl, struct mms_cand **c, int n)
+{
+    enum { MAXJOBS = 64 };
+    struct mms_proc pr[MAXJOBS];
+    int who[MAXJOBS], running = 0, next = 0, nunits;
+    int jobs = pl->jobs < 1 ? 1 : pl->jobs > MAXJOBS ? MAXJOBS : pl->jobs;
+    /* every candidate may end up alone after its batch failed */
+    struct unit *units = calloc(2 * (size_t)n + 1, sizeof *units);
+
+    if (!units)
+        return;
+    nunits = plan(pl, c, n, units, jobs);
+    while (next < nunits || running > 0) {
+        while (running < jobs && next < nunits)
+            if (start_compile(pl, &units[next++], &pr[running]) == 0)
+                who[running++] = next - 1;
+        for (int i = 0; i < running; i++) {
+            int status, timed_out;
+            if (!mms_proc_poll(&pr[i], &status, &timed_out))
+                continue;
+            finish_unit(pl, &units[who[i]], status, timed_out, units,
+                        &nunits);
+            pr[i] = pr[--running];
+            who[i] = who[running];
+            i--;
+        }
+        if (running > 0)
+            pause_ms(5);
+    }
+    free(units);
+}
+
+/* ---- the child: load, verify, time ---------------------------------- */
+
+struct measure_job {
+    const struct mms_pipeline *pl;
+    const struct mms_cand *c;
+    unsigned what;
+    int round;
+};
+
+static void report(int fd, enum mms_verdict v, double mflops, double spread,
+                   int samples, const char *why)
+{
+    dprintf(fd, "%s %.17g %.6g %d %s\n", mms_verdict_name(v), mflops, spread,
+            samples, why);
+}
+
+static void fill(int operand, void *p, size_t bytes, void *user)
+{
+    double *x = p;
+    uint64_t s = 0x9e3779b97f4a7c15ULL * (uint64_t)(operand + 1);
+
+    (void)user;
+    for (size_t i = 0; i < bytes / sizeof *x; i++) {
+        s ^= s << 13, s ^= s >> 7, s ^= s << 17;
+        x[i] = (double)(s >> 11) / (double)(1ULL << 53) - 0.5;
+    }
+}
+
+static void call_b1(const struct mmt_call *call, void *user)
+{
+    const struct mmt_kernel_desc *d = user;
+    int nb = d->nb;
+
+    d->beta1(nb, nb, nb, call->op[0], nb, call->op[1], nb, 1.0, call->op[2],
+             nb);
+}
+
+static uint64_t fnv1a(const char *s, uint64_t h)
+{
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
+    return h;
+}
+
+/* Test hook: a fixed MFLOPS landscape over kernel names, with a noise of
+ * +-1% per round, so that tests of the search are deterministic. */
+static void fake_time(const struct measure_job *j, int fd)
+{
+    uint64_t h = fnv1a(j->c->name, 0xcbf29ce484222325ULL);
+    char round[16];
+    double noise;
+
+    snprintf(round, sizeof round, "#%d", j->round);
+    noise = (double)(fnv1a(round, h) % 201) / 10000.0 - 0.01;
+    report(fd, MMS_V_OK, (1000.0 + (double)(h % 1000)) * (1 + noise), 0.01,
+           j->pl->timing.samples, "fake timing (test hook)");
+}
+
+static void time_kernel(const struct measure_job *j,
+                        const struct mmt_kernel_desc *d, int fd)
+{
+    size_t bytes = sizeof(double) * (size_t)d->nb * d->nb;
+    struct mmt_kernel k = {
+        .name = d->name, .flops = d->flops, .noperands = 3,
+        .operand = { { "A", bytes, 1, 0 }, { "B", bytes, 1, 0 },
+                     { "C", bytes, 0, 1 } },
+        .init = fill, .call = call_b1, .user = (void *)d,
+    };
+    struct mmt_timing r;
+
+    if (j->pl->fake_timing) {
+        fake_time(j, fd);
+        return;
+    }
+    if (mmt_time_kernel(&k, &j->pl->timing, &r) != 0) {
+        report(fd, MMS_V_CRASH, 0, 0, 0, r.how);
+        return;
+    }
+    report(fd, MMS_V_OK, r.mflops, r.spread, r.samples, r.how);
+}
+
+static void measure_child(void *arg, int fd)
+{
+    const struct measure_job *j = arg;
+    char sym[160], why[MMS_WHY_MAX];
+    const struct mmt_kernel_desc *d;
+    unsigned long long seed = 20240531;
+    struct mmg_oracle_run run;
+    void *h = dlopen(j->c->so, RTLD_NOW | RTLD_LOCAL);
+
+    snprintf(sym, sizeof sym, "%s_desc", j->c->name);
+    if (!h || !(d = dlsym(h, sym))) {
+        report(fd, MMS_V_COMPILE, 0, 0, 0, dlerror());
+        return;
+    }
+    if (d->abi != MMT_KERNEL_ABI || !d->beta1 || !d->nb) {
+        snprintf(why, sizeof why, "%s: ABI %d (expected %d) or no beta-1 "
+                 "variant", sym, d->abi, MMT_KERNEL_ABI);
+        report(fd, MMS_V_COMPILE, 0, 0, 0, why);
+        return;
+    }
+    if (!mmg_cpu_runs(d->requires)) {
+        snprintf(why, sizeof why, "built for %s, which this CPU lacks",
+                 d->requires);
+        report(fd, MMS_V_COMPILE, 0, 0, 0, why);
+        return;
+    }
+    for (int v = 0; v < 3; v++) {
+        int want = v == MMG_ORACLE_B1 ? j->what & (MMS_VERIFY | MMS_VERIFY_ALL)
+                                      : j->what & MMS_VERIFY_ALL;
+        if (!want || !mmg_oracle_variant(d, v))
+            continue;
+        mmg_oracle_check(d, v, &seed, &run);
+        if (run.oom || run.fails) {
+            snprintf(why, sizeof why, run.oom ? "out of memory in the "
+                     "oracle" : "%s: %d elements outside the error bound "
+                     "2(k+2)eps*sum|a*b| (worst %.3g of allowed)",
+                     v == 0 ? "b0" : v == 1 ? "b1" : "bx", run.fails,
+                     run.worst);
+            report(fd, run.oom ? MMS_V_CRASH : MMS_V_WRONG, 0, 0, 0, why);
+            return;
+        }
+    }
+    if (!(j->what & MMS_TIME)) {
+        report(fd, MMS_V_OK, 0, 0, 0, "verified, not timed");
+        return;
+    }
+    time_kernel(j, d, fd);
+}
+
+static void parse_report(const char *text, int status, struct mms_measure *m)
+{
+    char word[32], st[64];
+    int at = 0;
+
+    if (sscanf(text, "%31s %lf %lf %d %n", word, &m->mflops, &m->spread,
+               &m->samples, &at) == 4 && at > 0
+        && mms_verdict_parse(word) > MMS_V_NONE) {
+        m->verdict = (enum mms_verdict)mms_verdict_parse(word);
+        snprintf(m->why, sizeof m->why, "%.*s",
+                 (int)strcspn(text + at, "\n"), text + at);
+        if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+            return;
+    }
+    mms_status_text(status, st, sizeof st);
+    m->verdict = MMS_V_CRASH;
+    m->mflops = m->spread = 0;
+    m->samples = 0;
+    snprintf(m->why, sizeof m->why, "the kernel's process ended with %s%s",
+             st, text[0] ? " after reporting" : " and no result");
+}
+
+void mms_measure(const struct mms_pipeline *pl, const struct mms_cand *c,
+                 unsigned what, int round, struct mms_measure *m)
+{
+    struct measure_job j = { pl, c, what, round };
+    char text[1024];
+    int status, timed_out;
+
+    memset(m, 0, sizeof *m);
+    if (c->verdict != MMS_V_NONE) {
+        m->verdict = c->verdict;
+        snprintf(m->why, sizeof m->why, "%s", c->why);
+        return;
+    }
+    if (mms_fork_report(measure_child, &j, pl->run_timeout_s, text,
+                        sizeof text, &status, &timed_out) != 0) {
+        m->verdict = MMS_V_CRASH;
+        snprintf(m->why, sizeof m->why, "cannot fork: %s", strerror(errno));
+        return;
+    }
+    if (timed_out) {
+        m->verdict = MMS_V_TIMEOUT;
+        snprintf(m->why, sizeof m->why, "no result within %g s (killed)",
+                 pl->run_timeout_s);
+        return;
+    }
+    parse_report(text, status, m);
+}
+
+void mms_cand_clean(const struct mms_cand *c)
+{
+    remove(c->so);
+}
+
+int mms_workdir_create(char *buf, size_t len, const char *parent)
+{
+    if (snprintf(buf, len, "%s/mmsearch.XXXXXX", parent) >= (int)len) {
+        errno = ENAMETOOLONG;
+        return -1;
+    }
+    return mkdtemp(buf) ? 0 : -1;
+}
+
+void mms_workdir_remove(const char *dir)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char path[MMS_PATH_MAX + 256];
+
+    while (d && (e = readdir(d)) != NULL) {
+        if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        remove(path);
+    }
+    if (d)
+        closedir(d);
+    rmdir(dir);
+}

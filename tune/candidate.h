@@ -1,0 +1,111 @@
+/* One candidate kernel through the pipeline of issue 8: parameters ->
+ * mmgen source (in-process) -> shared object (the kernel compiler, in
+ * batches on every core) -> verified against the oracle and timed with
+ * MultiCallFlushLRU, in a child with a deadline.  Whatever goes wrong is a
+ * verdict with a reason, never fatal to the search. */
+#ifndef MMS_CANDIDATE_H
+#define MMS_CANDIDATE_H
+
+#include <stddef.h>
+
+#include "codegen/params.h"
+#include "timer/mmtimer.h"
+
+enum mms_verdict {
+    MMS_V_NONE,          /* not judged yet */
+    MMS_V_OK,
+    MMS_V_WRONG,         /* the oracle rejected it */
+    MMS_V_COMPILE,       /* generate, compile or load failed */
+    MMS_V_CRASH,         /* the child died or reported no result */
+    MMS_V_TIMEOUT,       /* compiling or running passed its deadline */
+    MMS_NVERDICTS
+};
+
+const char *mms_verdict_name(enum mms_verdict v);
+/* -1 if unknown. */
+int mms_verdict_parse(const char *word);
+
+#define MMS_PATH_MAX 512
+#define MMS_WHY_MAX 400
+
+struct mms_cand {
+    struct mmg_params p;
+    char name[128];              /* kernel base name; <name>_desc */
+    char src[MMS_PATH_MAX];      /* source in the work directory */
+    char so[MMS_PATH_MAX];       /* the shared object built from it */
+    enum mms_verdict verdict;    /* of the build (MMS_V_NONE: built) */
+    char why[MMS_WHY_MAX];
+};
+
+/* How candidates are built and run: one per search. */
+struct mms_pipeline {
+    char workdir[MMS_PATH_MAX];
+    char *cc_argv[48];           /* compiler and flags, NULL-terminated */
+    char cc_words[1024];         /* the storage cc_argv points into */
+    char include_dir[MMS_PATH_MAX];   /* holds mmkernel.h */
+    double compile_timeout_s, run_timeout_s;
+    int jobs;                    /* compilers at once */
+    struct mmt_timing_opts timing;
+    double peak_mflops;          /* probe.conf's; 0 unknown */
+    int fake_timing;             /* test hook: MFLOPS from the name */
+};
+
+/* One timing of one candidate. */
+struct mms_measure {
+    enum mms_verdict verdict;
+    double mflops;
+    double spread;               /* (max - min) / min of the samples */
+    int samples;
+    char why[MMS_WHY_MAX];       /* the reason, or how it was timed */
+};
+
+/* Settings from cc and cflags (split at blanks; no quoting), with the
+ * other fields at their defaults.  Returns 0, or -1 when they do not fit. */
+int mms_pipeline_init(struct mms_pipeline *pl, const char *cc,
+                      const char *cflags, const char *include_dir,
+                      const char *workdir);
+
+/* The compiler as one line ("gcc -O2 ..."). */
+void mms_pipeline_cc_text(const struct mms_pipeline *pl, char *buf,
+                          size_t len);
+
+/* A generated candidate for p (checked with mmg_params_check; a bad p is
+ * a compile-error verdict), with the beta variants p->betas asks for.
+ * The search generates only beta 1: the one timed (the library's call for
+ * every K block but the first). */
+void mms_cand_init(struct mms_cand *c, const struct mms_pipeline *pl,
+                   const struct mmg_params *p);
+
+/* A candidate from a ready source file whose descriptor is <name>_desc
+ * (tests plant broken kernels this way). */
+void mms_cand_from_source(struct mms_cand *c, const struct mms_pipeline *pl,
+                          const char *src, const char *name);
+
+/* Generate (if needed) and compile every candidate not yet judged, up to
+ * pl->jobs compilers at once.  Failures become verdicts on the candidate;
+ * the compiler's first output line is the reason. */
+void mms_build(const struct mms_pipeline *pl, struct mms_cand **c, int n);
+
+/* What mms_measure does, as bits. */
+enum {
+    MMS_VERIFY = 1,      /* the beta-1 variant against the oracle */
+    MMS_VERIFY_ALL = 2,  /* every variant the kernel has */
+    MMS_TIME = 4         /* then time the beta-1 variant */
+};
+
+/* Load c's shared object in a child, verify and time it as `what` says
+ * (round picks the fake timing's noise).  Fills m; without MMS_TIME a
+ * kernel that passes is ok at 0 MFLOPS. */
+void mms_measure(const struct mms_pipeline *pl, const struct mms_cand *c,
+                 unsigned what, int round, struct mms_measure *m);
+
+/* A fresh work directory "<parent>/mmsearch.XXXXXX" into buf.  Returns 0,
+ * or -1 with errno. */
+int mms_workdir_create(char *buf, size_t len, const char *parent);
+/* Remove a work directory and the files in it. */
+void mms_workdir_remove(const char *dir);
+
+/* Remove c's shared object. */
+void mms_cand_clean(const struct mms_cand *c);
+
+#endif

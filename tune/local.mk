@@ -1,0 +1,55 @@
+# tune/: the search (issue 8).  libmmsearch holds the candidate pipeline,
+# the search steps, the noise statistics and the log; mmsearch is the
+# command.  It uses codegen (generator, oracle), timer and common; never
+# probe/ internals (probe.conf comes through common/probeconf.h).
+noinst_LTLIBRARIES += tune/libmmsearch.la
+tune_libmmsearch_la_SOURCES = \
+	tune/proc.c tune/proc.h \
+	tune/candidate.c tune/candidate.h \
+	tune/stats.c tune/stats.h \
+	tune/steps.c tune/steps.h \
+	tune/searchlog.c tune/searchlog.h \
+	tune/search.c tune/search.h
+# Candidates are compiled against the kernel contract in the source tree.
+tune_libmmsearch_la_CPPFLAGS = $(AM_CPPFLAGS) \
+	-DMMS_KERNEL_INCLUDE='"$(abs_top_srcdir)/codegen"'
+tune_libmmsearch_la_LIBADD = codegen/libmmgen.la timer/libmmtimer.la \
+	common/libmmcommon.la -lm
+
+# Tests (sources under tests/tune/).
+TUNE_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+TUNE_TEST_LDADD = tune/libmmsearch.la tests/common/libmmtest.la \
+	$(CMOCKA_LIBS)
+check_PROGRAMS += tests/tune/test_pipeline
+tests_tune_test_pipeline_CFLAGS = $(TUNE_TEST_CFLAGS)
+tests_tune_test_pipeline_LDADD = $(TUNE_TEST_LDADD)
+TESTS += tests/tune/test_pipeline
+EXTRA_DIST += tests/tune/plant_crash.c tests/tune/plant_hang.c
+
+check_PROGRAMS += tests/tune/test_paramsconf
+tests_tune_test_paramsconf_CFLAGS = $(TUNE_TEST_CFLAGS)
+tests_tune_test_paramsconf_LDADD = codegen/libmmgen.la \
+	tests/common/libmmtest.la $(CMOCKA_LIBS)
+TESTS += tests/tune/test_paramsconf
+
+check_PROGRAMS += tests/tune/test_stats
+tests_tune_test_stats_CFLAGS = $(TUNE_TEST_CFLAGS)
+tests_tune_test_stats_LDADD = $(TUNE_TEST_LDADD)
+TESTS += tests/tune/test_stats
+
+check_PROGRAMS += tests/tune/test_steps
+tests_tune_test_steps_CFLAGS = $(TUNE_TEST_CFLAGS)
+tests_tune_test_steps_LDADD = $(TUNE_TEST_LDADD)
+TESTS += tests/tune/test_steps
+
+bin_PROGRAMS += mmsearch
+mmsearch_SOURCES = tune/mmsearch.c
+mmsearch_CPPFLAGS = $(tune_libmmsearch_la_CPPFLAGS)
+mmsearch_LDADD = tune/libmmsearch.la
+
+TESTS += tests/tune/test_mmsearch.sh
+EXTRA_DIST += tests/tune/test_mmsearch.sh
+
+# Timed (make regtest): a real search must not end slower than it began.
+REGTESTS += tests/tune/regtest_search.sh
+EXTRA_DIST += tests/tune/regtest_search.sh tests/tune/probe.conf

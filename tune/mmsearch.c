@@ -1,0 +1,302 @@
+/* mmsearch: find the fastest generated kernel on this machine (paper 002
+ * §III-B's orthogonal line search; tune/search.h) and write params.conf. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "common/diag.h"
+#include "common/results.h"
+#include "tune/search.h"
+
+#ifndef MMS_KERNEL_INCLUDE
+#define MMS_KERNEL_INCLUDE "codegen"
+#endif
+
+enum {
+    OPT_HELP = 256, OPT_LEVEL, OPT_TIME_LIMIT, OPT_PROBE, OPT_LOG,
+    OPT_OUTPUT, OPT_PIN, OPT_ISA, OPT_JOBS, OPT_CTIMEOUT, OPT_RTIMEOUT,
+    OPT_CHECK_LOG, OPT_INCLUDE, OPT_WORKDIR, OPT_PROGRESS, OPT_FAKE,
+    OPT_STOP, OPT_PERTURB, OPT_INT
+};
+
+struct cli {
+    const char *level, *probe, *log, *output, *check_log, *include;
+    const char *workdir;
+    double time_limit, compile_timeout, run_timeout;
+    int jobs, progress, fake, stop_after;
+    struct mms_pins pins, perturb;
+};
+
+static void usage(void)
+{
+    printf("Usage: %s [OPTION]...\n"
+           "Search the generator's parameters for the fastest kernel on "
+           "this machine\n(paper 002 Sec. III-B), log every candidate and "
+           "write params.conf.\n\n"
+           "  --level=WORD        quick, normal (default) or full\n"
+           "  --time-limit=S      start no step after S seconds (0: none)\n"
+           "  --probe-conf=FILE   default results/HOST/probe.conf\n"
+           "  --log=FILE          the log and checkpoint; default "
+           "results/HOST/search.log\n"
+           "                      (a rerun resumes it and re-times "
+           "nothing it holds)\n"
+           "  --output=FILE       default results/HOST/params.conf\n"
+           "  --pin=KEY=VALUE     fix a parameter (ISA, NB, MU, NU, KU, "
+           "LS, FMA, FF, IF,\n"
+           "                      NF, ...); also --nb=48, --isa=avx2 ...\n"
+           "  --jobs=N            compilers at once (default: every CPU)\n"
+           "  --compile-timeout=S, --run-timeout=S  per candidate "
+           "(120, 60)\n"
+           "  --check-log=FILE    check FILE's syntax and exit (0 good, 2 "
+           "FILE:LINE: why)\n"
+           "  --kernel-include=DIR  where mmkernel.h is (default: codegen/ "
+           "of the source\n"
+           "                      tree mmsearch was built from)\n"
+           "  --work-dir=DIR      for the kernels being built (default "
+           "$TMPDIR or /tmp)\n"
+           "  --no-progress       plain lines even on a terminal\n"
+           "  --help              show this help and exit\n\n"
+           "Test hooks: --test-timing=fake (MFLOPS from the kernel name),\n"
+           "--test-stop-after=N (SIGKILL itself after N timings),\n"
+           "--test-perturb=KEY=VALUE (candidates with that value are built "
+           "wrong,\nmmgen --perturb).\n\nSteps, in order:\n",
+           mmt_progname());
+    for (int i = 0; i < mms_nsteps; i++)
+        printf("  %-6s %-11s %s%s\n", mms_steps[i].name, mms_steps[i].sets,
+               mms_steps[i].range ? "" : "(not searched yet) ",
+               mms_steps[i].source);
+    printf("\nEach candidate is generated, compiled with the kernel compiler "
+           "and flags,\nverified against the reference (2(k+2)eps bound) and "
+           "timed (MultiCallFlushLRU,\nA and B cold); each step re-times "
+           "its best few interleaved with a fixed\nreference kernel and "
+           "keeps the leader when a rank-sum test says it won (else\na "
+           "tie, and the highest median).\n"
+           "Exit status: 0 done, 1 failure, 2 bad usage or a bad or foreign "
+           "input file.\n");
+}
+
+static struct option *build_options(void)
+{
+    static const struct option fixed[] = {
+        { "help", no_argument, NULL, OPT_HELP },
+        { "level", required_argument, NULL, OPT_LEVEL },
+        { "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
+        { "probe-conf", required_argument, NULL, OPT_PROBE },
+        { "log", required_argument, NULL, OPT_LOG },
+        { "output", required_argument, NULL, OPT_OUTPUT },
+        { "pin", required_argument, NULL, OPT_PIN },
+        { "isa", required_argument, NULL, OPT_ISA },
+        { "jobs", required_argument, NULL, OPT_JOBS },
+        { "compile-timeout", required_argument, NULL, OPT_CTIMEOUT },
+        { "run-timeout", required_argument, NULL, OPT_RTIMEOUT },
+        { "check-log", required_argument, NULL, OPT_CHECK_LOG },
+        { "kernel-include", required_argument, NULL, OPT_INCLUDE },
+        { "work-dir", required_argument, NULL, OPT_WORKDIR },
+        { "no-progress", no_argument, NULL, OPT_PROGRESS },
+        { "test-timing", required_argument, NULL, OPT_FAKE },
+        { "test-stop-after", required_argument, NULL, OPT_STOP },
+        { "test-perturb", required_argument, NULL, OPT_PERTURB },
+    };
+    struct option *o = mmg_long_options(fixed, sizeof fixed
+                                        / sizeof fixed[0], OPT_INT);
+
+    if (!o) {
+        mmt_error("out of memory");
+        exit(MMT_EXIT_FAIL);
+    }
+    return o;
+}
+
+static void pin_or_die(struct mms_pins *pins, const char *key,
+                       const char *value)
+{
+    char spec[128], err[256];
+
+    snprintf(spec, sizeof spec, "%s%s%s", key, key[0] ? "=" : "", value);
+    if (mms_pin(pins, spec, err, sizeof err) != 0)
+        mmt_usage_error("%s", err);
+}
+
+static void one_option(struct cli *c, int opt, const char *arg)
+{
+    switch (opt) {
+    case OPT_HELP: usage(); exit(MMT_EXIT_OK);
+    case OPT_LEVEL: c->level = arg; break;
+    case OPT_TIME_LIMIT:
+        c->time_limit = mmt_parse_double("--time-limit", arg, 0, 1e7);
+        break;
+    case OPT_PROBE: c->probe = arg; break;
+    case OPT_LOG: c->log = arg; break;
+    case OPT_OUTPUT: c->output = arg; break;
+    case OPT_PIN: pin_or_die(&c->pins, "", arg); break;
+    case OPT_ISA: pin_or_die(&c->pins, "ISA", arg); break;
+    case OPT_JOBS: c->jobs = (int)mmt_parse_long("--jobs", arg, 1, 64); break;
+    case OPT_CTIMEOUT:
+        c->compile_timeout = mmt_parse_double("--compile-timeout", arg,
+                                              0.1, 1e5);
+        break;
+    case OPT_RTIMEOUT:
+        c->run_timeout = mmt_parse_double("--run-timeout", arg, 0.1, 1e5);
+        break;
+    case OPT_CHECK_LOG: c->check_log = arg; break;
+    case OPT_INCLUDE: c->include = arg; break;
+    case OPT_WORKDIR: c->workdir = arg; break;
+    case OPT_PROGRESS: c->progress = 0; break;
+    case OPT_FAKE:
+        if (strcmp(arg, "fake") != 0)
+            mmt_usage_error("--test-timing: '%s' is not 'fake'", arg);
+        c->fake = 1;
+        break;
+    case OPT_STOP:
+        c->stop_after = (int)mmt_parse_long("--test-stop-after", arg, 1,
+                                            1000000);
+        break;
+    case OPT_PERTURB: pin_or_die(&c->perturb, "", arg); break;
+    default:
+        pin_or_die(&c->pins, mmg_int_params[opt - OPT_INT].key, arg);
+    }
+}
+
+static void parse(int argc, char **argv, struct cli *c)
+{
+    struct option *o = build_options();
+    int opt;
+
+    opterr = 0;
+    while ((opt = getopt_long(argc, argv, "", o, NULL)) != -1) {
+        if (opt == '?' && optopt && optopt < OPT_HELP)
+            mmt_usage_error("unknown option '-%c'", optopt);
+        if (opt == '?')
+            mmt_usage_error("unknown option or missing value: '%s'",
+                            argv[optind - 1]);
+        one_option(c, opt, optarg);
+    }
+    free(o);
+    if (optind < argc)
+        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+}
+
+static const char *results_path(const char *given, const char *name,
+                                char *buf, size_t len)
+{
+    if (given)
+        return given;
+    if (mmt_results_file(buf, len, name) != 0)
+        mmt_usage_error("the results path for %s is too long", name);
+    return buf;
+}
+
+static char workdir[MMS_PATH_MAX];
+
+static void remove_workdir(void)
+{
+    if (workdir[0])
+        mms_workdir_remove(workdir);
+}
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    exit(MMT_EXIT_FAIL);   /* runs remove_workdir */
+}
+
+static void setup_pipeline(const struct cli *c, struct mms_search *s)
+{
+    const char *tmp = c->workdir ? c->workdir : getenv("TMPDIR");
+
+    if (mms_workdir_create(workdir, sizeof workdir, tmp && *tmp ? tmp
+                           : "/tmp") != 0) {
+        mmt_error("%s: cannot make a work directory: %m", tmp ? tmp
+                  : "/tmp");
+        exit(MMT_EXIT_FAIL);
+    }
+    atexit(remove_workdir);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    if (mms_pipeline_init(&s->pl, MMT_KERNEL_CC, MMT_KERNEL_CFLAGS,
+                          c->include, workdir) != 0) {
+        mmt_error("the kernel compiler and flags do not fit: %s %s",
+                  MMT_KERNEL_CC, MMT_KERNEL_CFLAGS);
+        exit(MMT_EXIT_FAIL);
+    }
+    if (c->jobs)
+        s->pl.jobs = c->jobs;
+    if (c->compile_timeout)
+        s->pl.compile_timeout_s = c->compile_timeout;
+    if (c->run_timeout)
+        s->pl.run_timeout_s = c->run_timeout;
+    s->pl.fake_timing = c->fake;
+}
+
+static void read_probe(const char *path, struct mms_search *s)
+{
+    char err[512];
+
+    if (access(path, F_OK) != 0) {
+        mmt_error("%s: no probe.conf: run mmprobe first (make tune does)",
+                  path);
+        exit(MMT_EXIT_FAIL);
+    }
+    if (mmt_probeconf_read(path, &s->pc, err, sizeof err) != 0) {
+        mmt_error("%s", err);
+        exit(MMT_EXIT_USAGE);
+    }
+    mmt_probeconf_fingerprint(&s->pc, s->probe_fingerprint);
+}
+
+static int check_log(const char *path)
+{
+    char err[512];
+    int n = mms_log_check(path, err, sizeof err);
+
+    if (n < 0) {
+        mmt_error("%s", err);
+        return MMT_EXIT_USAGE;
+    }
+    printf("%s: a search.log with %d timings\n", path, n);
+    return MMT_EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+    static struct mms_search s;
+    struct cli c = { .level = "normal", .include = MMS_KERNEL_INCLUDE,
+                     .progress = 1 };
+    char probe[512], log[512], output[512], err[1024];
+
+    mmt_set_progname(argv[0]);
+    parse(argc, argv, &c);
+    if (c.check_log)
+        return check_log(c.check_log);
+    mms_search_init(&s, mms_level_find(c.level));
+    if (!s.lv)
+        mmt_usage_error("--level: '%s' is not quick, normal or full",
+                        c.level);
+    s.pins = c.pins, s.perturb = c.perturb;
+    s.time_limit_s = c.time_limit, s.stop_after = c.stop_after;
+    s.progress = c.progress && isatty(STDERR_FILENO);
+    s.cand_lines = !s.progress;
+    read_probe(results_path(c.probe, "probe.conf", probe, sizeof probe),
+               &s);
+    setup_pipeline(&c, &s);
+    if (mms_search_run(&s, results_path(c.log, "search.log", log,
+                                        sizeof log), err, sizeof err) != 0) {
+        mmt_error("%s", err);
+        return strstr(err, "cannot") ? MMT_EXIT_FAIL : MMT_EXIT_USAGE;
+    }
+    if (mms_search_finish(&s, results_path(c.output, "params.conf", output,
+                                           sizeof output), err,
+                          sizeof err) != 0) {
+        mmt_error("%s", err);
+        return MMT_EXIT_FAIL;
+    }
+    mms_log_close(&s.log);
+    return MMT_EXIT_OK;
+}

@@ -1,0 +1,649 @@
+/* The search driver (search.h). */
+#define _GNU_SOURCE
+#include "tune/search.h"
+
+#include <errno.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "codegen/codegen.h"
+#include "codegen/mmkernel.h"
+#include "common/paramsconf.h"
+#include "tune/stats.h"
+
+/* One timing as a decision needs it (log records may move in memory). */
+struct outcome {
+    enum mms_verdict verdict;
+    double mflops;
+};
+
+static double now(void)
+{
+    return mmt_clock_seconds(MMT_CLOCK_WALL);
+}
+
+void mms_search_init(struct mms_search *s, const struct mms_level *lv)
+{
+    memset(s, 0, sizeof *s);
+    s->lv = lv;
+    s->alpha = 0.05;
+    s->out = stdout;
+    s->cand_lines = 1;
+    s->log.fd = -1;
+}
+
+static void timer_text(const struct mms_search *s, char *buf, size_t len)
+{
+    const struct mmt_timing_opts *o = &s->pl.timing;
+
+    if (s->pl.fake_timing) {
+        snprintf(buf, len, "fake MFLOPS from the kernel name (test hook)");
+        return;
+    }
+    snprintf(buf, len, "%s clock, %s of %d samples, flush %s %zu KiB, "
+             "A and B cold, C hot, beta-1 variant",
+             mmt_clock_describe(o->clock)->name,
+             o->clock == MMT_CLOCK_CPU ? "median" : "min", o->samples,
+             mmt_flush_name(o->flush),
+             (o->flush_bytes ? o->flush_bytes
+                             : mmt_flush_default_bytes()) >> 10);
+}
+
+void mms_search_head(const struct mms_search *s, struct mms_log_head *h)
+{
+    memset(h, 0, sizeof *h);
+    mmt_origin_here(&h->origin, MMS_LOG_FORMAT, "mmsearch");
+    snprintf(h->probe_fingerprint, KV_WORD_MAX, "%s", s->probe_fingerprint);
+    snprintf(h->generator, KV_WORD_MAX, "mmgen %s", MMG_VERSION);
+    h->kernel_abi = MMT_KERNEL_ABI;
+    timer_text(s, h->timer, sizeof h->timer);
+    snprintf(h->level, KV_WORD_MAX, "%s", s->lv->name);
+    mms_pins_text(&s->pins, h->pins, sizeof h->pins);
+}
+
+/* ---- what the user sees ------------------------------------------------ */
+
+static void say(const struct mms_search *s, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+static void say(const struct mms_search *s, const char *fmt, ...)
+{
+    va_list ap;
+
+    if (s->progress)
+        fputs("\r\033[K", stderr);     /* the display line gives way */
+    if (!s->out)
+        return;
+    va_start(ap, fmt);
+    vfprintf(s->out, fmt, ap);
+    va_end(ap);
+    fflush(s->out);
+}
+
+/* One line on the terminal, rewritten: the step, what it does (candidate
+ * k of n), the best so far, elapsed, and a guess of what is left of the
+ * step from the time its candidates took so far. */
+static void show(const struct mms_search *s, const char *step,
+                 const char *what, int k, int n, double best, double t0)
+{
+    double t = now(), per = k > 0 ? (t - t0) / k : 0;
+
+    if (!s->progress)
+        return;
+    fprintf(stderr, "\r\033[K%s: %s %d/%d, best %.0f MFLOPS, %.0f s, ~%.0f "
+            "s left in the step", step, what, k, n,
+            best > s->ref_mflops ? best : s->ref_mflops, t - s->t0,
+            per * (n - k));
+}
+
+/* "NB=48 KU=1": the values of keys (a step's sets) in p. */
+static void sets_text(const char *keys, const struct mmg_params *p,
+                      char *buf, size_t len)
+{
+    char list[64];
+    size_t used = 0;
+
+    buf[0] = '\0';
+    snprintf(list, sizeof list, "%s", keys);
+    for (char *k = strtok(list, ","); k && used < len; k = strtok(NULL, ","))
+        for (size_t i = 0; i < mmg_n_int_params; i++)
+            if (strcasecmp(k, mmg_int_params[i].key) == 0)
+                used += snprintf(buf + used, len - used, "%s%s=%d",
+                                 used ? " " : "", k,
+                                 *(const int *)((const char *)p
+                                                + mmg_int_params[i].offset));
+    if (strcmp(keys, "ISA") == 0)
+        snprintf(buf, len, "ISA=%s", mmg_isa_name(p->isa));
+}
+
+/* ---- timings ----------------------------------------------------------- */
+
+static void prepare(struct mms_search *s, struct mms_cand *c,
+                    const struct mmg_params *p)
+{
+    struct mmg_params q = *p;
+
+    q.betas = MMG_BETA1;
+    mms_cand_init(c, &s->pl, &q);
+}
+
+/* An ok timing's why is how it was timed: said once per run in a note,
+ * then left out of the cand lines but for a warning from the timer. */
+static void how_timed(struct mms_search *s, struct mms_measure *m)
+{
+    char note[MMS_WHY_MAX + 16];
+    const char *suspect = strstr(m->why, "SUSPECT");
+
+    if (!s->how_noted) {
+        snprintf(note, sizeof note, "why=timed as: %s", m->why);
+        mms_log_line(&s->log, "note", note);
+        s->how_noted = 1;
+    }
+    memmove(m->why, suspect ? suspect : "-", strlen(suspect ? suspect : "-")
+            + 1);
+}
+
+/* Time c (built) and log it.  Returns 0, or -1 when the log cannot be
+ * written. */
+static int timing(struct mms_search *s, const char *step,
+                  const struct mms_cand *c, int round, int ref,
+                  struct outcome *o)
+{
+    struct mms_record r;
+    const struct mms_record *kept;
+    double t = now();
+
+    memset(&r, 0, sizeof r);
+    mms_measure(&s->pl, c, MMS_VERIFY * (round <= 1) | MMS_TIME, round,
+                &r.m);
+    if (r.m.verdict == MMS_V_OK)
+        how_timed(s, &r.m);
+    snprintf(r.step, sizeof r.step, "%s", step);
+    r.round = round, r.ref = ref, r.p = c->p;
+    snprintf(r.cc, sizeof r.cc, "%s", s->pl.cc_argv[0]);
+    r.pct = s->pl.peak_mflops > 0 ? 100 * r.m.mflops / s->pl.peak_mflops : 0;
+    r.secs = now() - t;
+    kept = mms_log_cand(&s->log, &r);
+    if (!kept)
+        return -1;
+    o->verdict = kept->m.verdict, o->mflops = kept->m.mflops;
+    s->timed++;
+    if (round == 0 && s->cand_lines)
+        say(s, "  %-5s %-13s %9.1f MFLOPS %6.2f%%  %s%s%s\n", step,
+            mms_verdict_name(o->verdict), o->mflops, kept->pct, c->name,
+            o->verdict == MMS_V_OK ? "" : ": ",
+            o->verdict == MMS_V_OK ? "" : kept->m.why);
+    if (s->stop_after && s->timed >= s->stop_after)
+        raise(SIGKILL);      /* test hook: as if killed right here */
+    return 0;
+}
+
+static void mark_perturbed(const struct mms_search *s, struct mmg_params *p)
+{
+    struct mmg_params q = *p;
+
+    if (!s->perturb.mask && !s->perturb.isa)
+        return;
+    mms_pins_apply(&s->perturb, &q);
+    if (mms_params_equal(&q, p))
+        p->perturb = 1;
+}
+
+/* Screen every candidate once: what the log holds is reused, the rest is
+ * compiled in one parallel batch and timed one at a time. */
+static int screen(struct mms_search *s, const struct mms_step *st,
+                  const struct mmg_params *cand, int n, struct outcome *o)
+{
+    struct mms_cand *cs = calloc((size_t)n, sizeof *cs);
+    struct mms_cand **todo = calloc((size_t)n, sizeof *todo);
+    int ntodo = 0, rc = 0, k = 0;
+    double t0 = now(), best = 0;
+
+    if (!cs || !todo) {
+        free(cs), free(todo);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        const struct mms_record *r = mms_log_find(&s->log, &cand[i], NULL,
+                                                  0, 0);
+        o[i].verdict = MMS_V_NONE;
+        if (r) {
+            o[i].verdict = r->m.verdict, o[i].mflops = r->m.mflops;
+            continue;
+        }
+        prepare(s, &cs[i], &cand[i]);
+        todo[ntodo++] = &cs[i];
+    }
+    show(s, st->name, "compiling", 0, ntodo, 0, t0);
+    mms_build(&s->pl, todo, ntodo);
+    for (int i = 0; i < n && rc == 0; i++) {
+        if (o[i].verdict != MMS_V_NONE)
+            continue;
+        rc = timing(s, st->name, &cs[i], 0, 0, &o[i]);
+        if (o[i].verdict == MMS_V_OK && o[i].mflops > best)
+            best = o[i].mflops;
+        show(s, st->name, "candidate", ++k, ntodo, best, t0);
+    }
+    free(cs), free(todo);
+    return rc;
+}
+
+/* The finalists: the best screened ones, and the incumbent if it passed.
+ * Returns how many (indices into cand in fin). */
+static int finalists(const struct mms_search *s, const struct mmg_params *cand,
+                     const struct outcome *o, int n, int *fin)
+{
+    int nfin = 0;
+
+    for (int want = 0; want < s->lv->finalists; want++) {
+        int best = -1;
+        for (int i = 0; i < n; i++) {
+            int taken = 0;
+            for (int j = 0; j < nfin; j++)
+                taken |= fin[j] == i;
+            if (!taken && o[i].verdict == MMS_V_OK
+                && (best < 0 || o[i].mflops > o[best].mflops))
+                best = i;
+        }
+        if (best >= 0)
+            fin[nfin++] = best;
+    }
+    for (int i = 0; i < n; i++)
+        if (o[i].verdict == MMS_V_OK && mms_params_equal(&cand[i], &s->ref)) {
+            int taken = 0;
+            for (int j = 0; j < nfin; j++)
+                taken |= fin[j] == i;
+            if (!taken)
+                fin[nfin++] = i;
+        }
+    return nfin;
+}
+
+/* The samples of rounds 1..rounds of the finalists and, last, of the
+ * fixed reference kernel: from the log, or timed in the order
+ * A B C R A B C R ... (built first if any is missing). */
+static int time_rounds(struct mms_search *s, const struct mms_step *st,
+                       const struct mmg_params *p, int np, int rounds,
+                       struct outcome (*o)[MMS_ROUNDS_MAX])
+{
+    struct mms_cand *cs = calloc((size_t)np, sizeof *cs);
+    struct mms_cand **all = calloc((size_t)np, sizeof *all);
+    int rc = 0, built = 0;
+
+    if (!cs || !all) {
+        free(cs), free(all);
+        return -1;
+    }
+    for (int r = 1; r <= rounds && rc == 0; r++)
+        for (int i = 0; i < np && rc == 0; i++) {
+            const struct mms_record *rec = mms_log_find(&s->log, &p[i],
+                                                        st->name, r,
+                                                        i == np - 1);
+            if (rec) {
+                o[i][r - 1].verdict = rec->m.verdict;
+                o[i][r - 1].mflops = rec->m.mflops;
+                continue;
+            }
+            if (!built) {
+                for (int j = 0; j < np; j++)
+                    prepare(s, &cs[j], &p[j]), all[j] = &cs[j];
+                mms_build(&s->pl, all, np);
+                built = 1;
+            }
+            rc = timing(s, st->name, &cs[i], r, i == np - 1, &o[i][r - 1]);
+            show(s, st->name, "round", r, rounds, 0, now());
+        }
+    free(cs), free(all);
+    return rc;
+}
+
+static double median_mflops(const struct outcome *o, int n)
+{
+    double x[MMS_ROUNDS_MAX];
+
+    for (int i = 0; i < n; i++)
+        x[i] = o[i].mflops;
+    return mms_median(x, n);
+}
+
+struct verdict_of_step {
+    int chosen;          /* index into cand, -1: none */
+    const char *by;      /* won, tie, only, none */
+    double p, mflops;
+    int rounds;
+    char why[400];
+};
+
+/* Each finalist's samples over the reference kernel's of the same round
+ * (MFLOPS as they are when the reference failed a round); n[i] = 0 for a
+ * finalist that failed a round.  Returns 1 when the ratios are to the
+ * reference. */
+static int ratios(struct outcome (*o)[MMS_ROUNDS_MAX], int nfin, int rounds,
+                  double (*x)[MMS_ROUNDS_MAX], int *n)
+{
+    int ref_ok = 1;
+
+    for (int r = 0; r < rounds; r++)
+        ref_ok &= o[nfin][r].verdict == MMS_V_OK && o[nfin][r].mflops > 0;
+    for (int i = 0; i < nfin; i++) {
+        n[i] = rounds;
+        for (int r = 0; r < rounds; r++) {
+            if (o[i][r].verdict != MMS_V_OK)
+                n[i] = 0;
+            x[i][r] = o[i][r].mflops / (ref_ok ? o[nfin][r].mflops : 1);
+        }
+    }
+    return ref_ok;
+}
+
+/* The decision of the rank-sum test over the ratios (tune/stats.h), with
+ * the evidence for the log. */
+static void decide(const struct mms_search *s, const struct mms_step *st,
+                   const struct mmg_params *cand, const int *fin, int nfin,
+                   struct outcome (*o)[MMS_ROUNDS_MAX], int rounds,
+                   struct verdict_of_step *v)
+{
+    static double x[2 * MMS_ROUNDS_MAX][MMS_ROUNDS_MAX];
+    const double *xp[2 * MMS_ROUNDS_MAX];
+    int n[2 * MMS_ROUNDS_MAX], ref_ok = ratios(o, nfin, rounds, x, n);
+    struct mms_decision d;
+    char next[160] = "none";
+
+    for (int i = 0; i < nfin; i++)
+        xp[i] = x[i];
+    mms_decide(xp, n, nfin, s->alpha, &d);
+    v->rounds = rounds;
+    if (n[d.leader] == 0) {     /* every finalist failed a round */
+        v->chosen = fin[0], v->by = "screen";
+        snprintf(v->why, sizeof v->why, "every finalist failed in a "
+                 "round: the best screened one is kept");
+        return;
+    }
+    v->chosen = fin[d.leader];
+    v->by = d.ntied == 1 ? "won" : "tie";
+    v->p = d.p;
+    v->mflops = median_mflops(o[d.leader], rounds);
+    if (d.runner_up >= 0) {
+        sets_text(st->sets, &cand[fin[d.runner_up]], next, sizeof next);
+        snprintf(next + strlen(next), sizeof next - strlen(next), " at "
+                 "%.3f", mms_median(x[d.runner_up], rounds));
+    }
+    snprintf(v->why, sizeof v->why, "median %s %.3f, runner-up %s, "
+             "one-sided rank-sum p=%.4f over %d rounds: %s",
+             ref_ok ? "ratio to the reference kernel"
+                    : "MFLOPS (the reference kernel failed)",
+             mms_median(x[d.leader], rounds), next, d.p, rounds,
+             d.ntied == 1 ? "a significant win"
+             : "tied within the noise, the highest median is taken (the "
+               "tie rule)");
+}
+
+/* Re-time the finalists in rounds until the leader wins or rounds_max is
+ * reached (paper 000 §6: sample until a test separates them). */
+static int rounds_and_decide(struct mms_search *s, const struct mms_step *st,
+                             const struct mmg_params *cand, const int *fin,
+                             int nfin, struct verdict_of_step *v)
+{
+    struct outcome o[2 * MMS_ROUNDS_MAX + 1][MMS_ROUNDS_MAX];
+    struct mmg_params p[2 * MMS_ROUNDS_MAX + 1];
+    int rounds = s->lv->rounds;
+
+    for (int i = 0; i < nfin; i++)
+        p[i] = cand[fin[i]];
+    p[nfin] = s->fixed;
+    for (;;) {
+        if (time_rounds(s, st, p, nfin + 1, rounds, o) != 0)
+            return -1;
+        decide(s, st, cand, fin, nfin, o, rounds, v);
+        if (strcmp(v->by, "won") == 0 || rounds >= s->lv->rounds_max)
+            return 0;
+        rounds = rounds + 2 < s->lv->rounds_max ? rounds + 2
+                                                : s->lv->rounds_max;
+    }
+}
+
+/* ---- one step ---------------------------------------------------------- */
+
+static int skip(struct mms_search *s, const struct mms_step *st,
+                const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static int skip(struct mms_search *s, const struct mms_step *st,
+                const char *fmt, ...)
+{
+    char why[600], rest[640];
+    va_list ap;
+
+    va_start(ap, fmt);
+    vsnprintf(why, sizeof why, fmt, ap);
+    va_end(ap);
+    say(s, "%s: skipped: %s\n", st->name, why);
+    snprintf(rest, sizeof rest, "why=%s", why);
+    return mms_log_event(&s->log, "skip", st->name, rest);
+}
+
+static int log_chosen(struct mms_search *s, const struct mms_step *st,
+                      const struct mmg_params *p,
+                      const struct verdict_of_step *v)
+{
+    char params[512], rest[1200], sets[128];
+
+    mms_params_text(p, params, sizeof params);
+    sets_text(st->sets, p, sets, sizeof sets);
+    snprintf(rest, sizeof rest, "by=%s %s mflops=%.1f p=%.4f rounds=%d "
+             "why=%s", v->by, params, v->mflops, v->p, v->rounds, v->why);
+    say(s, "%s: %s (%s, %.1f MFLOPS)\n", st->name, sets, v->by, v->mflops);
+    return mms_log_event(&s->log, "chosen", st->name, rest);
+}
+
+static int choose(struct mms_search *s, const struct mms_step *st,
+                  const struct mmg_params *cand, const struct outcome *o,
+                  int n)
+{
+    int fin[2 * MMS_ROUNDS_MAX];
+    int nfin = finalists(s, cand, o, n, fin);
+    struct verdict_of_step v = { -1, "none", 1, 0, 0, "" };
+
+    if (nfin == 0) {
+        snprintf(v.why, sizeof v.why, "no candidate passed: the values "
+                 "so far are kept");
+        return log_chosen(s, st, &s->ref, &v);
+    }
+    if (nfin == 1) {
+        v.chosen = fin[0], v.by = "only", v.mflops = o[fin[0]].mflops;
+        snprintf(v.why, sizeof v.why, "the only candidate that passed");
+    } else if (rounds_and_decide(s, st, cand, fin, nfin, &v) != 0) {
+        return -1;
+    }
+    s->ref = cand[v.chosen];
+    s->ref_mflops = v.mflops;
+    return log_chosen(s, st, &s->ref, &v);
+}
+
+static int run_step(struct mms_search *s, const struct mms_step *st)
+{
+    static struct mmg_params cand[MMS_MAX_CANDS];
+    struct outcome o[MMS_MAX_CANDS];
+    char rest[1024], pins[128];
+    int n;
+
+    if (!st->range)
+        return skip(s, st, "not searched yet: %s (%s)", st->rule,
+                    st->source);
+    if (mms_pinned(&s->pins, st->sets)) {
+        sets_text(st->sets, &s->ref, pins, sizeof pins);
+        return skip(s, st, "pinned: %s", pins);
+    }
+    if (s->time_limit_s > 0 && now() - s->t0 > s->time_limit_s)
+        return skip(s, st, "the time limit of %g s was reached; the values "
+                    "so far are kept", s->time_limit_s);
+    n = mms_step_candidates(&s->space, st, &s->ref, cand, MMS_MAX_CANDS);
+    if (n == 0)
+        return skip(s, st, "no candidates: %s", st->rule);
+    for (int i = 0; i < n; i++)
+        mark_perturbed(s, &cand[i]);
+    snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s (%s)", st->sets, n,
+             st->rule, st->source);
+    say(s, "%s: %d candidates (%s)\n", st->name, n, st->sets);
+    if (mms_log_event(&s->log, "step", st->name, rest) != 0
+        || screen(s, st, cand, n, o) != 0)
+        return -1;
+    return choose(s, st, cand, o, n);
+}
+
+/* ---- the search -------------------------------------------------------- */
+
+static void note_resume(struct mms_search *s)
+{
+    char why[256];
+
+    if (s->log.nread == 0 && !s->log.torn)
+        return;
+    snprintf(why, sizeof why, "why=resumed: %d timings in the log are "
+             "reused, not re-timed%s", s->log.nread,
+             s->log.torn ? "; a torn last line (the run was killed while "
+             "writing it) was dropped" : "");
+    mms_log_line(&s->log, "note", why);
+    say(s, "%s\n", why + 4);
+}
+
+int mms_search_run(struct mms_search *s, const char *log_path, char *err,
+                   size_t errlen)
+{
+    struct mms_log_head h;
+    enum mmg_isa isa = s->pins.isa ? s->pins.p.isa : mms_widest_isa(&s->pc);
+
+    s->t0 = now();
+    s->pl.peak_mflops = s->pc.peak_mflops;
+    s->pl.timing.samples = s->lv->samples;
+    s->pl.timing.peak_mflops = s->pc.peak_mflops;
+    mms_search_head(s, &h);
+    if (mms_log_open(&s->log, log_path, &h, err, errlen) != 0)
+        return -1;
+    note_resume(s);
+    s->space = (struct mms_space){ &s->pc, s->lv, &s->pins };
+    mms_start_params(&s->space, isa, &s->fixed);
+    mms_pins_apply(&s->pins, &s->fixed);
+    s->ref = s->fixed;
+    for (int i = 0; i < mms_nsteps; i++) {
+        double t = now();
+        size_t used = strlen(s->steps_done);
+        if (run_step(s, &mms_steps[i]) != 0) {
+            snprintf(err, errlen, "%s: cannot write: %s", log_path,
+                     strerror(errno));
+            return -1;
+        }
+        if (mms_steps[i].range && used < sizeof s->steps_done)
+            snprintf(s->steps_done + used, sizeof s->steps_done - used,
+                     "%s%s %.1f s", used ? ", " : "", mms_steps[i].name,
+                     now() - t);
+    }
+    return 0;
+}
+
+/* ---- the end ----------------------------------------------------------- */
+
+/* The winner built with every beta variant and verified; timed too when
+ * no step timed it (everything pinned).  Returns 0 or -1 with err. */
+static int verify_winner(struct mms_search *s, char *err, size_t errlen)
+{
+    struct mms_cand c, *one[] = { &c };
+    struct mmg_params p = s->ref;
+    struct mms_measure m;
+    const struct mms_record *r = mms_log_find(&s->log, &s->ref, NULL, 0, 0);
+    int timed = s->ref_mflops == 0 && !r;
+
+    p.betas = MMG_BETA_ALL;
+    snprintf(p.name, sizeof p.name, "mms_winner");
+    mms_cand_init(&c, &s->pl, &p);
+    mms_build(&s->pl, one, 1);
+    mms_measure(&s->pl, &c, MMS_VERIFY_ALL | (timed ? MMS_TIME : 0), 0, &m);
+    if (m.verdict != MMS_V_OK) {
+        snprintf(err, errlen, "the winner %s fails its final check (%s): "
+                 "%s", c.name, mms_verdict_name(m.verdict), m.why);
+        return -1;
+    }
+    if (s->ref_mflops == 0)
+        s->ref_mflops = r ? r->m.mflops : m.mflops;
+    mms_log_line(&s->log, "note", "why=the winner, built with every beta "
+                 "variant, passed the oracle again");
+    return 0;
+}
+
+static void word_of_argv(char *const *argv, char *buf, size_t len)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (int i = 0; argv[i] && used < len; i++)
+        used += snprintf(buf + used, len - used, "%s%s", i ? " " : "",
+                         argv[i]);
+}
+
+static int write_params(const struct mms_search *s, const char *output,
+                        char *err, size_t errlen)
+{
+    struct mmt_paramsconf pc;
+    const struct mmg_params *p = &s->ref;
+
+    memset(&pc, 0, sizeof pc);
+    mmt_origin_here(&pc.origin, MMT_PARAMSCONF_FORMAT, "mmsearch");
+    snprintf(pc.probe_fingerprint, KV_WORD_MAX, "%s", s->probe_fingerprint);
+    snprintf(pc.generator, KV_WORD_MAX, "mmgen %s", MMG_VERSION);
+    pc.kernel_abi = MMT_KERNEL_ABI;
+    snprintf(pc.isa, KV_WORD_MAX, "%s", mmg_isa_name(p->isa));
+    pc.nb = p->nb, pc.mu = p->mu, pc.nu = p->nu, pc.ku = p->ku;
+    pc.ls = p->ls, pc.fma = p->fma, pc.ff = p->ff;
+    pc.ifetch = p->ifetch, pc.nfetch = p->nfetch, pc.nr = p->nr;
+    snprintf(pc.cc, KV_WORD_MAX, "%s", s->pl.cc_argv[0]);
+    word_of_argv(s->pl.cc_argv + 1, pc.cflags, KV_WORD_MAX);
+    if (!pc.cflags[0])
+        snprintf(pc.cflags, KV_WORD_MAX, "-");
+    pc.mflops = s->ref_mflops;
+    pc.peak_percent = s->pc.peak_mflops > 0
+        ? round(10000 * s->ref_mflops / s->pc.peak_mflops) / 100 : 0;
+    timer_text(s, pc.timing, sizeof pc.timing);
+    snprintf(pc.level, KV_WORD_MAX, "%s", s->lv->name);
+    if (mmt_paramsconf_write(output, &pc) == 0)
+        return 0;
+    if (errno == EDOM)
+        mmt_paramsconf_validate(&pc, err, errlen);
+    else
+        snprintf(err, errlen, "%s: cannot write: %s", output,
+                 strerror(errno));
+    return -1;
+}
+
+int mms_search_finish(struct mms_search *s, const char *output, char *err,
+                      size_t errlen)
+{
+    char params[512], rest[1400], why[600];
+    double pct;
+
+    if (verify_winner(s, err, errlen) != 0)
+        return -1;
+    s->reused = mms_log_reused(&s->log);
+    pct = s->pc.peak_mflops > 0 ? 100 * s->ref_mflops / s->pc.peak_mflops
+                                : 0;
+    mms_params_text(&s->ref, params, sizeof params);
+    snprintf(why, sizeof why, "%s", s->steps_done[0] ? s->steps_done
+                                                     : "no step timed");
+    snprintf(rest, sizeof rest, "%s mflops=%.1f pct=%.2f seconds=%.1f "
+             "timed=%d reused=%d why=%s", params, s->ref_mflops, pct,
+             now() - s->t0, s->timed, s->reused, why);
+    if (mms_log_line(&s->log, "summary", rest) != 0) {
+        snprintf(err, errlen, "%s: cannot write: %s", s->log.path,
+                 strerror(errno));
+        return -1;
+    }
+    say(s, "winner: %s NB=%d MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d "
+        "NF=%d, %.1f MFLOPS (%.1f%% of peak); %d timings, %d from the log, "
+        "%.1f s\n", mmg_isa_name(s->ref.isa), s->ref.nb, s->ref.mu,
+        s->ref.nu, s->ref.ku, s->ref.ls, s->ref.fma, s->ref.ff,
+        s->ref.ifetch, s->ref.nfetch, s->ref_mflops, pct, s->timed,
+        s->reused, now() - s->t0);
+    return output ? write_params(s, output, err, errlen) : 0;
+}

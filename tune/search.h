@@ -1,0 +1,66 @@
+/* The orthogonal line search of paper 002 §III-B over the generator's
+ * parameters: the steps of tune/steps.c in order, each screening its
+ * candidates once (compiled in parallel, timed one at a time), re-timing
+ * the best few in interleaved rounds with a fixed reference kernel and
+ * deciding by the rank-sum test of tune/stats.h; everything goes to the
+ * log (tune/searchlog.h), which is also what a resumed search starts
+ * from. */
+#ifndef MMS_SEARCH_H
+#define MMS_SEARCH_H
+
+#include <stdio.h>
+
+#include "common/fingerprint.h"
+#include "common/probeconf.h"
+#include "tune/candidate.h"
+#include "tune/searchlog.h"
+#include "tune/steps.h"
+
+struct mms_search {
+    /* what the caller sets */
+    struct mmt_probeconf pc;
+    char probe_fingerprint[MMT_FINGERPRINT_LEN];
+    const struct mms_level *lv;
+    struct mms_pins pins;
+    struct mms_pipeline pl;
+    double time_limit_s;          /* 0: none */
+    double alpha;                 /* significance of a win */
+    int progress;                 /* 1: a one-line display on stderr */
+    FILE *out;                    /* plain lines (NULL: none) */
+    int cand_lines;               /* 1: a plain line per candidate too */
+    /* test hooks */
+    int stop_after;               /* SIGKILL itself after this many new
+                                     timings (0: never) */
+    struct mms_pins perturb;      /* candidates matching these are built
+                                     wrong on purpose (mmgen --perturb) */
+    /* the state of the search */
+    struct mms_log log;
+    struct mms_space space;
+    struct mmg_params ref;        /* the values chosen so far */
+    double ref_mflops;            /* what they ran at, when known */
+    struct mmg_params fixed;      /* the reference kernel of every round */
+    int timed, reused;            /* timings made / taken from the log
+                                     (that an earlier run made) */
+    int how_noted;                /* the log says how timings are made */
+    double t0;
+    char steps_done[512];         /* "isa 3.1 s, nb 10.4 s, ..." */
+};
+
+/* Defaults for everything but pc, probe_fingerprint and pl (plain lines
+ * on stdout, one per candidate, no progress display). */
+void mms_search_init(struct mms_search *s, const struct mms_level *lv);
+
+/* The head this search's log must have. */
+void mms_search_head(const struct mms_search *s, struct mms_log_head *h);
+
+/* Run every step, appending to the log at log_path (created, or resumed
+ * when its head matches).  Returns 0, or -1 with a message in err. */
+int mms_search_run(struct mms_search *s, const char *log_path, char *err,
+                   size_t errlen);
+
+/* Verify the winner with every beta variant, write params.conf to
+ * output (NULL: none) and the summary.  Returns 0, or -1 with err. */
+int mms_search_finish(struct mms_search *s, const char *output, char *err,
+                      size_t errlen);
+
+#endif

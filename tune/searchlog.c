@@ -1,0 +1,677 @@
+/* search.log writer and reader (searchlog.h). */
+#define _GNU_SOURCE
+#include "tune/searchlog.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tune/steps.h"
+
+/* ---- what a line may hold ---------------------------------------------- */
+
+enum kind { K_INT, K_REAL, K_WORD, K_TEXT, K_ISA, K_VERDICT, K_PARAM };
+
+/* Every key an event may have, and what its value must be.  The generator
+ * parameters (K_PARAM) come from mmgen's own table. */
+static const struct { const char *key; enum kind kind; } keys[] = {
+    { "name", K_WORD }, { "sets", K_WORD }, { "n", K_INT },
+    { "rule", K_TEXT }, { "why", K_TEXT }, { "step", K_WORD },
+    { "round", K_INT }, { "ref", K_INT }, { "isa", K_ISA },
+    { "cc", K_WORD }, { "verdict", K_VERDICT }, { "mflops", K_REAL },
+    { "pct", K_REAL }, { "samples", K_INT }, { "spread", K_REAL },
+    { "secs", K_REAL }, { "by", K_WORD }, { "p", K_REAL },
+    { "rounds", K_INT }, { "seconds", K_REAL }, { "timed", K_INT },
+    { "reused", K_INT },
+};
+
+/* The keys of each event; PARAMS stands for isa= and every parameter. */
+static const struct { const char *type, *keys; } events[] = {
+    { "step", "name sets n rule" },
+    { "skip", "name why" },
+    { "cand", "step round ref PARAMS cc verdict mflops pct samples spread "
+      "secs why" },
+    { "chosen", "name by PARAMS mflops p rounds why" },
+    { "note", "why" },
+    { "summary", "PARAMS mflops pct seconds timed reused why" },
+};
+enum { NEVENTS = sizeof events / sizeof events[0], MAXF = 48 };
+
+struct line {
+    int n;
+    char *key[MAXF], *val[MAXF];
+};
+
+static int event_index(const char *type)
+{
+    for (int i = 0; i < NEVENTS; i++)
+        if (strcmp(events[i].type, type) == 0)
+            return i;
+    return -1;
+}
+
+static int param_index(const char *key)
+{
+    for (size_t i = 0; i < mmg_n_int_params; i++)
+        if (strcmp(mmg_int_params[i].option, key) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int key_kind(const char *key)
+{
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        if (strcmp(keys[i].key, key) == 0)
+            return keys[i].kind;
+    return param_index(key) >= 0 ? K_PARAM : -1;
+}
+
+void mms_params_text(const struct mmg_params *p, char *buf, size_t len)
+{
+    size_t used = (size_t)snprintf(buf, len, "isa=%s", mmg_isa_name(p->isa));
+
+    for (size_t i = 0; i < mmg_n_int_params && used < len; i++)
+        used += (size_t)snprintf(buf + used, len - used, " %s=%d",
+                                 mmg_int_params[i].option,
+                                 *(const int *)((const char *)p
+                                                + mmg_int_params[i].offset));
+}
+
+/* ---- parsing one event ------------------------------------------------- */
+
+static int failf(char *err, size_t errlen, const char *path, int lineno,
+                 const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static int failf(char *err, size_t errlen, const char *path, int lineno,
+                 const char *fmt, ...)
+{
+    va_list ap;
+    int n = snprintf(err, errlen, "%s:%d: ", path, lineno);
+
+    va_start(ap, fmt);
+    if (n > 0 && (size_t)n < errlen)
+        vsnprintf(err + n, errlen - (size_t)n, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
+/* Split "type k=v k=v why=free text" in place; returns the type or NULL
+ * with the offending token in *bad. */
+static char *split(char *text, struct line *l, char **bad)
+{
+    char *type = text, *p = strchr(text, ' ');
+
+    l->n = 0;
+    *bad = NULL;
+    if (!p)
+        return type;
+    *p++ = '\0';
+    while (*p) {
+        char *eq = strchr(p, '='), *sp = strchr(p, ' '), *end;
+        if (!eq || eq == p || (sp && sp < eq) || l->n == MAXF) {
+            *bad = p;
+            return NULL;
+        }
+        *eq = '\0';
+        l->key[l->n] = p;
+        l->val[l->n] = eq + 1;
+        if (key_kind(p) == K_TEXT) {      /* the rest of the line */
+            l->n++;
+            return type;
+        }
+        end = strchr(eq + 1, ' ');
+        l->n++;
+        if (!end)
+            break;
+        *end = '\0';
+        p = end + 1;
+    }
+    return type;
+}
+
+static const char *value_of(const struct line *l, const char *key)
+{
+    for (int i = 0; i < l->n; i++)
+        if (strcmp(l->key[i], key) == 0)
+            return l->val[i];
+    return NULL;
+}
+
+/* The value of a key check_event found present. */
+static const char *val(const struct line *l, const char *key)
+{
+    const char *v = value_of(l, key);
+    return v ? v : "";
+}
+
+static int parse_int(const char *s, long *v)
+{
+    char *end;
+
+    errno = 0;
+    *v = strtol(s, &end, 10);
+    return *s && !*end && !errno ? 0 : -1;
+}
+
+static int parse_real(const char *s, double *v)
+{
+    char *end;
+
+    errno = 0;
+    *v = strtod(s, &end);
+    return *s && !*end && !errno ? 0 : -1;
+}
+
+/* A generator parameter: in its range, or -1 where the parameter's
+ * default is "the tile size" (MMG_TILE). */
+static int check_param(const char *key, const char *s, char *why,
+                       size_t len)
+{
+    const struct mmg_int_param *d = &mmg_int_params[param_index(key)];
+    struct mmg_params def;
+    long v;
+
+    mmg_params_default(&def);
+    if (parse_int(s, &v) == 0 && ((v >= d->min && v <= d->max)
+        || (v == MMG_TILE
+            && *(int *)((char *)&def + d->offset) == MMG_TILE)))
+        return 0;
+    snprintf(why, len, "%s: '%s' is not an integer in %d..%d", key, s,
+             d->min, d->max);
+    return -1;
+}
+
+static int check_value(const char *key, const char *s, char *why,
+                       size_t len)
+{
+    struct mmg_params p;
+    long i;
+    double r;
+
+    switch (key_kind(key)) {
+    case K_INT:
+        if (parse_int(s, &i) == 0)
+            return 0;
+        snprintf(why, len, "%s: '%s' is not an integer", key, s);
+        return -1;
+    case K_REAL:
+        if (parse_real(s, &r) == 0)
+            return 0;
+        snprintf(why, len, "%s: '%s' is not a number", key, s);
+        return -1;
+    case K_ISA:
+        return mmg_params_set(&p, "ISA", s, why, len);
+    case K_VERDICT:
+        if (mms_verdict_parse(s) > MMS_V_NONE)
+            return 0;
+        snprintf(why, len, "verdict: '%s' is not ok, wrong, compile-error, "
+                 "crash or timeout", s);
+        return -1;
+    case K_PARAM:
+        return check_param(key, s, why, len);
+    default:
+        if (*s)
+            return 0;
+        snprintf(why, len, "%s has no value", key);
+        return -1;
+    }
+}
+
+/* Every key the event needs exactly once, each value of its kind, none
+ * other.  Returns 0 or -1 with why. */
+static int check_event(int ev, const struct line *l, char *why, size_t len)
+{
+    char want[512], *tok;
+    int expected = 0;
+
+    snprintf(want, sizeof want, "%s", events[ev].keys);
+    for (tok = strtok(want, " "); tok; tok = strtok(NULL, " ")) {
+        if (strcmp(tok, "PARAMS") == 0) {
+            expected += 1 + (int)mmg_n_int_params;
+            if (!value_of(l, "isa")) {
+                snprintf(why, len, "%s: isa= is missing", events[ev].type);
+                return -1;
+            }
+            for (size_t i = 0; i < mmg_n_int_params; i++)
+                if (!value_of(l, mmg_int_params[i].option)) {
+                    snprintf(why, len, "%s: %s= is missing", events[ev].type,
+                             mmg_int_params[i].option);
+                    return -1;
+                }
+        } else if (expected++, !value_of(l, tok)) {
+            snprintf(why, len, "%s: %s= is missing", events[ev].type, tok);
+            return -1;
+        }
+    }
+    if (l->n != expected) {
+        snprintf(why, len, "%s: %d fields, expected %d (an unknown or "
+                 "repeated key)", events[ev].type, l->n, expected);
+        return -1;
+    }
+    for (int i = 0; i < l->n; i++)
+        if (check_value(l->key[i], l->val[i], why, len) != 0)
+            return -1;
+    return 0;
+}
+
+static void get_params(const struct line *l, struct mmg_params *p)
+{
+    char why[128];
+
+    mmg_params_default(p);
+    mmg_params_set(p, "ISA", val(l, "isa"), why, sizeof why);
+    for (size_t i = 0; i < mmg_n_int_params; i++)
+        *(int *)((char *)p + mmg_int_params[i].offset) =
+            atoi(val(l, mmg_int_params[i].option));
+}
+
+static void get_record(const struct line *l, struct mms_record *r)
+{
+    memset(r, 0, sizeof *r);
+    snprintf(r->step, sizeof r->step, "%s", val(l, "step"));
+    r->round = atoi(val(l, "round"));
+    r->ref = atoi(val(l, "ref"));
+    get_params(l, &r->p);
+    snprintf(r->cc, sizeof r->cc, "%s", val(l, "cc"));
+    r->m.verdict = (enum mms_verdict)mms_verdict_parse(val(l,
+                                                                "verdict"));
+    r->m.mflops = strtod(val(l, "mflops"), NULL);
+    r->pct = strtod(val(l, "pct"), NULL);
+    r->m.samples = atoi(val(l, "samples"));
+    r->m.spread = strtod(val(l, "spread"), NULL);
+    r->secs = strtod(val(l, "secs"), NULL);
+    snprintf(r->m.why, sizeof r->m.why, "%s", val(l, "why"));
+}
+
+/* ---- the file ---------------------------------------------------------- */
+
+static int keep_record(struct mms_log *lg, const struct mms_record *r)
+{
+    if (lg->nrec == lg->cap) {
+        int cap = lg->cap ? 2 * lg->cap : 256;
+        struct mms_record *p = realloc(lg->rec, sizeof *p * (size_t)cap);
+        if (!p)
+            return -1;
+        lg->rec = p, lg->cap = cap;
+    }
+    lg->rec[lg->nrec++] = *r;
+    return 0;
+}
+
+static int has_mark(const struct mms_log *lg, const char *mark)
+{
+    for (int i = 0; i < lg->nmarks; i++)
+        if (strcmp(lg->marks[i], mark) == 0)
+            return 1;
+    return 0;
+}
+
+static int keep_mark(struct mms_log *lg, const char *type, const char *name)
+{
+    char mark[40];
+
+    snprintf(mark, sizeof mark, "%.12s %.26s", type, name);
+    if (has_mark(lg, mark))
+        return 0;
+    if (lg->nmarks == lg->capmarks) {
+        int cap = lg->capmarks ? 2 * lg->capmarks : 32;
+        char (*p)[40] = realloc(lg->marks, sizeof *p * (size_t)cap);
+        if (!p)
+            return -1;
+        lg->marks = p, lg->capmarks = cap;
+    }
+    memcpy(lg->marks[lg->nmarks++], mark, sizeof mark);
+    return 0;
+}
+
+/* One event line (NUL-terminated, no newline): checked, and kept in lg
+ * when lg is not NULL.  Returns 0, or -1 with why. */
+static int take_event(struct mms_log *lg, char *text, char *why, size_t len)
+{
+    struct line l;
+    char *bad, *type = split(text, &l, &bad);
+    int ev;
+
+    if (!type) {
+        snprintf(why, len, "'%.40s' is not key=value", bad);
+        return -1;
+    }
+    ev = event_index(type);
+    if (ev < 0) {
+        snprintf(why, len, "'%.40s' is not an event (step, skip, cand, "
+                 "chosen, note, summary)", type);
+        return -1;
+    }
+    if (check_event(ev, &l, why, len) != 0)
+        return -1;
+    if (!lg)
+        return 0;
+    if (strcmp(type, "cand") == 0) {
+        struct mms_record r;
+        get_record(&l, &r);
+        return keep_record(lg, &r);
+    }
+    if (value_of(&l, "name"))
+        return keep_mark(lg, type, value_of(&l, "name"));
+    return 0;
+}
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *fp = fopen(path, "r");
+    char *buf = NULL;
+    size_t cap = 0, n;
+
+    *len = 0;
+    if (!fp)
+        return NULL;
+    do {
+        if (cap - *len < 4096) {
+            char *p = realloc(buf, cap += 65536);
+            if (!p) {
+                free(buf), fclose(fp);
+                return NULL;
+            }
+            buf = p;
+        }
+        n = fread(buf + *len, 1, cap - *len - 1, fp);
+        *len += n;
+    } while (n > 0);
+    fclose(fp);
+    buf[*len] = '\0';
+    return buf;
+}
+
+static int is_blank_or_comment(const char *s)
+{
+    s += strspn(s, " \t");
+    return *s == '#' || *s == '\0';
+}
+
+/* Compare the log's head line with the one this run writes. */
+static int head_line(const char *got, const char *want, char *why,
+                     size_t len)
+{
+    size_t klen = strcspn(want, "=");
+
+    if (strcmp(got, want) == 0)
+        return 0;
+    if (strncmp(got, want, klen) != 0)
+        snprintf(why, len, "expected '%.*s' here (a head as this mmsearch "
+                 "writes it), found '%.60s'", (int)klen - 1, want, got);
+    else
+        snprintf(why, len, "this log was written for '%.100s', this run is "
+                 "'%.100s' (another machine, compiler, generator, probe.conf "
+                 "or settings): remove it or use --log=ANOTHER", got, want);
+    return -1;
+}
+
+/* The next line of the expected head that is not a comment, into line
+ * ("" at its end); *want moves past it. */
+static void next_head_line(const char **want, char *line, size_t len)
+{
+    const char *w = *want;
+
+    while (*w && is_blank_or_comment(w))
+        w += strcspn(w, "\n") + (w[strcspn(w, "\n")] != '\0');
+    snprintf(line, len, "%.*s", (int)strcspn(w, "\n"), w);
+    w += strcspn(w, "\n");
+    *want = w + (*w == '\n');
+}
+
+/* One whole line of the file (no newline): a head line compared with the
+ * next of want (unless want is NULL), or an event, kept in lg (unless
+ * lg is NULL).  *in_head turns 0 at the first event.  0 or -1 with why. */
+static int take_line(char *text, int *in_head, const char **want,
+                     struct mms_log *lg, char *why, size_t len)
+{
+    char line[KV_WORD_MAX * 2];
+
+    if (is_blank_or_comment(text))
+        return 0;
+    if (*in_head && strstr(text, " = ") == NULL)
+        *in_head = 0;
+    if (!*in_head)
+        return take_event(lg, text, why, len);
+    if (!*want)
+        return 0;
+    next_head_line(want, line, sizeof line);
+    if (!line[0]) {
+        snprintf(why, len, "'%.60s': the head has a line this mmsearch "
+                 "does not write", text);
+        return -1;
+    }
+    return head_line(text, line, why, len);
+}
+
+/* Walk the file: the head (compared with want_head unless NULL), then
+ * events (kept in lg unless NULL).  *good_len gets the length of the
+ * whole lines (a torn last one is left out).  Returns the cand lines, or
+ * -1 with "path:line: why" in err. */
+static int read_log(const char *path, const char *want_head,
+                    struct mms_log *lg, size_t *good_len, char *err,
+                    size_t errlen)
+{
+    size_t len;
+    char *buf = slurp(path, &len), *p, *nl, why[512], line[KV_WORD_MAX * 2];
+    const char *want = want_head;
+    int lineno = 0, in_head = 1, cands = 0, rc = 0;
+
+    if (!buf)
+        return failf(err, errlen, path, 0, "cannot read: %s",
+                     strerror(errno));
+    for (p = buf; rc == 0 && (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+        lineno++;
+        *nl = '\0';
+        if (take_line(p, &in_head, &want, lg, why, sizeof why) != 0)
+            rc = failf(err, errlen, path, lineno, "%s", why);
+        cands += !in_head && strncmp(p, "cand ", 5) == 0;
+    }
+    *good_len = (size_t)(p - buf);
+    if (lg)
+        lg->torn = rc == 0 && *p != '\0';
+    if (rc == 0 && want) {
+        next_head_line(&want, line, sizeof line);
+        if (line[0])
+            rc = failf(err, errlen, path, lineno, "the head ends before "
+                       "'%.*s'", (int)strcspn(line, " "), line);
+    }
+    free(buf);
+    return rc < 0 ? -1 : cands;
+}
+
+int mms_log_check(const char *path, char *err, size_t errlen)
+{
+    size_t good;
+
+    if (mmt_origin_check_format(path, "search.log", MMS_LOG_FORMAT, err,
+                                errlen) != 0)
+        return -1;
+    return read_log(path, NULL, NULL, &good, err, errlen);
+}
+
+int mms_log_head_text(const struct mms_log_head *h, char *buf, size_t len)
+{
+    struct kv_writer w;
+    char *text = NULL;
+    size_t n = 0;
+
+    w.file.fp = open_memstream(&text, &n);
+    if (!w.file.fp)
+        return -1;
+    kv_comment(&w, "search.log: mmsearch's record of a search; one event "
+               "per line, the log is also its checkpoint");
+    mmt_origin_put(&w, &h->origin);
+    kv_put(&w, "PROBE_FINGERPRINT", NULL, "%s", h->probe_fingerprint);
+    kv_put(&w, "GENERATOR", NULL, "%s", h->generator);
+    kv_put(&w, "KERNEL_ABI", NULL, "%d", h->kernel_abi);
+    kv_put(&w, "TIMER", NULL, "%s", h->timer);
+    kv_put(&w, "LEVEL", NULL, "%s", h->level);
+    kv_put(&w, "PINS", NULL, "%s", h->pins);
+    kv_comment(&w, "events: step, skip, cand, chosen, note, summary");
+    fclose(w.file.fp);
+    if (n >= len) {
+        free(text);
+        errno = ENOSPC;
+        return -1;
+    }
+    memcpy(buf, text, n + 1);
+    free(text);
+    return 0;
+}
+
+static int create(const char *path, const char *head)
+{
+    struct mmt_atomic_file af;
+    FILE *fp = mmt_atomic_open(&af, path);
+
+    if (!fp)
+        return -1;
+    fputs(head, fp);
+    return mmt_atomic_commit(&af);
+}
+
+int mms_log_open(struct mms_log *lg, const char *path,
+                 const struct mms_log_head *h, char *err, size_t errlen)
+{
+    char head[4096];
+    size_t good = 0;
+
+    memset(lg, 0, sizeof *lg);
+    lg->fd = -1;
+    snprintf(lg->path, sizeof lg->path, "%s", path);
+    if (mms_log_head_text(h, head, sizeof head) != 0)
+        return failf(err, errlen, path, 0, "head too long");
+    if (access(path, F_OK) != 0) {
+        if (create(path, head) != 0)
+            return failf(err, errlen, path, 0, "cannot create: %s",
+                         strerror(errno));
+    } else if (mmt_origin_check_format(path, "search.log", MMS_LOG_FORMAT,
+                                       err, errlen) != 0
+               || read_log(path, head, lg, &good, err, errlen) < 0) {
+        mms_log_close(lg);
+        return -1;
+    }
+    lg->nread = lg->nrec;
+    lg->fd = open(path, O_WRONLY | O_APPEND);
+    if (lg->fd < 0 || (lg->torn && ftruncate(lg->fd, (off_t)good) != 0)) {
+        failf(err, errlen, path, 0, "cannot append: %s", strerror(errno));
+        mms_log_close(lg);
+        return -1;
+    }
+    return 0;
+}
+
+void mms_log_close(struct mms_log *lg)
+{
+    if (lg->fd >= 0)
+        close(lg->fd);
+    free(lg->rec);
+    free(lg->marks);
+    lg->fd = -1, lg->rec = NULL, lg->marks = NULL;
+    lg->nrec = lg->cap = lg->nmarks = lg->capmarks = 0;
+}
+
+/* Write one whole line and make it durable. */
+static int append(struct mms_log *lg, const char *text)
+{
+    size_t len = strlen(text), done = 0;
+
+    while (done < len) {
+        ssize_t n = write(lg->fd, text + done, len - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            return -1;
+        done += (size_t)n;
+    }
+    return fsync(lg->fd);
+}
+
+/* Free text on one line. */
+static void one_line(char *s)
+{
+    for (; *s; s++)
+        if (*s == '\n' || *s == '\r')
+            *s = ' ';
+}
+
+const struct mms_record *mms_log_cand(struct mms_log *lg,
+                                      const struct mms_record *r)
+{
+    char params[512], why[MMS_WHY_MAX], text[2048], err[256];
+
+    mms_params_text(&r->p, params, sizeof params);
+    snprintf(why, sizeof why, "%s", r->m.why[0] ? r->m.why : "-");
+    one_line(why);
+    snprintf(text, sizeof text, "cand step=%s round=%d ref=%d %s cc=%s "
+             "verdict=%s mflops=%.1f pct=%.2f samples=%d spread=%.4f "
+             "secs=%.2f why=%s\n", r->step, r->round, r->ref, params, r->cc,
+             mms_verdict_name(r->m.verdict), r->m.mflops, r->pct,
+             r->m.samples, r->m.spread, r->secs, why);
+    if (append(lg, text) != 0)
+        return NULL;
+    text[strcspn(text, "\n")] = '\0';
+    if (take_event(lg, text, err, sizeof err) != 0) {
+        errno = EINVAL;
+        return NULL;
+    }
+    return &lg->rec[lg->nrec - 1];
+}
+
+const struct mms_record *mms_log_find(struct mms_log *lg,
+                                      const struct mmg_params *p,
+                                      const char *step, int round, int ref)
+{
+    for (int i = 0; i < lg->nrec; i++) {
+        struct mms_record *r = &lg->rec[i];
+        if (step ? strcmp(r->step, step) != 0 || r->round != round
+                       || r->ref != ref
+                 : r->round != 0)
+            continue;
+        if (mms_params_equal(&r->p, p)) {
+            r->used = 1;
+            return r;
+        }
+    }
+    return NULL;
+}
+
+int mms_log_reused(const struct mms_log *lg)
+{
+    int n = 0;
+
+    for (int i = 0; i < lg->nread; i++)
+        n += lg->rec[i].used;
+    return n;
+}
+
+int mms_log_line(struct mms_log *lg, const char *type, const char *rest)
+{
+    char text[2048];
+
+    snprintf(text, sizeof text, "%s %s\n", type, rest);
+    one_line(text + strlen(type));
+    text[strlen(text) - 1] = '\n';
+    return append(lg, text);
+}
+
+int mms_log_event(struct mms_log *lg, const char *type, const char *name,
+                  const char *rest)
+{
+    char mark[40], text[2048];
+
+    snprintf(mark, sizeof mark, "%.12s %.26s", type, name);
+    if (has_mark(lg, mark))
+        return 0;
+    snprintf(text, sizeof text, "name=%s%s%s", name, rest ? " " : "",
+             rest ? rest : "");
+    if (mms_log_line(lg, type, text) != 0)
+        return -1;
+    return keep_mark(lg, type, name);
+}

@@ -1,0 +1,117 @@
+/* search.log: what the search did, one line per event, readable as it
+ * scrolls by and parseable; also the checkpoint a search resumes from.
+ *
+ * It begins with a head of "KEY = value" lines -- the common origin head
+ * (common/origin.h: FORMAT, who wrote it, host, CPU, kernel compiler),
+ * then PROBE_FINGERPRINT, GENERATOR, KERNEL_ABI, TIMER, LEVEL and PINS --
+ * and goes on with events, each "TYPE key=value ..." on one line, the
+ * free text of why= or rule= last:
+ *
+ *   step    name= sets= n= rule=         a step begins (its range rule)
+ *   skip    name= why=                   a step is not searched, and why
+ *   cand    step= round= ref= PARAMS cc= verdict= mflops= pct= samples=
+ *           spread= secs= why=           one timing of one kernel: round 0
+ *                                        screens it, rounds 1.. re-time the
+ *                                        finalists; ref=1 is the fixed
+ *                                        reference kernel's sample
+ *   chosen  name= by= PARAMS mflops= p= rounds= why=   a step's decision
+ *           (by: won, tie, only, screen or none, why= says how)
+ *   note    why=                         anything else worth knowing
+ *   summary PARAMS mflops= pct= seconds= timed= reused= why=
+ *
+ * PARAMS is isa= and every generator parameter by its mmgen option name.
+ * Lines are appended one at a time and flushed to disk, so a killed search
+ * loses at most the line it was writing (a torn last line is dropped when
+ * the log is read again).  A log whose head differs from this run's --
+ * another machine, compiler, generator, probe.conf or settings -- is
+ * refused, naming the line and both values. */
+#ifndef MMS_SEARCHLOG_H
+#define MMS_SEARCHLOG_H
+
+#include <stddef.h>
+
+#include "common/kvfile.h"
+#include "common/origin.h"
+#include "tune/candidate.h"
+
+#define MMS_LOG_FORMAT 1
+
+struct mms_log_head {
+    struct mmt_origin origin;
+    char probe_fingerprint[KV_WORD_MAX];
+    char generator[KV_WORD_MAX];
+    int kernel_abi;
+    char timer[KV_WORD_MAX];
+    char level[KV_WORD_MAX];
+    char pins[KV_WORD_MAX];
+};
+
+/* One timing, as a cand line holds it. */
+struct mms_record {
+    char step[16];
+    int round;           /* 0: screen; 1..: interleaved re-timing */
+    int ref;             /* 1: the fixed reference kernel's sample */
+    struct mmg_params p;
+    char cc[32];
+    struct mms_measure m;
+    double pct;          /* of probe.conf's peak */
+    double secs;         /* the child's wall time */
+    int used;            /* found by mms_log_find in this run */
+};
+
+struct mms_log {
+    char path[MMS_PATH_MAX];
+    int fd;                      /* appending; -1 when closed */
+    struct mms_record *rec;      /* every cand line, in order */
+    int nrec, cap;
+    int nread;                   /* of them, read from the file */
+    char (*marks)[40];           /* "step nb", "chosen nb", "skip ls" */
+    int nmarks, capmarks;
+    int torn;                    /* a torn last line was dropped */
+};
+
+/* The head as the file holds it (KEY = value lines). */
+int mms_log_head_text(const struct mms_log_head *h, char *buf, size_t len);
+
+/* Open path for this run: create it with head h, or read it, check its
+ * head against h and load its events.  Returns 0, or -1 with
+ * "path:line: why" in err. */
+int mms_log_open(struct mms_log *lg, const char *path,
+                 const struct mms_log_head *h, char *err, size_t errlen);
+void mms_log_close(struct mms_log *lg);
+
+/* Parse path without comparing its head to anything (mmsearch
+ * --check-log).  Returns the number of cand lines, or -1 with
+ * "path:line: why" in err. */
+int mms_log_check(const char *path, char *err, size_t errlen);
+
+/* Append a cand line for r and keep it (as read back from the line, so a
+ * decision made now sees exactly what a resumed search will).  Returns a
+ * pointer to the kept record, or NULL with errno when it could not be
+ * written. */
+const struct mms_record *mms_log_cand(struct mms_log *lg,
+                                      const struct mms_record *r);
+
+/* The timing of p held by the log: the screen (round 0, any step) when
+ * step is NULL, else step's round (ref: the reference kernel's).  It is
+ * marked used. */
+const struct mms_record *mms_log_find(struct mms_log *lg,
+                                      const struct mmg_params *p,
+                                      const char *step, int round, int ref);
+
+/* How many timings read from the file (an earlier run made them) this
+ * run has used. */
+int mms_log_reused(const struct mms_log *lg);
+
+/* Append "type name=NAME rest" unless the log holds that type for that
+ * name already (a resumed search does not repeat its step headers and
+ * decisions).  rest may be NULL.  Returns 0 or -1 with errno. */
+int mms_log_event(struct mms_log *lg, const char *type, const char *name,
+                  const char *rest);
+/* Append "type rest" (notes, summaries) always. */
+int mms_log_line(struct mms_log *lg, const char *type, const char *rest);
+
+/* PARAMS of a line: "isa=avx512 nb=48 ... perturb=0". */
+void mms_params_text(const struct mmg_params *p, char *buf, size_t len);
+
+#endif

@@ -1,0 +1,503 @@
+/* The search space (steps.h): levels, pins, starting values, and the step
+ * table with its range rules. */
+#include "tune/steps.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+/* ---- levels ------------------------------------------------------------ */
+
+const struct mms_level mms_levels[] = {
+    /* name    samples finals rounds max  nb munu ring ku ls ifnf */
+    { "quick",  3,     2,     3,     5,   0, 4,   0,   0, 0, 0 },
+    { "normal", 5,     3,     5,     9,   1, 12,  1,   1, 1, 1 },
+    { "full",   7,     4,     7,     13,  2, 0,   1,   1, 1, 2 },
+};
+const int mms_nlevels = sizeof mms_levels / sizeof mms_levels[0];
+
+const struct mms_level *mms_level_find(const char *name)
+{
+    for (int i = 0; i < mms_nlevels; i++)
+        if (strcmp(mms_levels[i].name, name) == 0)
+            return &mms_levels[i];
+    return NULL;
+}
+
+/* ---- pins -------------------------------------------------------------- */
+
+static int int_param(const char *key)
+{
+    for (size_t i = 0; i < mmg_n_int_params; i++)
+        if (strcasecmp(mmg_int_params[i].key, key) == 0)
+            return (int)i;
+    return -1;
+}
+
+static int *int_at(struct mmg_params *p, size_t i)
+{
+    return (int *)((char *)p + mmg_int_params[i].offset);
+}
+
+static int int_of(const struct mmg_params *p, size_t i)
+{
+    return *(const int *)((const char *)p + mmg_int_params[i].offset);
+}
+
+int mms_pin(struct mms_pins *pins, const char *spec, char *err,
+            size_t errlen)
+{
+    char key[32];
+    const char *eq = strchr(spec, '=');
+    int i;
+
+    if (!pins->mask && !pins->isa)
+        mmg_params_default(&pins->p);
+    if (!eq || eq == spec || (size_t)(eq - spec) >= sizeof key) {
+        snprintf(err, errlen, "'%s': expected KEY=VALUE (NB=48)", spec);
+        return -1;
+    }
+    snprintf(key, sizeof key, "%.*s", (int)(eq - spec), spec);
+    if (strcasecmp(key, "ISA") == 0) {
+        pins->isa = 1;
+        return mmg_params_set(&pins->p, "ISA", eq + 1, err, errlen);
+    }
+    i = int_param(key);
+    if (i < 0 || strcasecmp(key, "PERTURB") == 0) {
+        snprintf(err, errlen, "%s: not a generator parameter (ISA, NB, MU, "
+                 "NU, KU, LS, FMA, FF, IF, NF, ...)", key);
+        return -1;
+    }
+    pins->mask |= 1UL << i;
+    return mmg_params_set(&pins->p, key, eq + 1, err, errlen);
+}
+
+void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p)
+{
+    if (pins->isa)
+        p->isa = pins->p.isa;
+    for (size_t i = 0; i < mmg_n_int_params; i++)
+        if (pins->mask & 1UL << i)
+            *int_at(p, i) = int_of(&pins->p, i);
+}
+
+int mms_pinned(const struct mms_pins *pins, const char *keys)
+{
+    char buf[64];
+
+    snprintf(buf, sizeof buf, "%s", keys);
+    for (char *k = strtok(buf, ","); k; k = strtok(NULL, ",")) {
+        int i = int_param(k);
+        if (strcasecmp(k, "ISA") == 0 ? !pins->isa
+            : i < 0 || !(pins->mask & 1UL << i))
+            return 0;
+    }
+    return 1;
+}
+
+void mms_pins_text(const struct mms_pins *pins, char *buf, size_t len)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    if (pins->isa)
+        used += snprintf(buf, len, "ISA=%s", mmg_isa_name(pins->p.isa));
+    for (size_t i = 0; i < mmg_n_int_params && used < len; i++)
+        if (pins->mask & 1UL << i)
+            used += snprintf(buf + used, len - used, "%s%s=%d",
+                             used ? " " : "", mmg_int_params[i].key,
+                             int_of(&pins->p, i));
+    if (!buf[0])
+        snprintf(buf, len, "none");
+}
+
+int mms_params_equal(const struct mmg_params *a, const struct mmg_params *b)
+{
+    if (a->isa != b->isa)
+        return 0;
+    for (size_t i = 0; i < mmg_n_int_params; i++)
+        if (int_of(a, i) != int_of(b, i))
+            return 0;
+    return 1;
+}
+
+/* ---- starting values --------------------------------------------------- */
+
+int mms_isa_regs(const struct mmt_probeconf *pc, enum mmg_isa isa)
+{
+    const int regs[MMG_NISA] = { pc->fp_regs_scalar, pc->fp_regs_sse2,
+                                 pc->fp_regs_avx2, pc->fp_regs_avx512 };
+    return regs[isa];
+}
+
+enum mmg_isa mms_widest_isa(const struct mmt_probeconf *pc)
+{
+    int isa = MMG_NISA - 1;
+
+    while (isa > MMG_ISA_NONE && mms_isa_regs(pc, isa) <= 0)
+        isa--;
+    return (enum mmg_isa)isa;
+}
+
+static int fits(const struct mmg_params *base, int mu, int nu)
+{
+    struct mmg_params t = *base;
+
+    t.mu = mu, t.nu = nu;
+    return mmg_regs_needed(&t) <= mmg_regs_available(&t);
+}
+
+/* Flops per load of one k step: MU/V*NU vector updates for MU/V + NU
+ * loads (paper 002 §II-B; §V-G for SIMD). */
+static double per_load(int mv, int nu)
+{
+    return (double)mv * nu / (mv + nu);
+}
+
+/* Is tile (mv, nu) better than (bv, bn)?  Flops per load, then more
+ * accumulators, then fewer rows. */
+static int better_tile(int mv, int nu, int bv, int bn)
+{
+    double r = per_load(mv, nu), q = per_load(bv, bn);
+
+    if (r != q)
+        return r > q;
+    if (mv * nu != bv * bn)
+        return mv * nu > bv * bn;
+    return mv < bv;
+}
+
+static int gcd(int a, int b)
+{
+    return b ? gcd(b, a % b) : a;
+}
+
+static int lcm(int a, int b)
+{
+    return a / gcd(a, b) * b;
+}
+
+/* NB runs over multiples of lcm(MU, NU, 4): no fractional register tile
+ * in the reference kernel, and ATLAS's multiples of 4. */
+static int nb_grain(const struct mmg_params *p)
+{
+    return lcm(lcm(p->mu, p->nu), 4);
+}
+
+/* Inequality (3) of paper 002: NB <= min(80, sqrt(C1)), C1 in doubles. */
+static int l1_bound(const struct mmt_probeconf *pc)
+{
+    return (int)fmin(80, sqrt(pc->l1d_kib * 1024 / 8));
+}
+
+/* An NB x NB block of doubles in L2 (DRIVER_CALIBRATION.md: tiles of
+ * 144-384 win in a real driver). */
+static int l2_bound(const struct mmt_probeconf *pc)
+{
+    return (int)fmin(1024, sqrt(pc->l2_kib * 1024 / 8));
+}
+
+static int round_up(int v, int grain)
+{
+    return (v + grain - 1) / grain * grain;
+}
+
+void mms_start_params(const struct mms_space *s, enum mmg_isa isa,
+                      struct mmg_params *p)
+{
+    int vlen = mmg_vlen(isa), bv = 1, bn = 1, grain;
+
+    mmg_params_default(p);
+    p->isa = isa;
+    p->nr = mms_isa_regs(s->pc, isa);
+    p->fma = s->pc->fma ? 1 : 0;
+    p->ls = p->fma ? 1 : s->pc->ls < 16 ? s->pc->ls : 16;
+    for (int mv = 1; mv * vlen <= 64; mv++)
+        for (int nu = 1; nu <= 64; nu++)
+            if (fits(p, mv * vlen, nu) && better_tile(mv, nu, bv, bn))
+                bv = mv, bn = nu;
+    p->mu = bv * vlen, p->nu = bn;
+    p->ku = 1;
+    grain = nb_grain(p);
+    p->nb = l1_bound(s->pc) / grain * grain;
+    if (p->nb < grain)
+        p->nb = grain;
+}
+
+/* ---- range rules ------------------------------------------------------- */
+
+/* A copy of ref appended to out for the caller to change, or NULL when
+ * out is full. */
+static struct mmg_params *push(struct mmg_params *out, int *n, int max,
+                               const struct mmg_params *ref)
+{
+    if (*n >= max)
+        return NULL;
+    out[*n] = *ref;
+    return &out[(*n)++];
+}
+
+static int range_isa(const struct mms_space *s, const struct mmg_params *ref,
+                     struct mmg_params *out, int max)
+{
+    int n = 0;
+
+    (void)ref;
+    for (int isa = 0; isa < MMG_NISA && n < max; isa++)
+        if (mms_isa_regs(s->pc, isa) > 0)
+            mms_start_params(s, (enum mmg_isa)isa, &out[n++]);
+    return n;
+}
+
+/* Keep first, middle and last of v[0..n-1] (quick level). */
+static int thin3(int *v, int n)
+{
+    if (n <= 3)
+        return n;
+    v[1] = v[n / 2];
+    v[2] = v[n - 1];
+    return 3;
+}
+
+static int nb_values(const struct mms_space *s, const struct mmg_params *ref,
+                     int *v, int max)
+{
+    int grain = nb_grain(ref), lo = round_up(16, grain);
+    int l1 = l1_bound(s->pc), l2 = l2_bound(s->pc), n = 0, x;
+
+    if (l1 < lo)
+        l1 = lo;
+    if (l2 < l1)
+        l2 = l1;
+    for (x = lo; x <= (s->lv->nb_reach == 2 ? l2 : l1) && n < max;
+         x += grain)
+        v[n++] = x;
+    if (s->lv->nb_reach == 0) {
+        if (n < max)
+            v[n++] = x;           /* one past the L1 bound */
+        return thin3(v, n);
+    }
+    /* normal: past the L1 bound in steps of a quarter */
+    while (s->lv->nb_reach == 1 && x <= l2 && n < max) {
+        v[n++] = x;
+        x = round_up(x * 5 / 4, grain);
+        if (x <= v[n - 1])
+            x = v[n - 1] + grain;
+    }
+    return n;
+}
+
+static int range_nb(const struct mms_space *s, const struct mmg_params *ref,
+                    struct mmg_params *out, int max)
+{
+    int v[MMS_MAX_CANDS], nv = nb_values(s, ref, v, max / 2), n = 0;
+    struct mmg_params *c;
+
+    for (int i = 0; i < nv; i++)
+        for (int full = 0; full < 2; full++)
+            if ((c = push(out, &n, max, ref)) != NULL) {
+                c->nb = v[i];
+                c->ku = full ? v[i] : 1;
+            }
+    return n;
+}
+
+struct tile { int mv, nu; };
+
+static int by_tile(const void *a, const void *b)
+{
+    const struct tile *x = a, *y = b;
+
+    return better_tile(x->mv, x->nu, y->mv, y->nu) ? -1
+        : better_tile(y->mv, y->nu, x->mv, x->nu);
+}
+
+static int range_munu(const struct mms_space *s,
+                      const struct mmg_params *ref, struct mmg_params *out,
+                      int max)
+{
+    static struct tile t[64 * 64];
+    int vlen = mmg_vlen(ref->isa), nt = 0, keep, n = 0;
+    struct mmg_params *c;
+
+    for (int mv = 1; mv * vlen <= 64; mv++)
+        for (int nu = 1; nu <= 64; nu++)
+            if (fits(ref, mv * vlen, nu))
+                t[nt++] = (struct tile){ mv, nu };
+    qsort(t, nt, sizeof t[0], by_tile);
+    keep = s->lv->munu_keep && s->lv->munu_keep < nt ? s->lv->munu_keep
+                                                     : nt;
+    for (int i = 0; i < keep && (c = push(out, &n, max, ref)); i++)
+        c->mu = t[i].mv * vlen, c->nu = t[i].nu;
+    /* The ring past the registers: for each MU kept (quick: the best),
+     * the first NU that does not fit, so the log shows the cliff. */
+    for (int i = 0; i < keep && n < max; i++) {
+        int nu = t[i].nu, seen = 0;
+        for (int j = 0; j < i; j++)
+            seen |= t[j].mv == t[i].mv;
+        if (seen || (!s->lv->munu_ring && i > 0))
+            continue;
+        while (nu <= 64 && fits(ref, t[i].mv * vlen, nu))
+            nu++;
+        if (nu <= 64 && (c = push(out, &n, max, ref)))
+            c->mu = t[i].mv * vlen, c->nu = nu;
+    }
+    return n;
+}
+
+static int range_ku(const struct mms_space *s, const struct mmg_params *ref,
+                    struct mmg_params *out, int max)
+{
+    int n = 0;
+    struct mmg_params *c;
+
+    for (int ku = 1; ku <= ref->nb / 2; ku *= 2)
+        if ((s->lv->ku_all || ku == 1 || ku == 4)
+            && (c = push(out, &n, max, ref)))
+            c->ku = ku;
+    if ((c = push(out, &n, max, ref)))
+        c->ku = ref->nb;
+    return n;
+}
+
+static int probe_ls(const struct mms_space *s)
+{
+    return s->pc->ls < 1 ? 1 : s->pc->ls > 16 ? 16 : s->pc->ls;
+}
+
+static int range_fma(const struct mms_space *s, const struct mmg_params *ref,
+                     struct mmg_params *out, int max)
+{
+    int n = 0;
+    struct mmg_params *c;
+
+    if ((c = push(out, &n, max, ref)))
+        c->fma = 1, c->ls = 1;
+    if ((c = push(out, &n, max, ref)))
+        c->fma = 0, c->ls = probe_ls(s);
+    return n;
+}
+
+static int range_ls(const struct mms_space *s, const struct mmg_params *ref,
+                    struct mmg_params *out, int max)
+{
+    int n = 0;
+    struct mmg_params *c;
+
+    if (ref->fma)
+        return 0;
+    for (int ls = 1; ls <= 6; ls++)
+        if ((s->lv->ls_all || ls == 1 || ls == probe_ls(s))
+            && (c = push(out, &n, max, ref)))
+            c->ls = ls;
+    if (!s->lv->ls_all && probe_ls(s) > 6 && (c = push(out, &n, max, ref)))
+        c->ls = probe_ls(s);
+    return n;
+}
+
+static int range_ff(const struct mms_space *s, const struct mmg_params *ref,
+                    struct mmg_params *out, int max)
+{
+    int n = 0;
+    struct mmg_params *c;
+
+    (void)s;
+    for (int ff = 0; ff <= 1; ff++)
+        if ((c = push(out, &n, max, ref)))
+            c->ff = ff;
+    return n;
+}
+
+static int in_list(int v, const int *list, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (list[i] == v)
+            return 1;
+    return 0;
+}
+
+static int range_ifnf(const struct mms_space *s,
+                      const struct mmg_params *ref, struct mmg_params *out,
+                      int max)
+{
+    int loads = mmg_loads_per_step(ref), n = 0;
+    int ifs[] = { 2, 3, loads / 2, loads }, quick_ifs[] = { 2, loads };
+    struct mmg_params *c;
+
+    for (int i = 2; i <= loads; i++) {
+        int top = loads - i > 1 ? loads - i : 1;
+        int nfs[] = { 1, 2, top };
+        if (s->lv->ifnf == 1 ? !in_list(i, ifs, 4)
+            : s->lv->ifnf == 0 ? !in_list(i, quick_ifs, 2) : 0)
+            continue;
+        for (int f = 1; f <= top; f++)
+            if ((s->lv->ifnf == 2 || in_list(f, nfs, s->lv->ifnf ? 3 : 2))
+                && (c = push(out, &n, max, ref)))
+                c->ifetch = i, c->nfetch = f;
+    }
+    return n;
+}
+
+/* ---- the steps, in paper 002's order ----------------------------------- */
+
+const struct mms_step mms_steps[] = {
+    { "isa", "ISA", range_isa,
+      "each ISA with FP_REGS_<ISA> > 0 in probe.conf, at its starting "
+      "values; a kernel the CPU cannot run is refused when it loads",
+      "issue 8" },
+    { "nb", "NB", range_nb,
+      "multiples of lcm(MU,NU,4) from 16, each with KU=1 and KU=NB: quick "
+      "to the L1 bound min(80,sqrt(C1)) and one past (3 at most), normal "
+      "every one to it then steps of 1/4 to an L2 block sqrt(C2), full "
+      "every one to sqrt(C2)",
+      "paper 002 III-B step 1, ineq. 3; DRIVER_CALIBRATION.md" },
+    { "munu", "MU,NU", range_munu,
+      "MU (multiple of the vector length) x NU fitting FP_REGS_<ISA> "
+      "(ineq. 1; V-G for SIMD), best by flops per load (quick 4, normal "
+      "12, full all), and one ring past: per MU the first NU that does "
+      "not fit (quick: for the best only)", "paper 002 III-B step 2" },
+    { "ku", "KU", range_ku, "1, 2, 4, ..., NB/2 and NB (quick: 1, 4, NB)",
+      "paper 002 III-B step 3" },
+    { "fma", "FMA", range_fma, "1, and 0 with probe.conf's LS (eq. 13)",
+      "paper 002 III-B step 4" },
+    { "ls", "LS", range_ls,
+      "only where FMA=0: 1..6 (quick: 1 and probe.conf's LS)",
+      "paper 002 III-B step 4" },
+    { "ff", "FF", range_ff, "0 and 1", "paper 002 III-B step 5" },
+    { "ifnf", "IF,NF", range_ifnf,
+      "IF in 2..L, NF in 1..L-IF, L = MU/V+NU loads per k step (normal: "
+      "IF in 2,3,L/2,L and NF in 1,2,L-IF; quick: IF in 2,L and NF in "
+      "1,2)", "paper 002 III-B step 5" },
+    { "ncnb", "NCNB", NULL,
+      "the non-copy tile from NB down by 4 until a 20% drop",
+      "paper 002 III-B step 6" },
+    { "kclean", "K_CROSSOVER", NULL,
+      "specialised K cleanup from NB-1 down until the general one is "
+      "within 1%", "paper 002 III-B step 7" },
+    { "cc", "CC", NULL,
+      "every installed compiler among gcc and clang on the finalists",
+      "issue 8" },
+};
+const int mms_nsteps = sizeof mms_steps / sizeof mms_steps[0];
+
+int mms_step_candidates(const struct mms_space *s, const struct mms_step *st,
+                        const struct mmg_params *ref, struct mmg_params *out,
+                        int max)
+{
+    int n, kept = 0;
+
+    if (!st->range)
+        return 0;
+    n = st->range(s, ref, out, max);
+    for (int i = 0; i < n; i++) {
+        int dup = 0;
+        mms_pins_apply(s->pins, &out[i]);
+        for (int j = 0; j < kept && !dup; j++)
+            dup = mms_params_equal(&out[j], &out[i]);
+        if (!dup)
+            out[kept++] = out[i];
+    }
+    return kept;
+}

@@ -1,0 +1,97 @@
+/* The search space as data: the levels, the pins, the starting values
+ * from probe.conf, and the steps of paper 002 §III-B in their order, each
+ * with the parameters it decides and its range rule (steps.c has the one
+ * table; mmsearch --help and the log print it). */
+#ifndef MMS_STEPS_H
+#define MMS_STEPS_H
+
+#include <stddef.h>
+
+#include "codegen/params.h"
+#include "common/probeconf.h"
+
+/* How hard to look.  quick is what the tests use. */
+struct mms_level {
+    const char *name;
+    int samples;          /* per timing (paper 000 §2.1: 3 to 7) */
+    int finalists;        /* best screened candidates re-timed per step */
+    int rounds;           /* interleaved rounds for them, at first ... */
+    int rounds_max;       /* ... and at most, while the leader is tied */
+    int nb_reach;         /* NB: 0 the L1 bound and one past; 1 sparse
+                             up to an L2 block; 2 every multiple to it */
+    int munu_keep;        /* MU x NU: 0 every fitting tile, else the best
+                             this many by flops per load */
+    int munu_ring;        /* the ring past the registers: 1 for every MU
+                             kept, 0 for the best tile's only */
+    int ku_all;           /* KU: every power of two (else 1, 4, NB) */
+    int ls_all;           /* LS: 1..6 (else 1 and probe.conf's LS) */
+    int ifnf;             /* IF x NF: 0 a few, 1 more, 2 every pair */
+};
+
+extern const struct mms_level mms_levels[];
+extern const int mms_nlevels;
+const struct mms_level *mms_level_find(const char *name);
+
+/* Parameters fixed on the command line: never searched, logged. */
+struct mms_pins {
+    struct mmg_params p;  /* the pinned values */
+    unsigned long mask;   /* bit i: mmg_int_params[i] is pinned */
+    int isa;              /* 1: p.isa is pinned */
+};
+
+/* "KEY=VALUE" (KEY a generator key, any case, or ISA).  Returns 0, or -1
+ * with "KEY: why" in err. */
+int mms_pin(struct mms_pins *pins, const char *spec, char *err,
+            size_t errlen);
+void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p);
+/* 1 when every key of the comma-separated list is pinned. */
+int mms_pinned(const struct mms_pins *pins, const char *keys);
+/* "ISA=sse2 NB=16", or "none". */
+void mms_pins_text(const struct mms_pins *pins, char *buf, size_t len);
+
+/* What the range rules read. */
+struct mms_space {
+    const struct mmt_probeconf *pc;
+    const struct mms_level *lv;
+    const struct mms_pins *pins;
+};
+
+/* Registers probe.conf found for isa (0: not targeted). */
+int mms_isa_regs(const struct mmt_probeconf *pc, enum mmg_isa isa);
+/* The widest ISA probe.conf found registers for. */
+enum mmg_isa mms_widest_isa(const struct mmt_probeconf *pc);
+
+/* Starting values for isa (paper 002 §III-B step 1): the register tile
+ * with the most flops per load that fits the registers, KU = 1, NB the
+ * largest multiple of the tile's grain within the L1 bound, FMA as the
+ * probes found it (LS from eq. 13 where FMA = 0), FF, IF, NF as §IV
+ * uses them.  The pins are not applied. */
+void mms_start_params(const struct mms_space *s, enum mmg_isa isa,
+                      struct mmg_params *p);
+
+#define MMS_MAX_CANDS 256
+
+struct mms_step {
+    const char *name;     /* in the log: step name=... */
+    const char *sets;     /* keys it decides; all pinned: skipped */
+    /* Candidates around ref (pins not yet applied); NULL: the step is
+     * not searched yet and the log says so. */
+    int (*range)(const struct mms_space *s, const struct mmg_params *ref,
+                 struct mmg_params *out, int max);
+    const char *rule;     /* the range, readable */
+    const char *source;   /* where order and range come from */
+};
+
+extern const struct mms_step mms_steps[];
+extern const int mms_nsteps;
+
+/* The step's candidates: its range around ref with the pins applied and
+ * duplicates dropped, in range order.  Returns how many. */
+int mms_step_candidates(const struct mms_space *s, const struct mms_step *st,
+                        const struct mmg_params *ref, struct mmg_params *out,
+                        int max);
+
+/* Same kernel: ISA and every generator parameter. */
+int mms_params_equal(const struct mmg_params *a, const struct mmg_params *b);
+
+#endif
