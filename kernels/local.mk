@@ -84,3 +84,14 @@ check_PROGRAMS += tests/kernels/test_dgemm
 tests_kernels_test_dgemm_LDADD = kernels/libmmtune.la \
 	tests/common/libmmtest.la -lm
 TESTS += tests/kernels/test_dgemm
+# The handler override, against the shared and against the static library.
+check_PROGRAMS += tests/kernels/test_args tests/kernels/test_args_static \
+	tests/kernels/default_handlers
+tests_kernels_test_args_LDADD = kernels/libmmtune.la
+tests_kernels_test_args_static_SOURCES = tests/kernels/test_args.c
+tests_kernels_test_args_static_LDFLAGS = -static
+tests_kernels_test_args_static_LDADD = kernels/libmmtune.la
+tests_kernels_default_handlers_LDADD = kernels/libmmtune.la
+TESTS += tests/kernels/test_args tests/kernels/test_args_static \
+	tests/kernels/exports.sh tests/kernels/handlers.sh
+EXTRA_DIST += tests/kernels/exports.sh tests/kernels/handlers.sh
