@@ -56,10 +56,10 @@ void mml_dgemm(const struct mml_gemm *g);
  * aligned; NULL when it cannot be had. */
 double *mml_workspace(size_t n);
 
-/* Pack ext x kc of op(X) into panels of width w (the kernel layout):
- * element (x, p) of the view, read at src[x*sx + p*sp], goes to panel
- * x / w at dst + (x / w)*w*kc, offset p*wq + x % w (wq the panel's
- * width, the last one tight); each value times scale. */
+/* Pack ext x kc of op(X) into panels of width w (the kernel layout for
+ * ext rounded up to a multiple of w): element (x, p) of the view, read at
+ * src[x*sx + p*sp], goes to dst[(x / w)*w*kc + p*w + x % w], times scale;
+ * the last panel's missing rows are zero. */
 void mml_pack(const double *src, size_t sx, size_t sp, int ext, int kc,
               int w, double scale, double *dst);
 

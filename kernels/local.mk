@@ -19,9 +19,16 @@ kernels_mmselect_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)
 kernels_mmselect_LDADD = common/libmmcommon.la -lm
 
 # The choice is remade when the tool, a saved archdef, the given file or
-# the configuration changes; the outputs change (and the kernels are
-# regenerated) only when the choice does.
-$(KGEN)/stamp: kernels/mmselect$(EXEEXT) Makefile $(MMT_PARAMS_FILE) \
+# the settings (kept in $(KGEN)/inputs, rewritten only when they change)
+# change; the outputs change (and the kernels are regenerated) only when
+# the choice does.
+$(KGEN)/inputs: kernels-inputs-check
+	@$(MKDIR_P) $(KGEN)
+	@echo '$(MMT_ARCHDEFS) $(MMT_KERNEL_ISA) $(MMT_PARAMS_FILE)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+.PHONY: kernels-inputs-check
+kernels-inputs-check:
+$(KGEN)/stamp: kernels/mmselect$(EXEEXT) $(KGEN)/inputs $(MMT_PARAMS_FILE) \
 		$(wildcard $(top_srcdir)/results/archdefs/*/params)
 	@$(MKDIR_P) $(KGEN)
 	$(AM_V_GEN)kernels/mmselect$(EXEEXT) \
@@ -49,6 +56,8 @@ $(KGEN)/kedge.lo: $(KGEN)/kedge.c
 	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/kedge.c
 
 BUILT_SOURCES = $(KGEN)/libparams.h
+# (BUILT_SOURCES serves only all and check; this serves any target)
+kernels/driver.lo kernels/pack.lo kernels/info.lo: $(KGEN)/libparams.h
 
 # Everything but the public faces, for the library and for the tests that
 # drive the blocking directly.
@@ -72,7 +81,7 @@ pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = mmtune.pc
 
 EXTRA_DIST += results/archdefs
-CLEANFILES += $(KGEN)/stamp $(KGEN)/kernel.params $(KGEN)/libparams.h \
+CLEANFILES += $(KGEN)/stamp $(KGEN)/inputs $(KGEN)/kernel.params $(KGEN)/libparams.h \
 	$(KGEN)/kfull.c $(KGEN)/kedge.c
 clean-local: kernels-gen-clean
 .PHONY: kernels-gen-clean

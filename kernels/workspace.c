@@ -2,7 +2,14 @@
  * call the thread makes; freed when the thread exits.  Per thread because
  * concurrent calls must not share packed blocks, and a lock would
  * serialise them; the size is bounded by the blocking (MC x KC + KC x NC +
- * MC x NB doubles), never by the problem. */
+ * MC x NB doubles), never by the problem.
+ *
+ * The thread finds its workspace through a thread-local pointer of this
+ * library's own; a pthread key serves only to free it at thread exit.
+ * (Keys alone are not enough: two copies of the library loaded with
+ * dlmopen, as bench-dgemm does, each with its own libc, hand out the same
+ * key numbers for the one thread, and one copy would be given the other's
+ * memory.) */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -18,6 +25,7 @@ struct workspace {
     size_t n;
 };
 
+static __thread struct workspace *mine;
 static pthread_key_t key;
 static int key_made;
 static pthread_once_t key_once = PTHREAD_ONCE_INIT;
@@ -25,6 +33,8 @@ static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static void free_workspace(void *v)
 {
     struct workspace *w = v;
+    if (w == mine)
+        mine = NULL;
     free(w->p);
     free(w);
 }
@@ -41,22 +51,28 @@ __attribute__((destructor)) static void drop_key(void)
         pthread_key_delete(key);
 }
 
-double *mml_workspace(size_t n)
+static struct workspace *this_thread(void)
 {
     struct workspace *w;
+
+    if (mine)
+        return mine;
+    pthread_once(&key_once, make_key);
+    w = key_made ? calloc(1, sizeof *w) : NULL;
+    if (!w || pthread_setspecific(key, w) != 0) {
+        free(w);
+        return NULL;
+    }
+    return mine = w;
+}
+
+double *mml_workspace(size_t n)
+{
+    struct workspace *w = this_thread();
     void *p;
 
-    pthread_once(&key_once, make_key);
-    if (!key_made)
+    if (!w)
         return NULL;
-    w = pthread_getspecific(key);
-    if (!w) {
-        w = calloc(1, sizeof *w);
-        if (!w || pthread_setspecific(key, w) != 0) {
-            free(w);
-            return NULL;
-        }
-    }
     if (w->n >= n)
         return w->p;
     free(w->p);
