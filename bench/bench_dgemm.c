@@ -24,7 +24,7 @@ typedef void dgemm_fn(const char *, const char *, const int *, const int *,
                       const int *, const double *, const int *,
                       const double *, double *, const int *);
 
-#define MAX_LIBS 8
+#define MAX_LIBS 12
 #define MAX_SIZES 32
 
 struct lib {
@@ -256,8 +256,12 @@ int main(int argc, char **argv)
     while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
         switch (c) {
         case 'l':
-            if (nlibs < MAX_LIBS - 1 && load(optarg, &libs[nlibs]))
-                nlibs++;
+            if (nlibs == MAX_LIBS - 1) {
+                fprintf(stderr, "bench-dgemm: at most %d libraries\n",
+                        MAX_LIBS - 1);
+                return 2;
+            }
+            nlibs += load(optarg, &libs[nlibs]);
             break;
         case 's': parse_sizes(optarg, &o); break;
         case 'r': o.rounds = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
