@@ -109,3 +109,22 @@ check_PROGRAMS += tests/kernels/test_blocking
 tests_kernels_test_blocking_LDADD = kernels/libmmdriver.la \
 	tests/common/libmmtest.la -lm
 TESTS += tests/kernels/test_blocking
+TESTS += tests/kernels/mmselect.sh
+EXTRA_DIST += tests/kernels/mmselect.sh tests/kernels/installed.c
+
+# After make install: a program built against the installed library
+# through pkg-config runs (make distcheck does this in its prefix).
+installcheck-local: installcheck-mmtune
+.PHONY: installcheck-mmtune
+installcheck-mmtune:
+	@d=$$(mktemp -d) || exit 1; \
+	PKG_CONFIG_PATH="$(pkgconfigdir)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}"; \
+	export PKG_CONFIG_PATH; \
+	$(CC) $(CFLAGS) $(srcdir)/tests/kernels/installed.c -o $$d/installed \
+	  $$($(PKG_CONFIG) --define-prefix --cflags --libs mmtune) -lm \
+	  && LD_LIBRARY_PATH="$(libdir)" $$d/installed; \
+	rc=$$?; rm -rf "$$d"; exit $$rc
+
+# distcheck builds from the model (no archdef), as a machine without
+# saved defaults would; the ordinary build takes this machine's archdef.
+AM_DISTCHECK_CONFIGURE_FLAGS = --with-archdefs=no

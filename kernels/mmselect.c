@@ -99,7 +99,7 @@ static void read_or_die(const char *path, struct mml_libparams *p)
 static const char *choose(const struct opts *o, const char *key,
                           struct mml_libparams *p, char *why, size_t len)
 {
-    static char path[4096];
+    static char path[4096], shown[512];
 
     if (o->params[0]) {
         read_or_die(o->params, p);
@@ -122,11 +122,14 @@ static const char *choose(const struct opts *o, const char *key,
         exit(MMT_EXIT_FAIL);
     }
     read_or_die(path, p);
+    /* named as in the source tree, wherever the build runs */
+    snprintf(shown, sizeof shown, "results/archdefs/%s/params",
+             strcmp(o->with, "auto") ? o->with : key);
     if (!strcmp(o->with, "auto"))
         snprintf(why, len, "saved defaults for this CPU's key");
     else
         snprintf(why, len, "--with-archdefs=%s", o->with);
-    return path;
+    return shown;
 }
 
 /* The text a writer puts, stored in dir/name unless already there. */
