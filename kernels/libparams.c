@@ -46,7 +46,8 @@ const struct mml_isa_tile mml_isa_tiles[] = {
 /* Without cache sizes from cpuid the model assumes a small machine. */
 #define L2_GUESS (256L * 1024)
 #define LLC_GUESS (8L * 1024 * 1024)
-#define NB_MAX 512       /* beyond this A's block outgrows any L2 */
+#define KC_PER_MC 4
+#define KC_MAX 512       /* deeper panels were not measured */
 #define NC_MAX 4096      /* wider B panels gain nothing, cost workspace */
 
 static void fields(struct kv_field *f)
@@ -79,20 +80,34 @@ int mml_params_read(const char *path, struct mml_libparams *p, char *err,
     return 0;
 }
 
-static int gcd(int a, int b)
-{
-    while (b) {
-        int t = a % b;
-        a = b;
-        b = t;
-    }
-    return a;
-}
-
 /* The largest multiple of step <= x, and at least step. */
 static long down_to(long x, long step)
 {
     return x < step ? step : x / step * step;
+}
+
+/* MC, then KC: A's MC x KC block fills half the L2 with KC = 4 MC; deep K
+ * panels cost less C traffic (C is loaded and stored once per panel),
+ * and on Zen 5 MC = 120, KC = 480 beat the square 240 block by 2-6%
+ * (results/archdefs/amd-f26-m2-avx512/README.md). */
+static void model_blocks(int *v, long l2)
+{
+    double area = l2 / 2.0 / sizeof(double);
+    int mc = v[MML_MC], kc = v[MML_KC], nb = v[MML_NB];
+
+    if (!mc)
+        mc = (int)down_to(kc ? (long)(area / kc)
+                          : (long)sqrt(area / KC_PER_MC), v[MML_MU]);
+    if (!kc)
+        kc = KC_PER_MC * mc < KC_MAX ? KC_PER_MC * mc : KC_MAX;
+    if (!nb) {
+        int big = mc > kc ? mc : kc;
+        nb = (big + v[MML_NU] - 1) / v[MML_NU] * v[MML_NU];
+    }
+    /* a given NB bounds what the model chooses (not what was given) */
+    v[MML_MC] = v[MML_MC] ? v[MML_MC] : mc < nb ? mc : nb;
+    v[MML_KC] = v[MML_KC] ? v[MML_KC] : kc < nb ? kc : nb;
+    v[MML_NB] = nb;
 }
 
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
@@ -100,7 +115,7 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
     const struct mml_isa_tile *t = mml_isa_tiles;
     long l2 = cpu->l2_bytes > 0 ? cpu->l2_bytes : L2_GUESS;
     long llc = cpu->llc_bytes > 0 ? cpu->llc_bytes : LLC_GUESS;
-    int *v = p->v, step;
+    int *v = p->v;
 
     while (t->isa && strcmp(t->isa, p->isa))
         t++;
@@ -109,17 +124,10 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
     v[MML_MU] = v[MML_MU] ? v[MML_MU] : t->mu;
     v[MML_NU] = v[MML_NU] ? v[MML_NU] : t->nu;
     v[MML_KU] = v[MML_KU] ? v[MML_KU] : t->ku;
-    step = v[MML_MU] / gcd(v[MML_MU], v[MML_NU]) * v[MML_NU];
-    if (!v[MML_NB]) {
-        long nb = down_to((long)sqrt(l2 / 2.0 / sizeof(double)), step);
-        v[MML_NB] = (int)(nb > NB_MAX ? down_to(NB_MAX, step) : nb);
-    }
-    v[MML_MC] = v[MML_MC] ? v[MML_MC] : v[MML_NB];
-    v[MML_KC] = v[MML_KC] ? v[MML_KC] : v[MML_NB];
+    model_blocks(v, l2);
     if (!v[MML_NC]) {
         long nc = llc / 2 / (long)sizeof(double) / v[MML_KC];
-        nc = down_to(nc > NC_MAX ? NC_MAX : nc, v[MML_NB]);
-        v[MML_NC] = (int)nc;
+        v[MML_NC] = (int)down_to(nc > NC_MAX ? NC_MAX : nc, v[MML_NB]);
     }
     return 0;
 }

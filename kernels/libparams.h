@@ -47,10 +47,11 @@ int mml_params_read(const char *path, struct mml_libparams *p, char *err,
                     size_t errlen);
 
 /* Fill what p leaves unset from the model for p->isa and cpu: the ISA's
- * register tile; NB the largest multiple of lcm(MU, NU) whose NB x NB
- * block of doubles fills half the L2; MC = KC = NB; NC the multiple of NB
- * whose KC x NC panel fills half the last level, at most 4096.  Returns
- * 0, or -1 when p->isa has no row. */
+ * register tile; MC the largest multiple of MU whose MC x 4 MC block of
+ * doubles fills half the L2, KC = 4 MC (at most 512); NB the larger of
+ * the two rounded up to a multiple of NU (or, when NB is given, MC and KC
+ * at most NB); NC the multiple of NB whose KC x NC panel fills half the
+ * last level, at most 4096.  Returns 0, or -1 when p->isa has no row. */
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu);
 
 /* Rules between parameters (MC, KC <= NB <= NC).  Returns 0, or -1 with

@@ -4,6 +4,8 @@
  * several NC panels; the C tile (taken when ldc is too large for the
  * kernels' int indexing) forced on; the library's plan with a narrow NC.
  * The workspace is NaN-filled before each call so a stale read shows.
+ * And the reference path, which only a CPU without the kernels' ISA (or
+ * a failed allocation) takes.
  * Against the oracle of tests/common/gemmref.h.  TAP. */
 #include <math.h>
 #include <stdio.h>
@@ -28,7 +30,8 @@ static double *filled(size_t n, int random)
     return x;
 }
 
-/* One product under plan p; 0 when the oracle passes it. */
+/* One product under plan p (NULL: the reference path); 0 when the oracle
+ * passes it. */
 static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
                size_t k, double beta, double *worst)
 {
@@ -41,7 +44,7 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
                           ldc };
     struct gr_gemm v = { ta, tb, m, n, k, 0.7, beta, a, b, lda, ldb, ldc };
     struct gr_result r;
-    size_t nw = mml_work_doubles(p, &g);
+    size_t nw = p ? mml_work_doubles(p, &g) : 1;
 
     if (beta == 0.0)
         for (size_t j = 0; j < n; j++)
@@ -54,20 +57,25 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
     }
     for (size_t i = 0; i < nw; i++)
         work[i] = NAN;
-    mml_gemm_blocked(&g, p, work);
+    if (p)
+        mml_gemm_blocked(&g, p, work);
+    else
+        mml_gemm_naive(&g);
     gr_check(&v, c, c0, cells, 1e7, &r);
     if (r.bad || r.touched)
         printf("# MC=%d KC=%d NB=%d NC=%d tile=%d %c%c %zux%zux%zu beta=%g:"
-               " %ld bad, %ld outside changed\n", p->mc, p->kc, p->nb, p->nc,
-               p->ctile, ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k, beta,
-               r.bad, r.touched);
+               " %ld bad, %ld outside changed\n", p ? p->mc : 0,
+               p ? p->kc : 0, p ? p->nb : 0, p ? p->nc : 0,
+               p ? p->ctile : 0, ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k,
+               beta, r.bad, r.touched);
     if (r.worst > *worst)
         *worst = r.worst;
     free(a), free(b), free(c), free(c0), free(work);
     return r.bad || r.touched ? -1 : 0;
 }
 
-/* Every size triple under the plan, transposes and beta rotating. */
+/* Every size triple under the plan (NULL: the reference path),
+ * transposes and beta rotating. */
 static void plan_sweep(const struct mml_plan *p, const char *what,
                        int tapno)
 {
@@ -79,10 +87,15 @@ static void plan_sweep(const struct mml_plan *p, const char *what,
             for (size_t z = 0; z < NSIZES; z++, cases++)
                 bad += one(p, cases % 2, cases / 2 % 2, sizes[x], sizes[y],
                            sizes[z], betas[cases / 4 % 4], &worst) != 0;
-    printf("%s %d - %s (MC=%d KC=%d NB=%d NC=%d%s): %d products, %d "
-           "failed, worst %.3g of the bound\n", bad ? "not ok" : "ok", tapno,
-           what, p->mc, p->kc, p->nb, p->nc, p->ctile ? ", C tile" : "",
-           cases, bad, worst);
+    if (p)
+        printf("%s %d - %s (MC=%d KC=%d NB=%d NC=%d%s): %d products, %d "
+               "failed, worst %.3g of the bound\n", bad ? "not ok" : "ok",
+               tapno, what, p->mc, p->kc, p->nb, p->nc,
+               p->ctile ? ", C tile" : "", cases, bad, worst);
+    else
+        printf("%s %d - %s: %d products, %d failed, worst %.3g of the "
+               "bound\n", bad ? "not ok" : "ok", tapno, what, cases, bad,
+               worst);
 }
 
 /* Products of whole and fractional library-sized blocks. */
@@ -109,7 +122,9 @@ int main(void)
     };
     int tapno = 0;
 
-    printf("1..%d\n", 2 * 4 + 3);
+    printf("1..%d\n", 2 * 4 + 4);
+    plan_sweep(NULL, "the reference path (CPUs without the kernels' ISA)",
+               ++tapno);
     for (int i = 0; i < 4; i++)
         for (int tile = 0; tile < 2; tile++) {
             if (!lib) {
