@@ -77,6 +77,11 @@ kernels_libmmtune_la_LDFLAGS = -version-info $(MMT_LT_VERSION) \
 	-export-symbols-regex \
 	'^(mmt_.*|dgemm_|cblas_dgemm|xerbla_|cblas_xerbla)$$'
 include_HEADERS = include/mmtune.h
+
+# What the built library runs.
+bin_PROGRAMS += mmtune-info
+mmtune_info_SOURCES = kernels/mmtune-info.c
+mmtune_info_LDADD = kernels/libmmtune.la
 pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = mmtune.pc
 
