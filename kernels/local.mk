@@ -86,7 +86,8 @@ pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = mmtune.pc
 
 EXTRA_DIST += results/archdefs
-CLEANFILES += $(KGEN)/stamp $(KGEN)/inputs $(KGEN)/kernel.params $(KGEN)/libparams.h \
+CLEANFILES += $(KGEN)/stamp $(KGEN)/inputs $(KGEN)/kernel.params \
+	$(KGEN)/libparams.h \
 	$(KGEN)/kfull.c $(KGEN)/kedge.c
 clean-local: kernels-gen-clean
 .PHONY: kernels-gen-clean

@@ -15,7 +15,8 @@ result() { # status, description
 echo "1..9"
 
 key=$("$sel" --key)
-echo "$key" | grep -Eq '^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)$'
+form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)$'
+echo "$key" | grep -Eq "$form"
 result $? "the key has the form vendor-fF-mM-ISA: $key"
 
 "$sel" --archdefs="$dir/defs" --out="$dir/out" > "$dir/log" 2>&1 \
