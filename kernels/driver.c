@@ -73,7 +73,7 @@ static void parts(const struct mml_plan *p, const struct mml_gemm *g,
 
     part[0] = up_to(mc * kc, LINE_DOUBLES);
     part[1] = up_to((nc + (size_t)p->nb - 1) / (size_t)p->nb
-                       * b_block(p, kc), LINE_DOUBLES);
+                    * b_block(p, kc), LINE_DOUBLES);
     part[2] = up_to(mc * up_to(nb, p->pnu), LINE_DOUBLES);
 }
 
@@ -134,18 +134,14 @@ static void call(const struct ctx *x, size_t ic, size_t j, int i0, int j0,
 /* C(ic.., j..) of mc x nb from the packed A block and the packed B block
  * at b: the whole register tiles straight into C, a fractional last row
  * or column of tiles (padded with zeros in the packed blocks) through the
- * C tile, so the kernel never copies an edge tile of its own. */
+ * C tile, so the kernel never copies an edge tile of its own.  No call is
+ * larger than the block (the kernels take at most NB in each size). */
 static void block(const struct ctx *x, size_t ic, size_t j, int mc, int nb,
                   int kc, double beta, const double *b)
 {
     int mu = x->p->pmu, nu = x->p->pnu;
     int mf = mc / mu * mu, nf = nb / nu * nu;
 
-    if (x->via_tile) {
-        call(x, ic, j, 0, 0, (int)up_to((size_t)mc, (size_t)mu),
-             (int)up_to((size_t)nb, (size_t)nu), mc, nb, kc, beta, b);
-        return;
-    }
     if (mf && nf)
         call(x, ic, j, 0, 0, mf, nf, mf, nf, kc, beta, b);
     if (mf < mc && nf)
