@@ -36,3 +36,24 @@ bench-codegen: mmgen mmprobe $(CODEGEN_BENCH_LIBS)
 	$$(test -n "$(TASKSET)" && echo "$(TASKSET) -c 1") bench/bench-codegen \
 	  $$(test -f $(MMT_RESULTS)/probe.conf && echo $(MMT_RESULTS)/probe.conf \
 	     || echo -) $(CODEGEN_BENCH_ROUNDS)
+
+# DGEMM of libmmtune against the naive loops and, when installed (never a
+# build dependency), OpenBLAS as shipped and with its best core type for
+# this CPU, loaded at run time; one thread, pinned to CPU 1.
+BENCH_TARGETS += bench-dgemm
+EXTRA_PROGRAMS = bench/bench-dgemm
+bench_bench_dgemm_SOURCES = bench/bench_dgemm.c
+bench_bench_dgemm_LDADD = -ldl -lm
+CLEANFILES += bench/bench-dgemm$(EXEEXT)
+BENCH_DGEMM_FLAGS =
+OPENBLAS_SONAME = libopenblas.so.0
+.PHONY: bench-dgemm
+bench-dgemm: bench/bench-dgemm$(EXEEXT) kernels/libmmtune.la
+	@best=; if grep -qw avx512f /proc/cpuinfo; then best=SkylakeX; \
+	elif grep -qw avx2 /proc/cpuinfo; then best=Haswell; fi; \
+	$$(test -n "$(TASKSET)" && echo "$(TASKSET) -c 1") \
+	  bench/bench-dgemm$(EXEEXT) \
+	  --lib=mmtune=$(abs_top_builddir)/kernels/.libs/libmmtune.so \
+	  --lib=openblas=$(OPENBLAS_SONAME) \
+	  $${best:+--lib=openblas-$$best=$(OPENBLAS_SONAME):OPENBLAS_CORETYPE=$$best} \
+	  $(BENCH_DGEMM_FLAGS)

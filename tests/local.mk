@@ -2,7 +2,8 @@
 # tests are listed in its local.mk, with their sources under tests/<room>/.
 check_LTLIBRARIES = tests/common/libmmtest.la
 tests_common_libmmtest_la_SOURCES = \
-	tests/common/scratch.c tests/common/scratch.h
+	tests/common/scratch.c tests/common/scratch.h \
+	tests/common/gemmref.c tests/common/gemmref.h
 tests_common_libmmtest_la_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 
 check_PROGRAMS += tests/common/test_kvfile

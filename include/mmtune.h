@@ -1,0 +1,102 @@
+/* mmtune.h: libmmtune, a double-precision matrix multiply built from the
+ * kernels mmtune generated (and, after `make tune`, searched) for the
+ * machine it was built on.
+ *
+ *   C = alpha * op(A) * op(B) + beta * C,  op(X) = X or X^T,
+ *   op(A) m x k, op(B) k x n, C m x n.
+ *
+ * Three faces: the native mmt_dgemm (column major, size_t sizes), the
+ * Fortran BLAS dgemm_ and the CBLAS cblas_dgemm, with the reference BLAS's
+ * semantics: beta = 0 never reads C (NaN there does not propagate); m, n
+ * = 0, or alpha = 0 or k = 0 with beta = 1, return at once; alpha = 0
+ * scales C by beta without reading A or B.  Calls from several threads at
+ * once are safe: each thread has its own workspace. */
+#ifndef MMTUNE_H
+#define MMTUNE_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum mmt_trans { MMT_NOTRANS = 0, MMT_TRANS = 1 };
+
+/* Column major: X(i,j) = x[i + j*ldx].  lda >= max(1, rows of A as
+ * stored), likewise ldb; ldc >= max(1, m); m, n, k at most PTRDIFF_MAX.
+ * Returns 0, or the position of the first illegal argument in this list
+ * (1 transa, 2 transb, 3 m, 4 n, 5 k, 8 lda, 10 ldb, 13 ldc: dgemm_'s
+ * positions) with C untouched; no handler is called. */
+int mmt_dgemm(enum mmt_trans transa, enum mmt_trans transb, size_t m,
+              size_t n, size_t k, double alpha, const double *a,
+              ptrdiff_t lda, const double *b, ptrdiff_t ldb, double beta,
+              double *c, ptrdiff_t ldc);
+
+/* What this build of the library runs. */
+struct mmt_kernel_info {
+    const char *kernel;      /* the generated full kernel's name */
+    const char *command;     /* the mmgen command that recreates it */
+    const char *isa;         /* "avx512", "avx2", "sse2", "none" */
+    const char *requires;    /* CPU features the kernel needs */
+    const char *compiler;    /* kernel compiler and flags */
+    const char *params;      /* where the parameters came from */
+    const char *why;         /* why that source was taken */
+    const char *arch_key;    /* the build machine's key */
+    int mu, nu, ku;          /* register tile, k unrolling */
+    int nb, mc, kc, nc;      /* kernel tile, blocking */
+    int active;              /* 1: this CPU runs the kernels; 0: the
+                                library uses its reference path */
+};
+const struct mmt_kernel_info *mmt_kernel_info(void);
+
+/* Fortran BLAS (column major, arguments by reference, LP64 integers).
+ * TRANSA, TRANSB: 'N', 'T' or 'C' in either case.  Illegal arguments call
+ * xerbla_("DGEMM ", &info, 6) with the position of the first one (1
+ * TRANSA, 2 TRANSB, 3 M, 4 N, 5 K, 8 LDA, 10 LDB, 13 LDC), before any
+ * quick return, and leave C untouched.  The hidden lengths of the
+ * character arguments are not read. */
+void dgemm_(const char *transa, const char *transb, const int *m,
+            const int *n, const int *k, const double *alpha,
+            const double *a, const int *lda, const double *b,
+            const int *ldb, const double *beta, double *c, const int *ldc);
+
+/* The default handler prints the reference BLAS's message and exits with
+ * status 1.  An application replaces it by defining its own xerbla_ (and
+ * cblas_xerbla): each default sits alone in its object file and is called
+ * through the symbol table, so the application's definition wins in
+ * static links (the archive member is never pulled in) and in shared ones
+ * (ELF interposition). */
+void xerbla_(const char *srname, const int *info, size_t len);
+
+/* CBLAS.  Declared here unless a cblas.h came first (include that one
+ * first if you use both); the enums carry the reference CBLAS values. */
+#ifndef CBLAS_H
+typedef enum CBLAS_LAYOUT { CblasRowMajor = 101, CblasColMajor = 102 }
+    CBLAS_LAYOUT;
+typedef enum CBLAS_TRANSPOSE { CblasNoTrans = 111, CblasTrans = 112,
+                               CblasConjTrans = 113 } CBLAS_TRANSPOSE;
+#ifndef CBLAS_ORDER
+#define CBLAS_ORDER CBLAS_LAYOUT
+#endif
+
+/* Illegal arguments call cblas_xerbla(pos, "cblas_dgemm", fmt, ...) with
+ * the position in this list (1 layout, 2 TransA, 3 TransB, 4 M, 5 N, 6 K,
+ * 9 lda, 11 ldb, 14 ldc), checked in the reference CBLAS's order (row
+ * major checks N before M and ldb before lda, as the reference does), and
+ * leave C untouched.  The position is already the one the reference's
+ * handler prints for row major. */
+void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+                 CBLAS_TRANSPOSE transb, int m, int n, int k, double alpha,
+                 const double *a, int lda, const double *b, int ldb,
+                 double beta, double *c, int ldc);
+
+/* Default: prints "Parameter P to routine R was incorrect" and the
+ * message, exits with status 1.  Replaceable like xerbla_. */
+void cblas_xerbla(int p, const char *rout, const char *form, ...);
+#endif
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,41 @@
+/* What the build machine is, for choosing the library's parameters: the
+ * best kernel ISA it runs, its architecture key (the directory name under
+ * results/archdefs/) and the cache sizes the blocking model needs.  All
+ * from cpuid; written once, used by mmselect (and later by `make
+ * archdef`).  Internal to kernels/ (prefix mml_). */
+#ifndef MML_ARCHKEY_H
+#define MML_ARCHKEY_H
+
+#include <stddef.h>
+
+/* One kernel ISA: mmgen's name for it and the CPU features its kernels
+ * need (a descriptor's `requires`, KERNEL_ABI.md).  Best first. */
+struct mml_isa {
+    const char *name;
+    const char *requires;
+};
+extern const struct mml_isa mml_isas[];
+extern const size_t mml_n_isas;
+
+/* The entry named name, or NULL. */
+const struct mml_isa *mml_isa_find(const char *name);
+/* The best ISA this CPU runs (the last entry, "none", always runs). */
+const struct mml_isa *mml_isa_best(void);
+
+struct mml_cpu {
+    char vendor[13];      /* cpuid's vendor string, "" when unknown */
+    int family, model;    /* display family and model, -1 when unknown */
+    long l2_bytes;        /* per-core L2 (or L1 when there is none), 0 */
+    long llc_bytes;       /* last level, 0 when cpuid does not say */
+};
+
+void mml_cpu_ident(struct mml_cpu *cpu);
+
+/* The key of this CPU kind with kernels of the given ISA:
+ * "<vendor>-f<family>-m<model>-<isa>", vendor "amd", "intel" or the
+ * cpuid string lower-cased ("unknown" off x86), e.g. "amd-f26-m2-avx512".
+ * Returns 0, or -1 when buf is too small. */
+int mml_arch_key(const struct mml_cpu *cpu, const char *isa, char *buf,
+                 size_t len);
+
+#endif

@@ -1,0 +1,270 @@
+/* The blocked product around the generated kernels, BLIS's loop order
+ * (DRIVER_CALIBRATION.md): for each NC columns of C, for each K panel of
+ * KC, pack B's KC x NC panel once; for each MC rows, pack A's MC x KC
+ * block (alpha folded in; it stays in L2) and run the kernel on every NB
+ * columns of the panel.  ATLAS's CacheEdge K blocking (paper 002 Sec.
+ * II-C) is the KC loop here.  Blocks of other sizes than the full
+ * kernel's go to the edge kernel, generated with run-time sizes
+ * (KERNEL_ABI.md "Cleanup"); a fractional register tile at the bottom or
+ * right is padded with zeros when packed and computed into a small C tile
+ * (the workspace's third part), so no call copies an edge tile itself.
+ *
+ * Threads later: the M loop of one K panel (k_panel) runs on disjoint row
+ * ranges with a private A block and C tile once B's panel is packed, and
+ * the NC loop splits N with nothing shared at all. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <limits.h>
+#include <pthread.h>
+
+#include "codegen/cpurun.h"
+#include "kernels/driver.h"
+#include "kernels/gen/libparams.h"
+
+extern const struct mmt_kernel_desc mml_kfull_desc, mml_kedge_desc;
+
+#define LINE_DOUBLES 8   /* 64 bytes: each part of the workspace aligned */
+
+static size_t up_to(size_t x, size_t step)
+{
+    return (x + step - 1) / step * step;
+}
+
+static size_t min_z(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
+static struct mml_plan plan;
+static int plan_usable;
+static pthread_once_t plan_once = PTHREAD_ONCE_INIT;
+
+static void plan_init(void)
+{
+    const struct mmt_kernel_desc *f = &mml_kfull_desc;
+    int panels = f->layout == MMT_LAYOUT_PANEL;
+
+    plan = (struct mml_plan){ f, &mml_kedge_desc, f->m, f->k, f->n,
+                              MML_PARAM_NC, panels ? f->mu : 1,
+                              panels ? f->nu : 1, 0 };
+    plan_usable = f->abi == MMT_KERNEL_ABI && mmg_cpu_runs(f->requires);
+}
+
+const struct mml_plan *mml_plan_default(void)
+{
+    pthread_once(&plan_once, plan_init);
+    return plan_usable ? &plan : NULL;
+}
+
+/* Doubles of one packed B block: NB columns padded to whole panels. */
+static size_t b_block(const struct mml_plan *p, size_t kc)
+{
+    return up_to((size_t)p->nb, (size_t)p->pnu) * kc;
+}
+
+/* Sizes of the three parts: A's block, B's panel, the C tile. */
+static void parts(const struct mml_plan *p, const struct mml_gemm *g,
+                  size_t part[3])
+{
+    size_t mc = up_to(min_z(g->m, p->mc), p->pmu), kc = min_z(g->k, p->kc);
+    size_t nc = min_z(g->n, p->nc), nb = min_z(g->n, p->nb);
+
+    part[0] = up_to(mc * kc, LINE_DOUBLES);
+    part[1] = up_to((nc + (size_t)p->nb - 1) / (size_t)p->nb
+                    * b_block(p, kc), LINE_DOUBLES);
+    part[2] = up_to(mc * up_to(nb, p->pnu), LINE_DOUBLES);
+}
+
+size_t mml_work_doubles(const struct mml_plan *p, const struct mml_gemm *g)
+{
+    size_t part[3];
+
+    parts(p, g, part);
+    return part[0] + part[1] + part[2];
+}
+
+struct ctx {
+    const struct mml_gemm *g;
+    const struct mml_plan *p;
+    double *abuf, *bbuf, *ct;
+    int via_tile;        /* every block through the C tile */
+};
+
+static mmt_mm_kernel *variant(const struct mmt_kernel_desc *d, double beta)
+{
+    return beta == 0.0 ? d->beta0 : beta == 1.0 ? d->beta1 : d->betax;
+}
+
+/* C = beta C + T on m x n, never reading C when beta = 0. */
+static void merge(int m, int n, double beta, const double *t, int ldt,
+                  double *c, size_t ldc)
+{
+    for (int j = 0; j < n; j++, t += ldt, c += ldc)
+        for (int i = 0; i < m; i++)
+            c[i] = beta == 0.0 ? t[i]
+                   : beta == 1.0 ? c[i] + t[i] : beta * c[i] + t[i];
+}
+
+/* One kernel call on whole register tiles (m, n multiples of the panel
+ * widths), rows i0.. and columns j0.. of the packed blocks, into C(ic +
+ * i0, j + j0) of mr x nr -- directly, or through the C tile when the call
+ * covers padding (mr < m, nr < n) or the context says so. */
+static void call(const struct ctx *x, size_t ic, size_t j, int i0, int j0,
+                 int m, int n, int mr, int nr, int kc, double beta,
+                 const double *b)
+{
+    const struct mml_plan *p = x->p;
+    const struct mmt_kernel_desc *d =
+        p->full && m == p->full->m && n == p->full->n && kc == p->full->k
+        ? p->full : p->edge;
+    const double *a = x->abuf + (size_t)i0 * kc;
+    double *c = x->g->c + ic + (size_t)i0 + (j + (size_t)j0) * x->g->ldc;
+
+    b += (size_t)j0 * kc;
+    if (!x->via_tile && mr == m && nr == n) {
+        variant(d, beta)(m, n, kc, a, m, b, kc, beta, c, (int)x->g->ldc);
+        return;
+    }
+    d->beta0(m, n, kc, a, m, b, kc, 0.0, x->ct, m);
+    merge(mr, nr, beta, x->ct, m, c, x->g->ldc);
+}
+
+/* C(ic.., j..) of mc x nb from the packed A block and the packed B block
+ * at b: the whole register tiles straight into C, a fractional last row
+ * or column of tiles (padded with zeros in the packed blocks) through the
+ * C tile, so the kernel never copies an edge tile of its own.  No call is
+ * larger than the block (the kernels take at most NB in each size). */
+static void block(const struct ctx *x, size_t ic, size_t j, int mc, int nb,
+                  int kc, double beta, const double *b)
+{
+    int mu = x->p->pmu, nu = x->p->pnu;
+    int mf = mc / mu * mu, nf = nb / nu * nu;
+
+    if (mf && nf)
+        call(x, ic, j, 0, 0, mf, nf, mf, nf, kc, beta, b);
+    if (mf < mc && nf)
+        call(x, ic, j, mf, 0, mu, nf, mc - mf, nf, kc, beta, b);
+    if (mf && nf < nb)
+        call(x, ic, j, 0, nf, mf, nu, mf, nb - nf, kc, beta, b);
+    if (mf < mc && nf < nb)
+        call(x, ic, j, mf, nf, mu, nu, mc - mf, nb - nf, kc, beta, b);
+}
+
+/* op(A)(ic.., pc..) of mc x kc, times alpha, into the A block. */
+static void pack_a(const struct ctx *x, size_t ic, int mc, size_t pc,
+                   int kc)
+{
+    const struct mml_gemm *g = x->g;
+
+    if (g->ta)
+        mml_pack(g->a + pc + ic * g->lda, g->lda, 1, mc, kc, x->p->pmu,
+                 g->alpha, x->abuf);
+    else
+        mml_pack(g->a + ic + pc * g->lda, 1, g->lda, mc, kc, x->p->pmu,
+                 g->alpha, x->abuf);
+}
+
+/* op(B)(pc.., jc..) of kc x nc into the panel, as NB-column blocks, each
+ * in the kernel's layout (padded to whole panels) at b_block apart. */
+static void pack_b(const struct ctx *x, size_t pc, int kc, size_t jc,
+                   int nc)
+{
+    const struct mml_gemm *g = x->g;
+    double *dst = x->bbuf;
+
+    for (int jb = 0; jb < nc; jb += x->p->nb, dst += b_block(x->p, kc)) {
+        int nb = nc - jb < x->p->nb ? nc - jb : x->p->nb;
+        size_t j = jc + (size_t)jb;
+        if (g->tb)
+            mml_pack(g->b + j + pc * g->ldb, 1, g->ldb, nb, kc, x->p->pnu,
+                     1.0, dst);
+        else
+            mml_pack(g->b + pc + j * g->ldb, g->ldb, 1, nb, kc, x->p->pnu,
+                     1.0, dst);
+    }
+}
+
+/* The size of the blocks that cut n into as few pieces of at most max as
+ * possible, all but the last equal and a multiple of step: a leftover
+ * thinner than step is never a block of its own when it can be spread
+ * (k = 500 with KC = 240 runs 167, 167, 166, not 240, 240, 20: a thin
+ * panel reloads C for little work).  The edge kernel runs any size as
+ * fast as the full kernel runs its own (kernels in L1, 108 GFLOPS both). */
+static size_t even_blocks(size_t n, int max, int step)
+{
+    size_t pieces = (n + (size_t)max - 1) / (size_t)max;
+    size_t b = (n + pieces - 1) / pieces;
+
+    b = (b + (size_t)step - 1) / (size_t)step * (size_t)step;
+    return b < (size_t)max ? b : (size_t)max;
+}
+
+/* The M loop of one K panel over rows [i0, i1), B's panel packed. */
+static void k_panel(const struct ctx *x, size_t pc, int kc, size_t jc,
+                    int nc, double beta, size_t i0, size_t i1)
+{
+    const struct mml_plan *p = x->p;
+    size_t mb = even_blocks(i1 - i0, p->mc, p->pmu);
+
+    for (size_t ic = i0; ic < i1; ic += mb) {
+        int mc = (int)min_z(mb, i1 - ic);
+        const double *b = x->bbuf;
+        pack_a(x, ic, mc, pc, kc);
+        for (int jb = 0; jb < nc; jb += p->nb, b += b_block(p, kc))
+            block(x, ic, jc + (size_t)jb, mc,
+                  nc - jb < p->nb ? nc - jb : p->nb, kc, beta, b);
+    }
+}
+
+void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
+                      double *work)
+{
+    size_t part[3], d = (size_t)(p->mc > p->nb ? p->mc : p->nb);
+    size_t ncb = even_blocks(g->n, p->nc, p->nb);
+    size_t kcb = even_blocks(g->k, p->kc, 1);
+    struct ctx x;
+
+    /* the kernels index C with int: c[i + j*ldc], i < MC, j < NB */
+    parts(p, g, part);
+    x = (struct ctx){ g, p, work, work + part[0], work + part[0] + part[1],
+                      p->ctile || g->ldc > (INT_MAX - d) / d };
+    for (size_t jc = 0; jc < g->n; jc += ncb) {
+        int nc = (int)min_z(ncb, g->n - jc);
+        for (size_t pc = 0; pc < g->k; pc += kcb) {
+            int kc = (int)min_z(kcb, g->k - pc);
+            pack_b(&x, pc, kc, jc, nc);
+            k_panel(&x, pc, kc, jc, nc, pc == 0 ? g->beta : 1.0, 0, g->m);
+        }
+    }
+}
+
+void mml_scale_c(size_t m, size_t n, double beta, double *c, size_t ldc)
+{
+    if (beta == 1.0)
+        return;
+    for (size_t j = 0; j < n; j++, c += ldc)
+        for (size_t i = 0; i < m; i++)
+            c[i] = beta == 0.0 ? 0.0 : beta * c[i];
+}
+
+void mml_dgemm(const struct mml_gemm *g)
+{
+    const struct mml_plan *p;
+    double *work = NULL;
+
+    if (g->m == 0 || g->n == 0)
+        return;
+    if (g->alpha == 0.0 || g->k == 0) {
+        mml_scale_c(g->m, g->n, g->beta, g->c, g->ldc);
+        return;
+    }
+    p = mml_plan_default();
+    if (p)
+        work = mml_workspace(mml_work_doubles(p, g));
+    if (work)
+        mml_gemm_blocked(g, p, work);
+    else
+        mml_gemm_naive(g);
+}

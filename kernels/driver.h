@@ -1,0 +1,66 @@
+/* The GEMM driver around the generated kernels: packing, blocking, edges
+ * (paper 002 Sec. II-C; DRIVER_CALIBRATION.md for the loop order).
+ * Internal to kernels/: the public faces are in blas.c. */
+#ifndef MML_DRIVER_H
+#define MML_DRIVER_H
+
+#include <stddef.h>
+
+#include "codegen/mmkernel.h"
+
+/* One checked call, column major: C = alpha op(A) op(B) + beta C. */
+struct mml_gemm {
+    int ta, tb;              /* 1: op(X) = X^T */
+    size_t m, n, k;
+    double alpha, beta;
+    const double *a, *b;
+    double *c;
+    size_t lda, ldb, ldc;
+};
+
+/* How the driver blocks and which kernels it calls.  The full kernel runs
+ * the blocks of exactly MC x NB x KC; every other block (fractional in M,
+ * N or K) goes to the edge kernel, which takes its sizes at run time. */
+struct mml_plan {
+    const struct mmt_kernel_desc *full;   /* NULL: the edge kernel only */
+    const struct mmt_kernel_desc *edge;
+    int mc, kc, nb, nc;
+    int pmu, pnu;            /* panel widths of the layout (1 for ATLAS's) */
+    int ctile;               /* 1: every block through the C tile (tests) */
+};
+
+/* The library's plan (its generated kernels, NC from the build), or NULL
+ * when this CPU cannot run them. */
+const struct mml_plan *mml_plan_default(void);
+
+/* Doubles of workspace call g needs under plan p. */
+size_t mml_work_doubles(const struct mml_plan *p, const struct mml_gemm *g);
+
+/* The blocked product on a workspace of mml_work_doubles doubles,
+ * 64-byte aligned.  Needs m, n, k >= 1 and alpha != 0. */
+void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
+                      double *work);
+
+/* The reference path: plain loops on the caller's arrays, no workspace.
+ * For CPUs without the kernels' ISA and when no workspace can be had. */
+void mml_gemm_naive(const struct mml_gemm *g);
+
+/* C = beta C on m x n, never reading C when beta = 0. */
+void mml_scale_c(size_t m, size_t n, double beta, double *c, size_t ldc);
+
+/* The whole call (quick returns, plan, workspace, fallback); the
+ * arguments are already checked. */
+void mml_dgemm(const struct mml_gemm *g);
+
+/* This thread's workspace, grown to at least n doubles and 64-byte
+ * aligned; NULL when it cannot be had. */
+double *mml_workspace(size_t n);
+
+/* Pack ext x kc of op(X) into panels of width w (the kernel layout for
+ * ext rounded up to a multiple of w): element (x, p) of the view, read at
+ * src[x*sx + p*sp], goes to dst[(x / w)*w*kc + p*w + x % w], times scale;
+ * the last panel's missing rows are zero. */
+void mml_pack(const double *src, size_t sx, size_t sp, int ext, int kc,
+              int w, double scale, double *dst);
+
+#endif

@@ -1,0 +1,38 @@
+/* mmt_kernel_info: what this build runs, from the generated kernel's
+ * descriptor and the parameters mmselect chose. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <pthread.h>
+
+#include "kernels/driver.h"
+#include "kernels/gen/libparams.h"
+#include "mmtune.h"
+
+extern const struct mmt_kernel_desc mml_kfull_desc;
+
+static struct mmt_kernel_info info;
+static pthread_once_t info_once = PTHREAD_ONCE_INIT;
+
+static void info_init(void)
+{
+    const struct mmt_kernel_desc *d = &mml_kfull_desc;
+
+    info = (struct mmt_kernel_info){
+        .kernel = d->name, .command = d->command, .isa = d->isa,
+        .requires = d->requires,
+        .compiler = MMT_KERNEL_CC " " MMT_KERNEL_CFLAGS,
+        .params = MML_PARAMS_SOURCE, .why = MML_PARAMS_WHY,
+        .arch_key = MML_ARCH_KEY,
+        .mu = d->mu, .nu = d->nu, .ku = d->ku, .nb = d->n, .mc = d->m,
+        .kc = d->k, .nc = MML_PARAM_NC,
+        .active = mml_plan_default() != NULL,
+    };
+}
+
+const struct mmt_kernel_info *mmt_kernel_info(void)
+{
+    pthread_once(&info_once, info_init);
+    return &info;
+}

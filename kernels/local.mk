@@ -1,0 +1,136 @@
+# kernels/: libmmtune, the DGEMM library around the generated kernels.
+#
+# At build time mmselect chooses the parameters (a --params file, the
+# saved results/archdefs/<key>/params of this CPU, or the model) and
+# writes kernels/gen/kernel.params and kernels/gen/libparams.h; mmgen
+# generates the full kernel and the edge kernel (run-time M, N, K) from
+# them into kernels/gen/ (never committed), compiled with the kernel
+# compiler and flags.  MMT_ARCHDEFS and MMT_KERNEL_ISA come from
+# configure (--with-archdefs, --with-kernel-isa); MMT_PARAMS_FILE can be
+# given to make (the search's params file goes here).
+MMT_PARAMS_FILE =
+KGEN = kernels/gen
+
+noinst_PROGRAMS += kernels/mmselect
+kernels_mmselect_SOURCES = kernels/mmselect.c \
+	kernels/archkey.c kernels/archkey.h \
+	kernels/libparams.c kernels/libparams.h
+kernels_mmselect_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)
+kernels_mmselect_LDADD = common/libmmcommon.la -lm
+
+# The choice is remade when the tool, a saved archdef, the given file or
+# the settings (kept in $(KGEN)/inputs, rewritten only when they change)
+# change; the outputs change (and the kernels are regenerated) only when
+# the choice does.
+$(KGEN)/inputs: kernels-inputs-check
+	@$(MKDIR_P) $(KGEN)
+	@echo '$(MMT_ARCHDEFS) $(MMT_KERNEL_ISA) $(MMT_PARAMS_FILE)' > $@.tmp
+	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
+.PHONY: kernels-inputs-check
+kernels-inputs-check:
+$(KGEN)/stamp: kernels/mmselect$(EXEEXT) $(KGEN)/inputs $(MMT_PARAMS_FILE) \
+		$(wildcard $(top_srcdir)/results/archdefs/*/params)
+	@$(MKDIR_P) $(KGEN)
+	$(AM_V_GEN)kernels/mmselect$(EXEEXT) \
+	  --archdefs=$(top_srcdir)/results/archdefs \
+	  --with='$(MMT_ARCHDEFS)' --isa='$(MMT_KERNEL_ISA)' \
+	  --params='$(MMT_PARAMS_FILE)' --out=$(KGEN) && touch $@
+$(KGEN)/kernel.params $(KGEN)/libparams.h: $(KGEN)/stamp
+	@test -f $@ || { rm -f $(KGEN)/stamp; \
+	  $(MAKE) $(AM_MAKEFLAGS) $(KGEN)/stamp; }
+
+# The full kernel (M=MC N=NB K=KC) and the edge kernel for fractional
+# blocks, with fixed names the driver links against.
+$(KGEN)/kfull.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
+	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params \
+	  --name=mml_kfull --output=$@
+$(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
+	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params \
+	  --m=0 --n=0 --k=0 --name=mml_kedge --output=$@
+KERNEL_LTCOMPILE = $(LIBTOOL) $(AM_V_lt) --tag=CC $(AM_LIBTOOLFLAGS) \
+	$(LIBTOOLFLAGS) --mode=compile $(KERNEL_CC) $(KERNEL_CFLAGS) \
+	-I$(top_srcdir)/codegen -c
+$(KGEN)/kfull.lo: $(KGEN)/kfull.c
+	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/kfull.c
+$(KGEN)/kedge.lo: $(KGEN)/kedge.c
+	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/kedge.c
+
+BUILT_SOURCES = $(KGEN)/libparams.h
+# (BUILT_SOURCES serves only all and check; this serves any target)
+kernels/driver.lo kernels/pack.lo kernels/info.lo: $(KGEN)/libparams.h
+
+# Everything but the public faces, for the library and for the tests that
+# drive the blocking directly.
+noinst_LTLIBRARIES += kernels/libmmdriver.la
+kernels_libmmdriver_la_SOURCES = kernels/driver.c kernels/driver.h \
+	kernels/pack.c kernels/naive.c kernels/workspace.c
+kernels_libmmdriver_la_LIBADD = $(KGEN)/kfull.lo $(KGEN)/kedge.lo
+
+# The installed library: only mmt_*, dgemm_, cblas_dgemm and the two
+# handlers are exported (tests/kernels/exports.sh checks with nm).  Each
+# default handler is its own object so an application can replace it.
+lib_LTLIBRARIES = kernels/libmmtune.la
+kernels_libmmtune_la_SOURCES = kernels/blas.c kernels/info.c \
+	kernels/xerbla.c kernels/cblas_xerbla.c
+kernels_libmmtune_la_LIBADD = kernels/libmmdriver.la
+kernels_libmmtune_la_LDFLAGS = -version-info $(MMT_LT_VERSION) \
+	-export-symbols-regex \
+	'^(mmt_.*|dgemm_|cblas_dgemm|xerbla_|cblas_xerbla)$$'
+include_HEADERS = include/mmtune.h
+
+# What the built library runs.
+bin_PROGRAMS += mmtune-info
+mmtune_info_SOURCES = kernels/mmtune-info.c
+mmtune_info_LDADD = kernels/libmmtune.la
+pkgconfigdir = $(libdir)/pkgconfig
+pkgconfig_DATA = mmtune.pc
+
+EXTRA_DIST += results/archdefs
+CLEANFILES += $(KGEN)/stamp $(KGEN)/inputs $(KGEN)/kernel.params \
+	$(KGEN)/libparams.h \
+	$(KGEN)/kfull.c $(KGEN)/kedge.c
+clean-local: kernels-gen-clean
+.PHONY: kernels-gen-clean
+kernels-gen-clean:
+	-rm -rf $(KGEN)/*.lo $(KGEN)/*.o $(KGEN)/.libs
+
+# Tests (sources under tests/kernels/).
+check_PROGRAMS += tests/kernels/test_dgemm
+tests_kernels_test_dgemm_LDADD = kernels/libmmtune.la \
+	tests/common/libmmtest.la -lm
+TESTS += tests/kernels/test_dgemm
+# The handler override, against the shared and against the static library.
+check_PROGRAMS += tests/kernels/test_args tests/kernels/test_args_static \
+	tests/kernels/default_handlers
+tests_kernels_test_args_LDADD = kernels/libmmtune.la
+tests_kernels_test_args_static_SOURCES = tests/kernels/test_args.c
+tests_kernels_test_args_static_LDFLAGS = -static
+tests_kernels_test_args_static_LDADD = kernels/libmmtune.la
+tests_kernels_default_handlers_LDADD = kernels/libmmtune.la
+TESTS += tests/kernels/test_args tests/kernels/test_args_static \
+	tests/kernels/exports.sh tests/kernels/handlers.sh
+EXTRA_DIST += tests/kernels/exports.sh tests/kernels/handlers.sh
+# The blocking under small plans, through the driver's internal face.
+check_PROGRAMS += tests/kernels/test_blocking
+tests_kernels_test_blocking_LDADD = kernels/libmmdriver.la \
+	tests/common/libmmtest.la -lm
+TESTS += tests/kernels/test_blocking
+TESTS += tests/kernels/mmselect.sh
+EXTRA_DIST += tests/kernels/mmselect.sh tests/kernels/installed.c
+
+# After make install: a program built against the installed library
+# through pkg-config runs (make distcheck does this in its prefix).
+installcheck-local: installcheck-mmtune
+.PHONY: installcheck-mmtune
+installcheck-mmtune:
+	@d=$$(mktemp -d) || exit 1; \
+	PKG_CONFIG_PATH="$(pkgconfigdir)$${PKG_CONFIG_PATH:+:$$PKG_CONFIG_PATH}"; \
+	export PKG_CONFIG_PATH; \
+	$(CC) $(CFLAGS) $(srcdir)/tests/kernels/installed.c -o $$d/installed \
+	  $$($(PKG_CONFIG) --define-prefix --cflags --libs mmtune) -lm \
+	  && LD_LIBRARY_PATH="$(libdir)" $$d/installed; \
+	rc=$$?; rm -rf "$$d"; exit $$rc
+
+# distcheck builds from the model (no archdef), as a machine without
+# saved defaults would; the ordinary build takes this machine's archdef.
+AM_DISTCHECK_CONFIGURE_FLAGS = --with-archdefs=no

@@ -1,0 +1,200 @@
+/* mmselect: choose the library's parameters at build time and write what
+ * the build needs from them: kernel.params for mmgen (the full kernel)
+ * and libparams.h for the driver.  First found wins: a file given with
+ * --params; results/archdefs/<key>/params for this CPU's key (or the key
+ * --with names); the model (libparams.h) for the best ISA this CPU runs.
+ * Says on stdout which source it took and why. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "codegen/cpurun.h"
+#include "common/diag.h"
+#include "kernels/archkey.h"
+#include "kernels/libparams.h"
+
+struct opts {
+    const char *archdefs, *with, *params, *isa, *out;
+    int key_only;
+};
+
+static void usage(void)
+{
+    printf("Usage: %s [OPTION]...\n"
+           "Choose libmmtune's kernel and blocking parameters for this "
+           "build and write\nOUT/kernel.params (mmgen's input) and "
+           "OUT/libparams.h (the driver's).\n"
+           "First found wins: --params=FILE; ARCHDEFS/<key>/params; the "
+           "model for the\nbest kernel ISA this CPU runs.\n\n"
+           "  --params=FILE    take the parameters from FILE (empty: "
+           "not given)\n"
+           "  --archdefs=DIR   saved architectural defaults (default "
+           "results/archdefs)\n"
+           "  --with=WORD      auto: DIR/<this CPU's key>/params when it "
+           "exists;\n"
+           "                   no: the model; KEY: DIR/KEY/params, which "
+           "must exist\n"
+           "  --isa=WORD       kernel ISA for the key and the model: auto "
+           "(the best this\n"
+           "                   CPU runs), avx512, avx2, sse2, none\n"
+           "  --out=DIR        where to write (default .)\n"
+           "  --key            print this CPU's key and exit\n\n"
+           "A params file holds KEY = value lines: ISA (required), MU, NU, "
+           "KU, NB, MC,\nKC, NC, LS, FMA, FF, IF, NF; what it leaves out "
+           "comes from the model.\n"
+           "Exit status: 0 written, 1 could not read or write, 2 bad "
+           "usage or parameters.\n", mmt_progname());
+}
+
+static void parse(int argc, char **argv, struct opts *o)
+{
+    static const struct option lo[] = {
+        { "params", required_argument, NULL, 'p' },
+        { "archdefs", required_argument, NULL, 'a' },
+        { "with", required_argument, NULL, 'w' },
+        { "isa", required_argument, NULL, 'i' },
+        { "out", required_argument, NULL, 'o' },
+        { "key", no_argument, NULL, 'k' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    int c;
+
+    *o = (struct opts){ "results/archdefs", "auto", "", "auto", ".", 0 };
+    while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+        switch (c) {
+        case 'p': o->params = optarg; break;
+        case 'a': o->archdefs = optarg; break;
+        case 'w': o->with = optarg; break;
+        case 'i': o->isa = optarg; break;
+        case 'o': o->out = optarg; break;
+        case 'k': o->key_only = 1; break;
+        case 'h': usage(); exit(MMT_EXIT_OK);
+        default: mmt_usage_error("unknown option");
+        }
+    }
+    if (optind < argc)
+        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+    if (!o->with[0] || strchr(o->with, '/'))
+        mmt_usage_error("--with: '%s' is not auto, no or a key", o->with);
+}
+
+static void read_or_die(const char *path, struct mml_libparams *p)
+{
+    char err[512];
+    if (mml_params_read(path, p, err, sizeof err) != 0) {
+        mmt_error("%s", err);
+        exit(MMT_EXIT_USAGE);
+    }
+}
+
+/* Pick the source; returns its display name, sets why. */
+static const char *choose(const struct opts *o, const char *key,
+                          struct mml_libparams *p, char *why, size_t len)
+{
+    static char path[4096], shown[512];
+
+    if (o->params[0]) {
+        read_or_die(o->params, p);
+        snprintf(why, len, "given with --params");
+        return o->params;
+    }
+    if (!strcmp(o->with, "no")) {
+        snprintf(why, len, "--with-archdefs=no");
+        return "the model";
+    }
+    snprintf(path, sizeof path, "%s/%s/params", o->archdefs,
+             strcmp(o->with, "auto") ? o->with : key);
+    if (!strcmp(o->with, "auto") && access(path, F_OK) != 0) {
+        snprintf(why, len, "no saved defaults for this CPU's key %s", key);
+        return "the model";
+    }
+    if (access(path, R_OK) != 0) {
+        mmt_error("%s: %s (asked for with --with-archdefs=%s)", path,
+                  strerror(errno), o->with);
+        exit(MMT_EXIT_FAIL);
+    }
+    read_or_die(path, p);
+    /* named as in the source tree, wherever the build runs */
+    snprintf(shown, sizeof shown, "results/archdefs/%s/params",
+             strcmp(o->with, "auto") ? o->with : key);
+    if (!strcmp(o->with, "auto"))
+        snprintf(why, len, "saved defaults for this CPU's key");
+    else
+        snprintf(why, len, "--with-archdefs=%s", o->with);
+    return shown;
+}
+
+/* The text a writer puts, stored in dir/name unless already there. */
+static void write_or_die(const char *dir, const char *name,
+                         const struct mml_libparams *p, const char *source,
+                         const char *why, const char *key)
+{
+    char path[4096], *text = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&text, &len);
+
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    if (f && key)
+        mml_params_header_put(f, p, source, why, key);
+    else if (f)
+        mml_params_mmgen_put(f, p, source);
+    if (!f || fclose(f) != 0 || mml_write_if_changed(path, text) != 0) {
+        mmt_error("%s: %s", path, strerror(errno));
+        exit(MMT_EXIT_FAIL);
+    }
+    free(text);
+}
+
+int main(int argc, char **argv)
+{
+    struct opts o;
+    struct mml_cpu cpu;
+    struct mml_libparams p;
+    const struct mml_isa *isa;
+    const char *source;
+    char key[96], why[256], err[256];
+
+    mmt_set_progname(argv[0]);
+    parse(argc, argv, &o);
+    mml_cpu_ident(&cpu);
+    isa = strcmp(o.isa, "auto") ? mml_isa_find(o.isa) : mml_isa_best();
+    if (!isa)
+        mmt_usage_error("--isa: '%s' is not known (allowed auto, avx512, "
+                        "avx2, sse2, none)", o.isa);
+    if (mml_arch_key(&cpu, isa->name, key, sizeof key) != 0)
+        mmt_usage_error("vendor string too long for a key");
+    if (o.key_only) {
+        printf("%s\n", key);
+        return MMT_EXIT_OK;
+    }
+    memset(&p, 0, sizeof p);
+    snprintf(p.isa, sizeof p.isa, "%s", isa->name);
+    source = choose(&o, key, &p, why, sizeof why);
+    if (mml_params_model(&p, &cpu) != 0) {
+        mmt_error("%s: ISA %s has no row in the model's table", source,
+                  p.isa);
+        return MMT_EXIT_USAGE;
+    }
+    if (mml_params_check(&p, err, sizeof err) != 0) {
+        mmt_error("%s: %s", source, err);
+        return MMT_EXIT_USAGE;
+    }
+    write_or_die(o.out, "kernel.params", &p, source, NULL, NULL);
+    write_or_die(o.out, "libparams.h", &p, source, why, key);
+    printf("%s: library parameters from %s (%s): ISA=%s MU=%d NU=%d KU=%d "
+           "NB=%d MC=%d KC=%d NC=%d\n", mmt_progname(), source, why, p.isa,
+           p.v[MML_MU], p.v[MML_NU], p.v[MML_KU], p.v[MML_NB], p.v[MML_MC],
+           p.v[MML_KC], p.v[MML_NC]);
+    if (!mmg_cpu_runs(mml_isa_find(p.isa)->requires))
+        mmt_warn("this CPU lacks %s: the library built here will use its "
+                 "reference path", mml_isa_find(p.isa)->requires);
+    return MMT_EXIT_OK;
+}

@@ -1,0 +1,39 @@
+/* mmtune-info: which kernels, compiler and parameters the libmmtune it is
+ * linked with runs (mmt_kernel_info), and whether this CPU runs them. */
+#include <stdio.h>
+#include <string.h>
+
+#include "mmtune.h"
+
+int main(int argc, char **argv)
+{
+    const struct mmt_kernel_info *ki;
+
+    if (argc == 2 && !strcmp(argv[1], "--help")) {
+        printf("Usage: mmtune-info\n"
+               "Say which generated kernel, compiler and blocking libmmtune "
+               "was built with,\nwhere its parameters came from, and "
+               "whether this CPU runs the kernels\n(else the library takes "
+               "its slow reference path).\n"
+               "Exit status: 0, or 2 for bad usage.\n");
+        return 0;
+    }
+    if (argc != 1) {
+        fprintf(stderr, "mmtune-info: unexpected argument '%s'\n"
+                "Try 'mmtune-info --help'.\n", argv[1]);
+        return 2;
+    }
+    ki = mmt_kernel_info();
+    printf("kernel      %s (ISA %s, needs %s): %s\n", ki->kernel, ki->isa,
+           ki->requires[0] ? ki->requires : "nothing",
+           ki->active ? "this CPU runs it"
+                      : "this CPU lacks it, the reference path runs");
+    printf("recreate    %s\n", ki->command);
+    printf("compiler    %s\n", ki->compiler);
+    printf("parameters  %s (%s)\n", ki->params, ki->why);
+    printf("build key   %s\n", ki->arch_key);
+    printf("tile        MU=%d NU=%d KU=%d\n", ki->mu, ki->nu, ki->ku);
+    printf("blocking    NB=%d MC=%d KC=%d NC=%d\n", ki->nb, ki->mc, ki->kc,
+           ki->nc);
+    return 0;
+}

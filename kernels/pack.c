@@ -1,0 +1,71 @@
+/* Packing into the kernel's layout (KERNEL_ABI.md "Layouts"): A's rows or
+ * B's columns into panels of MU (NU) with the panel dimension contiguous,
+ * transposes done by the choice of strides, alpha folded into A.  A last
+ * panel of fewer rows (columns) is padded with zeros to full width, so the
+ * kernel always runs whole register tiles (driver.c sends such tiles
+ * through the C tile).  Panels of full width are specialised on the
+ * build's MU and NU so the compiler unrolls and vectorises them, for the
+ * kernels' ISA (the packing runs only where the kernels run). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "kernels/driver.h"
+#include "kernels/gen/libparams.h"
+
+#define INLINE static inline __attribute__((always_inline))
+
+/* One panel of wq values of w along x, the rest zero; the view is
+ * contiguous along x (sx == 1): each k step copies wq adjacent values. */
+INLINE void panel_along_x(const double *s, size_t sp, int kc, int wq, int w,
+                          double scale, double *d)
+{
+    for (int p = 0; p < kc; p++, s += sp, d += w) {
+        for (int r = 0; r < wq; r++)
+            d[r] = scale * s[r];
+        for (int r = wq; r < w; r++)
+            d[r] = 0.0;
+    }
+}
+
+/* Contiguous along k (sp == 1): each panel row reads kc adjacent values,
+ * written w apart (the panel stays in L1 while it fills). */
+INLINE void panel_along_k(const double *s, size_t sx, int kc, int wq, int w,
+                          double scale, double *d)
+{
+    for (int r = 0; r < wq; r++, s += sx)
+        for (int p = 0; p < kc; p++)
+            d[(size_t)p * w + r] = scale * s[p];
+    for (int r = wq; r < w; r++)
+        for (int p = 0; p < kc; p++)
+            d[(size_t)p * w + r] = 0.0;
+}
+
+INLINE void panel_w(const double *s, size_t sx, size_t sp, int kc, int wq,
+                    int w, double scale, double *d)
+{
+    if (sx == 1)
+        panel_along_x(s, sp, kc, wq, w, scale, d);
+    else
+        panel_along_k(s, sx, kc, wq, w, scale, d);
+}
+
+MML_TARGET_ATTR static void panel(const double *s, size_t sx, size_t sp,
+                                  int kc, int wq, int w, double scale,
+                                  double *d)
+{
+    if (wq == w && w == MML_PARAM_MU)
+        panel_w(s, sx, sp, kc, MML_PARAM_MU, MML_PARAM_MU, scale, d);
+    else if (wq == w && w == MML_PARAM_NU)
+        panel_w(s, sx, sp, kc, MML_PARAM_NU, MML_PARAM_NU, scale, d);
+    else
+        panel_w(s, sx, sp, kc, wq, w, scale, d);
+}
+
+void mml_pack(const double *src, size_t sx, size_t sp, int ext, int kc,
+              int w, double scale, double *dst)
+{
+    for (int x = 0; x < ext; x += w)
+        panel(src + (size_t)x * sx, sx, sp, kc, ext - x < w ? ext - x : w,
+              w, scale, dst + (size_t)x * kc);
+}

@@ -1,0 +1,87 @@
+/* One aligned workspace per thread, grown on demand and reused by every
+ * call the thread makes; freed when the thread exits.  Per thread because
+ * concurrent calls must not share packed blocks, and a lock would
+ * serialise them; the size is bounded by the blocking (MC x KC + KC x NC +
+ * MC x NB doubles), never by the problem.
+ *
+ * The thread finds its workspace through a thread-local pointer of this
+ * library's own; a pthread key serves only to free it at thread exit.
+ * (Keys alone are not enough: two copies of the library loaded with
+ * dlmopen, as bench-dgemm does, each with its own libc, hand out the same
+ * key numbers for the one thread, and one copy would be given the other's
+ * memory.) */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "kernels/driver.h"
+
+struct workspace {
+    double *p;
+    size_t n;
+};
+
+static __thread struct workspace *mine;
+static pthread_key_t key;
+static int key_made;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
+
+static void free_workspace(void *v)
+{
+    struct workspace *w = v;
+    if (w == mine)
+        mine = NULL;
+    free(w->p);
+    free(w);
+}
+
+static void make_key(void)
+{
+    key_made = pthread_key_create(&key, free_workspace) == 0;
+}
+
+/* When the library is unloaded, no thread may call into it again. */
+__attribute__((destructor)) static void drop_key(void)
+{
+    if (key_made)
+        pthread_key_delete(key);
+}
+
+static struct workspace *this_thread(void)
+{
+    struct workspace *w;
+
+    if (mine)
+        return mine;
+    pthread_once(&key_once, make_key);
+    w = key_made ? calloc(1, sizeof *w) : NULL;
+    if (!w || pthread_setspecific(key, w) != 0) {
+        free(w);
+        return NULL;
+    }
+    return mine = w;
+}
+
+double *mml_workspace(size_t n)
+{
+    struct workspace *w = this_thread();
+    void *p;
+
+    if (!w)
+        return NULL;
+    if (w->n >= n)
+        return w->p;
+    free(w->p);
+    w->p = NULL;
+    w->n = 0;
+    if (n > SIZE_MAX / sizeof(double)
+        || posix_memalign(&p, 64, n * sizeof(double)) != 0)
+        return NULL;
+    w->p = p;
+    w->n = n;
+    return w->p;
+}

@@ -1,0 +1,157 @@
+/* test_blocking: the driver's blocking under plans the library's own
+ * sizes never reach in a fast test -- tiny MC, KC, NB and NC with the
+ * edge kernel alone, so that every loop runs many fractional blocks, and
+ * several NC panels; the C tile (taken when ldc is too large for the
+ * kernels' int indexing) forced on; the library's plan with a narrow NC.
+ * The workspace is NaN-filled before each call so a stale read shows.
+ * And the reference path, which only a CPU without the kernels' ISA (or
+ * a failed allocation) takes.
+ * Against the oracle of tests/common/gemmref.h.  TAP. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codegen/cpurun.h"
+#include "kernels/driver.h"
+#include "tests/common/gemmref.h"
+
+static const double betas[4] = { 0.0, 1.0, -1.0, 0.7 };
+static const size_t sizes[] = { 1, 2, 13, 37, 61 };
+#define NSIZES (sizeof sizes / sizeof sizes[0])
+
+static unsigned long long seed = 2024;
+
+static double *filled(size_t n, int random)
+{
+    double *x = gr_nan_array(n);
+    for (size_t i = 0; random && i < n; i++)
+        x[i] = gr_rand(&seed);
+    return x;
+}
+
+/* One product under plan p (NULL: the reference path); 0 when the oracle
+ * passes it. */
+static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
+               size_t k, double beta, double *worst)
+{
+    size_t lda = (ta ? k : m) + 1, ldb = (tb ? n : k) + 2, ldc = m + 3;
+    size_t cells = ldc * (n + 1);
+    double *a = filled(lda * (ta ? m : k), 1);
+    double *b = filled(ldb * (tb ? k : n), 1);
+    double *c = filled(cells, 1), *c0 = filled(cells, 0), *work;
+    struct mml_gemm g = { ta, tb, m, n, k, 0.7, beta, a, b, c, lda, ldb,
+                          ldc };
+    struct gr_gemm v = { ta, tb, m, n, k, 0.7, beta, a, b, lda, ldb, ldc };
+    struct gr_result r;
+    size_t nw = p ? mml_work_doubles(p, &g) : 1;
+
+    if (beta == 0.0)
+        for (size_t j = 0; j < n; j++)
+            for (size_t i = 0; i < m; i++)
+                c[i + j * ldc] = NAN;
+    memcpy(c0, c, cells * sizeof *c);
+    if (posix_memalign((void **)&work, 64, nw * sizeof *work) != 0) {
+        printf("Bail out! no workspace\n");
+        exit(1);
+    }
+    for (size_t i = 0; i < nw; i++)
+        work[i] = NAN;
+    if (p)
+        mml_gemm_blocked(&g, p, work);
+    else
+        mml_gemm_naive(&g);
+    gr_check(&v, c, c0, cells, 1e7, &r);
+    if (r.bad || r.touched)
+        printf("# MC=%d KC=%d NB=%d NC=%d tile=%d %c%c %zux%zux%zu beta=%g:"
+               " %ld bad, %ld outside changed\n", p ? p->mc : 0,
+               p ? p->kc : 0, p ? p->nb : 0, p ? p->nc : 0,
+               p ? p->ctile : 0, ta ? 'T' : 'N', tb ? 'T' : 'N', m, n, k,
+               beta, r.bad, r.touched);
+    if (r.worst > *worst)
+        *worst = r.worst;
+    free(a), free(b), free(c), free(c0), free(work);
+    return r.bad || r.touched ? -1 : 0;
+}
+
+/* Every size triple under the plan (NULL: the reference path),
+ * transposes and beta rotating. */
+static void plan_sweep(const struct mml_plan *p, const char *what,
+                       int tapno)
+{
+    int cases = 0, bad = 0;
+    double worst = 0.0;
+
+    for (size_t x = 0; x < NSIZES; x++)
+        for (size_t y = 0; y < NSIZES; y++)
+            for (size_t z = 0; z < NSIZES; z++, cases++)
+                bad += one(p, cases % 2, cases / 2 % 2, sizes[x], sizes[y],
+                           sizes[z], betas[cases / 4 % 4], &worst) != 0;
+    if (p)
+        printf("%s %d - %s (MC=%d KC=%d NB=%d NC=%d%s): %d products, %d "
+               "failed, worst %.3g of the bound\n", bad ? "not ok" : "ok",
+               tapno, what, p->mc, p->kc, p->nb, p->nc,
+               p->ctile ? ", C tile" : "", cases, bad, worst);
+    else
+        printf("%s %d - %s: %d products, %d failed, worst %.3g of the "
+               "bound\n", bad ? "not ok" : "ok", tapno, what, cases, bad,
+               worst);
+}
+
+/* Products of whole and fractional library-sized blocks. */
+static void big_blocks(const struct mml_plan *p, const char *what,
+                       int tapno)
+{
+    size_t nb = (size_t)p->nb, kc = (size_t)p->kc, mc = (size_t)p->mc;
+    double worst = 0.0;
+    int bad = one(p, 0, 0, mc, 2 * nb + 5, kc, 0.0, &worst) != 0;
+
+    bad += one(p, 1, 1, mc + 3, nb, 2 * kc + 1, -1.0, &worst) != 0;
+    bad += one(p, 0, 1, mc, nb, kc, 1.0, &worst) != 0;
+    printf("%s %d - %s (MC=%d KC=%d NB=%d NC=%d): 3 products, %d failed, "
+           "worst %.3g of the bound\n", bad ? "not ok" : "ok", tapno, what,
+           p->mc, p->kc, p->nb, p->nc, bad, worst);
+}
+
+int main(void)
+{
+    const struct mml_plan *lib = mml_plan_default();
+    struct mml_plan p;
+    static const int tiny[][4] = {
+        { 5, 7, 11, 22 }, { 1, 1, 1, 1 }, { 3, 2, 9, 9 }, { 13, 17, 6, 30 },
+    };
+    int tapno = 0;
+
+    printf("1..%d\n", 2 * 4 + 4);
+    plan_sweep(NULL, "the reference path (CPUs without the kernels' ISA)",
+               ++tapno);
+    for (int i = 0; i < 4; i++)
+        for (int tile = 0; tile < 2; tile++) {
+            if (!lib) {
+                printf("ok %d # SKIP this CPU lacks the kernels' ISA\n",
+                       ++tapno);
+                continue;
+            }
+            p = *lib;
+            p.full = NULL;
+            p.mc = tiny[i][0], p.kc = tiny[i][1], p.nb = tiny[i][2];
+            p.nc = tiny[i][3], p.ctile = tile;
+            plan_sweep(&p, "edge kernel alone", ++tapno);
+        }
+    if (!lib) {
+        for (int i = 0; i < 3; i++)
+            printf("ok %d # SKIP this CPU lacks the kernels' ISA\n",
+                   ++tapno);
+        return 0;
+    }
+    p = *lib;
+    p.ctile = 1;
+    plan_sweep(&p, "the library's plan through the C tile", ++tapno);
+    big_blocks(&p, "the library's full kernel through the C tile",
+               ++tapno);
+    p.ctile = 0;
+    p.nc = p.nb;
+    big_blocks(&p, "the library's kernels with NC = NB (several NC panels)",
+               ++tapno);
+    return 0;
+}

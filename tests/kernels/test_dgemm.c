@@ -1,0 +1,371 @@
+/* test_dgemm: libmmtune's dgemm_, cblas_dgemm (both layouts) and
+ * mmt_dgemm against the oracle of tests/common/gemmref.h, over sizes
+ * 0, 1, 2 and primes, the build's NB +- 1, 3 NB + odd, skinny shapes
+ * (M, N or K = 1) and more than one NC panel, leading dimensions larger
+ * than needed (the extra rows of A and B hold NaN, C's must not change),
+ * every transpose pair in both layouts, alpha and beta in {0, 1, -1,
+ * 0.7}; beta = 0 with NaN in C, alpha = 0 with NaN in A and B; concurrent
+ * calls from two threads.  TAP, one line per group; deterministic. */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "mmtune.h"
+#include "tests/common/gemmref.h"
+
+#define BUDGET 4e6       /* oracle work per case, multiply-adds */
+
+enum face { F_DGEMM, F_CBLAS_COL, F_CBLAS_ROW, F_NATIVE, NFACES };
+static const char *const face_name[NFACES] = {
+    "dgemm_", "cblas col", "cblas row", "mmt_dgemm"
+};
+static const double values[4] = { 0.0, 1.0, -1.0, 0.7 };
+
+struct tcase {
+    enum face face;
+    int ta, tb;
+    size_t m, n, k;
+    double alpha, beta;
+    size_t pad;          /* leading dimensions beyond the minimum */
+    int variant;         /* picks the letter case of dgemm_'s TRANS */
+};
+
+/* The arrays of one case, in terms of the column-major problem the call
+ * amounts to (row major is C^T = op(B)^T op(A)^T). */
+struct arrays {
+    struct gr_gemm v;
+    double *a, *b, *c, *c0;
+    size_t cells;
+};
+
+static size_t at_least_1(size_t x)
+{
+    return x ? x : 1;
+}
+
+/* A view operand of rows x cols in ld: NaN in the extra rows, or
+ * everywhere when alpha = 0 (it must not be read). */
+static double *operand(size_t rows, size_t cols, size_t ld, int nan_all,
+                       unsigned long long *seed)
+{
+    double *x = gr_nan_array(ld * at_least_1(cols));
+
+    for (size_t j = 0; j < cols && !nan_all; j++)
+        for (size_t i = 0; i < rows; i++)
+            x[i + j * ld] = gr_rand(seed);
+    return x;
+}
+
+static void setup(const struct tcase *t, struct arrays *s,
+                  unsigned long long *seed)
+{
+    struct gr_gemm *v = &s->v;
+    int row = t->face == F_CBLAS_ROW;
+    size_t ra, ca, rb, cb;
+
+    *v = (struct gr_gemm){ row ? t->tb : t->ta, row ? t->ta : t->tb,
+                           row ? t->n : t->m, row ? t->m : t->n, t->k,
+                           t->alpha, t->beta, NULL, NULL, 0, 0, 0 };
+    ra = v->ta ? v->k : v->m;
+    ca = v->ta ? v->m : v->k;
+    rb = v->tb ? v->n : v->k;
+    cb = v->tb ? v->k : v->n;
+    v->lda = at_least_1(ra) + t->pad;
+    v->ldb = at_least_1(rb) + t->pad;
+    v->ldc = at_least_1(v->m) + t->pad;
+    s->a = operand(ra, ca, v->lda, t->alpha == 0.0, seed);
+    s->b = operand(rb, cb, v->ldb, t->alpha == 0.0, seed);
+    v->a = s->a;
+    v->b = s->b;
+    /* one guard column after C's last */
+    s->cells = v->ldc * (v->n + 1);
+    s->c = gr_nan_array(s->cells);
+    s->c0 = gr_nan_array(s->cells);
+    for (size_t e = 0; e < s->cells; e++) {
+        int inside = e % v->ldc < v->m && e / v->ldc < v->n;
+        s->c[e] = inside && t->beta == 0.0 ? NAN : gr_rand(seed);
+        s->c0[e] = s->c[e];
+    }
+}
+
+static char trans_letter(int trans, int variant)
+{
+    static const char n[2] = { 'N', 'n' }, tr[4] = { 'T', 't', 'C', 'c' };
+    return trans ? tr[variant % 4] : n[variant % 2];
+}
+
+static void call(const struct tcase *t, struct arrays *s)
+{
+    const struct gr_gemm *v = &s->v;
+    int m = (int)t->m, n = (int)t->n, k = (int)t->k;
+    int lda = (int)v->lda, ldb = (int)v->ldb, ldc = (int)v->ldc;
+    char ca = trans_letter(t->ta, t->variant);
+    char cb = trans_letter(t->tb, t->variant / 2 + 1);
+    CBLAS_TRANSPOSE xa = t->ta ? (t->variant % 2 ? CblasConjTrans
+                                                 : CblasTrans)
+                               : CblasNoTrans;
+    CBLAS_TRANSPOSE xb = t->tb ? CblasTrans : CblasNoTrans;
+
+    switch (t->face) {
+    case F_DGEMM:
+        dgemm_(&ca, &cb, &m, &n, &k, &t->alpha, s->a, &lda, s->b, &ldb,
+               &t->beta, s->c, &ldc);
+        break;
+    case F_CBLAS_COL:
+        cblas_dgemm(CblasColMajor, xa, xb, m, n, k, t->alpha, s->a, lda,
+                    s->b, ldb, t->beta, s->c, ldc);
+        break;
+    case F_CBLAS_ROW:    /* the user's A is the view's B */
+        cblas_dgemm(CblasRowMajor, xa, xb, m, n, k, t->alpha, s->b, ldb,
+                    s->a, lda, t->beta, s->c, ldc);
+        break;
+    default:
+        mmt_dgemm(t->ta ? MMT_TRANS : MMT_NOTRANS,
+                  t->tb ? MMT_TRANS : MMT_NOTRANS, t->m, t->n, t->k,
+                  t->alpha, s->a, (ptrdiff_t)lda, s->b, (ptrdiff_t)ldb,
+                  t->beta, s->c, (ptrdiff_t)ldc);
+    }
+}
+
+static void release(struct arrays *s)
+{
+    free(s->a);
+    free(s->b);
+    free(s->c);
+    free(s->c0);
+}
+
+static void describe(const struct tcase *t, const struct gr_result *r)
+{
+    printf("# %s %c%c m=%zu n=%zu k=%zu alpha=%g beta=%g pad=%zu: %ld of "
+           "%ld bad (first at %zu,%zu), %ld cells outside changed, worst "
+           "%.3g of the bound\n", face_name[t->face], t->ta ? 'T' : 'N',
+           t->tb ? 'T' : 'N', t->m, t->n, t->k, t->alpha, t->beta, t->pad,
+           r->bad, r->checked, r->bad_i, r->bad_j, r->touched, r->worst);
+}
+
+/* Run one case; returns 0 when it passed.  worst collects the largest
+ * error relative to the bound. */
+static int run_case(const struct tcase *t, unsigned long long *seed,
+                    double *worst)
+{
+    struct arrays s;
+    struct gr_result r;
+    int rc;
+
+    setup(t, &s, seed);
+    call(t, &s);
+    rc = gr_check(&s.v, s.c, s.c0, s.cells, BUDGET, &r);
+    if (rc != 0)
+        describe(t, &r);
+    if (r.worst > *worst)
+        *worst = r.worst;
+    release(&s);
+    return rc;
+}
+
+struct group {
+    const char *name;
+    int cases, bad;
+    double worst;
+    unsigned long long seed;
+};
+
+static void add(struct group *g, const struct tcase *t)
+{
+    g->cases++;
+    g->bad += run_case(t, &g->seed, &g->worst) != 0;
+}
+
+static int report(struct group *g, int tapno)
+{
+    printf("%s %d - %s: %d cases, %d failed, worst error %.3g of the "
+           "bound\n", g->bad || !g->cases ? "not ok" : "ok", tapno, g->name,
+           g->cases, g->bad, g->worst);
+    return tapno;
+}
+
+/* Case i of a rotation through faces, transposes, alpha and beta. */
+static struct tcase rotated(int i, size_t m, size_t n, size_t k)
+{
+    return (struct tcase){ (enum face)(i % NFACES), (i / NFACES) % 2,
+                           (i / (2 * NFACES)) % 2, m, n, k,
+                           values[(i * 3 + 1) % 4], values[(i * 7 + 2) % 4],
+                           (size_t)(i % 3 == 2 ? 3 : i % 3), i };
+}
+
+static void small_sizes(struct group *g)
+{
+    static const size_t sz[] = { 0, 1, 2, 3, 7, 13 };
+    int i = 0;
+
+    for (size_t x = 0; x < 6; x++)
+        for (size_t y = 0; y < 6; y++)
+            for (size_t z = 0; z < 6; z++, i++) {
+                struct tcase t = rotated(i, sz[x], sz[y], sz[z]);
+                add(g, &t);
+            }
+}
+
+/* Every face, transpose pair, alpha and beta on one prime shape. */
+static void every_combination(struct group *g)
+{
+    for (int f = 0; f < NFACES; f++)
+        for (int tr = 0; tr < 4; tr++)
+            for (int ab = 0; ab < 16; ab++) {
+                struct tcase t = { (enum face)f, tr & 1, tr >> 1, 29, 31, 37,
+                                   values[ab % 4], values[ab / 4],
+                                   (size_t)(ab % 3), ab };
+                add(g, &t);
+            }
+}
+
+/* Shapes around the blocking, each under a few rotations. */
+static void shapes(struct group *g, const size_t (*s)[3], int n, int turns)
+{
+    for (int i = 0; i < n; i++)
+        for (int r = 0; r < turns; r++) {
+            struct tcase t = rotated(i * 5 + r * 3, s[i][0], s[i][1],
+                                     s[i][2]);
+            add(g, &t);
+        }
+}
+
+static void block_edges(struct group *g, const struct mmt_kernel_info *ki)
+{
+    size_t nb = (size_t)ki->nb, mc = (size_t)ki->mc, kc = (size_t)ki->kc;
+    const size_t s[][3] = {
+        { nb - 1, nb + 1, nb }, { nb + 1, nb - 1, nb + 1 }, { nb, nb, nb },
+        { mc + 1, nb + 1, kc + 1 }, { mc - 1, nb - 1, kc - 1 },
+        { 2 * mc, 2 * nb, 2 * kc },
+    };
+    shapes(g, s, 6, 2);
+}
+
+static void three_nb(struct group *g, const struct mmt_kernel_info *ki)
+{
+    size_t nb3 = 3 * (size_t)ki->nb;
+    const size_t s[][3] = {
+        { nb3 + 1, 45, 57 }, { 53, nb3 + 3, 41 }, { 37, 49, nb3 + 5 },
+        { nb3 + 7, nb3 + 7, nb3 + 7 },
+    };
+    shapes(g, s, 4, 1);
+}
+
+static void skinny(struct group *g, const struct mmt_kernel_info *ki)
+{
+    size_t wide = (size_t)ki->nc + (size_t)ki->nb + 3;
+    const size_t s[][3] = {
+        { 1, 300, 200 }, { 300, 1, 200 }, { 300, 200, 1 }, { 1, 1, 500 },
+        { 500, 1, 1 }, { 1, 500, 1 }, { 7, wide, 3 }, { 5, wide, 1 },
+    };
+    shapes(g, s, 8, 2);
+}
+
+/* beta = 0 over NaN in C, alpha = 0 over NaN in A and B, big pads. */
+static void nan_and_pads(struct group *g, const struct mmt_kernel_info *ki)
+{
+    static const double alphas[3] = { 0.0, 1.0, 0.7 };
+    size_t m = (size_t)ki->mc + 5, k = (size_t)ki->kc + 2;
+
+    for (int f = 0; f < NFACES; f++)
+        for (int a = 0; a < 3; a++) {
+            struct tcase t = { (enum face)f, a == 1, f % 2, m, 33, k,
+                               alphas[a], 0.0, (size_t)(a ? 17 : 64), f };
+            add(g, &t);
+        }
+}
+
+/* The oracle itself must catch a wrong element, a NaN and a write
+ * outside the block. */
+static int planted(int tapno)
+{
+    struct tcase t = { F_NATIVE, 0, 1, 17, 19, 23, 0.7, -1.0, 2, 0 };
+    unsigned long long seed = 99;
+    struct gr_result r;
+    struct arrays s;
+    int caught = 0;
+
+    setup(&t, &s, &seed);
+    call(&t, &s);
+    caught += gr_check(&s.v, s.c, s.c0, s.cells, BUDGET, &r) == 0;
+    s.c[5 + 3 * s.v.ldc] += 1e-9;
+    caught += gr_check(&s.v, s.c, s.c0, s.cells, BUDGET, &r) != 0;
+    s.c[5 + 3 * s.v.ldc] = NAN;
+    caught += gr_check(&s.v, s.c, s.c0, s.cells, BUDGET, &r) != 0;
+    s.c[5 + 3 * s.v.ldc] = s.c0[5 + 3 * s.v.ldc];
+    s.c[t.m + 3 * s.v.ldc] = 0.5;    /* a pad row */
+    caught += gr_check(&s.v, s.c, s.c0, s.cells, BUDGET, &r) != 0;
+    release(&s);
+    printf("%s %d - the oracle passes a right result and catches a wrong "
+           "element, a NaN and a write outside the block (%d of 4)\n",
+           caught == 4 ? "ok" : "not ok", tapno, caught);
+    return tapno;
+}
+
+/* Two threads at once, each with its own cases (its own workspace). */
+static void *thread_cases(void *arg)
+{
+    struct group *g = arg;
+    for (int i = 0; i < 12; i++) {
+        size_t base = g->seed % 2 ? 150 : 40;
+        struct tcase t = rotated(i, base + (size_t)i * 9, base + 7,
+                                 base + (size_t)i * 5);
+        add(g, &t);
+    }
+    return NULL;
+}
+
+static int threads(int tapno)
+{
+    struct group g[2] = { { "thread 1", 0, 0, 0, 11 },
+                          { "thread 2", 0, 0, 0, 12 } };
+    pthread_t th;
+    int started = pthread_create(&th, NULL, thread_cases, &g[1]) == 0;
+
+    thread_cases(&g[0]);
+    if (started)
+        pthread_join(th, NULL);
+    printf("%s %d - two threads at once: %d and %d cases, %d failed\n",
+           started && !g[0].bad && !g[1].bad ? "ok" : "not ok", tapno,
+           g[0].cases, g[1].cases, g[0].bad + g[1].bad);
+    return tapno;
+}
+
+int main(void)
+{
+    const struct mmt_kernel_info *ki = mmt_kernel_info();
+    struct group g[] = {
+        { "sizes 0, 1, 2, 3, 7, 13 in every dimension", 0, 0, 0, 1 },
+        { "every face, transpose pair, alpha and beta at 29x31x37", 0, 0,
+          0, 2 },
+        { "NB - 1, NB, NB + 1 and the MC, KC edges", 0, 0, 0, 3 },
+        { "3 NB + odd in each dimension", 0, 0, 0, 4 },
+        { "skinny (M, N or K = 1) and more than one NC panel", 0, 0, 0, 5 },
+        { "beta = 0 over NaN in C, alpha = 0 over NaN in A, B; large "
+          "pads", 0, 0, 0, 6 },
+    };
+    int tapno = 0;
+
+    printf("1..%d\n", 8);
+    printf("# %s (%s), MC=%d KC=%d NB=%d NC=%d, %s\n", ki->kernel, ki->isa,
+           ki->mc, ki->kc, ki->nb, ki->nc,
+           ki->active ? "kernels active" : "reference path");
+    tapno = planted(tapno + 1);
+    small_sizes(&g[0]);
+    report(&g[0], ++tapno);
+    every_combination(&g[1]);
+    report(&g[1], ++tapno);
+    block_edges(&g[2], ki);
+    report(&g[2], ++tapno);
+    three_nb(&g[3], ki);
+    report(&g[3], ++tapno);
+    skinny(&g[4], ki);
+    report(&g[4], ++tapno);
+    nan_and_pads(&g[5], ki);
+    report(&g[5], ++tapno);
+    threads(++tapno);
+    return 0;
+}
