@@ -181,8 +181,8 @@ static int check_claims(const struct probe_ctx *ctx, double mhz,
     return bad ? -1 : agree;
 }
 
-/* TSC_MHZ: the median of TSC_RUNS fresh rates.  Returns it (0: no TSC). */
-static double probe_tsc(const struct probe_ctx *ctx, struct mmt_probeconf *pc)
+/* TSC_MHZ: the median of TSC_RUNS fresh rates. */
+int probe_tsc(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 {
     const struct mmt_clock_info *ci = mmt_clock_describe(MMT_CLOCK_CYCLES);
     double mhz[TSC_RUNS], lo = INFINITY, hi = 0, med;
@@ -211,15 +211,13 @@ static double probe_tsc(const struct probe_ctx *ctx, struct mmt_probeconf *pc)
               TSC_RUNS, TSC_REPEAT * 100, claims > 0 ? "agrees with " :
               claims < 0 ? "a claim disagrees" : "nothing to cross-check",
               claims > 0 ? checked : "");
-    return med;
+    return 0;
 }
 
 enum { ROUNDS = 10, SAMPLES = 40, GAP_NS = 10000000 };
 
 int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 {
-    double tsc_mhz = probe_tsc(ctx, pc);
-
 #if defined(__x86_64__)
     /* Rounds 10 ms apart.  The core clock really moves (2.0-2.5 GHz on
      * the KVM guest, in ~1% steps), so there is no one clock to confirm:
@@ -244,8 +242,8 @@ int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc)
     }
     for (int r = 0; r < ROUNDS; r++)
         agree += mhz[r] >= best * 0.98;
-    probe_note(ctx, "\nclock: %.1f MHz, %d of %d rounds within 2%% (TSC "
-               "%.1f MHz)\n", best, agree, ROUNDS, tsc_mhz);
+    probe_note(ctx, "\nclock: %.1f MHz, %d of %d rounds within 2%%\n",
+               best, agree, ROUNDS);
     ctx->ns_per_cycle = 1e3 / best;
     probe_set(pc, MMT_P_CLOCK_MHZ, best, agree >= 3,
               "fastest of 10 rounds 10 ms apart, 256-add reg-reg "

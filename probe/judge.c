@@ -188,10 +188,10 @@ static int nominal(const struct probe_ctx *ctx, const char *name,
              within(edge[1], claim->size_kib, tol) &&
              within(edge[2], claim->size_kib, tol);
     if (!ok)
-        probe_disagree(ctx, "%s_KIB: the chase edge reads %.0f KiB "
-                       "(repetitions %.0f, %.0f), not within %.2f-%.2fx of "
-                       "the %ld KiB %s says: the measured value, "
-                       "unconfirmed", name, edge[0] / KIB, edge[1] / KIB,
+        probe_disagree(ctx, "%s_KIB: the chase edge and its repetitions "
+                       "read %.0f, %.0f, %.0f KiB, not all within "
+                       "%.2f-%.2fx of the %ld KiB %s says: the measured "
+                       "value, unconfirmed", name, edge[0] / KIB, edge[1] / KIB,
                        edge[2] / KIB, tol->lo, tol->hi, claim->size_kib,
                        claim->source);
     answer(a, ok ? (double)claim->size_kib : edge[0] / KIB, ok, "");

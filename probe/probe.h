@@ -81,6 +81,7 @@ void probe_set(struct mmt_probeconf *pc, enum mmt_probe_key k, double v,
 
 /* The probes, one job each.  They return 0, or -1 when they could not
  * measure at all (values then stay 0 and unconfirmed). */
+int probe_tsc(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 int probe_fpu(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 int probe_regs(struct probe_ctx *ctx, struct mmt_probeconf *pc);
