@@ -53,14 +53,7 @@ static struct option *build_options(void)
         { "beta", required_argument, NULL, OPT_BETA },
         { "name", required_argument, NULL, OPT_NAME },
     };
-    struct option *o = mmg_long_options(fixed, sizeof fixed
-                                        / sizeof fixed[0], OPT_INT);
-
-    if (!o) {
-        mmt_error("out of memory");
-        exit(MMT_EXIT_FAIL);
-    }
-    return o;
+    return mmg_long_options(fixed, sizeof fixed / sizeof fixed[0], OPT_INT);
 }
 
 static void set_or_die(struct mmg_params *p, const char *key,

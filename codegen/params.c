@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/diag.h"
 #include "common/kvfile.h"
 #include "common/paramsconf.h"
 
@@ -369,8 +370,10 @@ struct option *mmg_long_options(const struct option *fixed, size_t nfixed,
 {
     struct option *o = calloc(nfixed + mmg_n_int_params + 1, sizeof *o);
 
-    if (!o)
-        return NULL;
+    if (!o) {
+        mmt_error("out of memory");
+        exit(MMT_EXIT_FAIL);
+    }
     memcpy(o, fixed, sizeof *fixed * nfixed);
     for (size_t i = 0; i < mmg_n_int_params; i++)
         o[nfixed + i] = (struct option){ mmg_int_params[i].option,

@@ -69,8 +69,8 @@ struct option;   /* <getopt.h> */
 
 /* getopt_long options for a command: the nfixed of fixed, then
  * --<option>=N for every integer parameter, whose val is first plus its
- * index in mmg_int_params.  Terminated, malloc'ed; NULL when out of
- * memory. */
+ * index in mmg_int_params.  Terminated, malloc'ed.  It serves
+ * commands' option parsing, so out of memory it says so and exits 1. */
 struct option *mmg_long_options(const struct option *fixed, size_t nfixed,
                                 int first);
 

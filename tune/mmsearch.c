@@ -104,14 +104,7 @@ static struct option *build_options(void)
         { "test-stop-after", required_argument, NULL, OPT_STOP },
         { "test-perturb", required_argument, NULL, OPT_PERTURB },
     };
-    struct option *o = mmg_long_options(fixed, sizeof fixed
-                                        / sizeof fixed[0], OPT_INT);
-
-    if (!o) {
-        mmt_error("out of memory");
-        exit(MMT_EXIT_FAIL);
-    }
-    return o;
+    return mmg_long_options(fixed, sizeof fixed / sizeof fixed[0], OPT_INT);
 }
 
 static void pin_or_die(struct mms_pins *pins, const char *key,
