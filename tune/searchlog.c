@@ -592,13 +592,19 @@ static int read_log(const char *path, struct reader *rd, size_t *good_len,
     return rc < 0 ? -1 : cands;
 }
 
-int mms_log_walk(const char *path, struct mms_log_head *h, mms_event_fn fn,
-                 void *ctx, char *err, size_t errlen)
+int mms_log_walk(const char *path, struct mms_log_head *h,
+                 struct mms_log *lg, mms_event_fn fn, void *ctx, char *err,
+                 size_t errlen)
 {
-    struct reader rd = { .head = h, .fn = fn, .ctx = ctx };
+    struct reader rd = { .lg = lg, .head = h, .fn = fn, .ctx = ctx };
     size_t good;
 
     memset(h, 0, sizeof *h);
+    if (lg) {
+        memset(lg, 0, sizeof *lg);
+        lg->fd = -1;
+        snprintf(lg->path, sizeof lg->path, "%s", path);
+    }
     if (mmt_origin_check_format(path, "search.log", MMS_LOG_FORMAT, err,
                                 errlen) != 0)
         return -1;
@@ -625,7 +631,7 @@ int mms_log_check(const char *path, char *err, size_t errlen)
 {
     struct mms_log_head h;
 
-    return mms_log_walk(path, &h, NULL, NULL, err, errlen);
+    return mms_log_walk(path, &h, NULL, NULL, NULL, err, errlen);
 }
 
 int mms_log_head_text(const struct mms_log_head *h, char *buf, size_t len)

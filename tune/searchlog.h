@@ -107,11 +107,14 @@ typedef int (*mms_event_fn)(const struct mms_event *ev, void *ctx,
 
 /* Read path whole, as a reader of the log (mmreport) rather than a
  * search resuming it: its FORMAT, its head into h (every key once, no
- * other), then every event, checked as mms_log_check does, to fn.  A
- * torn last line (a search still writing) is left out.  Returns the
- * number of cand lines, or -1 with "path:line: why" in err. */
-int mms_log_walk(const char *path, struct mms_log_head *h, mms_event_fn fn,
-                 void *ctx, char *err, size_t errlen);
+ * other), then every event, checked as mms_log_check does, to fn (unless
+ * NULL); every cand line is also kept in lg (unless NULL) as
+ * mms_log_open keeps them, for mms_log_close to free.  A torn last line
+ * (a search still writing) is left out.  Returns the number of cand
+ * lines, or -1 with "path:line: why" in err. */
+int mms_log_walk(const char *path, struct mms_log_head *h,
+                 struct mms_log *lg, mms_event_fn fn, void *ctx, char *err,
+                 size_t errlen);
 
 /* The seconds the summary's why= ("isa 0.0 s, nb 4.1 s, ...") gives
  * step, or -1 when it names no such step. */
