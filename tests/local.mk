@@ -17,3 +17,6 @@ tests_common_test_probeconf_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_common_test_probeconf_LDADD = common/libmmcommon.la \
 	tests/common/libmmtest.la $(CMOCKA_LIBS)
 TESTS += tests/common/test_probeconf
+
+# TAP helpers the shell tests source.
+EXTRA_DIST += tests/common/tap.sh

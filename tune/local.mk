@@ -53,3 +53,12 @@ EXTRA_DIST += tests/tune/test_mmsearch.sh
 # Timed (make regtest): a real search must not end slower than it began.
 REGTESTS += tests/tune/regtest_search.sh
 EXTRA_DIST += tests/tune/regtest_search.sh tests/tune/probe.conf
+
+# mmreport: a search.log as tables, and paper 002's sensitivity plots.
+bin_PROGRAMS += mmreport
+mmreport_SOURCES = tune/mmreport.c tune/report.c tune/report.h \
+	tune/reportplot.c
+mmreport_LDADD = tune/libmmsearch.la
+
+TESTS += tests/tune/test_mmreport.sh
+EXTRA_DIST += tests/tune/test_mmreport.sh

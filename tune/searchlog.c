@@ -5,6 +5,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -45,6 +46,17 @@ enum { NEVENTS = sizeof events / sizeof events[0], MAXF = 48 };
 struct line {
     int n;
     char *key[MAXF], *val[MAXF];
+};
+
+/* What a walk through a file does with what it reads. */
+struct reader {
+    const char *want;            /* the head to compare with, or NULL */
+    struct mms_log *lg;          /* keeps cand records and marks, or NULL */
+    struct mms_log_head *head;   /* gets the head's values, or NULL */
+    unsigned long head_seen;     /* bit i: head_keys[i] was read */
+    mms_event_fn fn;             /* takes every event, or NULL */
+    void *ctx;
+    int lineno, in_head;
 };
 
 static int event_index(const char *type)
@@ -329,10 +341,31 @@ static int keep_mark(struct mms_log *lg, const char *type, const char *name)
     return 0;
 }
 
-/* One event line (NUL-terminated, no newline): checked, and kept in lg
- * when lg is not NULL.  Returns 0, or -1 with why. */
-static int take_event(struct mms_log *lg, char *text, char *why, size_t len)
+/* Hand the checked event l to the reader's fn. */
+static int give_event(const struct reader *rd, const char *type,
+                      const struct line *l, char *why, size_t len)
 {
+    struct mms_event e = { rd->lineno, type, { .step = "" }, l };
+
+    if (strcmp(type, "cand") == 0 || value_of(l, "mflops"))
+        get_record(l, &e.rec);
+    if (value_of(l, "name"))
+        snprintf(e.rec.step, sizeof e.rec.step, "%s", val(l, "name"));
+    return rd->fn(&e, rd->ctx, why, len);
+}
+
+const char *mms_event_value(const struct mms_event *ev, const char *key)
+{
+    return value_of(ev->fields, key);
+}
+
+/* One event line (NUL-terminated, no newline): checked, handed to the
+ * reader's fn and kept in its lg, where it has them.  Returns 0, or -1
+ * with why. */
+static int take_event(const struct reader *rd, char *text, char *why,
+                      size_t len)
+{
+    struct mms_log *lg = rd->lg;
     struct line l;
     char *bad, *type = split(text, &l, &bad);
     int ev;
@@ -348,6 +381,8 @@ static int take_event(struct mms_log *lg, char *text, char *why, size_t len)
         return -1;
     }
     if (check_event(ev, &l, why, len) != 0)
+        return -1;
+    if (rd->fn && give_event(rd, type, &l, why, len) != 0)
         return -1;
     if (!lg)
         return 0;
@@ -424,23 +459,79 @@ static void next_head_line(const char **want, char *line, size_t len)
     *want = w + (*w == '\n');
 }
 
-/* One whole line of the file (no newline): a head line compared with the
- * next of want (unless want is NULL), or an event, kept in lg (unless
- * lg is NULL).  *in_head turns 0 at the first event.  0 or -1 with why. */
-static int take_line(char *text, int *in_head, const char **want,
-                     struct mms_log *lg, char *why, size_t len)
+/* ---- the head, for a reader ------------------------------------------ */
+
+/* Every key of the head, in the order mms_log_head_text writes them, and
+ * where its value goes (-1 for FORMAT: mmt_origin_check_format read it
+ * before the walk began). */
+#define WORD(f) offsetof(struct mms_log_head, f)
+static const struct { const char *key; ptrdiff_t off; } head_keys[] = {
+    { "FORMAT", -1 }, { "WRITTEN_BY", WORD(origin.written_by) },
+    { "HOST", WORD(origin.host) }, { "CPU", WORD(origin.cpu) },
+    { "KERNEL_CC", WORD(origin.kernel_cc) },
+    { "KERNEL_CFLAGS", WORD(origin.kernel_cflags) },
+    { "PROBE_FINGERPRINT", WORD(probe_fingerprint) },
+    { "GENERATOR", WORD(generator) }, { "KERNEL_ABI", -1 },
+    { "TIMER", WORD(timer) }, { "LEVEL", WORD(level) },
+    { "PINS", WORD(pins) },
+};
+#undef WORD
+enum { NHEAD = sizeof head_keys / sizeof head_keys[0] };
+
+/* "KEY = value  # note" into rd->head.  Returns 0, or -1 with why. */
+static int take_head_value(struct reader *rd, const char *text, char *why,
+                           size_t len)
+{
+    const char *eq = strstr(text, " = "), *v = eq + 3;
+    size_t klen = (size_t)(eq - text), vlen = strcspn(v, "#");
+    int i;
+
+    for (i = 0; i < NHEAD; i++)
+        if (strlen(head_keys[i].key) == klen
+            && strncmp(head_keys[i].key, text, klen) == 0)
+            break;
+    if (i == NHEAD || rd->head_seen & 1UL << i) {
+        snprintf(why, len, "'%.*s' is %s in the head of a search.log",
+                 (int)klen, text, i == NHEAD ? "not a key" : "repeated");
+        return -1;
+    }
+    rd->head_seen |= 1UL << i;
+    while (vlen > 0 && (v[vlen - 1] == ' ' || v[vlen - 1] == '\t'))
+        vlen--;
+    if (strcmp(head_keys[i].key, "KERNEL_ABI") == 0)
+        rd->head->kernel_abi = atoi(v);
+    else if (head_keys[i].off >= 0)
+        snprintf((char *)rd->head + head_keys[i].off, KV_WORD_MAX, "%.*s",
+                 (int)vlen, v);
+    return 0;
+}
+
+/* At the head's end: every key was there. */
+static int head_complete(const struct reader *rd, char *why, size_t len)
+{
+    for (int i = 0; rd->head && i < NHEAD; i++)
+        if (!(rd->head_seen & 1UL << i)) {
+            snprintf(why, len, "the head has no %s (an older or foreign "
+                     "search.log)", head_keys[i].key);
+            return -1;
+        }
+    return 0;
+}
+
+/* ---- walking a file ---------------------------------------------------- */
+
+/* A head line: read into rd->head and compared with the next of
+ * rd->want, where the reader has them. */
+static int take_head_line(struct reader *rd, const char *text, char *why,
+                          size_t len)
 {
     char line[KV_WORD_MAX * 2];
 
-    if (is_blank_or_comment(text))
+    if (rd->head && take_head_value(rd, text, why, len) != 0)
+        return -1;
+    if (!rd->want)
         return 0;
-    if (*in_head && strstr(text, " = ") == NULL)
-        *in_head = 0;
-    if (!*in_head)
-        return take_event(lg, text, why, len);
-    if (!*want)
-        return 0;
-    next_head_line(want, line, sizeof line);
+    next_head_line(&rd->want, line, sizeof line);
     if (!line[0]) {
         snprintf(why, len, "'%.60s': the head has a line this mmsearch "
                  "does not write", text);
@@ -449,50 +540,98 @@ static int take_line(char *text, int *in_head, const char **want,
     return head_line(text, line, why, len);
 }
 
-/* Walk the file: the head (compared with want_head unless NULL), then
- * events (kept in lg unless NULL).  *good_len gets the length of the
- * whole lines (a torn last one is left out).  Returns the cand lines, or
- * -1 with "path:line: why" in err. */
-static int read_log(const char *path, const char *want_head,
-                    struct mms_log *lg, size_t *good_len, char *err,
-                    size_t errlen)
+/* One whole line of the file (no newline): a head line or an event.
+ * rd->in_head turns 0 at the first event.  0 or -1 with why. */
+static int take_line(struct reader *rd, char *text, char *why, size_t len)
+{
+    if (is_blank_or_comment(text))
+        return 0;
+    if (rd->in_head && strstr(text, " = ") == NULL) {
+        rd->in_head = 0;
+        if (head_complete(rd, why, len) != 0)
+            return -1;
+    }
+    if (!rd->in_head)
+        return take_event(rd, text, why, len);
+    return take_head_line(rd, text, why, len);
+}
+
+/* Walk the file as rd says: the head, then events.  *good_len gets the
+ * length of the whole lines (a torn last one is left out).  Returns the
+ * cand lines, or -1 with "path:line: why" in err. */
+static int read_log(const char *path, struct reader *rd, size_t *good_len,
+                    char *err, size_t errlen)
 {
     size_t len;
     char *buf = slurp(path, &len), *p, *nl, why[512], line[KV_WORD_MAX * 2];
-    const char *want = want_head;
-    int lineno = 0, in_head = 1, cands = 0, rc = 0;
+    int cands = 0, rc = 0;
 
+    rd->lineno = 0, rd->in_head = 1;
     if (!buf)
         return failf(err, errlen, path, 0, "cannot read: %s",
                      strerror(errno));
     for (p = buf; rc == 0 && (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
-        lineno++;
+        rd->lineno++;
         *nl = '\0';
-        if (take_line(p, &in_head, &want, lg, why, sizeof why) != 0)
-            rc = failf(err, errlen, path, lineno, "%s", why);
-        cands += !in_head && strncmp(p, "cand ", 5) == 0;
+        cands += strncmp(p, "cand ", 5) == 0;   /* before it is split */
+        if (take_line(rd, p, why, sizeof why) != 0)
+            rc = failf(err, errlen, path, rd->lineno, "%s", why);
     }
     *good_len = (size_t)(p - buf);
-    if (lg)
-        lg->torn = rc == 0 && *p != '\0';
-    if (rc == 0 && want) {
-        next_head_line(&want, line, sizeof line);
+    if (rd->lg)
+        rd->lg->torn = rc == 0 && *p != '\0';
+    if (rc == 0 && rd->in_head && head_complete(rd, why, sizeof why) != 0)
+        rc = failf(err, errlen, path, rd->lineno, "%s", why);
+    if (rc == 0 && rd->want) {
+        next_head_line(&rd->want, line, sizeof line);
         if (line[0])
-            rc = failf(err, errlen, path, lineno, "the head ends before "
-                       "'%.*s'", (int)strcspn(line, " "), line);
+            rc = failf(err, errlen, path, rd->lineno, "the head ends "
+                       "before '%.*s'", (int)strcspn(line, " "), line);
     }
     free(buf);
     return rc < 0 ? -1 : cands;
 }
 
-int mms_log_check(const char *path, char *err, size_t errlen)
+int mms_log_walk(const char *path, struct mms_log_head *h,
+                 struct mms_log *lg, mms_event_fn fn, void *ctx, char *err,
+                 size_t errlen)
 {
+    struct reader rd = { .lg = lg, .head = h, .fn = fn, .ctx = ctx };
     size_t good;
 
+    memset(h, 0, sizeof *h);
+    if (lg) {
+        memset(lg, 0, sizeof *lg);
+        lg->fd = -1;
+        snprintf(lg->path, sizeof lg->path, "%s", path);
+    }
     if (mmt_origin_check_format(path, "search.log", MMS_LOG_FORMAT, err,
                                 errlen) != 0)
         return -1;
-    return read_log(path, NULL, NULL, &good, err, errlen);
+    h->origin.format = MMS_LOG_FORMAT;
+    return read_log(path, &rd, &good, err, errlen);
+}
+
+double mms_summary_step_seconds(const char *why, const char *step)
+{
+    size_t n = strlen(step);
+    const char *p = why;
+
+    /* search.c writes "name S s" pairs joined by ", " */
+    while (p) {
+        if (strncmp(p, step, n) == 0 && p[n] == ' ')
+            return strtod(p + n + 1, NULL);
+        p = strstr(p, ", ");
+        p = p ? p + 2 : NULL;
+    }
+    return -1;
+}
+
+int mms_log_check(const char *path, char *err, size_t errlen)
+{
+    struct mms_log_head h;
+
+    return mms_log_walk(path, &h, NULL, NULL, NULL, err, errlen);
 }
 
 int mms_log_head_text(const struct mms_log_head *h, char *buf, size_t len)
@@ -541,6 +680,7 @@ int mms_log_open(struct mms_log *lg, const char *path,
 {
     char head[4096];
     size_t good = 0;
+    struct reader rd = { .want = head, .lg = lg };
 
     memset(lg, 0, sizeof *lg);
     lg->fd = -1;
@@ -553,7 +693,7 @@ int mms_log_open(struct mms_log *lg, const char *path,
                          strerror(errno));
     } else if (mmt_origin_check_format(path, "search.log", MMS_LOG_FORMAT,
                                        err, errlen) != 0
-               || read_log(path, head, lg, &good, err, errlen) < 0) {
+               || read_log(path, &rd, &good, err, errlen) < 0) {
         mms_log_close(lg);
         return -1;
     }
@@ -617,7 +757,8 @@ const struct mms_record *mms_log_cand(struct mms_log *lg,
     if (append(lg, text) != 0)
         return NULL;
     text[strcspn(text, "\n")] = '\0';
-    if (take_event(lg, text, err, sizeof err) != 0) {
+    if (take_event(&(struct reader){ .lg = lg }, text, err, sizeof err)
+        != 0) {
         errno = EINVAL;
         return NULL;
     }

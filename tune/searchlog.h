@@ -85,6 +85,41 @@ void mms_log_close(struct mms_log *lg);
  * "path:line: why" in err. */
 int mms_log_check(const char *path, char *err, size_t errlen);
 
+/* One event of a log being walked (mms_log_walk).  rec holds what the
+ * line has of a record: PARAMS, mflops and pct for cand, chosen and
+ * summary lines, every field for cand; step= for cand, name= for the
+ * others.  Any field's text comes from mms_event_value. */
+struct mms_event {
+    int line;                    /* in the file */
+    const char *type;            /* step, skip, cand, chosen, note,
+                                    summary */
+    struct mms_record rec;
+    const void *fields;          /* the split line */
+};
+
+/* The text of key= on ev's line, or NULL when the line has none. */
+const char *mms_event_value(const struct mms_event *ev, const char *key);
+
+/* Takes each event in file order; returns 0 to go on, or -1 with why
+ * (the walk then fails with "path:line: why"). */
+typedef int (*mms_event_fn)(const struct mms_event *ev, void *ctx,
+                            char *why, size_t len);
+
+/* Read path whole, as a reader of the log (mmreport) rather than a
+ * search resuming it: its FORMAT, its head into h (every key once, no
+ * other), then every event, checked as mms_log_check does, to fn (unless
+ * NULL); every cand line is also kept in lg (unless NULL) as
+ * mms_log_open keeps them, for mms_log_close to free.  A torn last line
+ * (a search still writing) is left out.  Returns the number of cand
+ * lines, or -1 with "path:line: why" in err. */
+int mms_log_walk(const char *path, struct mms_log_head *h,
+                 struct mms_log *lg, mms_event_fn fn, void *ctx, char *err,
+                 size_t errlen);
+
+/* The seconds the summary's why= ("isa 0.0 s, nb 4.1 s, ...") gives
+ * step, or -1 when it names no such step. */
+double mms_summary_step_seconds(const char *why, const char *step);
+
 /* Append a cand line for r and keep it (as read back from the line, so a
  * decision made now sees exactly what a resumed search will).  Returns a
  * pointer to the kept record, or NULL with errno when it could not be

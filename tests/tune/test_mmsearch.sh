@@ -10,12 +10,9 @@
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 mmsearch="$top_builddir/mmsearch"
 mmgen="$top_builddir/mmgen"
+. "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/search.$$
-mkdir -p "$dir" || exit 99
-trap 'rm -rf "$dir"' EXIT
-n=0
-pass() { n=$((n + 1)); echo "ok $n - $1"; }
-fail() { n=$((n + 1)); echo "not ok $n - $1"; }
+tap_scratch "$dir"
 echo "1..17"
 
 # A fixed probe.conf: 16 scalar registers, FMA, 32 KiB L1.

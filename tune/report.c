@@ -1,0 +1,342 @@
+/* A search.log regrouped per step (report.h). */
+#include "tune/report.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tune/steps.h"
+
+/* ---- reading ----------------------------------------------------------- */
+
+static struct mmr_step *step_of(struct mmr_report *r, const char *name)
+{
+    for (int i = 0; i < r->nsteps; i++)
+        if (strcmp(r->step[i].name, name) == 0)
+            return &r->step[i];
+    if (r->nsteps == MMR_MAX_STEPS)
+        return NULL;
+    snprintf(r->step[r->nsteps].name, sizeof r->step[0].name, "%s", name);
+    r->step[r->nsteps].secs = -1;
+    return &r->step[r->nsteps++];
+}
+
+static void text(char *dst, const struct mms_event *ev, const char *key)
+{
+    const char *v = mms_event_value(ev, key);
+
+    snprintf(dst, MMR_TEXT, "%s", v ? v : "");
+}
+
+static void take_chosen(struct mmr_step *st, const struct mms_event *ev)
+{
+    st->has_chosen = 1;
+    st->chosen = ev->rec;
+    snprintf(st->by, sizeof st->by, "%s", mms_event_value(ev, "by"));
+    st->p = strtod(mms_event_value(ev, "p"), NULL);
+    st->chosen_rounds = atoi(mms_event_value(ev, "rounds"));
+    text(st->chosen_why, ev, "why");
+}
+
+static void take_summary(struct mmr_report *r, const struct mms_event *ev)
+{
+    r->has_summary = 1;
+    r->summary = ev->rec;
+    r->seconds = strtod(mms_event_value(ev, "seconds"), NULL);
+    r->timed = atoi(mms_event_value(ev, "timed"));
+    r->reused = atoi(mms_event_value(ev, "reused"));
+    text(r->summary_why, ev, "why");
+}
+
+/* mms_event_fn: each event into r (the walk keeps the cand lines
+ * themselves in r->log); steps in the order they appear. */
+static int on_event(const struct mms_event *ev, void *ctx, char *why,
+                    size_t len)
+{
+    struct mmr_report *r = ctx;
+    struct mmr_step *st = NULL;
+
+    if (strcmp(ev->type, "note") == 0)
+        return 0;
+    if (strcmp(ev->type, "summary") == 0) {
+        take_summary(r, ev);
+        return 0;
+    }
+    if (!(st = step_of(r, ev->rec.step))) {
+        snprintf(why, len, "more than %d steps", MMR_MAX_STEPS);
+        return -1;
+    }
+    if (strcmp(ev->type, "step") == 0) {
+        text(st->sets, ev, "sets");   /* sets is short: truncated safely */
+        text(st->rule, ev, "rule");
+    } else if (strcmp(ev->type, "skip") == 0) {
+        st->skipped = 1;
+        text(st->skip_why, ev, "why");
+    } else if (strcmp(ev->type, "chosen") == 0) {
+        take_chosen(st, ev);
+    }
+    return 0;
+}
+
+/* ---- one step's candidates --------------------------------------------- */
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The median of v[0..n) (sorted in place); 0 when n is 0. */
+static double median(double *v, int n)
+{
+    if (n == 0)
+        return 0;
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+static int is_step(const struct mms_record *rec, const struct mmr_step *st)
+{
+    return strcmp(rec->step, st->name) == 0;
+}
+
+static struct mmr_cand *cand_of(struct mmr_step *st,
+                                const struct mmg_params *p)
+{
+    for (int i = 0; i < st->ncand; i++)
+        if (mms_params_equal(&st->cand[i].p, p))
+            return &st->cand[i];
+    st->cand[st->ncand] = (struct mmr_cand){ .p = *p,
+                                             .verdict = MMS_V_OK };
+    return &st->cand[st->ncand++];
+}
+
+/* The round-0 timing of p anywhere in the log: the value a step carries
+ * in from the one before was screened there. */
+static const struct mms_record *screen_of(const struct mmr_report *r,
+                                          const struct mmg_params *p)
+{
+    for (int i = 0; i < r->nrec; i++)
+        if (r->rec[i].round == 0 && !r->rec[i].ref
+            && mms_params_equal(&r->rec[i].p, p))
+            return &r->rec[i];
+    return NULL;
+}
+
+static void take_record(struct mmr_step *st, const struct mms_record *rec)
+{
+    struct mmr_cand *c;
+
+    if (rec->ref) {
+        st->has_ref = 1, st->ref = rec->p;
+        return;
+    }
+    c = cand_of(st, &rec->p);
+    if (rec->round == 0)
+        c->screen = rec, c->screen_here = 1;
+    if (rec->m.verdict != MMS_V_OK && c->verdict == MMS_V_OK)
+        c->verdict = rec->m.verdict, c->why = rec->m.why;
+}
+
+/* The reference kernel's timing in the step's round, or 0. */
+static double ref_in_round(const struct mmr_report *r,
+                           const struct mmr_step *st, int round)
+{
+    for (int i = 0; i < r->nrec; i++) {
+        const struct mms_record *rec = &r->rec[i];
+        if (rec->ref && rec->round == round && is_step(rec, st)
+            && rec->m.verdict == MMS_V_OK)
+            return rec->m.mflops;
+    }
+    return 0;
+}
+
+/* c's re-timings: how many, their median and the median of their
+ * ratios to the reference kernel of the same round (what the step's
+ * rank-sum test compared; tune/search.c). */
+static void retimings(const struct mmr_report *r, const struct mmr_step *st,
+                      struct mmr_cand *c, double *mflops, double *ratio)
+{
+    int n = 0, nratio = 0;
+
+    for (int i = 0; i < r->nrec; i++) {
+        const struct mms_record *rec = &r->rec[i];
+        double ref;
+        if (rec->ref || rec->round == 0 || !is_step(rec, st)
+            || rec->m.verdict != MMS_V_OK
+            || !mms_params_equal(&rec->p, &c->p))
+            continue;
+        mflops[n++] = rec->m.mflops;
+        if ((ref = ref_in_round(r, st, rec->round)) > 0)
+            ratio[nratio++] = rec->m.mflops / ref;
+    }
+    c->rounds = n;
+    c->median = median(mflops, n);
+    c->ratio = median(ratio, nratio);
+}
+
+static void ref_stats(const struct mmr_report *r, struct mmr_step *st,
+                      double *mflops)
+{
+    int n = 0;
+
+    for (int i = 0; i < r->nrec; i++)
+        if (r->rec[i].ref && is_step(&r->rec[i], st)
+            && r->rec[i].m.verdict == MMS_V_OK)
+            mflops[n++] = r->rec[i].m.mflops;
+    st->ref_median = median(mflops, n);
+}
+
+/* ---- one step's columns and time --------------------------------------- */
+
+static int in_list(const char *list, const char *key)
+{
+    size_t n = strlen(key);
+    const char *p = list;
+
+    while (p) {
+        if (strncmp(p, key, n) == 0 && (p[n] == ',' || p[n] == '\0'))
+            return 1;
+        p = strchr(p, ',');
+        p = p ? p + 1 : NULL;
+    }
+    return 0;
+}
+
+static int param_value(const struct mmg_params *p, int i)
+{
+    return *(const int *)((const char *)p + mmg_int_params[i].offset);
+}
+
+/* Whether column col tells the step's candidates apart (or the step
+ * decides it). */
+static int col_varies(const struct mmr_step *st, int col)
+{
+    const char *key = col == MMR_ISA ? "ISA" : mmg_int_params[col].key;
+
+    if (in_list(st->sets, key))
+        return 1;
+    for (int i = 1; i < st->ncand; i++) {
+        const struct mmg_params *a = &st->cand[0].p, *b = &st->cand[i].p;
+        if (col == MMR_ISA ? a->isa != b->isa
+                           : param_value(a, col) != param_value(b, col))
+            return 1;
+    }
+    return 0;
+}
+
+static void pick_columns(struct mmr_step *st)
+{
+    st->ncol = 0;
+    for (int col = MMR_ISA; col < (int)mmg_n_int_params; col++)
+        if (st->ncol < MMR_MAX_COLS && col_varies(st, col))
+            st->col[st->ncol++] = col;
+}
+
+/* The summary's per-step seconds; without a summary (a search killed
+ * or still running) the children's timing seconds, which leave out the
+ * compiler's. */
+static void step_time(const struct mmr_report *r, struct mmr_step *st)
+{
+    if (r->has_summary) {
+        st->secs = mms_summary_step_seconds(r->summary_why, st->name);
+        return;
+    }
+    for (int i = 0; i < r->nrec; i++)
+        if (is_step(&r->rec[i], st)) {
+            st->secs = (st->secs < 0 ? 0 : st->secs) + r->rec[i].secs;
+            st->secs_timings_only = 1;
+        }
+}
+
+static int build_step(struct mmr_report *r, struct mmr_step *st)
+{
+    double *scratch = malloc(2 * sizeof *scratch * (size_t)(r->nrec + 1));
+
+    st->cand = calloc((size_t)r->nrec + 1, sizeof *st->cand);
+    if (!scratch || !st->cand) {
+        free(scratch);
+        return -1;
+    }
+    for (int i = 0; i < r->nrec; i++)
+        if (is_step(&r->rec[i], st))
+            take_record(st, &r->rec[i]);
+    for (int i = 0; i < st->ncand; i++) {
+        struct mmr_cand *c = &st->cand[i];
+        if (!c->screen)
+            c->screen = screen_of(r, &c->p);
+        retimings(r, st, c, scratch, scratch + r->nrec);
+        c->chosen = st->has_chosen && mms_params_equal(&c->p,
+                                                       &st->chosen.p);
+    }
+    ref_stats(r, st, scratch);
+    pick_columns(st);
+    step_time(r, st);
+    free(scratch);
+    return 0;
+}
+
+int mmr_read(struct mmr_report *r, const char *path, char *err,
+             size_t errlen)
+{
+    memset(r, 0, sizeof *r);
+    r->path = path;
+    r->ncand_lines = mms_log_walk(path, &r->head, &r->log, on_event, r, err,
+                                  errlen);
+    if (r->ncand_lines < 0)
+        return -1;
+    r->rec = r->log.rec, r->nrec = r->log.nrec;
+    for (int i = 0; i < r->nsteps; i++)
+        if (build_step(r, &r->step[i]) != 0) {
+            snprintf(err, errlen, "%s: out of memory", path);
+            return -1;
+        }
+    return 0;
+}
+
+void mmr_free(struct mmr_report *r)
+{
+    for (int i = 0; i < r->nsteps; i++)
+        free(r->step[i].cand);
+    mms_log_close(&r->log);
+    r->rec = NULL, r->nrec = r->nsteps = 0;
+}
+
+const struct mmr_step *mmr_step_find(const struct mmr_report *r,
+                                     const char *name)
+{
+    for (int i = 0; i < r->nsteps; i++)
+        if (strcmp(r->step[i].name, name) == 0)
+            return &r->step[i];
+    return NULL;
+}
+
+/* ---- parameters as text ------------------------------------------------ */
+
+const char *mmr_col_name(int col)
+{
+    return col == MMR_ISA ? "ISA" : mmg_int_params[col].key;
+}
+
+void mmr_col_value(int col, const struct mmg_params *p, char *buf,
+                   size_t len)
+{
+    if (col == MMR_ISA)
+        snprintf(buf, len, "%s", mmg_isa_name(p->isa));
+    else
+        snprintf(buf, len, "%d", param_value(p, col));
+}
+
+void mmr_params_text(const struct mmg_params *p, char *buf, size_t len)
+{
+    size_t used = (size_t)snprintf(buf, len, "ISA=%s", mmg_isa_name(p->isa));
+
+    for (int s = 0; s < mms_nsteps; s++)
+        for (int i = 0; i < (int)mmg_n_int_params && used < len; i++)
+            if (in_list(mms_steps[s].sets, mmg_int_params[i].key)
+                && param_value(p, i) != MMG_TILE)
+                used += (size_t)snprintf(buf + used, len - used, " %s=%d",
+                                         mmg_int_params[i].key,
+                                         param_value(p, i));
+}
