@@ -31,6 +31,15 @@ const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS] = {
     F("NR", INT, 0, 256, 1, 1, "registers (spill report)", nr),
     F("K_CROSSOVER", INT, 0, 1024, 0, 0,
       "K cleanup: specialised above, general below", k_crossover),
+    /* The library's blocking around the kernel (kernels/libparams.h),
+     * optional: the search times kernels in L1 and does not choose them
+     * (yet: issue 9's DGEMM step will), so the library's model fills what
+     * is absent from the cache sizes of the probe.conf beside this file.
+     * Saved defaults (results/archdefs/) carry measured values. */
+    F("MC", INT, 1, 1024, 0, 0, "library: rows of A's packed block", mc),
+    F("KC", INT, 1, 1024, 0, 0, "library: depth of a K panel", kc),
+    F("NC", INT, 1, 1 << 20, 0, 0, "library: columns of B's packed panel",
+      nc),
     F("CC", WORD, 0, 0, 1, 0, "compiler the kernel was chosen with", cc),
     F("CFLAGS", WORD, 0, 0, 1, 0, "and its flags", cflags),
     F("MFLOPS", REAL, 0, 1e9, 1, 0, "the winner, as timed", mflops),

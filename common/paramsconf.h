@@ -2,8 +2,8 @@
  * -- every generator parameter (mmgen reads the file with --params), the
  * compiler and flags it was chosen with, what it ran at, and what it is
  * bound to (the probe.conf fingerprint, the generator version and kernel
- * ABI).  Written by mmsearch; read by mmgen and, later, by the library's
- * build.
+ * ABI).  Written by mmsearch; read by mmgen and by the library's build
+ * (kernels/mmselect), for which MC, KC and NC block the whole DGEMM.
  *
  * File format (common/kvfile.h): the common head (common/origin.h: FORMAT,
  * who wrote it), then "KEY = value  # note" lines.  The one schema table,
@@ -16,8 +16,8 @@
 #include "common/kvfile.h"
 #include "common/origin.h"
 
-/* Bumped when a key is added, removed or changes meaning. */
-#define MMT_PARAMSCONF_FORMAT 1
+/* Bumped when a key is added, removed or changes meaning (2: MC, KC, NC). */
+#define MMT_PARAMSCONF_FORMAT 2
 
 /* One index per key; the order is the order of the file. */
 enum mmt_params_key {
@@ -28,6 +28,7 @@ enum mmt_params_key {
     MMT_Q_NB, MMT_Q_NCNB, MMT_Q_MU, MMT_Q_NU, MMT_Q_KU, MMT_Q_LS,
     MMT_Q_FMA, MMT_Q_FF, MMT_Q_IF, MMT_Q_NF, MMT_Q_NR,
     MMT_Q_K_CROSSOVER,        /* §III-B step 7 (optional until searched) */
+    MMT_Q_MC, MMT_Q_KC, MMT_Q_NC,  /* the library's blocking (optional) */
     MMT_Q_CC,                 /* the compiler the kernel was chosen with */
     MMT_Q_CFLAGS,
     MMT_Q_MFLOPS,             /* what the winner ran at */
@@ -58,6 +59,7 @@ struct mmt_paramsconf {
     char isa[KV_WORD_MAX];
     int nb, ncnb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, nr;
     int k_crossover;
+    int mc, kc, nc;
     char cc[KV_WORD_MAX];
     char cflags[KV_WORD_MAX];
     double mflops, peak_percent;

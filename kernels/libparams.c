@@ -1,4 +1,5 @@
-/* The library's parameter table, its reader and the model (libparams.h). */
+/* The library's parameter table, its params.conf loader and the model
+ * (libparams.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -10,25 +11,20 @@
 #include <string.h>
 
 #include "common/atomicfile.h"
-#include "common/kvfile.h"
+#include "common/fingerprint.h"
+#include "common/paramsconf.h"
+#include "common/probeconf.h"
 #include "kernels/libparams.h"
 
 #define DIM_MAX 1024     /* mmgen's largest tile */
 
 const struct mml_param mml_params[MML_NPARAMS] = {
-    [MML_MU] = { "MU", "MU", 1, 64, "register tile rows" },
-    [MML_NU] = { "NU", "NU", 1, 64, "register tile columns" },
-    [MML_KU] = { "KU", "KU", 1, DIM_MAX, "k'' steps per k' trip" },
-    [MML_NB] = { "NB", "NB", 1, DIM_MAX,
-                 "columns of C per kernel call (the kernel's tile)" },
-    [MML_MC] = { "MC", "M", 1, DIM_MAX, "rows of A's packed block" },
-    [MML_KC] = { "KC", "K", 1, DIM_MAX, "depth of a K panel" },
-    [MML_NC] = { "NC", NULL, 1, 1 << 20, "columns of B's packed panel" },
-    [MML_LS] = { "LS", "LS", 1, 64, "mmgen's LS" },
-    [MML_FMA] = { "FMA", "FMA", 0, 1, "mmgen's FMA" },
-    [MML_FF] = { "FF", "FF", 0, 1, "mmgen's FF" },
-    [MML_IF] = { "IF", "IF", 1, 128, "mmgen's IF" },
-    [MML_NF] = { "NF", "NF", 1, 128, "mmgen's NF" },
+    [MML_MU] = { "MU", "MU" }, [MML_NU] = { "NU", "NU" },
+    [MML_KU] = { "KU", "KU" }, [MML_NB] = { "NB", "NB" },
+    [MML_MC] = { "MC", "M" }, [MML_KC] = { "KC", "K" },
+    [MML_NC] = { "NC", NULL }, [MML_LS] = { "LS", "LS" },
+    [MML_FMA] = { "FMA", "FMA" }, [MML_FF] = { "FF", "FF" },
+    [MML_IF] = { "IF", "IF" }, [MML_NF] = { "NF", "NF" },
 };
 
 /* Register tiles that fit the ISA's registers by inequality (1) of paper
@@ -50,33 +46,65 @@ const struct mml_isa_tile mml_isa_tiles[] = {
 #define KC_MAX 512       /* deeper panels were not measured */
 #define NC_MAX 4096      /* wider B panels gain nothing, cost workspace */
 
-static void fields(struct kv_field *f)
+/* "dir/probe.conf" for the params.conf at path. */
+static void beside(const char *path, char *out, size_t len)
 {
-    f[0] = (struct kv_field){ "ISA", KV_WORD, 0, 0, 1 };
-    for (int i = 0; i < MML_NPARAMS; i++)
-        f[i + 1] = (struct kv_field){ mml_params[i].key, KV_INT,
-                                      mml_params[i].min, mml_params[i].max,
-                                      0 };
+    const char *slash = strrchr(path, '/');
+    int dir = slash ? (int)(slash - path) : 1;
+
+    snprintf(out, len, "%.*s/probe.conf", dir, slash ? path : ".");
 }
 
-int mml_params_read(const char *path, struct mml_libparams *p, char *err,
-                    size_t errlen)
+/* The probe.conf beside path, which must be the one pc was made from;
+ * its nominal cache sizes replace cpuid's for the model (the model was
+ * calibrated against nominal sizes and leaves half of each level free). */
+static int load_probe(const char *path, const struct mmt_paramsconf *pc,
+                      struct mml_cpu *cpu, char *err, size_t errlen)
 {
-    struct kv_field f[MML_NPARAMS + 1];
-    struct kv_value v[MML_NPARAMS + 1];
+    struct mmt_probeconf probe;
+    char probe_path[4096], fp[MMT_FINGERPRINT_LEN];
 
-    fields(f);
-    memset(p, 0, sizeof *p);
-    if (kv_read(path, f, MML_NPARAMS + 1, v, err, errlen) != 0)
+    beside(path, probe_path, sizeof probe_path);
+    if (mmt_probeconf_read(probe_path, &probe, err, errlen) != 0)
         return -1;
-    if (!mml_isa_find(v[0].word)) {
-        snprintf(err, errlen, "%s:%d: ISA: '%s' is not known (allowed "
-                 "avx512, avx2, sse2, none)", path, v[0].line, v[0].word);
+    mmt_probeconf_fingerprint(&probe, fp);
+    if (strcmp(fp, pc->probe_fingerprint) != 0) {
+        snprintf(err, errlen, "%s:%d: PROBE_FINGERPRINT: %s is not %s, the "
+                 "fingerprint of %s beside it (params.conf and probe.conf "
+                 "from different runs)", path,
+                 pc->line[MMT_Q_PROBE_FINGERPRINT], pc->probe_fingerprint,
+                 fp, probe_path);
         return -1;
     }
-    snprintf(p->isa, sizeof p->isa, "%.15s", v[0].word);
-    for (int i = 0; i < MML_NPARAMS; i++)
-        p->v[i] = v[i + 1].set ? (int)v[i + 1].i : 0;
+    cpu->l2_bytes = (long)(probe.l2_kib * 1024);
+    cpu->llc_bytes = (long)(probe.llc_kib * 1024);
+    return 0;
+}
+
+int mml_params_load(const char *path, struct mml_libparams *p,
+                    struct mml_cpu *cpu, char *err, size_t errlen)
+{
+    struct mmt_paramsconf pc;
+
+    memset(p, 0, sizeof *p);
+    if (mmt_paramsconf_read(path, &pc, err, errlen) != 0)
+        return -1;
+    if (!mml_isa_find(pc.isa)) {
+        snprintf(err, errlen, "%s:%d: ISA: '%s' is not known (allowed "
+                 "avx512, avx2, sse2, none)", path, pc.line[MMT_Q_ISA],
+                 pc.isa);
+        return -1;
+    }
+    if (load_probe(path, &pc, cpu, err, errlen) != 0)
+        return -1;
+    snprintf(p->isa, sizeof p->isa, "%.15s", pc.isa);
+    for (int i = 0; i < MML_NPARAMS; i++) {
+        int k = mmt_paramsconf_find(mml_params[i].key);
+        const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+
+        if (f->required || pc.present[k])
+            p->v[i] = *(const int *)((const char *)&pc + f->offset);
+    }
     return 0;
 }
 
@@ -89,25 +117,29 @@ static long down_to(long x, long step)
 /* MC, then KC: A's MC x KC block fills half the L2 with KC = 4 MC; deep K
  * panels cost less C traffic (C is loaded and stored once per panel),
  * and on Zen 5 MC = 120, KC = 480 beat the square 240 block by 2-6%
- * (results/archdefs/amd-f26-m2-avx512/README.md). */
+ * (results/archdefs/amd-f26-m2-avx512/README.md).  NB is widened to hold
+ * both: a params.conf's NB is the tile the search timed in L1, but the
+ * kernel's tile only bounds its sizes (KERNEL_ABI.md: the panel layout
+ * does not depend on it), and the driver calls the kernel on MC x NB x KC
+ * blocks, B's micro-panels of NU columns being what stays in L1. */
 static void model_blocks(int *v, long l2)
 {
     double area = l2 / 2.0 / sizeof(double);
-    int mc = v[MML_MC], kc = v[MML_KC], nb = v[MML_NB];
+    int mc = v[MML_MC], kc = v[MML_KC], big;
 
     if (!mc)
         mc = (int)down_to(kc ? (long)(area / kc)
                           : (long)sqrt(area / KC_PER_MC), v[MML_MU]);
     if (!kc)
         kc = KC_PER_MC * mc < KC_MAX ? KC_PER_MC * mc : KC_MAX;
-    if (!nb) {
-        int big = mc > kc ? mc : kc;
-        nb = (big + v[MML_NU] - 1) / v[MML_NU] * v[MML_NU];
-    }
-    /* a given NB bounds what the model chooses (not what was given) */
-    v[MML_MC] = v[MML_MC] ? v[MML_MC] : mc < nb ? mc : nb;
-    v[MML_KC] = v[MML_KC] ? v[MML_KC] : kc < nb ? kc : nb;
-    v[MML_NB] = nb;
+    mc = mc < DIM_MAX ? mc : (int)down_to(DIM_MAX, v[MML_MU]);
+    big = v[MML_NB] > mc ? v[MML_NB] : mc;
+    big = big > kc ? big : kc;
+    v[MML_MC] = mc;
+    v[MML_KC] = kc;
+    v[MML_NB] = (big + v[MML_NU] - 1) / v[MML_NU] * v[MML_NU];
+    if (v[MML_NB] > DIM_MAX)
+        v[MML_NB] = big;
 }
 
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
@@ -137,13 +169,6 @@ int mml_params_check(const struct mml_libparams *p, char *err,
 {
     const int *v = p->v;
 
-    if (v[MML_MC] > v[MML_NB] || v[MML_KC] > v[MML_NB]) {
-        snprintf(err, errlen, "%s: %d is too large (allowed 1..NB = %d: "
-                 "the kernel's tile bounds all three sizes)",
-                 v[MML_MC] > v[MML_NB] ? "MC" : "KC",
-                 v[MML_MC] > v[MML_NB] ? v[MML_MC] : v[MML_KC], v[MML_NB]);
-        return -1;
-    }
     if (v[MML_NC] < v[MML_NB]) {
         snprintf(err, errlen, "NC: %d is too small (allowed NB = %d or "
                  "more: one panel holds at least one kernel call)",

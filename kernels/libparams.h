@@ -1,8 +1,9 @@
 /* The library's parameter set, one table (STYLE.md "one table drives
  * everything about a parameter"): the generated kernel's parameters, which
  * go to mmgen, and the driver's blocking, which go into the build as a
- * header.  Read from a KEY = value file (results/archdefs/<key>/params),
- * every value it leaves out taken from the model below.
+ * header.  Read from a params.conf (results/<host>/ after make tune, or
+ * results/archdefs/<key>/), every value it leaves out taken from the model
+ * below.
  *
  * Blocking in BLIS's terms (DRIVER_CALIBRATION.md): for each K panel of
  * KC, B's KC x NC panel is packed once; for each MC rows, A's MC x KC block
@@ -20,11 +21,12 @@
 enum { MML_MU, MML_NU, MML_KU, MML_NB, MML_MC, MML_KC, MML_NC,
        MML_LS, MML_FMA, MML_FF, MML_IF, MML_NF, MML_NPARAMS };
 
+/* One library parameter: its params.conf key (common/paramsconf.h holds
+ * the file's schema: ranges, notes, which keys are optional) and mmgen's
+ * key for the full kernel, NULL for the driver's own. */
 struct mml_param {
-    const char *key;     /* in the params file */
-    const char *mmgen;   /* mmgen's key, NULL for the driver's own */
-    int min, max;        /* loose for mmgen's keys: mmgen checks them */
-    const char *help;
+    const char *key;
+    const char *mmgen;
 };
 extern const struct mml_param mml_params[MML_NPARAMS];
 
@@ -41,21 +43,24 @@ struct mml_libparams {
     int v[MML_NPARAMS];  /* 0: not given (LS..NF: mmgen's default) */
 };
 
-/* Read path; ISA is required, every other key optional.  Returns 0, or -1
- * with "path:line: why" in err. */
-int mml_params_read(const char *path, struct mml_libparams *p, char *err,
-                    size_t errlen);
+/* Read a params.conf (common/paramsconf.h) and the probe.conf beside it,
+ * which the params.conf must be bound to (its PROBE_FINGERPRINT): p takes
+ * the kernel and whatever blocking the file holds, cpu's cache sizes
+ * become probe.conf's for the model.  Returns 0, or -1 with "path:line:
+ * why" (or "path: why") in err. */
+int mml_params_load(const char *path, struct mml_libparams *p,
+                    struct mml_cpu *cpu, char *err, size_t errlen);
 
 /* Fill what p leaves unset from the model for p->isa and cpu: the ISA's
  * register tile; MC the largest multiple of MU whose MC x 4 MC block of
- * doubles fills half the L2, KC = 4 MC (at most 512); NB the larger of
- * the two rounded up to a multiple of NU (or, when NB is given, MC and KC
- * at most NB); NC the multiple of NB whose KC x NC panel fills half the
- * last level, at most 4096.  Returns 0, or -1 when p->isa has no row. */
+ * doubles fills half the L2, KC = 4 MC (at most 512); NB widened to hold
+ * both, a multiple of NU; NC the multiple of NB whose KC x NC panel fills
+ * half the last level, at most 4096.  Returns 0, or -1 when p->isa has no
+ * row. */
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu);
 
-/* Rules between parameters (MC, KC <= NB <= NC).  Returns 0, or -1 with
- * a message naming the parameter. */
+/* Rules between parameters (NB <= NC).  Returns 0, or -1 with a message
+ * naming the parameter. */
 int mml_params_check(const struct mml_libparams *p, char *err,
                      size_t errlen);
 

@@ -1,13 +1,16 @@
 # kernels/: libmmtune, the DGEMM library around the generated kernels.
 #
-# At build time mmselect chooses the parameters (a --params file, the
-# saved results/archdefs/<key>/params of this CPU, or the model) and
+# At build time mmselect chooses the parameters (first found: a --params
+# file, the archdef --with-archdefs names, this host's results/<host>/
+# params.conf from make tune, the saved results/archdefs/<key>/params.conf
+# of this CPU, the model) and
 # writes kernels/gen/kernel.params and kernels/gen/libparams.h; mmgen
 # generates the full kernel and the edge kernel (run-time M, N, K) from
 # them into kernels/gen/ (never committed), compiled with the kernel
 # compiler and flags.  MMT_ARCHDEFS and MMT_KERNEL_ISA come from
 # configure (--with-archdefs, --with-kernel-isa); MMT_PARAMS_FILE can be
-# given to make (the search's params file goes here).
+# given to make (a params.conf to try; make tune needs none: its
+# results/<host>/params.conf is found as the host's).
 MMT_PARAMS_FILE =
 KGEN = kernels/gen
 
@@ -29,7 +32,9 @@ $(KGEN)/inputs: kernels-inputs-check
 .PHONY: kernels-inputs-check
 kernels-inputs-check:
 $(KGEN)/stamp: kernels/mmselect$(EXEEXT) $(KGEN)/inputs $(MMT_PARAMS_FILE) \
-		$(wildcard $(top_srcdir)/results/archdefs/*/params)
+		$(wildcard results/*/params.conf results/*/probe.conf \
+		  $(top_srcdir)/results/archdefs/*/params.conf \
+		  $(top_srcdir)/results/archdefs/*/probe.conf)
 	@$(MKDIR_P) $(KGEN)
 	$(AM_V_GEN)kernels/mmselect$(EXEEXT) \
 	  --archdefs=$(top_srcdir)/results/archdefs \
@@ -115,8 +120,9 @@ check_PROGRAMS += tests/kernels/test_blocking
 tests_kernels_test_blocking_LDADD = kernels/libmmdriver.la \
 	tests/common/libmmtest.la -lm
 TESTS += tests/kernels/test_blocking
-TESTS += tests/kernels/mmselect.sh
-EXTRA_DIST += tests/kernels/mmselect.sh tests/kernels/installed.c
+TESTS += tests/kernels/mmselect.sh tests/kernels/info.sh
+EXTRA_DIST += tests/kernels/mmselect.sh tests/kernels/info.sh \
+	tests/kernels/installed.c
 
 # After make install: a program built against the installed library
 # through pkg-config runs (make distcheck does this in its prefix).

@@ -1,9 +1,11 @@
 /* mmselect: choose the library's parameters at build time and write what
  * the build needs from them: kernel.params for mmgen (the full kernel)
- * and libparams.h for the driver.  First found wins: a file given with
- * --params; results/archdefs/<key>/params for this CPU's key (or the key
- * --with names); the model (libparams.h) for the best ISA this CPU runs.
- * Says on stdout which source it took and why. */
+ * and libparams.h for the driver.  First found wins: a params.conf given
+ * with --params; the archdef --with names; this host's
+ * results/<host>/params.conf (make tune's); results/archdefs/<key>/
+ * params.conf for this CPU's key; the model (libparams.h) for the best ISA
+ * this CPU runs.  Every params.conf comes with the probe.conf it was made
+ * from beside it.  Says on stdout which source it took and why. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -17,11 +19,12 @@
 
 #include "codegen/cpurun.h"
 #include "common/diag.h"
+#include "common/results.h"
 #include "kernels/archkey.h"
 #include "kernels/libparams.h"
 
 struct opts {
-    const char *archdefs, *with, *params, *isa, *out;
+    const char *archdefs, *with, *params, *isa, *out, *results;
     int key_only;
 };
 
@@ -31,24 +34,27 @@ static void usage(void)
            "Choose libmmtune's kernel and blocking parameters for this "
            "build and write\nOUT/kernel.params (mmgen's input) and "
            "OUT/libparams.h (the driver's).\n"
-           "First found wins: --params=FILE; ARCHDEFS/<key>/params; the "
-           "model for the\nbest kernel ISA this CPU runs.\n\n"
+           "First found wins: --params=FILE; ARCHDEFS/KEY/params.conf when "
+           "--with=KEY;\nRESULTS/params.conf (make tune's); "
+           "ARCHDEFS/<this CPU's key>/params.conf\n(unless --with=no); the "
+           "model for the best kernel ISA this CPU runs.\n\n"
            "  --params=FILE    take the parameters from FILE (empty: "
            "not given)\n"
+           "  --results=DIR    this host's results (default "
+           "results/<host>)\n"
            "  --archdefs=DIR   saved architectural defaults (default "
            "results/archdefs)\n"
-           "  --with=WORD      auto: DIR/<this CPU's key>/params when it "
-           "exists;\n"
-           "                   no: the model; KEY: DIR/KEY/params, which "
-           "must exist\n"
+           "  --with=WORD      auto: as above; no: never DIR/<key>; KEY: "
+           "DIR/KEY/params.conf,\n"
+           "                   which must exist, over RESULTS\n"
            "  --isa=WORD       kernel ISA for the key and the model: auto "
            "(the best this\n"
            "                   CPU runs), avx512, avx2, sse2, none\n"
            "  --out=DIR        where to write (default .)\n"
            "  --key            print this CPU's key and exit\n\n"
-           "A params file holds KEY = value lines: ISA (required), MU, NU, "
-           "KU, NB, MC,\nKC, NC, LS, FMA, FF, IF, NF; what it leaves out "
-           "comes from the model.\n"
+           "A params.conf is mmsearch's (common/paramsconf.h), with the "
+           "probe.conf it was\nmade from beside it; MC, KC and NC it leaves "
+           "out come from the model, with\nthat probe.conf's cache sizes.\n"
            "Exit status: 0 written, 1 could not read or write, 2 bad "
            "usage or parameters.\n", mmt_progname());
 }
@@ -58,6 +64,7 @@ static void parse(int argc, char **argv, struct opts *o)
     static const struct option lo[] = {
         { "params", required_argument, NULL, 'p' },
         { "archdefs", required_argument, NULL, 'a' },
+        { "results", required_argument, NULL, 'r' },
         { "with", required_argument, NULL, 'w' },
         { "isa", required_argument, NULL, 'i' },
         { "out", required_argument, NULL, 'o' },
@@ -67,11 +74,17 @@ static void parse(int argc, char **argv, struct opts *o)
     };
     int c;
 
-    *o = (struct opts){ "results/archdefs", "auto", "", "auto", ".", 0 };
+    static char results[300];
+
+    if (mmt_results_dir(results, sizeof results) != 0)
+        mmt_usage_error("host name too long for a results directory");
+    *o = (struct opts){ "results/archdefs", "auto", "", "auto", ".",
+                        results, 0 };
     while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
         switch (c) {
         case 'p': o->params = optarg; break;
         case 'a': o->archdefs = optarg; break;
+        case 'r': o->results = optarg; break;
         case 'w': o->with = optarg; break;
         case 'i': o->isa = optarg; break;
         case 'o': o->out = optarg; break;
@@ -86,34 +99,51 @@ static void parse(int argc, char **argv, struct opts *o)
         mmt_usage_error("--with: '%s' is not auto, no or a key", o->with);
 }
 
-static void read_or_die(const char *path, struct mml_libparams *p)
+static void load_or_die(const char *path, struct mml_libparams *p,
+                        struct mml_cpu *cpu)
 {
-    char err[512];
-    if (mml_params_read(path, p, err, sizeof err) != 0) {
+    char err[1024];
+
+    if (mml_params_load(path, p, cpu, err, sizeof err) != 0) {
         mmt_error("%s", err);
         exit(MMT_EXIT_USAGE);
     }
 }
 
-/* Pick the source; returns its display name, sets why. */
+static int exists(const char *path)
+{
+    return access(path, F_OK) == 0;
+}
+
+/* Pick the source and load it into p (cache sizes into cpu); returns its
+ * display name, sets why. */
 static const char *choose(const struct opts *o, const char *key,
-                          struct mml_libparams *p, char *why, size_t len)
+                          struct mml_libparams *p, struct mml_cpu *cpu,
+                          char *why, size_t len)
 {
     static char path[4096], shown[512];
+    int named = strcmp(o->with, "auto") && strcmp(o->with, "no");
 
     if (o->params[0]) {
-        read_or_die(o->params, p);
+        load_or_die(o->params, p, cpu);
         snprintf(why, len, "given with --params");
         return o->params;
     }
+    snprintf(path, sizeof path, "%s/params.conf", o->results);
+    if (!named && exists(path)) {
+        load_or_die(path, p, cpu);
+        snprintf(why, len, "this host's make tune result");
+        return path;
+    }
     if (!strcmp(o->with, "no")) {
-        snprintf(why, len, "--with-archdefs=no");
+        snprintf(why, len, "no %s, and --with-archdefs=no", path);
         return "the model";
     }
-    snprintf(path, sizeof path, "%s/%s/params", o->archdefs,
-             strcmp(o->with, "auto") ? o->with : key);
-    if (!strcmp(o->with, "auto") && access(path, F_OK) != 0) {
-        snprintf(why, len, "no saved defaults for this CPU's key %s", key);
+    snprintf(path, sizeof path, "%s/%s/params.conf", o->archdefs,
+             named ? o->with : key);
+    if (!named && !exists(path)) {
+        snprintf(why, len, "no %s/params.conf and no saved defaults for "
+                 "this CPU's key %s", o->results, key);
         return "the model";
     }
     if (access(path, R_OK) != 0) {
@@ -121,14 +151,15 @@ static const char *choose(const struct opts *o, const char *key,
                   strerror(errno), o->with);
         exit(MMT_EXIT_FAIL);
     }
-    read_or_die(path, p);
+    load_or_die(path, p, cpu);
     /* named as in the source tree, wherever the build runs */
-    snprintf(shown, sizeof shown, "results/archdefs/%s/params",
-             strcmp(o->with, "auto") ? o->with : key);
-    if (!strcmp(o->with, "auto"))
-        snprintf(why, len, "saved defaults for this CPU's key");
-    else
+    snprintf(shown, sizeof shown, "results/archdefs/%s/params.conf",
+             named ? o->with : key);
+    if (named)
         snprintf(why, len, "--with-archdefs=%s", o->with);
+    else
+        snprintf(why, len, "saved defaults for this CPU's key; no "
+                 "%s/params.conf", o->results);
     return shown;
 }
 
@@ -160,7 +191,7 @@ int main(int argc, char **argv)
     struct mml_libparams p;
     const struct mml_isa *isa;
     const char *source;
-    char key[96], why[256], err[256];
+    char key[96], why[4400], err[256];
 
     mmt_set_progname(argv[0]);
     parse(argc, argv, &o);
@@ -177,7 +208,7 @@ int main(int argc, char **argv)
     }
     memset(&p, 0, sizeof p);
     snprintf(p.isa, sizeof p.isa, "%s", isa->name);
-    source = choose(&o, key, &p, why, sizeof why);
+    source = choose(&o, key, &p, &cpu, why, sizeof why);
     if (mml_params_model(&p, &cpu) != 0) {
         mmt_error("%s: ISA %s has no row in the model's table", source,
                   p.isa);

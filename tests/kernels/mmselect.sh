@@ -1,71 +1,148 @@
 #!/bin/sh
-# mmselect: the key, the order of the sources (--params, then the saved
-# archdef of the key, then the model), errors that name the file and line,
-# and outputs rewritten only when the choice changes.
-: "${top_builddir:=.}"
+# mmselect: the key; the order of the sources (--params, the archdef
+# --with names, this host's results/<host>/params.conf, the saved archdef
+# of the key, the model); a params.conf bound to the probe.conf beside it;
+# MC, KC, NC it leaves out from the model with that probe.conf's caches;
+# errors that name the file and line; outputs rewritten only when the
+# choice changes.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
 sel=$top_builddir/kernels/mmselect
 dir=${TMPDIR:-/tmp}/mmselect.$$
-mkdir -p "$dir/out" "$dir/defs" || exit 99
+mkdir -p "$dir/out" "$dir/defs" "$dir/host" || exit 99
 trap 'rm -rf "$dir"' EXIT
 n=0
 result() { # status, description
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-echo "1..9"
+# conf DIR FINGERPRINT [KEY = value lines]: a params.conf (FORMAT 2, a
+# scalar 2x2 kernel of NB 16) and the test probe.conf beside it.
+conf() {
+    d=$1 fp=$2
+    shift 2
+    mkdir -p "$d" && cp "$top_srcdir/tests/tune/probe.conf" "$d/probe.conf"
+    {
+        printf 'FORMAT = 2\nWRITTEN_BY = mmselect.sh\nHOST = h\nCPU = c\n'
+        printf 'KERNEL_CC = cc\nKERNEL_CFLAGS = -O2\n'
+        printf 'PROBE_FINGERPRINT = %s\nGENERATOR = mmgen 2\n' "$fp"
+        printf 'KERNEL_ABI = 1\nISA = none\nNB = 16\nMU = 2\nNU = 2\nKU = 1\n'
+        printf 'LS = 1\nFMA = 1\nFF = 0\nIF = 2\nNF = 1\nNR = 16\nCC = cc\n'
+        printf 'CFLAGS = -O2\nMFLOPS = 1000\nPEAK_PERCENT = 50\n'
+        printf 'TIMING = made up\nLEVEL = quick\n'
+        for line in "$@"; do echo "$line"; done
+    } > "$d/params.conf"
+}
+run() { # mmselect with the test's directories and more options
+    "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
+        "$@" > "$dir/log" 2>&1
+}
+echo "1..16"
 
 key=$("$sel" --key)
 form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)$'
 echo "$key" | grep -Eq "$form"
 result $? "the key has the form vendor-fF-mM-ISA: $key"
 
-"$sel" --archdefs="$dir/defs" --out="$dir/out" > "$dir/log" 2>&1 \
-    && grep -q "from the model (no saved defaults for this CPU's key $key)" \
-        "$dir/log" && grep -q '^ISA = ' "$dir/out/kernel.params" \
+run && grep -q "from the model (no $dir/host/params.conf and no saved \
+defaults for this CPU's key $key)" "$dir/log" \
+    && grep -q '^ISA = ' "$dir/out/kernel.params" \
     && grep -q '#define MML_PARAM_NC [1-9]' "$dir/out/libparams.h"
-result $? "no archdef for the key: the model, and says so"
+result $? "no params.conf, no archdef for the key: the model, and says so"
 
-mkdir -p "$dir/defs/$key"
-printf 'ISA = none\nMU = 2\nNU = 2\nNB = 16\nMC = 8\nKC = 12\n' \
-    > "$dir/defs/$key/params"
-"$sel" --archdefs="$dir/defs" --out="$dir/out" > "$dir/log" 2>&1 \
-    && grep -q "saved defaults for this CPU's key" "$dir/log" \
+# A params.conf from another probe.conf: refused, naming both files.
+conf "$dir/defs/$key" 0123456789abcdef "MC = 8" "KC = 12" "NC = 64"
+run
+rc=$?
+fp=$(sed -n 's/.* is not \([0-9a-f]\{16\}\), the fingerprint.*/\1/p' \
+    "$dir/log")
+[ $rc -eq 2 ] && [ -n "$fp" ] \
+    && grep -q "defs/$key/params.conf:7: PROBE_FINGERPRINT: \
+0123456789abcdef is not $fp, the fingerprint of $dir/defs/$key/probe.conf" \
+        "$dir/log"
+result $? "a params.conf not bound to the probe.conf beside it: exit 2, \
+file:line and both fingerprints (got $rc)"
+
+conf "$dir/defs/$key" "$fp" "MC = 8" "KC = 12" "NC = 64"
+run && grep -q "from results/archdefs/$key/params.conf (saved defaults for \
+this CPU's key" "$dir/log" \
     && grep -q '^M = 8$' "$dir/out/kernel.params" \
     && grep -q '^K = 12$' "$dir/out/kernel.params" \
-    && grep -q '^N = 16$' "$dir/out/kernel.params"
+    && grep -q '^N = 16$' "$dir/out/kernel.params" \
+    && grep -q '#define MML_PARAM_NC 64$' "$dir/out/libparams.h"
 result $? "the key's archdef wins over the model; MC, KC become mmgen's M, K"
 
-"$sel" --archdefs="$dir/defs" --with=no --out="$dir/out" > "$dir/log" 2>&1 \
-    && grep -q "from the model (--with-archdefs=no)" "$dir/log"
-result $? "--with=no takes the model"
+# The search's params.conf has no MC, KC, NC: the model, from the caches
+# of probe.conf beside it (L2 512 KiB: MC 90, KC 360; LLC 8 MiB: NC
+# 1440), and NB widened from the search's L1 tile to hold them.
+conf "$dir/host" "$fp"
+run && grep -q "from $dir/host/params.conf (this host's make tune result)" \
+    "$dir/log" && grep -q '#define MML_PARAM_MC 90$' "$dir/out/libparams.h" \
+    && grep -q '#define MML_PARAM_KC 360$' "$dir/out/libparams.h" \
+    && grep -q '#define MML_PARAM_NB 360$' "$dir/out/libparams.h" \
+    && grep -q '#define MML_PARAM_NC 1440$' "$dir/out/libparams.h" \
+    && grep -q '^NB = 360$' "$dir/out/kernel.params"
+result $? "this host's params.conf wins over the archdef; the model \
+fills MC KC NC from its probe.conf"
 
-printf 'ISA = sse2\nNB = 40\n' > "$dir/given"
-"$sel" --archdefs="$dir/defs" --params="$dir/given" --out="$dir/out" \
-    > "$dir/log" 2>&1 && grep -q "from $dir/given (given with --params)" \
-    "$dir/log" && grep -q '^ISA = sse2$' "$dir/out/kernel.params"
-result $? "--params wins over the archdef"
+run --with=no && grep -q "this host's make tune result" "$dir/log"
+result $? "--with=no still takes this host's params.conf"
 
-"$sel" --archdefs="$dir/defs" --with=no-such-key --out="$dir/out" \
-    > "$dir/log" 2>&1
+run --with="$key" && grep -q "(--with-archdefs=$key)" "$dir/log" \
+    && grep -q '^M = 8$' "$dir/out/kernel.params"
+result $? "--with=KEY wins over this host's params.conf"
+
+rm "$dir/host/params.conf"
+run --with=no && grep -q "from the model (no $dir/host/params.conf, and \
+--with-archdefs=no)" "$dir/log"
+result $? "--with=no and no params.conf: the model"
+
+conf "$dir/given" "$fp" "NC = 720"
+run --params="$dir/given/params.conf" --with="$key" \
+    && grep -q "from $dir/given/params.conf (given with --params)" \
+        "$dir/log" && grep -q '#define MML_PARAM_NC 720$' "$dir/out/libparams.h"
+result $? "--params wins over everything"
+
+run --with=no-such-key
 rc=$?
-[ $rc -eq 1 ] && grep -q "no-such-key/params" "$dir/log"
+[ $rc -eq 1 ] && grep -q "no-such-key/params.conf" "$dir/log"
 result $? "--with=KEY without its file: exit 1 naming the path (got $rc)"
 
-printf 'ISA = avx2\nNB = 40\nMC = 48\n' > "$dir/bad1"
-"$sel" --params="$dir/bad1" --out="$dir/out" > "$dir/log" 2>&1
+conf "$dir/bad" "$fp" "NBX = 1"
+run --params="$dir/bad/params.conf"
 rc=$?
-[ $rc -eq 2 ] && grep -q "bad1: MC: 48 is too large" "$dir/log"
-result $? "MC > NB: exit 2 naming the file and MC (got $rc)"
-
-printf 'ISA = avx2\nNB = 40\nNBX = 1\n' > "$dir/bad2"
-"$sel" --params="$dir/bad2" --out="$dir/out" > "$dir/log" 2>&1
-rc=$?
-[ $rc -eq 2 ] && grep -q "bad2:3:" "$dir/log"
+[ $rc -eq 2 ] && grep -q "bad/params.conf:27: unknown key" "$dir/log"
 result $? "an unknown key: exit 2 naming file:line (got $rc)"
 
-"$sel" --params="$dir/given" --out="$dir/out" > /dev/null 2>&1
+conf "$dir/bad" "$fp" "KC = deep"
+run --params="$dir/bad/params.conf"
+rc=$?
+[ $rc -eq 2 ] && grep -q "bad/params.conf:27: KC" "$dir/log"
+result $? "a malformed value: exit 2 naming file:line and the key (got $rc)"
+
+conf "$dir/bad" "$fp" "NC = 8"
+run --params="$dir/bad/params.conf"
+rc=$?
+[ $rc -eq 2 ] && grep -q "bad/params.conf: NC: 8 is too small" "$dir/log"
+result $? "NC < NB: exit 2 naming the file and NC (got $rc)"
+
+conf "$dir/bad" "$fp"
+sed -i 's/^FORMAT = 2/FORMAT = 1/' "$dir/bad/params.conf"
+run --params="$dir/bad/params.conf"
+rc=$?
+[ $rc -eq 2 ] && grep -q "bad/params.conf:1: " "$dir/log"
+result $? "a params.conf of another format: exit 2 naming file:line (got $rc)"
+
+conf "$dir/bad" "$fp"
+rm "$dir/bad/probe.conf"
+run --params="$dir/bad/params.conf"
+rc=$?
+[ $rc -eq 2 ] && grep -q "bad/probe.conf" "$dir/log"
+result $? "no probe.conf beside the params.conf: exit 2 naming it (got $rc)"
+
+run --params="$dir/given/params.conf"
 touch -d '2001-01-01' "$dir/out/kernel.params" "$dir/out/libparams.h"
-"$sel" --params="$dir/given" --out="$dir/out" > /dev/null 2>&1
-[ -z "$(find "$dir/out" -newer "$dir/given" -name '*.h')" ] \
-    && [ -z "$(find "$dir/out" -newer "$dir/given" -name '*.params')" ]
+run --params="$dir/given/params.conf"
+[ -z "$(find "$dir/out" -newer "$dir/given/params.conf" -name '*.h')" ] \
+    && [ -z "$(find "$dir/out" -newer "$dir/given/params.conf" \
+        -name '*.params')" ]
 result $? "the same choice again leaves the outputs as they were"

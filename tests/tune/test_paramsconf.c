@@ -137,7 +137,7 @@ static void rejects_malformed(void **state)
         { "FF = 0", "FF = no", "FF: 'no' is not 0 or 1" },
         { "MFLOPS = ", "MFLOPS = fast #", "MFLOPS: 'fast' is not a number" },
         { "KU = 1", "KU = 1\nKU = 2", "duplicate key 'KU'" },
-        { "FORMAT = 1", "FORMAT = 2", ":2: FORMAT = 2, but this mmtune" },
+        { "FORMAT = 2", "FORMAT = 1", ":2: FORMAT = 1, but this mmtune" },
         { "CC = gcc", "CC = ", "CC has no value" },
         { "HOST = ", "HOSTNAME = ", "unknown key 'HOSTNAME'" },
     };

@@ -1,0 +1,20 @@
+#!/bin/sh
+# The library built here reports (mmt_kernel_info, through mmtune-info)
+# the parameters mmselect chose for it, and names their source: the
+# params.conf of this build (or the model) is what runs.
+: "${top_builddir:=.}"
+h=$top_builddir/kernels/gen/libparams.h
+out=$("$top_builddir/mmtune-info") || { echo "1..0 # SKIP no mmtune-info"; exit 0; }
+def() { sed -n "s/^#define MML_PARAM_$1 \([0-9]*\)$/\1/p" "$h"; }
+str() { sed -n "s/^#define MML_$1 \"\(.*\)\"$/\1/p" "$h"; }
+echo "1..3"
+echo "$out" | grep -qx "tile        MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
+    && echo "ok 1 - tile as chosen: MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
+    || echo "not ok 1 - tile: $(echo "$out" | grep '^tile')"
+want="blocking    NB=$(def NB) MC=$(def MC) KC=$(def KC) NC=$(def NC)"
+echo "$out" | grep -qx "$want" && echo "ok 2 - $want" \
+    || echo "not ok 2 - $(echo "$out" | grep '^blocking') is not $want"
+echo "$out" | grep -qF "parameters  $(str PARAMS_SOURCE) ($(str PARAMS_WHY))" \
+    && echo "$out" | grep -q "(ISA $(str ISA)," \
+    && echo "ok 3 - source and ISA as chosen: $(str PARAMS_SOURCE)" \
+    || echo "not ok 3 - source or ISA differ from $h"
