@@ -221,13 +221,18 @@ static void table(const struct lib *libs, int nlibs, const struct opts *o)
         for (int l = 0; l < nlibs; l++) {
             g[l] = isinf(libs[l].best[s]) ? NAN
                    : 2.0 * n * n * n / libs[l].best[s] / 1e9;
-            if (o->peak > 0)
+            if (isnan(g[l]))            /* not run at this size */
+                printf(" %14s", "-");
+            else if (o->peak > 0)
                 printf(" %12.1f [%4.0f%%]", g[l], 100.0 * g[l] / o->peak);
             else
                 printf(" %14.1f", g[l]);
         }
         for (int l = 1; l < nlibs; l++)
-            printf(" %10.2fx", g[0] / g[l]);
+            if (isnan(g[0] / g[l]))
+                printf(" %11s", "-");
+            else
+                printf(" %10.2fx", g[0] / g[l]);
         printf("\n");
     }
 }
