@@ -141,15 +141,24 @@ static int cpuid_claims(struct tsc_claim *c)
 
 /* "cpu MHz" is the kernel's TSC calibration only when nothing else feeds
  * it: a VM, no APERF/MPERF, no cpufreq driver (see above). */
-static int cpuinfo_claim(struct tsc_claim *c)
+double probe_cpuinfo_mhz(int *is_tsc)
 {
     char mhz[64];
 
-    if (!vm_without_aperfmperf()
-        || access("/sys/devices/system/cpu/cpu0/cpufreq", F_OK) == 0
-        || mmt_cpuinfo("cpu MHz", mhz, sizeof mhz) != 0 || atof(mhz) <= 0)
+    *is_tsc = vm_without_aperfmperf()
+              && access("/sys/devices/system/cpu/cpu0/cpufreq", F_OK) != 0;
+    return mmt_cpuinfo("cpu MHz", mhz, sizeof mhz) == 0 && atof(mhz) > 0
+           ? atof(mhz) : 0;
+}
+
+static int cpuinfo_claim(struct tsc_claim *c)
+{
+    int is_tsc;
+    double mhz = probe_cpuinfo_mhz(&is_tsc);
+
+    if (!is_tsc || mhz <= 0)
         return 0;
-    *c = (struct tsc_claim){ "/proc/cpuinfo", atof(mhz) };
+    *c = (struct tsc_claim){ "/proc/cpuinfo", mhz };
     return 1;
 }
 

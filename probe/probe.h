@@ -82,6 +82,10 @@ void probe_set(struct mmt_probeconf *pc, enum mmt_probe_key k, double v,
 /* The probes, one job each.  They return 0, or -1 when they could not
  * measure at all (values then stay 0 and unconfirmed). */
 int probe_tsc(struct probe_ctx *ctx, struct mmt_probeconf *pc);
+/* /proc/cpuinfo's "cpu MHz" (0 if none); *is_tsc says whether it is the
+ * kernel's TSC calibration (a VM without APERF/MPERF or cpufreq) rather
+ * than its view of the core clock. */
+double probe_cpuinfo_mhz(int *is_tsc);
 int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 int probe_fpu(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 int probe_regs(struct probe_ctx *ctx, struct mmt_probeconf *pc);

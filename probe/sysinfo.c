@@ -186,14 +186,6 @@ static int differ(const struct probe_ctx *ctx, const char *key, double m,
     return 1;
 }
 
-/* "cpu MHz" of /proc/cpuinfo, the kernel's view (often the TSC in VMs). */
-static double cpuinfo_mhz(void)
-{
-    char mhz[64];
-
-    return mmt_cpuinfo("cpu MHz", mhz, sizeof mhz) == 0 ? atof(mhz) : 0;
-}
-
 int probe_crosscheck(const struct probe_ctx *ctx,
                      const struct mmt_probeconf *pc, const int *measured)
 {
@@ -215,9 +207,8 @@ int probe_crosscheck(const struct probe_ctx *ctx,
 #endif
     /* Where "cpu MHz" is the TSC's rate (a guest without cpufreq), it
      * says nothing of the core clock: no disagreement to print. */
-    double claim = cpuinfo_mhz();
-    int is_tsc = pc->tsc_mhz > 0 && fabs(claim - pc->tsc_mhz) <= 0.01 *
-                                    pc->tsc_mhz;
+    int is_tsc;
+    double claim = probe_cpuinfo_mhz(&is_tsc);
     if (measured[MMT_P_CLOCK_MHZ] && !is_tsc)
         bad += differ(ctx, "CLOCK_MHZ", pc->clock_mhz, claim, 0.02,
                       "/proc/cpuinfo");
