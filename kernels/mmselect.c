@@ -123,27 +123,39 @@ static const char *choose(const struct opts *o, const char *key,
 {
     static char path[4096], shown[512];
     int named = strcmp(o->with, "auto") && strcmp(o->with, "no");
+    const char *host = "no";    /* or "a stale": this host's params.conf */
 
     if (o->params[0]) {
         load_or_die(o->params, p, cpu);
         snprintf(why, len, "given with --params");
         return o->params;
     }
+    /* This host's result is taken only when it is whole: a stale one
+     * (probed again since, or an older format) must not stop the build
+     * that make tune runs before it can probe and search again. */
     snprintf(path, sizeof path, "%s/params.conf", o->results);
     if (!named && exists(path)) {
-        load_or_die(path, p, cpu);
-        snprintf(why, len, "this host's make tune result");
-        return path;
+        struct mml_libparams p0 = *p;
+        struct mml_cpu cpu0 = *cpu;
+        char err[1024];
+
+        if (mml_params_load(path, p, cpu, err, sizeof err) == 0) {
+            snprintf(why, len, "this host's make tune result");
+            return path;
+        }
+        mmt_warn("%s; not used (make tune writes it again)", err);
+        *p = p0, *cpu = cpu0;    /* a failed load may have filled some */
+        host = "a stale";
     }
     if (!strcmp(o->with, "no")) {
-        snprintf(why, len, "no %s, and --with-archdefs=no", path);
+        snprintf(why, len, "%s %s, and --with-archdefs=no", host, path);
         return "the model";
     }
     snprintf(path, sizeof path, "%s/%s/params.conf", o->archdefs,
              named ? o->with : key);
     if (!named && !exists(path)) {
-        snprintf(why, len, "no %s/params.conf and no saved defaults for "
-                 "this CPU's key %s", o->results, key);
+        snprintf(why, len, "%s %s/params.conf and no saved defaults for "
+                 "this CPU's key %s", host, o->results, key);
         return "the model";
     }
     if (access(path, R_OK) != 0) {
@@ -158,8 +170,8 @@ static const char *choose(const struct opts *o, const char *key,
     if (named)
         snprintf(why, len, "--with-archdefs=%s", o->with);
     else
-        snprintf(why, len, "saved defaults for this CPU's key; no "
-                 "%s/params.conf", o->results);
+        snprintf(why, len, "saved defaults for this CPU's key; %s "
+                 "%s/params.conf", host, o->results);
     return shown;
 }
 

@@ -36,7 +36,7 @@ run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         "$@" > "$dir/log" 2>&1
 }
-echo "1..16"
+echo "1..17"
 
 key=$("$sel" --key)
 form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)$'
@@ -90,6 +90,16 @@ result $? "--with=no still takes this host's params.conf"
 run --with="$key" && grep -q "(--with-archdefs=$key)" "$dir/log" \
     && grep -q '^M = 8$' "$dir/out/kernel.params"
 result $? "--with=KEY wins over this host's params.conf"
+
+# A stale params.conf of this host (probed again since the search) is
+# passed over with a warning naming file:line, so that make tune's build
+# can go on to probe and search again; the archdef is taken.
+(conf "$dir/host" 0123456789abcdef)   # conf sets fp: keep ours
+run && grep -q "warning: $dir/host/params.conf:7: PROBE_FINGERPRINT" \
+    "$dir/log" && grep -q "from results/archdefs/$key/params.conf (saved \
+defaults for this CPU's key; a stale $dir/host/params.conf)" "$dir/log" \
+    && grep -q '^M = 8$' "$dir/out/kernel.params"
+result $? "a stale params.conf of this host: a warning, then the archdef"
 
 rm "$dir/host/params.conf"
 run --with=no && grep -q "from the model (no $dir/host/params.conf, and \
