@@ -22,6 +22,7 @@
 #include "common/diag.h"
 #include "common/results.h"
 #include "probe/probe.h"
+#include "timer/mmtimer.h"
 
 #ifndef MMT_KERNEL_CC
 #define MMT_KERNEL_CC "cc"
@@ -248,11 +249,11 @@ static void pin_to_one_cpu(void)
 }
 
 /* A timed step that ran beside busy CPUs may read low through no fault of
- * its own (probe/load.c): say so, and confirm none of its values. */
-static void doubt_if_busy(const struct probe_load *load,
+ * its own (timer/load.c): say so, and confirm none of its values. */
+static void doubt_if_busy(const struct mmt_load *load,
                           const struct step *step, struct mmt_probeconf *pc)
 {
-    double busy = probe_load_busy(load);
+    double busy = mmt_load_busy(load);
 
     if (busy <= 0.5)
         return;
@@ -270,13 +271,13 @@ static unsigned run_steps(struct probe_ctx *ctx, struct mmt_probeconf *pc,
                           unsigned want)
 {
     unsigned measured = 0;
-    struct probe_load load;
+    struct mmt_load load;
 
     for (int s = 0; s < NSTEPS; s++) {
         if (!(want & BIT(s)))
             continue;
         double t0 = probe_now();
-        probe_load_start(&load, sched_getcpu());
+        mmt_load_start(&load, sched_getcpu());
         if (isatty(2) || ctx->verbose)
             fprintf(stderr, "mmprobe: %s...%s", steps[s].name,
                     ctx->verbose ? "\n" : "");

@@ -23,14 +23,6 @@ struct probe_ctx {
     const char *kernel_cc, *kernel_cflags;
 };
 
-/* Busy fraction of the other CPUs over an interval (probe/load.c). */
-struct probe_load {
-    int self, ok;
-    unsigned long long busy0, total0;
-};
-void probe_load_start(struct probe_load *l, int self);
-double probe_load_busy(const struct probe_load *l);   /* 0..1; 0 unknown */
-
 /* One timed sample: run the kernel once and return its seconds. */
 typedef double (*probe_sample_fn)(void *arg);
 

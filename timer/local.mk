@@ -11,7 +11,8 @@ timer_libmmtimer_la_SOURCES = \
 	timer/flush.c timer/flush.h \
 	timer/guards.c \
 	timer/sysfs.c timer/sysfs.h \
-	timer/timekernel.c
+	timer/timekernel.c \
+	timer/load.c
 timer_libmmtimer_la_LIBADD = -lm
 
 bin_PROGRAMS += mmtime

@@ -169,6 +169,16 @@ long mmt_repetitions(double flops, double mflops_est, double dtime_s,
  * cpufreq information; msg gets one line saying what was found. */
 int mmt_throttle_check(int cpu, char *msg, size_t len);
 
+/* How busy the other CPUs were over an interval, from /proc/stat
+ * (timer/load.c): work on a sibling vCPU slows every sample alike, which
+ * no minimum over samples can see.  self is the CPU measuring (excluded). */
+struct mmt_load {
+    int self, ok;
+    unsigned long long busy0, total0;
+};
+void mmt_load_start(struct mmt_load *l, int self);
+double mmt_load_busy(const struct mmt_load *l);   /* 0..1; 0 unknown */
+
 /* Time kernel k.  Returns 0, or -1 with a message in r->how. */
 int mmt_time_kernel(const struct mmt_kernel *k,
                     const struct mmt_timing_opts *o, struct mmt_timing *r);

@@ -48,6 +48,12 @@ struct mms_pipeline {
     struct mmt_timing_opts timing;
     double peak_mflops;          /* probe.conf's; 0 unknown */
     int fake_timing;             /* test hook: MFLOPS from the name */
+    /* A timing during which the other CPUs were busier than busy_limit
+     * (timer/load.c: a sibling vCPU's work slows every sample alike) is
+     * taken again, up to busy_retakes times, busy_pause_ms apart. */
+    double busy_limit;           /* 0.5; below 0 every timing is busy
+                                    (test hook) */
+    int busy_retakes, busy_pause_ms;
 };
 
 /* One timing of one candidate. */
@@ -56,6 +62,9 @@ struct mms_measure {
     double mflops;
     double spread;               /* (max - min) / min of the samples */
     int samples;
+    double busy;                 /* other CPUs' busy fraction while timed
+                                    (0: unknown or not timed) */
+    int retaken;                 /* timings thrown away as busy */
     char why[MMS_WHY_MAX];       /* the reason, or how it was timed */
 };
 
@@ -95,7 +104,9 @@ enum {
 
 /* Load c's shared object in a child, verify and time it as `what` says
  * (round picks the fake timing's noise).  Fills m; without MMS_TIME a
- * kernel that passes is ok at 0 MFLOPS. */
+ * kernel that passes is ok at 0 MFLOPS.  A timing made beside busy CPUs
+ * is taken again (pl->busy_*); if the last one is still busy, m->why
+ * begins with "BUSY". */
 void mms_measure(const struct mms_pipeline *pl, const struct mms_cand *c,
                  unsigned what, int round, struct mms_measure *m);
 

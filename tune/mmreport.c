@@ -183,7 +183,7 @@ static void print_time(const struct mmr_step *st, char *buf, size_t len)
     if (st->secs < 0)
         snprintf(buf, len, "time not logged");
     else if (st->secs_timings_only)
-        snprintf(buf, len, "%.1f s timing (compiles not counted)",
+        snprintf(buf, len, "%.1f s in its candidates (no summary yet)",
                  st->secs);
     else
         snprintf(buf, len, "%.1f s", st->secs);

@@ -23,14 +23,14 @@ enum {
     OPT_HELP = 256, OPT_LEVEL, OPT_TIME_LIMIT, OPT_PROBE, OPT_LOG,
     OPT_OUTPUT, OPT_PIN, OPT_ISA, OPT_JOBS, OPT_CTIMEOUT, OPT_RTIMEOUT,
     OPT_CHECK_LOG, OPT_INCLUDE, OPT_WORKDIR, OPT_PROGRESS, OPT_FAKE,
-    OPT_STOP, OPT_PERTURB, OPT_INT
+    OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_INT
 };
 
 struct cli {
     const char *level, *probe, *log, *output, *check_log, *include;
     const char *workdir;
     double time_limit, compile_timeout, run_timeout;
-    int jobs, progress, fake, stop_after;
+    int jobs, progress, fake, stop_after, busy;
     struct mms_pins pins, perturb;
 };
 
@@ -66,7 +66,8 @@ static void usage(void)
            "Test hooks: --test-timing=fake (MFLOPS from the kernel name),\n"
            "--test-stop-after=N (SIGKILL itself after N timings),\n"
            "--test-perturb=KEY=VALUE (candidates with that value are built "
-           "wrong,\nmmgen --perturb).\n\nSteps, in order:\n",
+           "wrong,\nmmgen --perturb), --test-busy (every timing counts as "
+           "made beside busy\nCPUs).\n\nSteps, in order:\n",
            mmt_progname());
     for (int i = 0; i < mms_nsteps; i++)
         printf("  %-6s %-11s %s%s\n", mms_steps[i].name, mms_steps[i].sets,
@@ -76,8 +77,11 @@ static void usage(void)
            "and flags,\nverified against the reference (2(k+2)eps bound) and "
            "timed (MultiCallFlushLRU,\nA and B cold); each step re-times "
            "its best few interleaved with a fixed\nreference kernel and "
-           "keeps the leader when a rank-sum test says it won (else\na "
-           "tie, and the highest median).\n"
+           "keeps the leader when a rank-sum test says it won; else\na "
+           "tie, and the tie rule takes the incumbent if it is tied, else "
+           "the first\ntied one in range order.  A timing made while other "
+           "CPUs were more than\nhalf busy is taken again (twice at most) "
+           "and marked in the log.\n"
            "Exit status: 0 done, 1 failure, 2 bad usage or a bad or foreign "
            "input file.\n");
 }
@@ -103,6 +107,7 @@ static struct option *build_options(void)
         { "test-timing", required_argument, NULL, OPT_FAKE },
         { "test-stop-after", required_argument, NULL, OPT_STOP },
         { "test-perturb", required_argument, NULL, OPT_PERTURB },
+        { "test-busy", no_argument, NULL, OPT_BUSY },
     };
     return mmg_long_options(fixed, sizeof fixed / sizeof fixed[0], OPT_INT);
 }
@@ -152,6 +157,7 @@ static void one_option(struct cli *c, int opt, const char *arg)
                                             1000000);
         break;
     case OPT_PERTURB: pin_or_die(&c->perturb, "", arg); break;
+    case OPT_BUSY: c->busy = 1; break;
     default:
         pin_or_die(&c->pins, mmg_int_params[opt - OPT_INT].key, arg);
     }
@@ -226,6 +232,8 @@ static void setup_pipeline(const struct cli *c, struct mms_search *s)
     if (c->run_timeout)
         s->pl.run_timeout_s = c->run_timeout;
     s->pl.fake_timing = c->fake;
+    if (c->busy)
+        s->pl.busy_limit = -1, s->pl.busy_pause_ms = 0;
 }
 
 static void read_probe(const char *path, struct mms_search *s)

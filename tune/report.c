@@ -235,8 +235,8 @@ static void pick_columns(struct mmr_step *st)
 }
 
 /* The summary's per-step seconds; without a summary (a search killed
- * or still running) the children's timing seconds, which leave out the
- * compiler's. */
+ * or still running) the sum of the step's cand secs=, which hold the
+ * timings and the compiles but not the decisions between them. */
 static void step_time(const struct mmr_report *r, struct mmr_step *st)
 {
     if (r->has_summary) {

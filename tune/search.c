@@ -132,26 +132,40 @@ static void prepare(struct mms_search *s, struct mms_cand *c,
 }
 
 /* An ok timing's why is how it was timed: said once per run in a note,
- * then left out of the cand lines but for a warning from the timer. */
+ * then left out of the cand lines but for what warns: the timer's SUSPECT,
+ * busy CPUs beside the timing (BUSY, or how often it was taken again). */
 static void how_timed(struct mms_search *s, struct mms_measure *m)
 {
-    char note[MMS_WHY_MAX + 16];
-    const char *suspect = strstr(m->why, "SUSPECT");
+    char note[MMS_WHY_MAX + 16], why[MMS_WHY_MAX] = "";
+    const char *how = m->why, *suspect = strstr(m->why, "SUSPECT");
+    const char *end = strstr(m->why, "; ");
+    int busy = strncmp(m->why, "BUSY", 4) == 0 && end;
 
+    if (busy)
+        how = end + 2;
     if (!s->how_noted) {
-        snprintf(note, sizeof note, "why=timed as: %s", m->why);
+        snprintf(note, sizeof note, "why=timed as: %s", how);
         mms_log_line(&s->log, "note", note);
         s->how_noted = 1;
     }
-    memmove(m->why, suspect ? suspect : "-", strlen(suspect ? suspect : "-")
-            + 1);
+    if (busy)
+        snprintf(why, sizeof why, "%.*s", (int)(end - m->why), m->why);
+    else if (m->retaken)
+        snprintf(why, sizeof why, "retaken %d: other CPUs were busy",
+                 m->retaken);
+    if (suspect)
+        snprintf(why + strlen(why), sizeof why - strlen(why), "%s%s",
+                 why[0] ? "; " : "", suspect);
+    snprintf(m->why, sizeof m->why, "%s", why[0] ? why : "-");
 }
 
-/* Time c (built) and log it.  Returns 0, or -1 when the log cannot be
- * written. */
+/* Time c (built) and log it; its secs= are the timing's and its share
+ * (build_s) of the compile batch it was built in, so that a step's time
+ * can be summed from the log over every run that worked on it.  Returns
+ * 0, or -1 when the log cannot be written. */
 static int timing(struct mms_search *s, const char *step,
                   const struct mms_cand *c, int round, int ref,
-                  struct outcome *o)
+                  double build_s, struct outcome *o)
 {
     struct mms_record r;
     const struct mms_record *kept;
@@ -166,7 +180,7 @@ static int timing(struct mms_search *s, const char *step,
     r.round = round, r.ref = ref, r.p = c->p;
     snprintf(r.cc, sizeof r.cc, "%s", s->pl.cc_argv[0]);
     r.pct = s->pl.peak_mflops > 0 ? 100 * r.m.mflops / s->pl.peak_mflops : 0;
-    r.secs = now() - t;
+    r.secs = now() - t + build_s;
     kept = mms_log_cand(&s->log, &r);
     if (!kept)
         return -1;
@@ -201,7 +215,7 @@ static int screen(struct mms_search *s, const struct mms_step *st,
     struct mms_cand *cs = calloc((size_t)n, sizeof *cs);
     struct mms_cand **todo = calloc((size_t)n, sizeof *todo);
     int ntodo = 0, rc = 0, k = 0;
-    double t0 = now(), best = 0;
+    double t0 = now(), best = 0, share;
 
     if (!cs || !todo) {
         free(cs), free(todo);
@@ -220,10 +234,11 @@ static int screen(struct mms_search *s, const struct mms_step *st,
     }
     show(s, st->name, "compiling", 0, ntodo, 0, t0);
     mms_build(&s->pl, todo, ntodo);
+    share = ntodo ? (now() - t0) / ntodo : 0;
     for (int i = 0; i < n && rc == 0; i++) {
         if (o[i].verdict != MMS_V_NONE)
             continue;
-        rc = timing(s, st->name, &cs[i], 0, 0, &o[i]);
+        rc = timing(s, st->name, &cs[i], 0, 0, share, &o[i]);
         if (o[i].verdict == MMS_V_OK && o[i].mflops > best)
             best = o[i].mflops;
         show(s, st->name, "candidate", ++k, ntodo, best, t0);
@@ -272,10 +287,11 @@ static int time_rounds(struct mms_search *s, const struct mms_step *st,
 {
     struct mms_cand *cs = calloc((size_t)np, sizeof *cs);
     struct mms_cand **all = calloc((size_t)np, sizeof *all);
+    double *owed = calloc((size_t)np, sizeof *owed);   /* compile shares */
     int rc = 0, built = 0;
 
-    if (!cs || !all) {
-        free(cs), free(all);
+    if (!cs || !all || !owed) {
+        free(cs), free(all), free(owed);
         return -1;
     }
     for (int r = 1; r <= rounds && rc == 0; r++)
@@ -289,15 +305,20 @@ static int time_rounds(struct mms_search *s, const struct mms_step *st,
                 continue;
             }
             if (!built) {
+                double t = now();
                 for (int j = 0; j < np; j++)
                     prepare(s, &cs[j], &p[j]), all[j] = &cs[j];
                 mms_build(&s->pl, all, np);
+                for (int j = 0; j < np; j++)
+                    owed[j] = (now() - t) / np;
                 built = 1;
             }
-            rc = timing(s, st->name, &cs[i], r, i == np - 1, &o[i][r - 1]);
+            rc = timing(s, st->name, &cs[i], r, i == np - 1, owed[i],
+                        &o[i][r - 1]);
+            owed[i] = 0;        /* paid by its first sample */
             show(s, st->name, "round", r, rounds, 0, now());
         }
-    free(cs), free(all);
+    free(cs), free(all), free(owed);
     return rc;
 }
 
@@ -340,6 +361,20 @@ static int ratios(struct outcome (*o)[MMS_ROUNDS_MAX], int nfin, int rounds,
     return ref_ok;
 }
 
+/* The tie rule of tune/stats.h over the finalists: the incumbent, else
+ * the first in the step's range order (which puts the model's preference
+ * first: smaller NB and KU, the tile with the most flops per load). */
+static int tie_break(const struct mms_search *s, const struct mmg_params *cand,
+                     const int *fin, int nfin, const struct mms_decision *d)
+{
+    int incumbent = -1;
+
+    for (int i = 0; i < nfin; i++)
+        if (mms_params_equal(&cand[fin[i]], &s->ref))
+            incumbent = i;
+    return mms_tie_pick(d, fin, incumbent);
+}
+
 /* The decision of the rank-sum test over the ratios (tune/stats.h), with
  * the evidence for the log. */
 static void decide(const struct mms_search *s, const struct mms_step *st,
@@ -349,9 +384,9 @@ static void decide(const struct mms_search *s, const struct mms_step *st,
 {
     static double x[2 * MMS_ROUNDS_MAX][MMS_ROUNDS_MAX];
     const double *xp[2 * MMS_ROUNDS_MAX];
-    int n[2 * MMS_ROUNDS_MAX], ref_ok = ratios(o, nfin, rounds, x, n);
+    int n[2 * MMS_ROUNDS_MAX], ref_ok = ratios(o, nfin, rounds, x, n), pick;
     struct mms_decision d;
-    char next[160] = "none";
+    char next[160] = "none", taken[160], rule[240];
 
     for (int i = 0; i < nfin; i++)
         xp[i] = x[i];
@@ -363,23 +398,30 @@ static void decide(const struct mms_search *s, const struct mms_step *st,
                  "round: the best screened one is kept");
         return;
     }
-    v->chosen = fin[d.leader];
+    pick = d.ntied == 1 ? d.leader : tie_break(s, cand, fin, nfin, &d);
+    v->chosen = fin[pick];
     v->by = d.ntied == 1 ? "won" : "tie";
     v->p = d.p;
-    v->mflops = median_mflops(o[d.leader], rounds);
+    v->mflops = median_mflops(o[pick], rounds);
     if (d.runner_up >= 0) {
         sets_text(st->sets, &cand[fin[d.runner_up]], next, sizeof next);
         snprintf(next + strlen(next), sizeof next - strlen(next), " at "
                  "%.3f", mms_median(x[d.runner_up], rounds));
     }
+    if (d.ntied == 1)
+        snprintf(rule, sizeof rule, "a significant win");
+    else {
+        sets_text(st->sets, &cand[fin[pick]], taken, sizeof taken);
+        snprintf(rule, sizeof rule, "%d tied within the noise; the tie rule "
+                 "takes %s, %s", d.ntied, taken,
+                 mms_params_equal(&cand[fin[pick]], &s->ref)
+                 ? "the incumbent" : "the first of them in range order");
+    }
     snprintf(v->why, sizeof v->why, "median %s %.3f, runner-up %s, "
              "one-sided rank-sum p=%.4f over %d rounds: %s",
              ref_ok ? "ratio to the reference kernel"
                     : "MFLOPS (the reference kernel failed)",
-             mms_median(x[d.leader], rounds), next, d.p, rounds,
-             d.ntied == 1 ? "a significant win"
-             : "tied within the noise, the highest median is taken (the "
-               "tie rule)");
+             mms_median(x[d.leader], rounds), next, d.p, rounds, rule);
 }
 
 /* Re-time the finalists in rounds until the leader wins or rounds_max is
@@ -528,20 +570,43 @@ int mms_search_run(struct mms_search *s, const char *log_path, char *err,
     mms_start_params(&s->space, isa, &s->fixed);
     mms_pins_apply(&s->pins, &s->fixed);
     s->ref = s->fixed;
-    for (int i = 0; i < mms_nsteps; i++) {
-        double t = now();
-        size_t used = strlen(s->steps_done);
+    for (int i = 0; i < mms_nsteps; i++)
         if (run_step(s, &mms_steps[i]) != 0) {
             snprintf(err, errlen, "%s: cannot write: %s", log_path,
                      strerror(errno));
             return -1;
         }
-        if (mms_steps[i].range && used < sizeof s->steps_done)
-            snprintf(s->steps_done + used, sizeof s->steps_done - used,
-                     "%s%s %.1f s", used ? ", " : "", mms_steps[i].name,
-                     now() - t);
-    }
     return 0;
+}
+
+/* Seconds the log's cand lines of step (NULL: every step) hold, the
+ * earlier runs' (read from the file) or this run's or both. */
+static double logged_seconds(const struct mms_log *lg, const char *step,
+                             int earlier, int this_run)
+{
+    double t = 0;
+
+    for (int i = 0; i < lg->nrec; i++)
+        if ((step == NULL || strcmp(lg->rec[i].step, step) == 0)
+            && (i < lg->nread ? earlier : this_run))
+            t += lg->rec[i].secs;
+    return t;
+}
+
+/* "isa 3.1 s, nb 10.4 s, ...": each step's candidates' seconds over every
+ * run that worked on it, so a resumed search reports the whole cost. */
+static void step_times(const struct mms_search *s, char *buf, size_t len)
+{
+    size_t used = 0;
+
+    buf[0] = 0;
+    for (int i = 0; i < mms_nsteps && used < len; i++)
+        if (mms_steps[i].range) {
+            snprintf(buf + used, len - used, "%s%s %.1f s", used ? ", " : "",
+                     mms_steps[i].name,
+                     logged_seconds(&s->log, mms_steps[i].name, 1, 1));
+            used = strlen(buf);
+        }
 }
 
 /* ---- the end ----------------------------------------------------------- */
@@ -629,11 +694,12 @@ int mms_search_finish(struct mms_search *s, const char *output, char *err,
     pct = s->pc.peak_mflops > 0 ? 100 * s->ref_mflops / s->pc.peak_mflops
                                 : 0;
     mms_params_text(&s->ref, params, sizeof params);
-    snprintf(why, sizeof why, "%s", s->steps_done[0] ? s->steps_done
-                                                     : "no step timed");
+    step_times(s, why, sizeof why);
+    /* this run whole, and what earlier runs' timings cost */
     snprintf(rest, sizeof rest, "%s mflops=%.1f pct=%.2f seconds=%.1f "
              "timed=%d reused=%d why=%s", params, s->ref_mflops, pct,
-             now() - s->t0, s->timed, s->reused, why);
+             now() - s->t0 + logged_seconds(&s->log, NULL, 1, 0), s->timed,
+             s->reused, why[0] ? why : "no step timed");
     if (mms_log_line(&s->log, "summary", rest) != 0) {
         snprintf(err, errlen, "%s: cannot write: %s", s->log.path,
                  strerror(errno));

@@ -43,7 +43,6 @@ struct mms_search {
                                      (that an earlier run made) */
     int how_noted;                /* the log says how timings are made */
     double t0;
-    char steps_done[512];         /* "isa 3.1 s, nb 10.4 s, ..." */
 };
 
 /* Defaults for everything but pc, probe_fingerprint and pl (plain lines

@@ -55,7 +55,8 @@ struct mms_record {
     char cc[32];
     struct mms_measure m;
     double pct;          /* of probe.conf's peak */
-    double secs;         /* the child's wall time */
+    double secs;         /* the child's wall time and the candidate's
+                            share of the compile batch it was built in */
     int used;            /* found by mms_log_find in this run */
 };
 

@@ -90,3 +90,17 @@ void mms_decide(const double *const *x, const int *n, int nf, double alpha,
             d->tied[d->ntied++] = i;
     }
 }
+
+int mms_tie_pick(const struct mms_decision *d, const int *order,
+                 int incumbent)
+{
+    int pick = d->tied[0];
+
+    for (int t = 0; t < d->ntied; t++) {
+        if (d->tied[t] == incumbent)
+            return incumbent;
+        if (order[d->tied[t]] < order[pick])
+            pick = d->tied[t];
+    }
+    return pick;
+}

@@ -40,4 +40,13 @@ struct mms_decision {
 void mms_decide(const double *const *x, const int *n, int nf, double alpha,
                 struct mms_decision *d);
 
+/* The tie rule: of d's tied finalists, the incumbent (the finalist that
+ * holds the value the step started from; -1: none) if it is tied, else
+ * the one with the smallest order[i] (its place in the step's range).  A
+ * rule on the order, not on which median came out highest this time, so
+ * that two searches on the same machine end with the same kernel.  The
+ * leader when nothing is tied. */
+int mms_tie_pick(const struct mms_decision *d, const int *order,
+                 int incumbent);
+
 #endif

@@ -139,7 +139,7 @@ fi
 line=$(grep -n '^cand ' "$dir/a.log" | sed -n 20p | cut -d: -f1)
 head -n "$line" "$dir/a.log" > "$dir/cut.log"
 if report cut.log && grep -q '^no summary: the search has not finished' \
-        "$dir/cut.log.rep" && grep -q 'timing (compiles not counted)' \
+        "$dir/cut.log.rep" && grep -q 'in its candidates (no summary yet)' \
         "$dir/cut.log.rep" && grep -q '^  no decision logged' \
         "$dir/cut.log.rep"; then
     pass "a search cut short is reported as unfinished"

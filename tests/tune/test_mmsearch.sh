@@ -13,7 +13,7 @@ mmgen="$top_builddir/mmgen"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/search.$$
 tap_scratch "$dir"
-echo "1..17"
+echo "1..19"
 
 # A fixed probe.conf: 16 scalar registers, FMA, 32 KiB L1.
 cp "$top_srcdir/tests/tune/probe.conf" "$dir/probe.conf" || exit 99
@@ -89,6 +89,18 @@ else
     fail "rerun: $(summary full.log)"
 fi
 
+# Every timing made beside busy CPUs (the test hook): each is taken again
+# twice, marked BUSY in the log, and the search still ends.
+ok_lines=$(grep -c '^cand .*verdict=ok' "$dir/full.log")
+busy='^cand .*verdict=ok .*why=BUSY: other CPUs [0-9]*% busy, taken 3 times'
+if search busy.log --test-perturb=KU=4 --test-busy \
+        && [ "$(grep -c "$busy" "$dir/busy.log")" -eq "$ok_lines" ] \
+        && [ "$(winner busy.log)" = "$(winner first)" ]; then
+    pass "timings beside busy CPUs are taken again and marked ($ok_lines)"
+else
+    fail "busy: $(grep -m2 '^cand .*verdict=ok' "$dir/busy.log")"
+fi
+
 # Killed (SIGKILL) after 6 timings, then resumed: what the log held is
 # not timed again, and the end is the same as without the kill.
 search cut.log --test-perturb=KU=4 --test-stop-after=6
@@ -103,6 +115,26 @@ if [ $rc -ne 0 ] && [ "$held" -eq 6 ] && search cut.log --test-perturb=KU=4 \
     pass "killed after 6 timings, resumed: $((total - 6)) timed, same winner"
 else
     fail "resume: exit $rc, $held held, $(summary cut.log)"
+fi
+
+# The resumed search's summary counts every run: each step's seconds are
+# its cand lines' secs= (timing and share of the compile), before the kill
+# and after it, and the total is at least their sum.
+step_secs() {   # LOG STEP: the cand lines' secs= of STEP, summed
+    awk -v s="$2" '/^cand / && $0 ~ " step=" s " " {
+        for (i = 1; i <= NF; i++) if ($i ~ /^secs=/) t += substr($i, 6) }
+        END { printf "%.1f\n", t }' "$dir/$1"
+}
+said=$(summary cut.log | sed 's/.*why=//; s/.*munu \([0-9.]*\) s.*/\1/')
+total=$(summary cut.log | sed 's/.* seconds=\([0-9.]*\) .*/\1/')
+all=$(step_secs cut.log '[a-z]*')
+if [ "$said" = "$(step_secs cut.log munu)" ] \
+        && awk -v t="$total" -v a="$all" 'BEGIN { exit !(t + 0.1 >= a) }'
+then
+    pass "after a resume the summary counts both runs (munu $said s)"
+else
+    fail "resumed times: munu $said, logged $(step_secs cut.log munu);" \
+        "total $total, cand secs $all"
 fi
 
 # Another machine, or another probe.conf: refused with the line and both

@@ -80,6 +80,23 @@ static void decide_winner_and_tie(void **state)
     assert_true(d.p == 1);
 }
 
+/* The tie rule: the incumbent if tied, else the first in range order,
+ * whatever the medians say; nothing tied: the leader. */
+static void tie_rule(void **state)
+{
+    struct mms_decision d = { .leader = 2, .ntied = 3, .tied = { 2, 0, 3 } };
+    const int order[] = { 7, 1, 9, 4 };
+
+    (void)state;
+    assert_int_equal(mms_tie_pick(&d, order, 3), 3);    /* incumbent */
+    assert_int_equal(mms_tie_pick(&d, order, 1), 3);    /* not tied */
+    assert_int_equal(mms_tie_pick(&d, order, -1), 3);   /* order 4 < 7, 9 */
+    d.ntied = 2;
+    assert_int_equal(mms_tie_pick(&d, order, -1), 0);   /* 7 < 9 */
+    d.ntied = 1;
+    assert_int_equal(mms_tie_pick(&d, order, 1), 2);    /* a win */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -87,6 +104,7 @@ int main(void)
         cmocka_unit_test(rank_sum_by_hand),
         cmocka_unit_test(rank_sum_ties),
         cmocka_unit_test(decide_winner_and_tie),
+        cmocka_unit_test(tie_rule),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,10 +1,11 @@
-/* How busy the other CPUs were while a probe ran, from /proc/stat.  On a
- * virtual machine two vCPUs may be one physical core's two threads: work
+/* How busy the other CPUs were during a measurement, from /proc/stat.  On
+ * a virtual machine two vCPUs may be one physical core's two threads: work
  * on the other vCPU then halves FP throughput (FP_PIPES read 1 instead of
  * 2 here with two busy loops beside mmprobe), and minima over samples
- * cannot see it, since every sample is slowed alike.  So a probe that ran
- * beside busy CPUs is reported, and its values are not confirmed. */
-#include "probe/probe.h"
+ * cannot see it, since every sample is slowed alike.  So the probes doubt
+ * a value measured beside busy CPUs, and the search takes such a timing
+ * again. */
+#include "timer/mmtimer.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -37,13 +38,13 @@ static int read_others(int self, unsigned long long *busy,
     return 0;
 }
 
-void probe_load_start(struct probe_load *l, int self)
+void mmt_load_start(struct mmt_load *l, int self)
 {
     l->self = self;
     l->ok = read_others(self, &l->busy0, &l->total0) == 0;
 }
 
-double probe_load_busy(const struct probe_load *l)
+double mmt_load_busy(const struct mmt_load *l)
 {
     unsigned long long busy, total;
 
