@@ -8,6 +8,7 @@ tune_libmmsearch_la_SOURCES = \
 	tune/candidate.c tune/candidate.h \
 	tune/stats.c tune/stats.h \
 	tune/steps.c tune/steps.h \
+	tune/model.c tune/model.h \
 	tune/searchlog.c tune/searchlog.h \
 	tune/search.c tune/search.h
 # Candidates are compiled against the kernel contract in the source tree.
