@@ -397,15 +397,6 @@ static void model_of(const struct mms_space *s, const struct mmg_params *ref,
     mms_model_compute(s->pc, s->pins, ref->isa, m);
 }
 
-static struct mmg_params *push(struct mmg_params *out, int *n, int max,
-                               const struct mmg_params *ref)
-{
-    if (*n >= max)
-        return NULL;
-    out[*n] = *ref;
-    return &out[(*n)++];
-}
-
 /* The model's ISA and the next narrower one with registers, each at the
  * model's values for it. */
 static int near_isa(const struct mms_space *s, const struct mmg_params *ref,
@@ -440,7 +431,7 @@ static int near_nb(const struct mms_space *s, const struct mmg_params *ref,
     model_of(s, ref, &m);
     for (int d = 0; d < 3; d++) {
         int nb = m.p.nb + (d == 0 ? 0 : d == 1 ? -grain : grain);
-        if (nb < 1 || nb > 1024 || !(c = push(out, &n, max, ref)))
+        if (nb < 1 || nb > 1024 || !(c = mms_push(out, &n, max, ref)))
             continue;
         c->nb = nb;
         c->ku = m.p.ku == m.p.nb || ref->ku > nb ? nb : ref->ku;
@@ -462,7 +453,7 @@ static int near_munu(const struct mms_space *s, const struct mmg_params *ref,
     for (int i = 0; i < 9; i++) {
         int mu = m.p.mu + ring[i][0] * v, nu = m.p.nu + ring[i][1];
         if (mu >= v && mu <= 64 && nu >= 1 && nu <= 64
-            && (c = push(out, &n, max, ref)))
+            && (c = mms_push(out, &n, max, ref)))
             c->mu = mu, c->nu = nu;
     }
     return n;
@@ -487,26 +478,9 @@ static int near_ku(const struct mms_space *s, const struct mmg_params *ref,
     {
         const int kus[] = { ku, 1, below, above, ref->nb };
         for (int i = 0; i < 5; i++)
-            if ((c = push(out, &n, max, ref)))
+            if ((c = mms_push(out, &n, max, ref)))
                 c->ku = kus[i];
     }
-    return n;
-}
-
-/* FMA: the model's value, then the other (LS from probe.conf). */
-static int near_fma(const struct mms_space *s, const struct mmg_params *ref,
-                    struct mmg_params *out, int max)
-{
-    struct mms_model m;
-    int n = 0;
-    struct mmg_params *c;
-
-    model_of(s, ref, &m);
-    for (int i = 0; i < 2; i++)
-        if ((c = push(out, &n, max, ref))) {
-            c->fma = i == 0 ? m.p.fma : !m.p.fma;
-            c->ls = c->fma ? 1 : model_ls(s->pc);
-        }
     return n;
 }
 
@@ -521,22 +495,9 @@ static int near_ls(const struct mms_space *s, const struct mmg_params *ref,
         return 0;
     for (int d = 0; d < 3; d++) {
         int ls = model_ls(s->pc) + (d == 0 ? 0 : d == 1 ? -1 : 1);
-        if (ls >= 1 && ls <= 16 && (c = push(out, &n, max, ref)))
+        if (ls >= 1 && ls <= 16 && (c = mms_push(out, &n, max, ref)))
             c->ls = ls;
     }
-    return n;
-}
-
-static int near_ff(const struct mms_space *s, const struct mmg_params *ref,
-                   struct mmg_params *out, int max)
-{
-    int n = 0;
-    struct mmg_params *c;
-
-    (void)s;
-    for (int i = 0; i < 2; i++)
-        if ((c = push(out, &n, max, ref)))
-            c->ff = i == 0 ? MODEL_FF : !MODEL_FF;
     return n;
 }
 
@@ -554,14 +515,14 @@ static int near_ifnf(const struct mms_space *s, const struct mmg_params *ref,
         for (int j = 0; j < 3; j++) {
             int fi = MODEL_IF + d[i], nf = MODEL_NF + d[j];
             if (fi >= 2 && fi <= loads && nf >= 1 && nf <= loads
-                && (c = push(out, &n, max, ref)))
+                && (c = mms_push(out, &n, max, ref)))
                 c->ifetch = fi, c->nfetch = nf;
         }
     return n;
 }
 
 /* The hybrid's rule per step; a step not named here runs as the search
- * runs it. */
+ * runs it (FMA and FF: both values are the neighbourhood). */
 static const struct mms_step hybrid_rules[] = {
     { "isa", NULL, near_isa, "the model's ISA and the next narrower one "
       "probe.conf has registers for, each at the model's values",
@@ -573,12 +534,8 @@ static const struct mms_step hybrid_rules[] = {
       "MU/V and NU each -1, 0 or +1", "hybrid: paper 002 Sec. IV-C, V-G" },
     { "ku", NULL, near_ku, "the model's KU (NB), 1, NB and the divisors "
       "of NB next to the model's KU", "hybrid: paper 002 Sec. IV-D" },
-    { "fma", NULL, near_fma, "the model's FMA, then the other value (LS "
-      "from probe.conf where FMA=0)", "hybrid: paper 002 Sec. V-G" },
     { "ls", NULL, near_ls, "only where FMA=0: probe.conf's LS (eq. 13) "
       "and one either side", "hybrid: paper 002 Sec. IV-E" },
-    { "ff", NULL, near_ff, "the model's FF = 1, then 0",
-      "hybrid: paper 002 Sec. IV-F" },
     { "ifnf", NULL, near_ifnf, "the model's IF = 2, NF = 2 and one either "
       "side of each, within the loads of a k step",
       "hybrid: paper 002 Sec. IV-F" },

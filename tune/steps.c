@@ -249,6 +249,12 @@ static struct mmg_params *push(struct mmg_params *out, int *n, int max,
     return &out[(*n)++];
 }
 
+struct mmg_params *mms_push(struct mmg_params *out, int *n, int max,
+                            const struct mmg_params *ref)
+{
+    return push(out, n, max, ref);
+}
+
 static int range_isa(const struct mms_space *s, const struct mmg_params *ref,
                      struct mmg_params *out, int max)
 {

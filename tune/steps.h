@@ -91,6 +91,11 @@ struct mms_step {
 extern const struct mms_step mms_steps[];
 extern const int mms_nsteps;
 
+/* A copy of ref appended to out[*n] for the caller to change (range
+ * rules), or NULL when max are there. */
+struct mmg_params *mms_push(struct mmg_params *out, int *n, int max,
+                            const struct mmg_params *ref);
+
 /* The step's candidates: its range around ref with the pins applied and
  * duplicates dropped, in range order.  Returns how many. */
 int mms_step_candidates(const struct mms_space *s, const struct mms_step *st,
