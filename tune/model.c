@@ -419,8 +419,9 @@ static int near_isa(const struct mms_space *s, const struct mmg_params *ref,
     return n;
 }
 
-/* The model's NB and one grain below and above; KU follows NB where the
- * model unrolls completely. */
+/* The model's NB and one grain below and above, each with the model's
+ * KU (NB where it unrolls completely) and with KU = 1, as §III-B step 1
+ * tries both extremes for every NB. */
 static int near_nb(const struct mms_space *s, const struct mmg_params *ref,
                    struct mmg_params *out, int max)
 {
@@ -429,12 +430,12 @@ static int near_nb(const struct mms_space *s, const struct mmg_params *ref,
     struct mmg_params *c;
 
     model_of(s, ref, &m);
-    for (int d = 0; d < 3; d++) {
-        int nb = m.p.nb + (d == 0 ? 0 : d == 1 ? -grain : grain);
+    for (int d = 0; d < 6; d++) {
+        int nb = m.p.nb + (d < 2 ? 0 : d < 4 ? -grain : grain);
         if (nb < 1 || nb > 1024 || !(c = mms_push(out, &n, max, ref)))
             continue;
         c->nb = nb;
-        c->ku = m.p.ku == m.p.nb || ref->ku > nb ? nb : ref->ku;
+        c->ku = d % 2 ? 1 : m.p.ku == m.p.nb || m.p.ku > nb ? nb : m.p.ku;
     }
     return n;
 }
@@ -528,8 +529,8 @@ static const struct mms_step hybrid_rules[] = {
       "probe.conf has registers for, each at the model's values",
       "hybrid: paper 002 Sec. IV, V-G" },
     { "nb", NULL, near_nb, "the model's NB (ineq. 8) and one grain "
-      "lcm(MU,NU,2) below and above it, KU = NB where the model unrolls "
-      "completely", "hybrid: paper 002 Sec. IV-B" },
+      "lcm(MU,NU,2) below and above it, each with the model's KU (NB) and "
+      "KU=1", "hybrid: paper 002 Sec. IV-B, III-B step 1" },
     { "munu", NULL, near_munu, "the model's tile and the ring around it: "
       "MU/V and NU each -1, 0 or +1", "hybrid: paper 002 Sec. IV-C, V-G" },
     { "ku", NULL, near_ku, "the model's KU (NB), 1, NB and the divisors "

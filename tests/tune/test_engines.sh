@@ -8,10 +8,11 @@
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 mmsearch="$top_builddir/mmsearch"
 mmgen="$top_builddir/mmgen"
+mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/engines.$$
 tap_scratch "$dir"
-echo "1..9"
+echo "1..10"
 cp "$top_srcdir/tests/tune/probe.conf" "$dir/probe.conf" || exit 99
 
 # engine NAME LOG [OPTION...]: into $dir.
@@ -85,6 +86,12 @@ if grep -q '^ENGINE = model' "$dir/model.log" \
 else
     fail "model log: $(tail -2 "$dir/model.log")"
 fi
+
+"$mmreport" --log="$dir/model.log" > "$dir/report" 2>&1 \
+    && grep -q '^step nb: NB = 48: ineq. (8)' "$dir/report" \
+    && grep -q '^step munu: MU = 6, NU = 4: ineq. (10)' "$dir/report" \
+    && pass "mmreport gives each of the model's values with its formula" \
+    || fail "mmreport on the model's log: $(head -20 "$dir/report")"
 
 "$mmgen" --params="$dir/model.log.params" --output="$dir/model.c" \
     2> "$dir/err" && grep -q 'do not edit' "$dir/model.c" \

@@ -193,9 +193,10 @@ static void hybrid_neighbourhoods(void **state)
     assert_int_equal(n, 2);
     assert_int_equal(c[1].isa, MMG_ISA_SSE2);
     assert_int_equal(c[1].mu, 6);           /* u = 3 vectors of 2 */
-    /* NB: 48 and one grain of 12 either side, KU = NB */
+    /* NB: 48 and one grain of 12 either side, KU = NB and 1 */
     n = mms_step_candidates(&sp, hybrid_step(&s, "nb"), &ref, c, 256);
-    assert_string_equal(PAIRS(c, n, nb, ku), "48:48 36:36 60:60");
+    assert_string_equal(PAIRS(c, n, nb, ku),
+                        "48:48 48:1 36:36 36:1 60:60 60:1");
     /* MU x NU: the model's 12 x 4 and the ring of vectors of 4 */
     n = mms_step_candidates(&sp, hybrid_step(&s, "munu"), &ref, c, 256);
     assert_string_equal(PAIRS(c, n, mu, nu),
