@@ -8,6 +8,7 @@ tune_libmmsearch_la_SOURCES = \
 	tune/candidate.c tune/candidate.h \
 	tune/stats.c tune/stats.h \
 	tune/steps.c tune/steps.h \
+	tune/model.c tune/model.h \
 	tune/searchlog.c tune/searchlog.h \
 	tune/search.c tune/search.h
 # Candidates are compiled against the kernel contract in the source tree.
@@ -37,6 +38,11 @@ tests_tune_test_stats_CFLAGS = $(TUNE_TEST_CFLAGS)
 tests_tune_test_stats_LDADD = $(TUNE_TEST_LDADD)
 TESTS += tests/tune/test_stats
 
+check_PROGRAMS += tests/tune/test_model
+tests_tune_test_model_CFLAGS = $(TUNE_TEST_CFLAGS)
+tests_tune_test_model_LDADD = $(TUNE_TEST_LDADD)
+TESTS += tests/tune/test_model
+
 check_PROGRAMS += tests/tune/test_steps
 tests_tune_test_steps_CFLAGS = $(TUNE_TEST_CFLAGS)
 tests_tune_test_steps_LDADD = $(TUNE_TEST_LDADD)
@@ -49,6 +55,9 @@ mmsearch_LDADD = tune/libmmsearch.la
 
 TESTS += tests/tune/test_mmsearch.sh
 EXTRA_DIST += tests/tune/test_mmsearch.sh
+
+TESTS += tests/tune/test_engines.sh
+EXTRA_DIST += tests/tune/test_engines.sh
 
 # Timed (make regtest): a real search must not end slower than it began.
 REGTESTS += tests/tune/regtest_search.sh

@@ -217,7 +217,9 @@ static void print_step(const struct mmr_step *st, int first)
     after_table = st->ncand > 0;
     if (st->ncand == 0) {
         snprintf(buf, sizeof buf, "step %s:", st->name);
+        /* the model engine's steps: the formula that chose the value */
         wrapped(buf, (int)strlen(buf) + 1, st->skipped ? st->skip_why
+                : strcmp(st->by, "model") == 0 ? st->chosen_why
                 : "no timings");
         return;
     }

@@ -13,6 +13,7 @@
 
 #include "common/diag.h"
 #include "common/results.h"
+#include "tune/model.h"
 #include "tune/search.h"
 
 #ifndef MMS_KERNEL_INCLUDE
@@ -23,16 +24,48 @@ enum {
     OPT_HELP = 256, OPT_LEVEL, OPT_TIME_LIMIT, OPT_PROBE, OPT_LOG,
     OPT_OUTPUT, OPT_PIN, OPT_ISA, OPT_JOBS, OPT_CTIMEOUT, OPT_RTIMEOUT,
     OPT_CHECK_LOG, OPT_INCLUDE, OPT_WORKDIR, OPT_PROGRESS, OPT_FAKE,
-    OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_INT
+    OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_ENGINE, OPT_INT
 };
 
 struct cli {
     const char *level, *probe, *log, *output, *check_log, *include;
-    const char *workdir;
+    const char *workdir, *engine;
     double time_limit, compile_timeout, run_timeout;
     int jobs, progress, fake, stop_after, busy;
     struct mms_pins pins, perturb;
 };
+
+/* text from column 4, wrapped at 78 columns. */
+static void wrapped(const char *text)
+{
+    int col = 0;
+
+    while (*text) {
+        int w = (int)strcspn(text, " ");
+        if (col > 4 && col + 1 + w > 78)
+            col = 0, putchar('\n');
+        col += col ? printf(" ") : printf("    ");
+        col += printf("%.*s", w, text);
+        text += w + (text[w] == ' ');
+    }
+    putchar('\n');
+}
+
+/* The hybrid's neighbourhood per step (tune/model.c's table). */
+static void hybrid_help(void)
+{
+    static struct mms_search tmp;
+
+    mms_search_init(&tmp, mms_levels);
+    mms_engine_setup(&tmp, "hybrid");
+    printf("\nThe hybrid engine times, in the steps the model decides:\n");
+    for (int i = 0; i < tmp.nsteps; i++)
+        if (strncmp(tmp.steps[i].source, "hybrid", 6) == 0) {
+            printf("  %s:\n", tmp.steps[i].name);
+            wrapped(tmp.steps[i].rule);
+        }
+    printf("and the other steps as the search does.\n");
+}
 
 static void usage(void)
 {
@@ -40,6 +73,18 @@ static void usage(void)
            "Search the generator's parameters for the fastest kernel on "
            "this machine\n(paper 002 Sec. III-B), log every candidate and "
            "write params.conf.\n\n"
+           "  --engine=WORD       search (default): the line search of "
+           "Sec. III-B;\n"
+           "                      model: paper 002 Sec. IV and V-G, every "
+           "value from\n"
+           "                      probe.conf by a formula the log names, "
+           "verified, not\n"
+           "                      timed (log default results/HOST/"
+           "model.log);\n"
+           "                      hybrid: the model's values, then each step "
+           "times only\n"
+           "                      their neighbours (log default "
+           "results/HOST/hybrid.log)\n"
            "  --level=WORD        quick, normal (default) or full\n"
            "  --time-limit=S      start no step after S seconds (0: none)\n"
            "  --probe-conf=FILE   default results/HOST/probe.conf\n"
@@ -73,6 +118,7 @@ static void usage(void)
         printf("  %-6s %-11s %s%s\n", mms_steps[i].name, mms_steps[i].sets,
                mms_steps[i].range ? "" : "(not searched yet) ",
                mms_steps[i].source);
+    hybrid_help();
     printf("\nEach candidate is generated, compiled with the kernel compiler "
            "and flags,\nverified against the reference (2(k+2)eps bound) and "
            "timed (MultiCallFlushLRU,\nA and B cold); each step re-times "
@@ -90,6 +136,7 @@ static struct option *build_options(void)
 {
     static const struct option fixed[] = {
         { "help", no_argument, NULL, OPT_HELP },
+        { "engine", required_argument, NULL, OPT_ENGINE },
         { "level", required_argument, NULL, OPT_LEVEL },
         { "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
         { "probe-conf", required_argument, NULL, OPT_PROBE },
@@ -126,6 +173,7 @@ static void one_option(struct cli *c, int opt, const char *arg)
 {
     switch (opt) {
     case OPT_HELP: usage(); exit(MMT_EXIT_OK);
+    case OPT_ENGINE: c->engine = arg; break;
     case OPT_LEVEL: c->level = arg; break;
     case OPT_TIME_LIMIT:
         c->time_limit = mmt_parse_double("--time-limit", arg, 0, 1e7);
@@ -269,7 +317,9 @@ int main(int argc, char **argv)
 {
     static struct mms_search s;
     struct cli c = { .level = "normal", .include = MMS_KERNEL_INCLUDE,
-                     .progress = 1 };
+                     .progress = 1, .engine = "search" };
+    char log_name[32];
+    int rc;
     char probe[512], log[512], output[512], err[1024];
 
     mmt_set_progname(argv[0]);
@@ -280,6 +330,9 @@ int main(int argc, char **argv)
     if (!s.lv)
         mmt_usage_error("--level: '%s' is not quick, normal or full",
                         c.level);
+    if (mms_engine_setup(&s, c.engine) != 0)
+        mmt_usage_error("--engine: '%s' is not search, model or hybrid",
+                        c.engine);
     s.pins = c.pins, s.perturb = c.perturb;
     s.time_limit_s = c.time_limit, s.stop_after = c.stop_after;
     s.progress = c.progress && isatty(STDERR_FILENO);
@@ -287,8 +340,14 @@ int main(int argc, char **argv)
     read_probe(results_path(c.probe, "probe.conf", probe, sizeof probe),
                &s);
     setup_pipeline(&c, &s);
-    if (mms_search_run(&s, results_path(c.log, "search.log", log,
-                                        sizeof log), err, sizeof err) != 0) {
+    snprintf(log_name, sizeof log_name, "%s.log", strcmp(c.engine,
+             "search") ? c.engine : "search");
+    results_path(c.log, log_name, log, sizeof log);
+    rc = s.verify_only ? mms_model_run(&s, c.log ? c.log : log, err,
+                                       sizeof err)
+                       : mms_search_run(&s, c.log ? c.log : log, err,
+                                        sizeof err);
+    if (rc != 0) {
         mmt_error("%s", err);
         return strstr(err, "cannot") ? MMT_EXIT_FAIL : MMT_EXIT_USAGE;
     }

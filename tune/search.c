@@ -34,6 +34,9 @@ void mms_search_init(struct mms_search *s, const struct mms_level *lv)
     s->out = stdout;
     s->cand_lines = 1;
     s->log.fd = -1;
+    s->engine = "search";
+    s->steps = mms_steps, s->nsteps = mms_nsteps;
+    s->start = mms_start_params;
 }
 
 static void timer_text(const struct mms_search *s, char *buf, size_t len)
@@ -61,8 +64,10 @@ void mms_search_head(const struct mms_search *s, struct mms_log_head *h)
     snprintf(h->generator, KV_WORD_MAX, "mmgen %s", MMG_VERSION);
     h->kernel_abi = MMT_KERNEL_ABI;
     timer_text(s, h->timer, sizeof h->timer);
-    snprintf(h->level, KV_WORD_MAX, "%s", s->lv->name);
+    snprintf(h->level, KV_WORD_MAX, "%s", s->verify_only ? "-"
+             : s->lv->name);
     mms_pins_text(&s->pins, h->pins, sizeof h->pins);
+    snprintf(h->engine, KV_WORD_MAX, "%s", s->engine);
 }
 
 /* ---- what the user sees ------------------------------------------------ */
@@ -567,11 +572,11 @@ int mms_search_run(struct mms_search *s, const char *log_path, char *err,
         return -1;
     note_resume(s);
     s->space = (struct mms_space){ &s->pc, s->lv, &s->pins };
-    mms_start_params(&s->space, isa, &s->fixed);
+    s->start(&s->space, isa, &s->fixed);
     mms_pins_apply(&s->pins, &s->fixed);
     s->ref = s->fixed;
-    for (int i = 0; i < mms_nsteps; i++)
-        if (run_step(s, &mms_steps[i]) != 0) {
+    for (int i = 0; i < s->nsteps; i++)
+        if (run_step(s, &s->steps[i]) != 0) {
             snprintf(err, errlen, "%s: cannot write: %s", log_path,
                      strerror(errno));
             return -1;
@@ -600,11 +605,11 @@ static void step_times(const struct mms_search *s, char *buf, size_t len)
     size_t used = 0;
 
     buf[0] = 0;
-    for (int i = 0; i < mms_nsteps && used < len; i++)
-        if (mms_steps[i].range) {
+    for (int i = 0; i < s->nsteps && used < len; i++)
+        if (s->steps[i].range) {
             snprintf(buf + used, len - used, "%s%s %.1f s", used ? ", " : "",
-                     mms_steps[i].name,
-                     logged_seconds(&s->log, mms_steps[i].name, 1, 1));
+                     s->steps[i].name,
+                     logged_seconds(&s->log, s->steps[i].name, 1, 1));
             used = strlen(buf);
         }
 }
@@ -612,20 +617,24 @@ static void step_times(const struct mms_search *s, char *buf, size_t len)
 /* ---- the end ----------------------------------------------------------- */
 
 /* The winner built with every beta variant and verified; timed too when
- * no step timed it (everything pinned).  Returns 0 or -1 with err. */
+ * no step timed it (everything pinned).  With s->verify_only, the beta-1
+ * variant alone is built and verified, never timed (the model engine's
+ * few seconds are mostly this compiler call).  Returns 0 or -1 with
+ * err. */
 static int verify_winner(struct mms_search *s, char *err, size_t errlen)
 {
     struct mms_cand c, *one[] = { &c };
     struct mmg_params p = s->ref;
     struct mms_measure m;
     const struct mms_record *r = mms_log_find(&s->log, &s->ref, NULL, 0, 0);
-    int timed = s->ref_mflops == 0 && !r;
+    int timed = s->ref_mflops == 0 && !r && !s->verify_only;
 
-    p.betas = MMG_BETA_ALL;
+    p.betas = s->verify_only ? MMG_BETA1 : MMG_BETA_ALL;
     snprintf(p.name, sizeof p.name, "mms_winner");
     mms_cand_init(&c, &s->pl, &p);
     mms_build(&s->pl, one, 1);
-    mms_measure(&s->pl, &c, MMS_VERIFY_ALL | (timed ? MMS_TIME : 0), 0, &m);
+    mms_measure(&s->pl, &c, (s->verify_only ? MMS_VERIFY : MMS_VERIFY_ALL)
+                | (timed ? MMS_TIME : 0), 0, &m);
     if (m.verdict != MMS_V_OK) {
         snprintf(err, errlen, "the winner %s fails its final check (%s): "
                  "%s", c.name, mms_verdict_name(m.verdict), m.why);
@@ -633,8 +642,11 @@ static int verify_winner(struct mms_search *s, char *err, size_t errlen)
     }
     if (s->ref_mflops == 0)
         s->ref_mflops = r ? r->m.mflops : m.mflops;
-    mms_log_line(&s->log, "note", "why=the winner, built with every beta "
-                 "variant, passed the oracle again");
+    mms_log_line(&s->log, "note", s->verify_only
+                 ? "why=the kernel (beta-1 variant) passed the oracle, "
+                   "not timed"
+                 : "why=the winner, built with every beta variant, passed "
+                   "the oracle again");
     return 0;
 }
 
@@ -670,8 +682,16 @@ static int write_params(const struct mms_search *s, const char *output,
     pc.mflops = s->ref_mflops;
     pc.peak_percent = s->pc.peak_mflops > 0
         ? round(10000 * s->ref_mflops / s->pc.peak_mflops) / 100 : 0;
-    timer_text(s, pc.timing, sizeof pc.timing);
-    snprintf(pc.level, KV_WORD_MAX, "%s", s->lv->name);
+    if (s->verify_only)
+        snprintf(pc.timing, KV_WORD_MAX, "not timed (engine %s: verified "
+                 "only)", s->engine);
+    else
+        timer_text(s, pc.timing, sizeof pc.timing);
+    /* LEVEL says the engine too where it is not the search */
+    snprintf(pc.level, KV_WORD_MAX, "%s%s%s",
+             strcmp(s->engine, "search") ? s->engine : "",
+             strcmp(s->engine, "search") && !s->verify_only ? "-" : "",
+             s->verify_only ? "" : s->lv->name);
     if (mmt_paramsconf_write(output, &pc) == 0)
         return 0;
     if (errno == EDOM)
@@ -694,7 +714,10 @@ int mms_search_finish(struct mms_search *s, const char *output, char *err,
     pct = s->pc.peak_mflops > 0 ? 100 * s->ref_mflops / s->pc.peak_mflops
                                 : 0;
     mms_params_text(&s->ref, params, sizeof params);
-    step_times(s, why, sizeof why);
+    if (s->steps_done[0])
+        snprintf(why, sizeof why, "%s", s->steps_done);
+    else
+        step_times(s, why, sizeof why);
     /* this run whole, and what earlier runs' timings cost */
     snprintf(rest, sizeof rest, "%s mflops=%.1f pct=%.2f seconds=%.1f "
              "timed=%d reused=%d why=%s", params, s->ref_mflops, pct,
@@ -705,9 +728,10 @@ int mms_search_finish(struct mms_search *s, const char *output, char *err,
                  strerror(errno));
         return -1;
     }
-    say(s, "winner: %s NB=%d MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d "
+    say(s, "%s: %s NB=%d MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d "
         "NF=%d, %.1f MFLOPS (%.1f%% of peak); %d timings, %d from the log, "
-        "%.1f s\n", mmg_isa_name(s->ref.isa), s->ref.nb, s->ref.mu,
+        "%.1f s\n", s->verify_only ? "model (verified, not timed)"
+        : "winner", mmg_isa_name(s->ref.isa), s->ref.nb, s->ref.mu,
         s->ref.nu, s->ref.ku, s->ref.ls, s->ref.fma, s->ref.ff,
         s->ref.ifetch, s->ref.nfetch, s->ref_mflops, pct, s->timed,
         s->reused, now() - s->t0);

@@ -28,6 +28,16 @@ struct mms_search {
     int progress;                 /* 1: a one-line display on stderr */
     FILE *out;                    /* plain lines (NULL: none) */
     int cand_lines;               /* 1: a plain line per candidate too */
+    /* the engine (tune/model.h sets these for model and hybrid) */
+    const char *engine;           /* its name, in the log's head */
+    const struct mms_step *steps; /* the steps run, in order */
+    int nsteps;
+    void (*start)(const struct mms_space *sp, enum mmg_isa isa,
+                  struct mmg_params *p);  /* the values the steps start
+                                             from, and the reference
+                                             kernel of every round */
+    int verify_only;              /* 1: the winner is verified, never
+                                     timed (the model engine) */
     /* test hooks */
     int stop_after;               /* SIGKILL itself after this many new
                                      timings (0: never) */
@@ -43,10 +53,14 @@ struct mms_search {
                                      (that an earlier run made) */
     int how_noted;                /* the log says how timings are made */
     double t0;
+    char steps_done[128];         /* the summary's why= when set (the
+                                     model: "model 0.4 s"); else each
+                                     step's time from the log */
 };
 
 /* Defaults for everything but pc, probe_fingerprint and pl (plain lines
- * on stdout, one per candidate, no progress display). */
+ * on stdout, one per candidate, no progress display; the search engine:
+ * mms_steps from mms_start_params). */
 void mms_search_init(struct mms_search *s, const struct mms_level *lv);
 
 /* The head this search's log must have. */
@@ -57,8 +71,8 @@ void mms_search_head(const struct mms_search *s, struct mms_log_head *h);
 int mms_search_run(struct mms_search *s, const char *log_path, char *err,
                    size_t errlen);
 
-/* Verify the winner with every beta variant, write params.conf to
- * output (NULL: none) and the summary.  Returns 0, or -1 with err. */
+/* Verify the winner (s->ref) with every beta variant, write params.conf
+ * to output (NULL: none) and the summary.  Returns 0, or -1 with err. */
 int mms_search_finish(struct mms_search *s, const char *output, char *err,
                       size_t errlen);
 

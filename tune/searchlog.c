@@ -463,7 +463,8 @@ static void next_head_line(const char **want, char *line, size_t len)
 
 /* Every key of the head, in the order mms_log_head_text writes them, and
  * where its value goes (-1 for FORMAT: mmt_origin_check_format read it
- * before the walk began). */
+ * before the walk began).  ENGINE is written only by the model and hybrid
+ * engines: a log without it is the search's. */
 #define WORD(f) offsetof(struct mms_log_head, f)
 static const struct { const char *key; ptrdiff_t off; } head_keys[] = {
     { "FORMAT", -1 }, { "WRITTEN_BY", WORD(origin.written_by) },
@@ -473,7 +474,7 @@ static const struct { const char *key; ptrdiff_t off; } head_keys[] = {
     { "PROBE_FINGERPRINT", WORD(probe_fingerprint) },
     { "GENERATOR", WORD(generator) }, { "KERNEL_ABI", -1 },
     { "TIMER", WORD(timer) }, { "LEVEL", WORD(level) },
-    { "PINS", WORD(pins) },
+    { "PINS", WORD(pins) }, { "ENGINE", WORD(engine) },
 };
 #undef WORD
 enum { NHEAD = sizeof head_keys / sizeof head_keys[0] };
@@ -510,7 +511,8 @@ static int take_head_value(struct reader *rd, const char *text, char *why,
 static int head_complete(const struct reader *rd, char *why, size_t len)
 {
     for (int i = 0; rd->head && i < NHEAD; i++)
-        if (!(rd->head_seen & 1UL << i)) {
+        if (!(rd->head_seen & 1UL << i)
+            && strcmp(head_keys[i].key, "ENGINE") != 0) {
             snprintf(why, len, "the head has no %s (an older or foreign "
                      "search.log)", head_keys[i].key);
             return -1;
@@ -652,6 +654,8 @@ int mms_log_head_text(const struct mms_log_head *h, char *buf, size_t len)
     kv_put(&w, "TIMER", NULL, "%s", h->timer);
     kv_put(&w, "LEVEL", NULL, "%s", h->level);
     kv_put(&w, "PINS", NULL, "%s", h->pins);
+    if (h->engine[0] && strcmp(h->engine, "search") != 0)
+        kv_put(&w, "ENGINE", NULL, "%s", h->engine);
     kv_comment(&w, "events: step, skip, cand, chosen, note, summary");
     fclose(w.file.fp);
     if (n >= len) {

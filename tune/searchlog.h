@@ -3,7 +3,8 @@
  *
  * It begins with a head of "KEY = value" lines -- the common origin head
  * (common/origin.h: FORMAT, who wrote it, host, CPU, kernel compiler),
- * then PROBE_FINGERPRINT, GENERATOR, KERNEL_ABI, TIMER, LEVEL and PINS --
+ * then PROBE_FINGERPRINT, GENERATOR, KERNEL_ABI, TIMER, LEVEL, PINS and,
+ * from the model and hybrid engines only, ENGINE (tune/model.h) --
  * and goes on with events, each "TYPE key=value ..." on one line, the
  * free text of why= or rule= last:
  *
@@ -15,7 +16,8 @@
  *                                        finalists; ref=1 is the fixed
  *                                        reference kernel's sample
  *   chosen  name= by= PARAMS mflops= p= rounds= why=   a step's decision
- *           (by: won, tie, only, screen or none, why= says how)
+ *           (by: won, tie, only, screen or none, why= says how; model:
+ *           the model engine's value, why= the formula that chose it)
  *   note    why=                         anything else worth knowing
  *   summary PARAMS mflops= pct= seconds= timed= reused= why=
  *
@@ -44,6 +46,7 @@ struct mms_log_head {
     char timer[KV_WORD_MAX];
     char level[KV_WORD_MAX];
     char pins[KV_WORD_MAX];
+    char engine[KV_WORD_MAX];    /* "" or "search": the search's */
 };
 
 /* One timing, as a cand line holds it. */

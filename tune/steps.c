@@ -179,6 +179,16 @@ static int lcm(int a, int b)
     return a / gcd(a, b) * b;
 }
 
+int mms_tile_fits(const struct mmg_params *base, int mu, int nu)
+{
+    return fits(base, mu, nu);
+}
+
+int mms_lcm(int a, int b)
+{
+    return lcm(a, b);
+}
+
 /* NB runs over multiples of lcm(MU, NU, 4): no fractional register tile
  * in the reference kernel, and ATLAS's multiples of 4. */
 static int nb_grain(const struct mmg_params *p)
@@ -237,6 +247,12 @@ static struct mmg_params *push(struct mmg_params *out, int *n, int max,
         return NULL;
     out[*n] = *ref;
     return &out[(*n)++];
+}
+
+struct mmg_params *mms_push(struct mmg_params *out, int *n, int max,
+                            const struct mmg_params *ref)
+{
+    return push(out, n, max, ref);
 }
 
 static int range_isa(const struct mms_space *s, const struct mmg_params *ref,

@@ -61,11 +61,17 @@ int mms_isa_regs(const struct mmt_probeconf *pc, enum mmg_isa isa);
 /* The widest ISA probe.conf found registers for. */
 enum mmg_isa mms_widest_isa(const struct mmt_probeconf *pc);
 
+/* 1 when the MU x NU tile fits base's registers (inequality (1) as the
+ * generator counts it: mmg_regs_needed, mmg_regs_available). */
+int mms_tile_fits(const struct mmg_params *base, int mu, int nu);
+int mms_lcm(int a, int b);
+
 /* Starting values for isa (paper 002 §III-B step 1): the register tile
  * with the most flops per load that fits the registers, KU = 1, NB the
  * largest multiple of the tile's grain within the L1 bound, FMA as the
  * probes found it (LS from eq. 13 where FMA = 0), FF, IF, NF as §IV
- * uses them.  The pins are not applied. */
+ * uses them.  The pins are not applied.  (The model's values, §IV and
+ * §V-G, are tune/model.h's.) */
 void mms_start_params(const struct mms_space *s, enum mmg_isa isa,
                       struct mmg_params *p);
 
@@ -84,6 +90,11 @@ struct mms_step {
 
 extern const struct mms_step mms_steps[];
 extern const int mms_nsteps;
+
+/* A copy of ref appended to out[*n] for the caller to change (range
+ * rules), or NULL when max are there. */
+struct mmg_params *mms_push(struct mmg_params *out, int *n, int max,
+                            const struct mmg_params *ref);
 
 /* The step's candidates: its range around ref with the pins applied and
  * duplicates dropped, in range order.  Returns how many. */
