@@ -44,6 +44,9 @@ struct mms_search {
     int how_noted;                /* the log says how timings are made */
     double t0;
     char steps_done[512];         /* "isa 3.1 s, nb 10.4 s, ..." */
+    /* side results (steps 6 and 7), for params.conf when has_ */
+    int has_ncnb, ncnb;
+    int has_kx, k_crossover;
 };
 
 /* Defaults for everything but pc, probe_fingerprint and pl (plain lines
