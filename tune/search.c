@@ -589,7 +589,8 @@ static int kclean_timing(struct mms_search *s, const struct mms_step *st,
 }
 
 /* One leftover L (candidate i): the specialised kernel and the general
- * one at k=L, paired in rounds 0..rounds (round 0 is their screen), the
+ * one at k=L, paired in rounds 0..rounds (round 0 is their screen; the
+ * decision takes rounds 1..rounds, as mmreport's ratio column), the
  * median of the ratios specialised / general into *ratio (0: one of them
  * failed, *failed says which: 1 the specialised, 2 the general). */
 static int kclean_pairs(struct mms_search *s, const struct mms_step *st,
@@ -602,8 +603,13 @@ static int kclean_pairs(struct mms_search *s, const struct mms_step *st,
     *ratio = *general = 0, *failed = 0;
     for (int r = 0; r <= rounds; r++) {
         struct outcome os, og;
-        if (kclean_timing(s, st, ks, i, 0, r, &os) != 0
-            || kclean_timing(s, st, ks, ks->n - 1, l, r, &og) != 0)
+        /* which goes first alternates, so that neither kernel is always
+         * the one timed after the other */
+        int first_g = r % 2;
+        if ((first_g && kclean_timing(s, st, ks, ks->n - 1, l, r, &og) != 0)
+            || kclean_timing(s, st, ks, i, 0, r, &os) != 0
+            || (!first_g
+                && kclean_timing(s, st, ks, ks->n - 1, l, r, &og) != 0))
             return -1;
         show(s, st->name, "round", r, rounds, 0, now());
         if (os.verdict != MMS_V_OK || og.verdict != MMS_V_OK) {

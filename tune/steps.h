@@ -42,8 +42,8 @@ struct mms_pins {
                              generator parameter) is pinned to that */
 };
 
-/* "KEY=VALUE" (KEY a generator key, any case, ISA or K_CROSSOVER).  Returns 0, or -1
- * with "KEY: why" in err. */
+/* "KEY=VALUE" (KEY a generator key, any case, ISA or K_CROSSOVER).
+ * Returns 0, or -1 with "KEY: why" in err. */
 int mms_pin(struct mms_pins *pins, const char *spec, char *err,
             size_t errlen);
 void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p);

@@ -98,9 +98,9 @@ else
 fi
 want=$(grep '^cand step=kclean ' "$dir/a.log" | awk '
     { for (i = 1; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] } }
-    v["round"] > 0 && v["ref"] == 0 { s[v["k"] " " v["round"]] = v["mflops"]
-                                       if (!(v["k"] in seen)) {
-                                           seen[v["k"]] = 1; l[nl++] = v["k"] } }
+    v["round"] > 0 && v["ref"] == 0 {
+        s[v["k"] " " v["round"]] = v["mflops"]
+        if (!(v["k"] in seen)) { seen[v["k"]] = 1; l[nl++] = v["k"] } }
     v["round"] > 0 && v["ref"] == 1 { g[v["kt"] " " v["round"]] = v["mflops"] }
     END {
         for (i = 0; i < nl; i++) {
