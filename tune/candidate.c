@@ -392,13 +392,40 @@ static void fill(int operand, void *p, size_t bytes, void *user)
     }
 }
 
+/* One block as the timer calls it: its sizes and leading dimensions. */
+struct shape {
+    const struct mmt_kernel_desc *d;
+    int m, n, k, lda, ldb, ldc;
+};
+
+/* The call a kernel is timed with (candidate.h, mms_measure): copy
+ * kernels take A and B packed (m*k and k*n doubles, the lds ignored),
+ * non-copy ones the caller's column-major arrays with ld = the tile. */
+static void shape_of(const struct mmt_kernel_desc *d, int kt,
+                     struct shape *sh, size_t *abytes, size_t *bbytes,
+                     size_t *cbytes)
+{
+    sh->d = d;
+    sh->m = d->m ? d->m : d->nb;
+    sh->n = d->n ? d->n : d->nb;
+    sh->k = d->k ? d->k : kt > 0 ? kt : d->nb;
+    sh->lda = sh->ldb = sh->ldc = d->nb;
+    if (d->layout == MMT_LAYOUT_NOCOPY) {
+        *abytes = sizeof(double) * (size_t)sh->lda * sh->k;
+        *bbytes = sizeof(double) * (size_t)sh->ldb * sh->n;
+    } else {
+        *abytes = sizeof(double) * (size_t)sh->m * sh->k;
+        *bbytes = sizeof(double) * (size_t)sh->k * sh->n;
+    }
+    *cbytes = sizeof(double) * (size_t)sh->ldc * sh->n;
+}
+
 static void call_b1(const struct mmt_call *call, void *user)
 {
-    const struct mmt_kernel_desc *d = user;
-    int nb = d->nb;
+    const struct shape *sh = user;
 
-    d->beta1(nb, nb, nb, call->op[0], nb, call->op[1], nb, 1.0, call->op[2],
-             nb);
+    sh->d->beta1(sh->m, sh->n, sh->k, call->op[0], sh->lda, call->op[1],
+                 sh->ldb, 1.0, call->op[2], sh->ldc);
 }
 
 static uint64_t fnv1a(const char *s, uint64_t h)
@@ -413,9 +440,12 @@ static uint64_t fnv1a(const char *s, uint64_t h)
 static void fake_time(const struct measure_job *j, int fd)
 {
     uint64_t h = fnv1a(j->c->name, 0xcbf29ce484222325ULL);
-    char round[16];
+    char round[16], kt[16];
     double noise;
 
+    snprintf(kt, sizeof kt, "@%d", j->c->kt);
+    if (j->c->kt)            /* the same kernel at another k: another value */
+        h = fnv1a(kt, h);
     snprintf(round, sizeof round, "#%d", j->round);
     noise = (double)(fnv1a(round, h) % 201) / 10000.0 - 0.01;
     report(fd, MMS_V_OK, (1000.0 + (double)(h % 1000)) * (1 + noise), 0.01,
@@ -425,16 +455,18 @@ static void fake_time(const struct measure_job *j, int fd)
 static void time_kernel(const struct measure_job *j,
                         const struct mmt_kernel_desc *d, int fd)
 {
-    size_t bytes = sizeof(double) * (size_t)d->nb * d->nb;
+    struct shape sh;
     struct mmt_kernel k = {
-        .name = d->name, .flops = d->flops, .noperands = 3,
-        .operand = { { "A", bytes, 1, 0 }, { "B", bytes, 1, 0 },
-                     { "C", bytes, 0, 1 } },
-        .init = fill, .call = call_b1, .user = (void *)d,
+        .name = d->name, .noperands = 3,
+        .operand = { { "A", 0, 1, 0 }, { "B", 0, 1, 0 }, { "C", 0, 0, 1 } },
+        .init = fill, .call = call_b1, .user = &sh,
     };
     struct mmt_timing r;
     struct mmt_load load;
 
+    shape_of(d, j->c->kt, &sh, &k.operand[0].bytes, &k.operand[1].bytes,
+             &k.operand[2].bytes);
+    k.flops = 2.0 * sh.m * sh.n * sh.k;
     if (j->pl->fake_timing) {
         fake_time(j, fd);
         return;

@@ -35,6 +35,8 @@ struct mms_cand {
     char so[MMS_PATH_MAX];       /* the shared object built from it */
     enum mms_verdict verdict;    /* of the build (MMS_V_NONE: built) */
     char why[MMS_WHY_MAX];
+    int kt;                      /* K=0 kernels: the k to time them at
+                                    (step 7); 0: the tile */
 };
 
 /* How candidates are built and run: one per search. */
@@ -103,7 +105,10 @@ enum {
 };
 
 /* Load c's shared object in a child, verify and time it as `what` says
- * (round picks the fake timing's noise).  Fills m; without MMS_TIME a
+ * (round picks the fake timing's noise).  It is timed as called on one
+ * block: m and n the tile (or its fixed sizes), k its fixed K, else
+ * c->kt, else the tile; a non-copy kernel with lda = ldb = ldc = the
+ * tile (NCNB); MFLOPS count 2*m*n*k.  Fills m; without MMS_TIME a
  * kernel that passes is ok at 0 MFLOPS.  A timing made beside busy CPUs
  * is taken again (pl->busy_*); if the last one is still busy, m->why
  * begins with "BUSY". */

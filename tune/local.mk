@@ -25,7 +25,8 @@ check_PROGRAMS += tests/tune/test_pipeline
 tests_tune_test_pipeline_CFLAGS = $(TUNE_TEST_CFLAGS)
 tests_tune_test_pipeline_LDADD = $(TUNE_TEST_LDADD)
 TESTS += tests/tune/test_pipeline
-EXTRA_DIST += tests/tune/plant_crash.c tests/tune/plant_hang.c
+EXTRA_DIST += tests/tune/plant_crash.c tests/tune/plant_hang.c \
+	tests/tune/plant_shape.c
 
 check_PROGRAMS += tests/tune/test_paramsconf
 tests_tune_test_paramsconf_CFLAGS = $(TUNE_TEST_CFLAGS)
@@ -58,6 +59,9 @@ EXTRA_DIST += tests/tune/test_mmsearch.sh
 
 TESTS += tests/tune/test_engines.sh
 EXTRA_DIST += tests/tune/test_engines.sh
+# Steps 6 and 7 (NCNB, K_CROSSOVER) alone, the earlier ones pinned.
+TESTS += tests/tune/test_side_steps.sh
+EXTRA_DIST += tests/tune/test_side_steps.sh
 
 # Timed (make regtest): a real search must not end slower than it began.
 REGTESTS += tests/tune/regtest_search.sh

@@ -130,6 +130,7 @@ static void take_record(struct mmr_step *st, const struct mms_record *rec)
 
     if (rec->ref) {
         st->has_ref = 1, st->ref = rec->p;
+        st->ref_kt |= rec->kt > 0;
         return;
     }
     c = cand_of(st, &rec->p);
@@ -139,14 +140,15 @@ static void take_record(struct mmr_step *st, const struct mms_record *rec)
         c->verdict = rec->m.verdict, c->why = rec->m.why;
 }
 
-/* The reference kernel's timing in the step's round, or 0. */
+/* The reference kernel's timing in the step's round at the run-time k
+ * kt (0: its tile), or 0. */
 static double ref_in_round(const struct mmr_report *r,
-                           const struct mmr_step *st, int round)
+                           const struct mmr_step *st, int round, int kt)
 {
     for (int i = 0; i < r->nrec; i++) {
         const struct mms_record *rec = &r->rec[i];
-        if (rec->ref && rec->round == round && is_step(rec, st)
-            && rec->m.verdict == MMS_V_OK)
+        if (rec->ref && rec->round == round && rec->kt == kt
+            && is_step(rec, st) && rec->m.verdict == MMS_V_OK)
             return rec->m.mflops;
     }
     return 0;
@@ -154,11 +156,12 @@ static double ref_in_round(const struct mmr_report *r,
 
 /* c's re-timings: how many, their median and the median of their
  * ratios to the reference kernel of the same round (what the step's
- * rank-sum test compared; tune/search.c). */
+ * rank-sum test compared; tune/search.c).  In step 7 the reference is
+ * the general K cleanup, timed at each candidate's K (kt=). */
 static void retimings(const struct mmr_report *r, const struct mmr_step *st,
                       struct mmr_cand *c, double *mflops, double *ratio)
 {
-    int n = 0, nratio = 0;
+    int n = 0, nratio = 0, kt = st->ref_kt && c->p.k > 0 ? c->p.k : 0;
 
     for (int i = 0; i < r->nrec; i++) {
         const struct mms_record *rec = &r->rec[i];
@@ -168,7 +171,7 @@ static void retimings(const struct mmr_report *r, const struct mmr_step *st,
             || !mms_params_equal(&rec->p, &c->p))
             continue;
         mflops[n++] = rec->m.mflops;
-        if ((ref = ref_in_round(r, st, rec->round)) > 0)
+        if ((ref = ref_in_round(r, st, rec->round, kt)) > 0)
             ratio[nratio++] = rec->m.mflops / ref;
     }
     c->rounds = n;

@@ -46,6 +46,8 @@ struct mmr_step {
     int col[MMR_MAX_COLS];            /* mmg_int_params index, MMR_ISA */
     int ncol;
     int has_ref;                      /* the fixed reference kernel */
+    int ref_kt;                       /* 1: timed at each candidate's K
+                                         (step 7's general cleanup) */
     struct mmg_params ref;
     double ref_median;
     double secs;                      /* the step's time; -1 unknown */

@@ -123,6 +123,8 @@ static void sets_text(const char *keys, const struct mmg_params *p,
                                                 + mmg_int_params[i].offset));
     if (strcmp(keys, "ISA") == 0)
         snprintf(buf, len, "ISA=%s", mmg_isa_name(p->isa));
+    if (strcmp(keys, "K_CROSSOVER") == 0)  /* step 7's chosen line: k= */
+        snprintf(buf, len, "K_CROSSOVER=%d", p->k > 0 ? p->k : 0);
 }
 
 /* ---- timings ----------------------------------------------------------- */
@@ -175,14 +177,16 @@ static int timing(struct mms_search *s, const char *step,
     struct mms_record r;
     const struct mms_record *kept;
     double t = now();
+    char kt[16];
 
     memset(&r, 0, sizeof r);
+    snprintf(kt, sizeof kt, "%d", c->kt);
     mms_measure(&s->pl, c, MMS_VERIFY * (round <= 1) | MMS_TIME, round,
                 &r.m);
     if (r.m.verdict == MMS_V_OK)
         how_timed(s, &r.m);
     snprintf(r.step, sizeof r.step, "%s", step);
-    r.round = round, r.ref = ref, r.p = c->p;
+    r.round = round, r.ref = ref, r.p = c->p, r.kt = c->kt;
     snprintf(r.cc, sizeof r.cc, "%s", s->pl.cc_argv[0]);
     r.pct = s->pl.peak_mflops > 0 ? 100 * r.m.mflops / s->pl.peak_mflops : 0;
     r.secs = now() - t + build_s;
@@ -192,8 +196,9 @@ static int timing(struct mms_search *s, const char *step,
     o->verdict = kept->m.verdict, o->mflops = kept->m.mflops;
     s->timed++;
     if (round == 0 && s->cand_lines)
-        say(s, "  %-5s %-13s %9.1f MFLOPS %6.2f%%  %s%s%s\n", step,
+        say(s, "  %-5s %-13s %9.1f MFLOPS %6.2f%%  %s%s%s%s%s\n", step,
             mms_verdict_name(o->verdict), o->mflops, kept->pct, c->name,
+            c->kt ? " at k=" : "", c->kt ? kt : "",
             o->verdict == MMS_V_OK ? "" : ": ",
             o->verdict == MMS_V_OK ? "" : kept->m.why);
     if (s->stop_after && s->timed >= s->stop_after)
@@ -486,28 +491,241 @@ static int log_chosen(struct mms_search *s, const struct mms_step *st,
     return mms_log_event(&s->log, "chosen", st->name, rest);
 }
 
+/* The step's decision among its screened candidates: the best
+ * finalists re-timed in rounds (v->chosen -1: none passed).  Returns 0,
+ * or -1 when the log cannot be written. */
+static int pick(struct mms_search *s, const struct mms_step *st,
+                const struct mmg_params *cand, const struct outcome *o,
+                int n, struct verdict_of_step *v)
+{
+    int fin[2 * MMS_ROUNDS_MAX];
+    int nfin = finalists(s, cand, o, n, fin);
+
+    *v = (struct verdict_of_step){ -1, "none", 1, 0, 0, "" };
+    if (nfin == 0) {
+        snprintf(v->why, sizeof v->why, "no candidate passed: the values "
+                 "so far are kept");
+        return 0;
+    }
+    if (nfin == 1) {
+        v->chosen = fin[0], v->by = "only", v->mflops = o[fin[0]].mflops;
+        snprintf(v->why, sizeof v->why, "the only candidate that passed");
+        return 0;
+    }
+    return rounds_and_decide(s, st, cand, fin, nfin, v);
+}
+
 static int choose(struct mms_search *s, const struct mms_step *st,
                   const struct mmg_params *cand, const struct outcome *o,
                   int n)
 {
-    int fin[2 * MMS_ROUNDS_MAX];
-    int nfin = finalists(s, cand, o, n, fin);
-    struct verdict_of_step v = { -1, "none", 1, 0, 0, "" };
+    struct verdict_of_step v;
 
-    if (nfin == 0) {
-        snprintf(v.why, sizeof v.why, "no candidate passed: the values "
-                 "so far are kept");
-        return log_chosen(s, st, &s->ref, &v);
-    }
-    if (nfin == 1) {
-        v.chosen = fin[0], v.by = "only", v.mflops = o[fin[0]].mflops;
-        snprintf(v.why, sizeof v.why, "the only candidate that passed");
-    } else if (rounds_and_decide(s, st, cand, fin, nfin, &v) != 0) {
+    if (pick(s, st, cand, o, n, &v) != 0)
         return -1;
-    }
+    if (v.chosen < 0)
+        return log_chosen(s, st, &s->ref, &v);
     s->ref = cand[v.chosen];
     s->ref_mflops = v.mflops;
     return log_chosen(s, st, &s->ref, &v);
+}
+
+/* ---- side steps (paper 002 §III-B steps 6 and 7) ----------------------- */
+
+/* Step 6 stops screening when a non-copy kernel falls this far below the
+ * best non-copy one seen (ATLAS's 20%), step 7 when the specialised K
+ * cleanup is at most this much faster than the general one (its 1%). */
+#define NCNB_DROP 0.20
+#define KCLEAN_WITHIN 1.01
+
+/* Screen cand in range order, in chunks of as many as compilers run at
+ * once, until an ok one falls NCNB_DROP below the best seen: the rest
+ * keep verdict none (those of the last chunk past it were timed, and are
+ * in the log, but not considered).  *stop is the index it stopped at, or
+ * -1.  Returns 0, or -1 when the log cannot be written. */
+static int screen_until_drop(struct mms_search *s, const struct mms_step *st,
+                             const struct mmg_params *cand, int n,
+                             struct outcome *o, int *stop, double *best)
+{
+    int chunk = s->pl.jobs > 1 ? s->pl.jobs : 2;
+
+    *stop = -1, *best = 0;
+    for (int i = 0; i < n; i += chunk) {
+        int m = n - i < chunk ? n - i : chunk;
+        if (screen(s, st, cand + i, m, o + i) != 0)
+            return -1;
+        for (int j = i; j < i + m && *stop < 0; j++) {
+            if (o[j].verdict != MMS_V_OK)
+                continue;
+            if (o[j].mflops < (1 - NCNB_DROP) * *best)
+                *stop = j;
+            else if (o[j].mflops > *best)
+                *best = o[j].mflops;
+        }
+        if (*stop >= 0) {
+            for (int j = *stop + 1; j < n; j++)
+                o[j].verdict = MMS_V_NONE;
+            return 0;
+        }
+    }
+    return 0;
+}
+
+/* Step 6: NCNB, a side result -- the reference kernel stays as it is. */
+static int run_ncnb(struct mms_search *s, const struct mms_step *st,
+                    const struct mmg_params *cand, int n)
+{
+    struct outcome o[MMS_MAX_CANDS];
+    struct verdict_of_step v;
+    char stopped[200];
+    int stop;
+    double best;
+    size_t used;
+
+    if (screen_until_drop(s, st, cand, n, o, &stop, &best) != 0
+        || pick(s, st, cand, o, n, &v) != 0)
+        return -1;
+    if (stop >= 0)
+        snprintf(stopped, sizeof stopped, "; screening stopped at NCNB=%d: "
+                 "%.1f MFLOPS, %.0f%% below the best non-copy %.1f",
+                 cand[stop].ncnb, o[stop].mflops, 100 * NCNB_DROP, best);
+    else
+        snprintf(stopped, sizeof stopped, "; every NCNB screened, none "
+                 "%.0f%% below the best", 100 * NCNB_DROP);
+    used = strlen(v.why);
+    snprintf(v.why + used, sizeof v.why - used, "%s", stopped);
+    if (v.chosen < 0) {
+        snprintf(v.why, sizeof v.why, "no non-copy kernel passed: NCNB is "
+                 "left out of params.conf%s", stopped);
+        return log_chosen(s, st, &s->ref, &v);
+    }
+    s->has_ncnb = 1;
+    s->ncnb = cand[v.chosen].ncnb;
+    return log_chosen(s, st, &cand[v.chosen], &v);
+}
+
+/* What step 7 builds: its candidates and the general kernel, last. */
+struct kclean_set {
+    struct mms_cand *cs;
+    int n, built;
+    double share;        /* each kernel's part of the compile batch */
+    int *paid;           /* 1: its share is in a cand line already */
+};
+
+/* The timing of c (kt: the k it is called with) in step st's round:
+ * from the log, or made now (every kernel of ks built first). */
+static int kclean_timing(struct mms_search *s, const struct mms_step *st,
+                         struct kclean_set *ks, int i, int kt, int round,
+                         struct outcome *o)
+{
+    struct mms_cand *c = &ks->cs[i];
+    double r_share;
+    const struct mms_record *r = mms_log_find_at(&s->log, &c->p, kt,
+                                                 st->name, round, kt > 0);
+
+    if (r) {
+        o->verdict = r->m.verdict, o->mflops = r->m.mflops;
+        return 0;
+    }
+    if (!ks->built) {
+        struct mms_cand *all[MMS_MAX_CANDS + 1];
+        double t = now();
+        for (int j = 0; j < ks->n; j++)
+            all[j] = &ks->cs[j];
+        mms_build(&s->pl, all, ks->n);
+        ks->share = (now() - t) / ks->n;
+        ks->built = 1;
+    }
+    c->kt = kt;
+    r_share = ks->paid[i] ? 0 : ks->share;
+    ks->paid[i] = 1;
+    return timing(s, st->name, c, round, kt > 0, r_share, o);
+}
+
+/* One leftover L (candidate i): the specialised kernel and the general
+ * one at k=L, paired in rounds 0..rounds (round 0 is their screen; the
+ * decision takes rounds 1..rounds, as mmreport's ratio column), the
+ * median of the ratios specialised / general into *ratio (0: one of them
+ * failed, *failed says which: 1 the specialised, 2 the general). */
+static int kclean_pairs(struct mms_search *s, const struct mms_step *st,
+                        struct kclean_set *ks, int i, int rounds,
+                        double *ratio, double *general, int *failed)
+{
+    double x[MMS_ROUNDS_MAX + 1], g[MMS_ROUNDS_MAX + 1];
+    int l = ks->cs[i].p.k, nx = 0;
+
+    *ratio = *general = 0, *failed = 0;
+    for (int r = 0; r <= rounds; r++) {
+        struct outcome os, og;
+        /* which goes first alternates, so that neither kernel is always
+         * the one timed after the other */
+        int first_g = r % 2;
+        if ((first_g && kclean_timing(s, st, ks, ks->n - 1, l, r, &og) != 0)
+            || kclean_timing(s, st, ks, i, 0, r, &os) != 0
+            || (!first_g
+                && kclean_timing(s, st, ks, ks->n - 1, l, r, &og) != 0))
+            return -1;
+        show(s, st->name, "round", r, rounds, 0, now());
+        if (os.verdict != MMS_V_OK || og.verdict != MMS_V_OK) {
+            *failed = os.verdict != MMS_V_OK ? 1 : 2;
+            return 0;
+        }
+        if (r > 0 || rounds == 0)
+            g[nx] = og.mflops, x[nx++] = os.mflops / og.mflops;
+    }
+    *ratio = mms_median(x, nx);
+    *general = mms_median(g, nx);
+    return 0;
+}
+
+/* Step 7: from the largest leftover down, the first L where the
+ * specialised K cleanup is at most 1% faster than the general one is
+ * K_CROSSOVER (a side result; the chosen line holds the specialised
+ * kernel at it, k= the crossover). */
+static int run_kclean(struct mms_search *s, const struct mms_step *st,
+                      const struct mmg_params *cand, int n)
+{
+    struct kclean_set ks = { calloc((size_t)n + 1, sizeof *ks.cs), n + 1,
+                             0, 0, calloc((size_t)n + 1, sizeof(int)) };
+    struct verdict_of_step v = { -1, "none", 1, 0, 0, "" };
+    struct mmg_params chosen;
+    char ev[300] = "";
+    int rc = 0, at = -1;
+
+    if (!ks.cs || !ks.paid) {
+        free(ks.cs), free(ks.paid);
+        return -1;
+    }
+    for (int i = 0; i < n; i++)
+        prepare(s, &ks.cs[i], &cand[i]);
+    mms_kclean_general(&s->ref, &ks.cs[n].p);
+    prepare(s, &ks.cs[n], &ks.cs[n].p);
+    for (int i = 0; i < n && at < 0 && rc == 0; i++) {
+        double ratio, general;
+        int failed;
+        size_t used = strlen(ev);
+        rc = kclean_pairs(s, st, &ks, i, s->lv->rounds, &ratio, &general,
+                          &failed);
+        snprintf(ev + used, sizeof ev - used, "%sL=%d %s", used ? ", " : "",
+                 cand[i].k, failed == 1 ? "specialised failed"
+                 : failed == 2 ? "general failed" : "");
+        if (!failed)
+            snprintf(ev + strlen(ev), sizeof ev - strlen(ev), "%.3f", ratio);
+        if (failed == 1 || (!failed && ratio <= KCLEAN_WITHIN))
+            at = i, v.mflops = general;
+    }
+    v.rounds = s->lv->rounds;
+    v.by = at >= 0 ? "rule" : "none";
+    s->has_kx = 1;
+    s->k_crossover = at >= 0 ? cand[at].k : 0;
+    snprintf(v.why, sizeof v.why, "K_CROSSOVER=%d: median specialised / "
+             "general per leftover (%s); %s", s->k_crossover, ev,
+             at >= 0 ? "the general one is within 1% from there down"
+             : "the general one is never within 1%: the specialised ones "
+               "for every leftover");
+    chosen = at >= 0 ? cand[at] : ks.cs[n].p;
+    free(ks.cs), free(ks.paid);
+    return rc != 0 ? -1 : log_chosen(s, st, &chosen, &v);
 }
 
 static int run_step(struct mms_search *s, const struct mms_step *st)
@@ -522,6 +740,12 @@ static int run_step(struct mms_search *s, const struct mms_step *st)
                     st->source);
     if (mms_pinned(&s->pins, st->sets)) {
         sets_text(st->sets, &s->ref, pins, sizeof pins);
+        if (mms_step_kind(st) == MMS_STEP_NCNB)
+            s->has_ncnb = 1, s->ncnb = s->pins.p.ncnb;
+        if (mms_step_kind(st) == MMS_STEP_KCLEAN) {
+            s->has_kx = 1, s->k_crossover = s->pins.k_crossover;
+            snprintf(pins, sizeof pins, "K_CROSSOVER=%d", s->k_crossover);
+        }
         return skip(s, st, "pinned: %s", pins);
     }
     if (s->time_limit_s > 0 && now() - s->t0 > s->time_limit_s)
@@ -535,8 +759,13 @@ static int run_step(struct mms_search *s, const struct mms_step *st)
     snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s (%s)", st->sets, n,
              st->rule, st->source);
     say(s, "%s: %d candidates (%s)\n", st->name, n, st->sets);
-    if (mms_log_event(&s->log, "step", st->name, rest) != 0
-        || screen(s, st, cand, n, o) != 0)
+    if (mms_log_event(&s->log, "step", st->name, rest) != 0)
+        return -1;
+    if (mms_step_kind(st) == MMS_STEP_NCNB)
+        return run_ncnb(s, st, cand, n);
+    if (mms_step_kind(st) == MMS_STEP_KCLEAN)
+        return run_kclean(s, st, cand, n);
+    if (screen(s, st, cand, n, o) != 0)
         return -1;
     return choose(s, st, cand, o, n);
 }
@@ -675,6 +904,9 @@ static int write_params(const struct mms_search *s, const char *output,
     pc.nb = p->nb, pc.mu = p->mu, pc.nu = p->nu, pc.ku = p->ku;
     pc.ls = p->ls, pc.fma = p->fma, pc.ff = p->ff;
     pc.ifetch = p->ifetch, pc.nfetch = p->nfetch, pc.nr = p->nr;
+    pc.ncnb = s->ncnb, pc.present[MMT_Q_NCNB] = s->has_ncnb;
+    pc.k_crossover = s->k_crossover;
+    pc.present[MMT_Q_K_CROSSOVER] = s->has_kx;
     snprintf(pc.cc, KV_WORD_MAX, "%s", s->pl.cc_argv[0]);
     word_of_argv(s->pl.cc_argv + 1, pc.cflags, KV_WORD_MAX);
     if (!pc.cflags[0])

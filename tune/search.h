@@ -56,6 +56,9 @@ struct mms_search {
     char steps_done[128];         /* the summary's why= when set (the
                                      model: "model 0.4 s"); else each
                                      step's time from the log */
+    /* side results (steps 6 and 7), for params.conf when has_ */
+    int has_ncnb, ncnb;
+    int has_kx, k_crossover;
 };
 
 /* Defaults for everything but pc, probe_fingerprint and pl (plain lines

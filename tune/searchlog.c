@@ -28,15 +28,16 @@ static const struct { const char *key; enum kind kind; } keys[] = {
     { "pct", K_REAL }, { "samples", K_INT }, { "spread", K_REAL },
     { "secs", K_REAL }, { "by", K_WORD }, { "p", K_REAL },
     { "rounds", K_INT }, { "seconds", K_REAL }, { "timed", K_INT },
-    { "reused", K_INT },
+    { "reused", K_INT }, { "kt", K_INT },
 };
 
-/* The keys of each event; PARAMS stands for isa= and every parameter. */
+/* The keys of each event; PARAMS stands for isa= and every parameter, a
+ * key ending in ? may be left out. */
 static const struct { const char *type, *keys; } events[] = {
     { "step", "name sets n rule" },
     { "skip", "name why" },
-    { "cand", "step round ref PARAMS cc verdict mflops pct samples spread "
-      "secs why" },
+    { "cand", "step round ref kt? PARAMS cc verdict mflops pct samples "
+      "spread secs why" },
     { "chosen", "name by PARAMS mflops p rounds why" },
     { "note", "why" },
     { "summary", "PARAMS mflops pct seconds timed reused why" },
@@ -255,6 +256,9 @@ static int check_event(int ev, const struct line *l, char *why, size_t len)
                              mmg_int_params[i].option);
                     return -1;
                 }
+        } else if (tok[strlen(tok) - 1] == '?') {
+            tok[strlen(tok) - 1] = '\0';
+            expected += value_of(l, tok) != NULL;
         } else if (expected++, !value_of(l, tok)) {
             snprintf(why, len, "%s: %s= is missing", events[ev].type, tok);
             return -1;
@@ -288,6 +292,7 @@ static void get_record(const struct line *l, struct mms_record *r)
     snprintf(r->step, sizeof r->step, "%s", val(l, "step"));
     r->round = atoi(val(l, "round"));
     r->ref = atoi(val(l, "ref"));
+    r->kt = atoi(val(l, "kt"));
     get_params(l, &r->p);
     snprintf(r->cc, sizeof r->cc, "%s", val(l, "cc"));
     r->m.verdict = (enum mms_verdict)mms_verdict_parse(val(l,
@@ -748,14 +753,17 @@ static void one_line(char *s)
 const struct mms_record *mms_log_cand(struct mms_log *lg,
                                       const struct mms_record *r)
 {
-    char params[512], why[MMS_WHY_MAX], text[2048], err[256];
+    char params[512], why[MMS_WHY_MAX], text[2048], err[256], kt[24] = "";
 
+    if (r->kt)
+        snprintf(kt, sizeof kt, " kt=%d", r->kt);
     mms_params_text(&r->p, params, sizeof params);
     snprintf(why, sizeof why, "%s", r->m.why[0] ? r->m.why : "-");
     one_line(why);
-    snprintf(text, sizeof text, "cand step=%s round=%d ref=%d %s cc=%s "
+    snprintf(text, sizeof text, "cand step=%s round=%d ref=%d%s %s cc=%s "
              "verdict=%s mflops=%.1f pct=%.2f samples=%d spread=%.4f "
-             "secs=%.2f why=%s\n", r->step, r->round, r->ref, params, r->cc,
+             "secs=%.2f why=%s\n", r->step, r->round, r->ref, kt, params,
+             r->cc,
              mms_verdict_name(r->m.verdict), r->m.mflops, r->pct,
              r->m.samples, r->m.spread, r->secs, why);
     if (append(lg, text) != 0)
@@ -773,11 +781,20 @@ const struct mms_record *mms_log_find(struct mms_log *lg,
                                       const struct mmg_params *p,
                                       const char *step, int round, int ref)
 {
+    return mms_log_find_at(lg, p, 0, step, round, ref);
+}
+
+const struct mms_record *mms_log_find_at(struct mms_log *lg,
+                                         const struct mmg_params *p, int kt,
+                                         const char *step, int round,
+                                         int ref)
+{
     for (int i = 0; i < lg->nrec; i++) {
         struct mms_record *r = &lg->rec[i];
-        if (step ? strcmp(r->step, step) != 0 || r->round != round
-                       || r->ref != ref
-                 : r->round != 0)
+        if (r->kt != kt
+            || (step ? strcmp(r->step, step) != 0 || r->round != round
+                           || r->ref != ref
+                     : r->round != 0))
             continue;
         if (mms_params_equal(&r->p, p)) {
             r->used = 1;

@@ -10,11 +10,15 @@
  *
  *   step    name= sets= n= rule=         a step begins (its range rule)
  *   skip    name= why=                   a step is not searched, and why
- *   cand    step= round= ref= PARAMS cc= verdict= mflops= pct= samples=
- *           spread= secs= why=           one timing of one kernel: round 0
+ *   cand    step= round= ref= [kt=] PARAMS cc= verdict= mflops= pct=
+ *           samples= spread= secs= why=  one timing of one kernel: round 0
  *                                        screens it, rounds 1.. re-time the
- *                                        finalists; ref=1 is the fixed
- *                                        reference kernel's sample
+ *                                        finalists; ref=1 is the reference
+ *                                        kernel's sample (the fixed one, or
+ *                                        the step's: kclean's general K
+ *                                        cleanup); kt=L, only where the
+ *                                        kernel takes K at run time and was
+ *                                        called with k=L, not its tile
  *   chosen  name= by= PARAMS mflops= p= rounds= why=   a step's decision
  *           (by: won, tie, only, screen or none, why= says how; model:
  *           the model engine's value, why= the formula that chose it)
@@ -53,7 +57,9 @@ struct mms_log_head {
 struct mms_record {
     char step[16];
     int round;           /* 0: screen; 1..: interleaved re-timing */
-    int ref;             /* 1: the fixed reference kernel's sample */
+    int ref;             /* 1: the reference kernel's sample */
+    int kt;              /* the run-time k it was called with; 0: its tile
+                            (kt= is left out of the line) */
     struct mmg_params p;
     char cc[32];
     struct mms_measure m;
@@ -137,6 +143,13 @@ const struct mms_record *mms_log_cand(struct mms_log *lg,
 const struct mms_record *mms_log_find(struct mms_log *lg,
                                       const struct mmg_params *p,
                                       const char *step, int round, int ref);
+
+/* The same for a kernel timed at the run-time k kt (0: its tile, as
+ * mms_log_find takes it). */
+const struct mms_record *mms_log_find_at(struct mms_log *lg,
+                                         const struct mmg_params *p, int kt,
+                                         const char *step, int round,
+                                         int ref);
 
 /* How many timings read from the file (an earlier run made them) this
  * run has used. */

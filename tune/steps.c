@@ -11,10 +11,10 @@
 /* ---- levels ------------------------------------------------------------ */
 
 const struct mms_level mms_levels[] = {
-    /* name    samples finals rounds max  nb munu ring ku ls ifnf */
-    { "quick",  3,     2,     3,     5,   0, 4,   0,   0, 0, 0 },
-    { "normal", 5,     3,     5,     9,   1, 12,  1,   1, 1, 1 },
-    { "full",   7,     4,     7,     13,  2, 0,   1,   1, 1, 2 },
+    /* name    samples finals rounds max  nb munu ring ku ls ifnf kclean */
+    { "quick",  3,     2,     3,     5,   0, 4,   0,   0, 0, 0,   0 },
+    { "normal", 5,     3,     5,     9,   1, 12,  1,   1, 1, 1,   1 },
+    { "full",   7,     4,     7,     13,  2, 0,   1,   1, 1, 2,   2 },
 };
 const int mms_nlevels = sizeof mms_levels / sizeof mms_levels[0];
 
@@ -46,6 +46,24 @@ static int int_of(const struct mmg_params *p, size_t i)
     return *(const int *)((const char *)p + mmg_int_params[i].offset);
 }
 
+/* K_CROSSOVER: 0 (the specialised cleanup for every leftover) up to the
+ * generator's largest K. */
+static int pin_crossover(struct mms_pins *pins, const char *text, char *err,
+                         size_t errlen)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+
+    if (!*text || *end || v < 0 || v > 1024) {
+        snprintf(err, errlen, "K_CROSSOVER: '%s' is not an integer in "
+                 "0..1024", text);
+        return -1;
+    }
+    pins->kx = 1;
+    pins->k_crossover = (int)v;
+    return 0;
+}
+
 int mms_pin(struct mms_pins *pins, const char *spec, char *err,
             size_t errlen)
 {
@@ -53,13 +71,15 @@ int mms_pin(struct mms_pins *pins, const char *spec, char *err,
     const char *eq = strchr(spec, '=');
     int i;
 
-    if (!pins->mask && !pins->isa)
+    if (!pins->mask && !pins->isa && !pins->kx)
         mmg_params_default(&pins->p);
     if (!eq || eq == spec || (size_t)(eq - spec) >= sizeof key) {
         snprintf(err, errlen, "'%s': expected KEY=VALUE (NB=48)", spec);
         return -1;
     }
     snprintf(key, sizeof key, "%.*s", (int)(eq - spec), spec);
+    if (strcasecmp(key, "K_CROSSOVER") == 0)
+        return pin_crossover(pins, eq + 1, err, errlen);
     if (strcasecmp(key, "ISA") == 0) {
         pins->isa = 1;
         return mmg_params_set(&pins->p, "ISA", eq + 1, err, errlen);
@@ -90,8 +110,10 @@ int mms_pinned(const struct mms_pins *pins, const char *keys)
     snprintf(buf, sizeof buf, "%s", keys);
     for (char *k = strtok(buf, ","); k; k = strtok(NULL, ",")) {
         int i = int_param(k);
-        if (strcasecmp(k, "ISA") == 0 ? !pins->isa
-            : i < 0 || !(pins->mask & 1UL << i))
+        int pinned = strcasecmp(k, "K_CROSSOVER") == 0 ? pins->kx
+            : strcasecmp(k, "ISA") == 0 ? pins->isa
+            : i >= 0 && (pins->mask & 1UL << i);
+        if (!pinned)
             return 0;
     }
     return 1;
@@ -109,6 +131,9 @@ void mms_pins_text(const struct mms_pins *pins, char *buf, size_t len)
             used += snprintf(buf + used, len - used, "%s%s=%d",
                              used ? " " : "", mmg_int_params[i].key,
                              int_of(&pins->p, i));
+    if (pins->kx && used < len)
+        snprintf(buf + used, len - used, "%sK_CROSSOVER=%d", used ? " " : "",
+                 pins->k_crossover);
     if (!buf[0])
         snprintf(buf, len, "none");
 }
@@ -456,6 +481,76 @@ static int range_ifnf(const struct mms_space *s,
     return n;
 }
 
+/* Paper 002 §III-B step 6: the non-copy kernel with the reference's
+ * other values, NCNB from NB down by the tile grain lcm(MU,NU,4) (full:
+ * by 4, the paper's [NB:-4:4], fractional register tiles included), to
+ * the grain.  KU follows NCNB down where it would pass it (KU = NB, full
+ * unrolling, stays full).  The driver screens them in this order and
+ * stops at the 20% drop. */
+static int range_ncnb(const struct mms_space *s,
+                      const struct mmg_params *ref, struct mmg_params *out,
+                      int max)
+{
+    int grain = s->lv->nb_reach == 2 ? 4 : nb_grain(ref), n = 0;
+    struct mmg_params *c;
+
+    for (int v = ref->nb; v >= grain && (c = push(out, &n, max, ref));
+         v -= grain) {
+        c->copy = 0;
+        c->ncnb = v;
+        if (c->ku > v || ref->ku >= ref->nb)
+            c->ku = v;
+    }
+    if (n == 0 && (c = push(out, &n, max, ref)))     /* NB below the grain */
+        c->copy = 0, c->ncnb = ref->nb;
+    return n;
+}
+
+void mms_kclean_general(const struct mmg_params *ref, struct mmg_params *g)
+{
+    *g = *ref;
+    g->k = MMG_RUNTIME;
+}
+
+static int cmp_desc(const void *a, const void *b)
+{
+    return *(const int *)b - *(const int *)a;
+}
+
+/* The leftovers L step 7 samples, from NB-1 down: quick NB-1, NB/2, 4
+ * and 1; normal also 3NB/4, NB/4, NB/8 and 2; full every L. */
+static int kclean_values(const struct mms_space *s, int nb, int *v)
+{
+    int want[] = { nb - 1, nb / 2, 4, 1, 3 * nb / 4, nb / 4, nb / 8, 2 };
+    int nwant = s->lv->kclean ? 8 : 4, n = 0;
+
+    if (s->lv->kclean == 2) {
+        for (int l = nb - 1; l >= 1 && n < MMS_MAX_CANDS; l--)
+            v[n++] = l;
+        return n;
+    }
+    for (int i = 0; i < nwant; i++)
+        if (want[i] >= 1 && want[i] < nb && !in_list(want[i], v, n))
+            v[n++] = want[i];
+    qsort(v, (size_t)n, sizeof *v, cmp_desc);
+    return n;
+}
+
+/* Paper 002 §III-B step 7: the specialised K cleanup kernels K=L with
+ * the reference's other values (the driver times each against the
+ * general one, mms_kclean_general, at k=L). */
+static int range_kclean(const struct mms_space *s,
+                        const struct mmg_params *ref, struct mmg_params *out,
+                        int max)
+{
+    int v[MMS_MAX_CANDS], nv = kclean_values(s, ref->nb, v), n = 0;
+    struct mmg_params *c;
+
+    for (int i = 0; i < nv && (c = push(out, &n, max, ref)); i++)
+        c->k = v[i];
+    return n;
+}
+
 /* ---- the steps, in paper 002's order ----------------------------------- */
 
 const struct mms_step mms_steps[] = {
@@ -486,17 +581,31 @@ const struct mms_step mms_steps[] = {
       "IF in 2..L, NF in 1..L-IF, L = MU/V+NU loads per k step (normal: "
       "IF in 2,3,L/2,L and NF in 1,2,L-IF; quick: IF in 2,L and NF in "
       "1,2)", "paper 002 III-B step 5" },
-    { "ncnb", "NCNB", NULL,
-      "the non-copy tile from NB down by 4 until a 20% drop",
+    { "ncnb", "NCNB", range_ncnb,
+      "the non-copy kernel (COPY=0, the other values as chosen) with NCNB "
+      "from NB down by lcm(MU,NU,4) (full: by 4) to it, screened in that "
+      "order until MFLOPS fall 20% below the best non-copy one seen; the "
+      "best is NCNB (a side result: the copy kernel is unchanged)",
       "paper 002 III-B step 6" },
-    { "kclean", "K_CROSSOVER", NULL,
-      "specialised K cleanup from NB-1 down until the general one is "
-      "within 1%", "paper 002 III-B step 7" },
+    { "kclean", "K_CROSSOVER", range_kclean,
+      "from L=NB-1 down (quick: NB-1, NB/2, 4, 1; normal also 3NB/4, NB/4, "
+      "NB/8, 2; full every L) the specialised K cleanup K=L against the "
+      "general one K=0 called with k=L, paired in rounds; K_CROSSOVER is "
+      "the first L where the median ratio specialised / general is <= "
+      "1.01 (the general one within 1%), 0 when none is: specialised "
+      "above it, general at and below it (a side result)",
+      "paper 002 III-B step 7; ATLAS_STUDY.md (Clean K)" },
     { "cc", "CC", NULL,
       "every installed compiler among gcc and clang on the finalists",
       "issue 8" },
 };
 const int mms_nsteps = sizeof mms_steps / sizeof mms_steps[0];
+
+enum mms_step_kind mms_step_kind(const struct mms_step *st)
+{
+    return st->range == range_ncnb ? MMS_STEP_NCNB
+        : st->range == range_kclean ? MMS_STEP_KCLEAN : MMS_STEP_REF;
+}
 
 int mms_step_candidates(const struct mms_space *s, const struct mms_step *st,
                         const struct mmg_params *ref, struct mmg_params *out,

@@ -26,6 +26,7 @@ struct mms_level {
     int ku_all;           /* KU: every power of two (else 1, 4, NB) */
     int ls_all;           /* LS: 1..6 (else 1 and probe.conf's LS) */
     int ifnf;             /* IF x NF: 0 a few, 1 more, 2 every pair */
+    int kclean;           /* K cleanup: 0 a few L, 1 more, 2 every L */
 };
 
 extern const struct mms_level mms_levels[];
@@ -37,10 +38,12 @@ struct mms_pins {
     struct mmg_params p;  /* the pinned values */
     unsigned long mask;   /* bit i: mmg_int_params[i] is pinned */
     int isa;              /* 1: p.isa is pinned */
+    int kx, k_crossover;  /* kx 1: K_CROSSOVER (step 7's result, no
+                             generator parameter) is pinned to that */
 };
 
-/* "KEY=VALUE" (KEY a generator key, any case, or ISA).  Returns 0, or -1
- * with "KEY: why" in err. */
+/* "KEY=VALUE" (KEY a generator key, any case, ISA or K_CROSSOVER).
+ * Returns 0, or -1 with "KEY: why" in err. */
 int mms_pin(struct mms_pins *pins, const char *spec, char *err,
             size_t errlen);
 void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p);
@@ -77,6 +80,19 @@ void mms_start_params(const struct mms_space *s, enum mmg_isa isa,
 
 #define MMS_MAX_CANDS 256
 
+/* What a step decides: the values later steps build on (the reference
+ * copy kernel), or a side result for params.conf that leaves them as
+ * they are (paper 002 §III-B steps 6 and 7). */
+enum mms_step_kind {
+    MMS_STEP_REF,         /* the best candidate becomes the reference */
+    MMS_STEP_NCNB,        /* the non-copy tile: candidates from NB down,
+                             screened until MFLOPS drop 20% below the best
+                             seen; the best one's NCNB */
+    MMS_STEP_KCLEAN       /* K_CROSSOVER: candidates the specialised K
+                             cleanups K=L from NB-1 down, each timed
+                             against the general one (K=0) at k=L */
+};
+
 struct mms_step {
     const char *name;     /* in the log: step name=... */
     const char *sets;     /* keys it decides; all pinned: skipped */
@@ -87,6 +103,12 @@ struct mms_step {
     const char *rule;     /* the range, readable */
     const char *source;   /* where order and range come from */
 };
+
+/* What st decides (by its range rule). */
+enum mms_step_kind mms_step_kind(const struct mms_step *st);
+
+/* The general K cleanup kernel of step 7 (K=0, k at run time) for ref. */
+void mms_kclean_general(const struct mmg_params *ref, struct mmg_params *g);
 
 extern const struct mms_step mms_steps[];
 extern const int mms_nsteps;

@@ -107,6 +107,31 @@ static void bad_parameters(void **state)
     expect(&pl, &c, MMS_V_COMPILE, "KU: 9 is out of range");
 }
 
+/* Kernels are timed at the call they stand for (candidate.h): a non-copy
+ * kernel with lda = ldb = ldc = its tile, a K=0 kernel at the k it is
+ * timed for (kt), a K=3 one at k=3.  The planted kernels abort on any
+ * other timer call; without kt the first is called at k=8 and does. */
+static void timed_shapes(void **state)
+{
+    struct mms_pipeline pl;
+    struct mms_cand nc, k3, nc_tile;
+    struct mms_cand *all[] = { &nc, &k3, &nc_tile };
+    char path[MMS_PATH_MAX + 32];
+
+    (void)state;
+    setup_pipeline(&pl, MMT_KERNEL_CC, MMT_KERNEL_CFLAGS);
+    snprintf(path, sizeof path, "%s/tests/tune/plant_shape.c", srcdir());
+    mms_cand_from_source(&nc, &pl, path, "plant_nocopy");
+    mms_cand_from_source(&k3, &pl, path, "plant_k3");
+    nc_tile = nc;
+    nc.kt = 5;
+    assert_int_equal(setenv("PLANT_KT", "5", 1), 0);
+    mms_build(&pl, all, 2);
+    expect(&pl, &nc, MMS_V_OK, "flush multicall-lru");
+    expect(&pl, &k3, MMS_V_OK, "flush multicall-lru");
+    expect(&pl, &nc_tile, MMS_V_CRASH, "signal");
+}
+
 /* A script that sleeps stands in for a compiler that never finishes. */
 static void compiler_timeout(void **state)
 {
@@ -144,6 +169,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(verdicts),
         cmocka_unit_test(bad_parameters),
+        cmocka_unit_test(timed_shapes),
         cmocka_unit_test(compiler_timeout),
     };
     int rc;

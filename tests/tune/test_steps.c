@@ -142,8 +142,96 @@ static void tile_ranges(void **state)
     pc.fma = 0;
     assert_string_equal(list(c, candidates(&s, "ls", MMG_ISA_AVX2, c),
                              "ls"), "1 4");
-    /* steps not searched yet have no range */
-    assert_null(step("ncnb")->range);
+}
+
+/* "NCNBxKU ..." (what 'n') or "K ..." of step 6's or 7's candidates,
+ * checking that they are what the step must leave the reference as. */
+static const char *side_list(const struct mmg_params *c, int n,
+                             const struct mmg_params *ref, char what)
+{
+    static char buf[1024];
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(c[i].nb, ref->nb);
+        assert_int_equal(c[i].copy, what == 'n' ? 0 : 1);
+        assert_int_equal(c[i].k, what == 'n' ? MMG_TILE : c[i].k);
+        assert_int_equal(c[i].mu, ref->mu), assert_int_equal(c[i].nu, ref->nu);
+        used += snprintf(buf + used, sizeof buf - used, what == 'n'
+                         ? "%s%dx%d" : "%s%d", i ? " " : "",
+                         what == 'n' ? c[i].ncnb : c[i].k, c[i].ku);
+    }
+    return buf;
+}
+
+static int side(struct mms_space *s, const char *name,
+                const struct mmg_params *ref, struct mmg_params *out)
+{
+    return mms_step_candidates(s, step(name), ref, out, MMS_MAX_CANDS);
+}
+
+static void side_ranges(void **state)
+{
+    struct mms_space s = space("quick");
+    struct mmg_params c[MMS_MAX_CANDS], ref, g;
+    int n;
+
+    (void)state;
+    memset(&pins, 0, sizeof pins);
+    assert_int_equal(mms_step_kind(step("ncnb")), MMS_STEP_NCNB);
+    assert_int_equal(mms_step_kind(step("kclean")), MMS_STEP_KCLEAN);
+    assert_int_equal(mms_step_kind(step("munu")), MMS_STEP_REF);
+    /* scalar 3x3, NB 60, KU 1: NCNB from NB down by lcm(3,3,4) = 12 */
+    mms_start_params(&s, MMG_ISA_NONE, &ref);
+    n = side(&s, "ncnb", &ref, c);
+    assert_string_equal(side_list(c, n, &ref, 'n'),
+                        "60x1 48x1 36x1 24x1 12x1");
+    /* KU = NB (full unrolling) follows NCNB; KU 40 where it fits */
+    ref.ku = 60;
+    assert_string_equal(side_list(c, side(&s, "ncnb", &ref, c), &ref, 'n'),
+                        "60x60 48x48 36x36 24x24 12x12");
+    ref.ku = 40;
+    assert_string_equal(side_list(c, side(&s, "ncnb", &ref, c), &ref, 'n'),
+                        "60x40 48x40 36x36 24x24 12x12");
+    ref.ku = 1;
+    /* K cleanup: quick NB-1, NB/2, 4, 1 */
+    n = side(&s, "kclean", &ref, c);
+    assert_string_equal(side_list(c, n, &ref, 'k'), "59 30 4 1");
+    mms_kclean_general(&ref, &g);
+    assert_int_equal(g.k, MMG_RUNTIME), assert_int_equal(g.nb, 60);
+    /* normal: also 3NB/4, NB/4, NB/8 and 2 */
+    s = space("normal");
+    n = side(&s, "kclean", &ref, c);
+    assert_string_equal(side_list(c, n, &ref, 'k'), "59 45 30 15 7 4 2 1");
+    /* full: NCNB by 4 (paper 002's [NB:-4:4]), every L */
+    s = space("full");
+    assert_int_equal(side(&s, "ncnb", &ref, c), 15);
+    assert_int_equal(c[14].ncnb, 4);
+    n = side(&s, "kclean", &ref, c);
+    assert_int_equal(n, 59);
+    assert_int_equal(c[0].k, 59), assert_int_equal(c[58].k, 1);
+}
+
+static void pin_side_results(void **state)
+{
+    char err[256], text[128];
+
+    (void)state;
+    memset(&pins, 0, sizeof pins);
+    assert_false(mms_pinned(&pins, "K_CROSSOVER"));
+    assert_int_equal(mms_pin(&pins, "k_crossover=12", err, sizeof err), 0);
+    assert_int_equal(mms_pin(&pins, "NCNB=24", err, sizeof err), 0);
+    assert_true(mms_pinned(&pins, "K_CROSSOVER"));
+    assert_true(mms_pinned(&pins, "NCNB"));
+    assert_false(mms_pinned(&pins, "NB"));
+    mms_pins_text(&pins, text, sizeof text);
+    assert_string_equal(text, "NCNB=24 K_CROSSOVER=12");
+    assert_int_equal(pins.k_crossover, 12);
+    assert_int_equal(mms_pin(&pins, "K_CROSSOVER=-1", err, sizeof err), -1);
+    assert_non_null(strstr(err, "K_CROSSOVER: '-1' is not an integer in "
+                           "0..1024"));
+    memset(&pins, 0, sizeof pins);
 }
 
 static void pin_parameters(void **state)
@@ -185,6 +273,8 @@ int main(void)
         cmocka_unit_test(nb_ranges),
         cmocka_unit_test(tile_ranges),
         cmocka_unit_test(pin_parameters),
+        cmocka_unit_test(side_ranges),
+        cmocka_unit_test(pin_side_results),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
