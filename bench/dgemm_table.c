@@ -124,8 +124,24 @@ static void panel(FILE *fp, const struct bd_run *r, enum bd_mode mode)
             bd_mode_name[mode]);
     if (r->peak > 0)
         fprintf(fp, ", \\\n     %g with lines dt 2 lc rgb \"gray40\" "
-                "title \"peak %.0f (%s)\"", r->peak, r->peak, r->peak_from);
+                "title \"peak %.0f\"", r->peak, r->peak);
     fprintf(fp, "\n");
+}
+
+/* The least (end 0) or greatest (end 1) square N, widened a little so the
+ * end points do not sit on the frame. */
+static double square_span(const struct bd_run *r, int end)
+{
+    double lo = INFINITY, hi = 0.0;
+
+    for (int i = 0; i < r->nshapes; i++)
+        if (square(r->shapes[i])) {
+            lo = r->shapes[i].n < lo ? r->shapes[i].n : lo;
+            hi = r->shapes[i].n > hi ? r->shapes[i].n : hi;
+        }
+    if (hi == 0.0)
+        return end ? 2.0 : 1.0;
+    return end ? hi * 1.1 : lo / 1.1;
 }
 
 int bd_plot_script(FILE *fp, const struct bd_run *r, const char *png)
@@ -135,14 +151,17 @@ int bd_plot_script(FILE *fp, const struct bd_run *r, const char *png)
             "directory: gnuplot %s\n", png);
     for (int m = 0; m < r->nmodes; m++)
         data_block(fp, r, r->modes[m]);
-    fprintf(fp, "set terminal png size %d,560 noenhanced\n"
+    fprintf(fp, "set terminal png size %d,600 noenhanced\n"
             "set output \"%s\"\n"
             "set multiplot layout 1,%d title \"bench-dgemm: C = A*B, one "
-            "thread, min of %d rounds\"\n"
+            "thread, least time of %d round%s\"\n"
             "set logscale x\nset xlabel \"N (M = N = K)\"\n"
-            "set ylabel \"GFLOPS\"\nset grid\nset key left top\n"
-            "set yrange [0:%g]\n", 120 + 560 * r->nmodes, png, r->nmodes,
-            r->rounds, r->peak > 0 ? r->peak * 1.08 : 0.0);
+            "set ylabel \"GFLOPS\"\nset grid\n"
+            "set key below horizontal maxrows 2\n"
+            "set xrange [%g:%g]\nset yrange [0:%g]\n", 120 + 560 * r->nmodes,
+            png, r->nmodes, r->rounds, r->rounds == 1 ? "" : "s",
+            square_span(r, 0), square_span(r, 1),
+            r->peak > 0 ? r->peak * 1.08 : 0.0);
     if (r->peak <= 0)
         fprintf(fp, "set yrange [0:*]\n");
     for (int m = 0; m < r->nmodes; m++)
