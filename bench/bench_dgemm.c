@@ -1,42 +1,36 @@
 /* bench-dgemm: DGEMM GFLOPS of libmmtune beside other BLAS libraries and
- * the naive loops, square column-major C = A*B (beta = 0), one thread.
- * Not a test: nothing here passes or fails.
+ * the naive loops, column-major C = A*B (beta = 0), one thread, square
+ * and rectangular shapes, operands flushed or warm.  Not a test: nothing
+ * here passes or fails, but a library whose answer is wrong is reported
+ * (and never timed).
  *
- * Every library is loaded at run time with dlmopen into a namespace of its
- * own, so two copies of one library with different settings (OpenBLAS as
- * shipped and with OPENBLAS_CORETYPE) sit side by side and none is a build
- * dependency.  Within each round every library runs every size in turn
+ * Within each round every library runs every shape in every mode in turn
  * (alternated, so a busy neighbour hurts them alike); each figure is the
- * best per-call wall time (CLOCK_MONOTONIC) over rounds x calls, with a
- * buffer larger than the caches written before every call when --flush is
- * not 0 (operands and C come from memory). */
+ * least per-call wall time (CLOCK_MONOTONIC) over rounds x calls, the
+ * samples spread over the whole run.  Flushed: a buffer larger than the
+ * caches is written before every call, so operands and C come from
+ * memory; warm: the call before left them in cache. */
 #define _GNU_SOURCE
-#include <dlfcn.h>
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
-typedef void dgemm_fn(const char *, const char *, const int *, const int *,
-                      const int *, const double *, const double *,
-                      const int *, const double *, const int *,
-                      const double *, double *, const int *);
+#include "bench/bench_dgemm.h"
+#include "common/atomicfile.h"
+#include "common/probeconf.h"
 
-#define MAX_LIBS 12
-#define MAX_SIZES 32
-
-struct lib {
-    const char *label;
-    dgemm_fn *fn;            /* NULL: the naive loops */
-    double best[MAX_SIZES];  /* seconds per call */
-};
-
-struct opts {
-    int sizes[MAX_SIZES], nsizes, rounds, naive_max;
-    double flush_mib, peak;
-};
+/* The default products: square N from inside L1 to far beyond the LLC,
+ * then shapes libraries treat apart -- a rank-64 update, a short fat
+ * product, a matrix times a vector. */
+static const char default_sizes[] = "32,64,100,200,300,500,700,1000,1500,"
+                                    "2000,3000";
+static const char default_shapes[] = "2000x2000x64,2000x64x64,64x2000x2000,"
+                                     "2000x1x2000";
 
 static double now(void)
 {
@@ -45,27 +39,15 @@ static double now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static void naive(int n, const double *a, const double *b, double *c)
-{
-    for (int j = 0; j < n; j++) {
-        for (int i = 0; i < n; i++)
-            c[i + (size_t)j * n] = 0.0;
-        for (int p = 0; p < n; p++) {
-            double t = b[p + (size_t)j * n];
-            for (int i = 0; i < n; i++)
-                c[i + (size_t)j * n] += t * a[i + (size_t)p * n];
-        }
-    }
-}
-
-static void run(const struct lib *l, int n, const double *a, const double *b,
-                double *c)
+static void run(const struct bd_lib *l, struct bd_shape s, const double *a,
+                const double *b, double *c)
 {
     double one = 1.0, zero = 0.0;
     if (l->fn)
-        l->fn("N", "N", &n, &n, &n, &one, a, &n, b, &n, &zero, c, &n);
+        l->fn("N", "N", &s.m, &s.n, &s.k, &one, a, &s.m, b, &s.k, &zero, c,
+              &s.m);
     else
-        naive(n, a, b, c);
+        bd_naive(s, a, b, c);
 }
 
 /* Write the flush buffer: what the call needs comes from memory. */
@@ -80,216 +62,401 @@ static void flush(double *buf, size_t n)
     flush_sink = s;
 }
 
-/* label=path[:VAR=VALUE]; the variable is set while the library loads (it
- * reads it then) and restored afterwards. */
-static int load(const char *spec, struct lib *l)
-{
-    char *s = strdup(spec), *eq = strchr(s, '='), *var, *old = NULL;
-    void *h;
-
-    if (!eq) {
-        fprintf(stderr, "bench-dgemm: --lib=%s: expected LABEL=PATH\n", spec);
-        exit(2);
-    }
-    *eq = '\0';
-    var = strchr(eq + 1, ':');
-    if (var) {
-        char *val = strchr(var + 1, '=');
-        *var++ = '\0';
-        if (!val) {
-            fprintf(stderr, "bench-dgemm: --lib=%s: expected VAR=VALUE after "
-                    "':'\n", spec);
-            exit(2);
-        }
-        *val++ = '\0';
-        old = getenv(var) ? strdup(getenv(var)) : NULL;
-        setenv(var, val, 1);
-    }
-    h = dlmopen(LM_ID_NEWLM, eq + 1, RTLD_NOW | RTLD_LOCAL);
-    if (var) {
-        if (old)
-            setenv(var, old, 1);
-        else
-            unsetenv(var);
-    }
-    l->label = s;
-    l->fn = h ? (dgemm_fn *)dlsym(h, "dgemm_") : NULL;
-    if (!l->fn)
-        printf("# %s: not measured (%s)\n", s, h ? "no dgemm_" : dlerror());
-    return l->fn != NULL;
-}
-
 static void usage(void)
 {
-    printf("Usage: bench-dgemm [OPTION]... --lib=LABEL=PATH[:VAR=VALUE]...\n"
-           "Time dgemm_ of each library (loaded with dlmopen, VAR=VALUE set "
-           "while it loads)\nand of the naive loops on square NN products, "
-           "one thread, libraries\nalternated within each round; GFLOPS "
-           "and the first library's ratio to each.\n\n"
-           "  --lib=LABEL=PATH[:VAR=VALUE]  a library with dgemm_ "
-           "(repeatable)\n"
-           "  --sizes=N,N,...   default 200,300,500,700,1000,1500,2000\n"
+    printf("Usage: bench-dgemm [OPTION]...\n"
+           "Time dgemm_ of each library (loaded at run time, never linked) "
+           "and of the naive\nloops on C = A*B (NN, column major, beta 0), "
+           "one thread, libraries alternated\nwithin each round; each "
+           "library's answer is checked against the naive loops\nonce per "
+           "shape first (a wrong one is reported, not timed).  Prints one "
+           "table\nper mode: GFLOPS (and percent of peak), and the first "
+           "library over the best\nof the others.\n\n"
+           "  --lib=LABEL=PATH[:VAR=VALUE]  a library with dgemm_, VAR=VALUE "
+           "set while it\n                    loads (repeatable; the first "
+           "is the one compared)\n"
+           "  --libs=NAME,...   known libraries, those installed (default: "
+           "'default' when\n                    no --lib is given, else "
+           "'none')\n"
+           "  --sizes=N,...     square shapes (default %s)\n"
+           "  --shapes=MxNxK,...  other shapes (default %s);\n"
+           "                    given either, only what is given is run\n"
+           "  --modes=MODE,...  flushed and/or warm (default flushed)\n"
            "  --rounds=R        rounds (default 3)\n"
-           "  --naive-max=N     time the naive loops up to N (default 500)\n"
-           "  --flush=MIB       write MIB MiB before every call; 0: warm "
-           "(default 256)\n"
+           "  --naive-max=N     time the naive loops up to M*N*K = N^3 "
+           "(default 500)\n"
+           "  --flush=MIB       MiB written before every flushed call "
+           "(default 256;\n                    0: warm only, as "
+           "--modes=warm)\n"
            "  --peak=GFLOPS     also print percent of this peak\n"
-           "Exit status: 0 measured, 1 failure, 2 bad usage.\n");
+           "  --probe=FILE      the peak from FILE's PEAK_MFLOPS "
+           "(a probe.conf)\n"
+           "  --plot=FILE       write a gnuplot script drawing GFLOPS "
+           "against N to FILE\n                    (its PNG: FILE with .gp "
+           "made .png, beside it)\n\n", default_sizes, default_shapes);
+    bd_known_help(stdout);
+    printf("\nExit status: 0 measured, 1 failure (a library computed a "
+           "wrong product, or\nnone could be loaded), 2 bad usage.\n");
 }
 
-static void parse_sizes(const char *text, struct opts *o)
+/* Append the list's shapes ("N" square, or "MxNxK") to r. */
+static void parse_shapes(const char *opt, const char *text, struct bd_run *r)
 {
     char *s = strdup(text), *tok, *save = NULL;
-    o->nsizes = 0;
-    for (tok = strtok_r(s, ",", &save); tok && o->nsizes < MAX_SIZES;
-         tok = strtok_r(NULL, ",", &save))
-        if ((o->sizes[o->nsizes++] = atoi(tok)) < 1) {
-            fprintf(stderr, "bench-dgemm: --sizes: '%s' is not a size\n",
-                    tok);
+
+    for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        struct bd_shape sh;
+        char end;
+        int got = sscanf(tok, "%dx%dx%d%c", &sh.m, &sh.n, &sh.k, &end);
+        if (got == 1)
+            sh.n = sh.k = sh.m;
+        if ((got != 1 && got != 3) || sh.m < 1 || sh.n < 1 || sh.k < 1
+            || (got == 1 && strchr(tok, 'x'))
+            || (got == 1) != (strcmp(opt, "--sizes") == 0)) {
+            fprintf(stderr, "bench-dgemm: %s: '%s' is not %s\n", opt, tok,
+                    strcmp(opt, "--sizes") == 0 ? "a size"
+                                                : "a shape MxNxK");
             exit(2);
         }
+        if (r->nshapes == BD_MAX_SHAPES) {
+            fprintf(stderr, "bench-dgemm: at most %d shapes\n",
+                    BD_MAX_SHAPES);
+            exit(2);
+        }
+        r->shapes[r->nshapes++] = sh;
+    }
     free(s);
 }
 
-/* Calls per round: about 0.05 s of work at 50 GFLOPS, 1 to 40. */
-static int calls_for(int n, const struct lib *l)
+static void parse_modes(const char *text, struct bd_run *r)
 {
-    double flops = 2.0 * n * n * (double)n;
-    int c = (int)ceil(0.05 * 50e9 / flops);
-    if (!l->fn)
-        return 1;
-    return c < 1 ? 1 : c > 40 ? 40 : c;
+    char *s = strdup(text), *tok, *save = NULL;
+
+    r->nmodes = 0;
+    for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        int m = strcmp(tok, "flushed") == 0 ? BD_FLUSHED
+              : strcmp(tok, "warm") == 0 ? BD_WARM : -1;
+        if (m < 0 || r->nmodes == BD_NMODES
+            || (r->nmodes == 1 && r->modes[0] == m)) {
+            fprintf(stderr, "bench-dgemm: --modes: '%s': expected flushed "
+                    "and/or warm, once each\n", tok);
+            exit(2);
+        }
+        r->modes[r->nmodes++] = m;
+    }
+    free(s);
+    if (r->nmodes == 0) {
+        fprintf(stderr, "bench-dgemm: --modes: none given\n");
+        exit(2);
+    }
 }
 
-static void measure(struct lib *libs, int nlibs, const struct opts *o)
+/* The peak from a probe.conf (read whole, as every mmtune reader does). */
+static void read_peak(const char *path, struct bd_run *r)
 {
-    int nmax = 0;
-    size_t nflush = (size_t)(o->flush_mib * 1024 * 1024 / sizeof(double));
-    double *a, *b, *c, *buf = NULL;
+    static struct mmt_probeconf pc;
+    char err[512];
 
-    for (int s = 0; s < o->nsizes; s++)
-        nmax = o->sizes[s] > nmax ? o->sizes[s] : nmax;
-    a = malloc(sizeof *a * nmax * nmax);
-    b = malloc(sizeof *b * nmax * nmax);
-    c = malloc(sizeof *c * nmax * nmax);
-    if (nflush)
-        buf = calloc(nflush, sizeof *buf);
-    if (!a || !b || !c || (nflush && !buf)) {
+    if (mmt_probeconf_read(path, &pc, err, sizeof err) != 0) {
+        fprintf(stderr, "bench-dgemm: --probe: %s\n", err);
+        exit(1);
+    }
+    r->peak = pc.peak_mflops / 1000.0;
+    r->peak_from = path;
+}
+
+/* Calls per library, shape and round: about 0.05 s of work at 50 GFLOPS
+ * (a flush before each flushed call costs more than a small product, so
+ * fewer of those; the rounds spread them over time). */
+static int calls_for(struct bd_shape s, const struct bd_lib *l, int mode)
+{
+    double flops = 2.0 * s.m * (double)s.n * s.k;
+    int c = (int)ceil(0.05 * 50e9 / flops), max = mode == BD_WARM ? 40 : 10;
+
+    if (!l->fn)
+        return 1;
+    return c < 1 ? 1 : c > max ? max : c;
+}
+
+static int naive_runs(const struct bd_run *r, struct bd_shape s)
+{
+    double n = (double)r->naive_max;
+    return (double)s.m * s.n * (double)s.k <= n * n * n;
+}
+
+/* Check every library's answer at every shape; returns how many were
+ * wrong (reported, and never timed). */
+static int check_all(struct bd_run *r)
+{
+    char why[256];
+    int wrong = 0;
+
+    for (int i = 0; i < r->nshapes; i++)
+        for (int l = 0; l < r->nlibs; l++) {
+            struct bd_lib *lib = &r->libs[l];
+            if (!lib->fn) {
+                lib->verdict[i] = BD_RIGHT;   /* the reference itself */
+                continue;
+            }
+            lib->verdict[i] = bd_check(lib, r->shapes[i], why, sizeof why);
+            if (lib->verdict[i] == BD_WRONG) {
+                printf("# %s: WRONG at M=%d N=%d K=%d: %s; not timed\n",
+                       lib->label, r->shapes[i].m, r->shapes[i].n,
+                       r->shapes[i].k, why);
+                wrong++;
+            }
+        }
+    return wrong;
+}
+
+struct buffers {
+    double *a, *b, *c, *flush;
+    size_t nflush;
+};
+
+static void alloc_buffers(const struct bd_run *r, struct buffers *bu)
+{
+    size_t na = 1, nb = 1, nc = 1;
+    int flushed = 0;
+
+    for (int i = 0; i < r->nshapes; i++) {
+        struct bd_shape s = r->shapes[i];
+        na = (size_t)s.m * s.k > na ? (size_t)s.m * s.k : na;
+        nb = (size_t)s.k * s.n > nb ? (size_t)s.k * s.n : nb;
+        nc = (size_t)s.m * s.n > nc ? (size_t)s.m * s.n : nc;
+    }
+    for (int m = 0; m < r->nmodes; m++)
+        flushed |= r->modes[m] == BD_FLUSHED;
+    bu->nflush = flushed ? (size_t)(r->flush_mib * 1048576 / sizeof(double))
+                         : 0;
+    bu->a = malloc(sizeof(double) * na);
+    bu->b = malloc(sizeof(double) * nb);
+    bu->c = malloc(sizeof(double) * nc);
+    bu->flush = bu->nflush ? calloc(bu->nflush, sizeof(double)) : NULL;
+    if (!bu->a || !bu->b || !bu->c || (bu->nflush && !bu->flush)) {
         fprintf(stderr, "bench-dgemm: out of memory\n");
         exit(1);
     }
-    for (size_t i = 0; i < (size_t)nmax * nmax; i++) {
-        a[i] = (double)(i % 17) / 17.0 - 0.5;
-        b[i] = (double)(i % 13) / 13.0 - 0.5;
+    for (size_t i = 0; i < na; i++)
+        bu->a[i] = (double)(i % 17) / 17.0 - 0.5;
+    for (size_t i = 0; i < nb; i++)
+        bu->b[i] = (double)(i % 13) / 13.0 - 0.5;
+}
+
+/* One library at one shape in one mode: its calls of this round. */
+static void time_calls(struct bd_lib *l, int i, struct bd_shape s, int mode,
+                       const struct buffers *bu)
+{
+    for (int k = calls_for(s, l, mode); k > 0; k--) {
+        double t0, t;
+        if (mode == BD_FLUSHED)
+            flush(bu->flush, bu->nflush);
+        t0 = now();
+        run(l, s, bu->a, bu->b, bu->c);
+        t = now() - t0;
+        if (t < l->best[mode][i])
+            l->best[mode][i] = t;
     }
-    for (int l = 0; l < nlibs; l++)
-        for (int s = 0; s < o->nsizes; s++)
-            libs[l].best[s] = INFINITY;
-    for (int r = 0; r < o->rounds; r++)
-        for (int s = 0; s < o->nsizes; s++)
-            for (int l = 0; l < nlibs; l++) {
-                int n = o->sizes[s];
-                if (!libs[l].fn && n > o->naive_max)
-                    continue;
-                for (int k = calls_for(n, &libs[l]); k > 0; k--) {
-                    double t0, t;
-                    if (nflush)
-                        flush(buf, nflush);
-                    t0 = now();
-                    run(&libs[l], n, a, b, c);
-                    t = now() - t0;
-                    if (t < libs[l].best[s])
-                        libs[l].best[s] = t;
+}
+
+static void progress(int round, const struct bd_run *r, int mode, int i)
+{
+    struct bd_shape s = r->shapes[i];
+
+    if (isatty(2))
+        fprintf(stderr, "\rbench-dgemm: round %d/%d, %s, M=%d N=%d K=%d   ",
+                round + 1, r->rounds, bd_mode_name[mode], s.m, s.n, s.k);
+}
+
+static void measure(struct bd_run *r)
+{
+    struct buffers bu;
+
+    alloc_buffers(r, &bu);
+    for (int l = 0; l < r->nlibs; l++)
+        for (int m = 0; m < BD_NMODES; m++)
+            for (int i = 0; i < r->nshapes; i++)
+                r->libs[l].best[m][i] = INFINITY;
+    for (int round = 0; round < r->rounds; round++)
+        for (int m = 0; m < r->nmodes; m++)
+            for (int i = 0; i < r->nshapes; i++) {
+                progress(round, r, r->modes[m], i);
+                for (int l = 0; l < r->nlibs; l++) {
+                    struct bd_lib *lib = &r->libs[l];
+                    if (lib->verdict[i] == BD_WRONG
+                        || (!lib->fn && !naive_runs(r, r->shapes[i])))
+                        continue;
+                    time_calls(lib, i, r->shapes[i], r->modes[m], &bu);
                 }
             }
-    free(a), free(b), free(c), free(buf);
+    if (isatty(2))
+        fprintf(stderr, "\r%60s\r", "");
+    free(bu.a), free(bu.b), free(bu.c), free(bu.flush);
 }
 
-static void table(const struct lib *libs, int nlibs, const struct opts *o)
+/* The gnuplot script, whole or not at all; its PNG is named after it. */
+static int write_plot(const char *path, const struct bd_run *r)
 {
-    printf("# GFLOPS (2 N^3 / best seconds per call)%s; then %s / each\n",
-           o->peak > 0 ? ", [percent of peak]" : "", libs[0].label);
-    printf("%6s", "N");
-    for (int l = 0; l < nlibs; l++)
-        printf(" %*s", o->peak > 0 ? 20 : 14, libs[l].label);
-    for (int l = 1; l < nlibs; l++)
-        printf(" %11.11s", libs[l].label);
-    printf("\n");
-    for (int s = 0; s < o->nsizes; s++) {
-        double n = o->sizes[s], g[MAX_LIBS];
-        printf("%6d", o->sizes[s]);
-        for (int l = 0; l < nlibs; l++) {
-            g[l] = isinf(libs[l].best[s]) ? NAN
-                   : 2.0 * n * n * n / libs[l].best[s] / 1e9;
-            if (isnan(g[l]))            /* not run at this size */
-                printf(" %14s", "-");
-            else if (o->peak > 0)
-                printf(" %12.1f [%4.0f%%]", g[l], 100.0 * g[l] / o->peak);
-            else
-                printf(" %14.1f", g[l]);
-        }
-        for (int l = 1; l < nlibs; l++)
-            if (isnan(g[0] / g[l]))
-                printf(" %11s", "-");
-            else
-                printf(" %10.2fx", g[0] / g[l]);
-        printf("\n");
+    struct mmt_atomic_file af;
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    size_t n = strlen(base);
+    char png[1024];
+    FILE *fp;
+
+    if (n > 3 && strcmp(base + n - 3, ".gp") == 0)
+        n -= 3;
+    snprintf(png, sizeof png, "%.*s.png", (int)n, base);
+    if (!(fp = mmt_atomic_open(&af, path)))
+        goto fail;
+    if (bd_plot_script(fp, r, png) != 0) {
+        mmt_atomic_discard(&af);
+        goto fail;
     }
+    if (mmt_atomic_commit(&af) != 0)
+        goto fail;
+    return 0;
+fail:
+    fprintf(stderr, "bench-dgemm: --plot=%s: cannot write: %s\n", path,
+            strerror(errno));
+    return -1;
 }
 
-int main(int argc, char **argv)
+static void head(const struct bd_run *r)
+{
+    printf("# bench-dgemm: C = A*B (NN, column major, alpha 1, beta 0), one "
+           "thread; each\n# library checked against the naive loops "
+           "first; the least time of %d round%s,\n# libraries alternated "
+           "within each\n", r->rounds, r->rounds == 1 ? "" : "s");
+    for (int m = 0; m < r->nmodes; m++)
+        if (r->modes[m] == BD_FLUSHED)
+            printf("# flushed: %g MiB written before every call (operands "
+                   "and C from memory)\n", r->flush_mib);
+        else
+            printf("# warm: called again on the same operands, left in "
+                   "cache by the call before\n");
+    if (r->peak > 0)
+        printf("# peak %.1f GFLOPS (%s)\n", r->peak, r->peak_from);
+}
+
+struct cli {
+    const char *libs, *plot, *sizes, *shapes, *modes;
+    const char *specs[BD_MAX_LIBS];   /* --lib, in order */
+    int nspecs;
+};
+
+static void parse_args(int argc, char **argv, struct bd_run *r,
+                       struct cli *cl)
 {
     static const struct option lo[] = {
         { "lib", required_argument, NULL, 'l' },
+        { "libs", required_argument, NULL, 'L' },
         { "sizes", required_argument, NULL, 's' },
+        { "shapes", required_argument, NULL, 'S' },
+        { "modes", required_argument, NULL, 'm' },
         { "rounds", required_argument, NULL, 'r' },
         { "naive-max", required_argument, NULL, 'n' },
         { "flush", required_argument, NULL, 'f' },
         { "peak", required_argument, NULL, 'p' },
+        { "probe", required_argument, NULL, 'P' },
+        { "plot", required_argument, NULL, 'g' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
-    struct opts o = { { 0 }, 0, 3, 500, 256, 0 };
-    struct lib libs[MAX_LIBS];
-    int nlibs = 0, c;
+    int c;
 
-    parse_sizes("200,300,500,700,1000,1500,2000", &o);
-    /* one thread for whatever reads these when it loads */
-    setenv("OPENBLAS_NUM_THREADS", "1", 1);
-    setenv("OMP_NUM_THREADS", "1", 1);
-    setenv("BLIS_NUM_THREADS", "1", 1);
     while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
         switch (c) {
         case 'l':
-            if (nlibs == MAX_LIBS - 1) {
+            if (cl->nspecs == BD_MAX_LIBS - 1) {
                 fprintf(stderr, "bench-dgemm: at most %d libraries\n",
-                        MAX_LIBS - 1);
-                return 2;
+                        BD_MAX_LIBS - 1);
+                exit(2);
             }
-            nlibs += load(optarg, &libs[nlibs]);
+            cl->specs[cl->nspecs++] = optarg;
             break;
-        case 's': parse_sizes(optarg, &o); break;
-        case 'r': o.rounds = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
-        case 'n': o.naive_max = atoi(optarg); break;
-        case 'f': o.flush_mib = atof(optarg); break;
-        case 'p': o.peak = atof(optarg); break;
-        case 'h': usage(); return 0;
+        case 'L': cl->libs = optarg; break;
+        case 's': cl->sizes = optarg; break;
+        case 'S': cl->shapes = optarg; break;
+        case 'm': cl->modes = optarg; break;
+        case 'r': r->rounds = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
+        case 'n': r->naive_max = atol(optarg); break;
+        case 'f': r->flush_mib = atof(optarg); break;
+        case 'p': r->peak = atof(optarg), r->peak_from = "--peak"; break;
+        case 'P': read_peak(optarg, r); break;
+        case 'g': cl->plot = optarg; break;
+        case 'h': usage(); exit(0);
         default:
             fprintf(stderr, "Try 'bench-dgemm --help'.\n");
-            return 2;
+            exit(2);
         }
     }
-    if (nlibs == 0) {
+    if (optind < argc) {
+        fprintf(stderr, "bench-dgemm: '%s': unexpected argument\n",
+                argv[optind]);
+        exit(2);
+    }
+}
+
+/* What the options left to defaults: products and modes. */
+static void settle(struct bd_run *r, const struct cli *cl)
+{
+    if (cl->sizes)
+        parse_shapes("--sizes", cl->sizes, r);
+    if (cl->shapes)
+        parse_shapes("--shapes", cl->shapes, r);
+    if (!cl->sizes && !cl->shapes) {
+        parse_shapes("--sizes", default_sizes, r);
+        parse_shapes("--shapes", default_shapes, r);
+    }
+    parse_modes(cl->modes ? cl->modes
+                : r->flush_mib > 0 ? "flushed" : "warm", r);
+    for (int m = 0; m < r->nmodes; m++)
+        if (r->modes[m] == BD_FLUSHED && !(r->flush_mib > 0)) {
+            fprintf(stderr, "bench-dgemm: --modes=flushed needs --flush "
+                    "above 0\n");
+            exit(2);
+        }
+}
+
+/* --lib's libraries in order, then the known ones --libs names ('none'
+ * when only --lib is given, else 'default'). */
+static void load_libs(struct bd_run *r, const struct cli *cl)
+{
+    for (int i = 0; i < cl->nspecs; i++)
+        r->nlibs += bd_load_spec(cl->specs[i], &r->libs[r->nlibs]);
+    r->nlibs = bd_load_known(cl->libs ? cl->libs
+                             : cl->nspecs ? "none" : "default", r->libs,
+                             r->nlibs, BD_MAX_LIBS - 1);
+}
+
+int main(int argc, char **argv)
+{
+    static struct bd_run r;
+    static struct cli cl;
+    int wrong;
+
+    /* one thread for whatever reads these when it loads or first runs */
+    setenv("OPENBLAS_NUM_THREADS", "1", 1);
+    setenv("OMP_NUM_THREADS", "1", 1);
+    setenv("BLIS_NUM_THREADS", "1", 1);
+    r.rounds = 3, r.naive_max = 500, r.flush_mib = 256;
+    parse_args(argc, argv, &r, &cl);
+    settle(&r, &cl);
+    head(&r);
+    load_libs(&r, &cl);
+    if (r.nlibs == 0) {
         fprintf(stderr, "bench-dgemm: no library could be loaded\n");
         return 1;
     }
-    if (o.naive_max > 0)
-        libs[nlibs++] = (struct lib){ "naive", NULL, { 0 } };
-    printf("# bench-dgemm: square C = A*B, column major, beta = 0, one "
-           "thread; best of %d rounds, libraries alternated; %s\n", o.rounds,
-           o.flush_mib > 0 ? "a flush buffer written before every call"
-                           : "operands warm");
-    measure(libs, nlibs, &o);
-    table(libs, nlibs, &o);
-    return 0;
+    if (r.naive_max > 0)
+        r.libs[r.nlibs++] = (struct bd_lib){ .label = "naive" };
+    fflush(stdout);
+    wrong = check_all(&r);
+    fflush(stdout);
+    measure(&r);
+    for (int m = 0; m < r.nmodes; m++)
+        bd_table(stdout, &r, r.modes[m]);
+    if (cl.plot && write_plot(cl.plot, &r) != 0)
+        return 1;
+    return wrong ? 1 : 0;
 }

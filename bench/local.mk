@@ -38,22 +38,39 @@ bench-codegen: mmgen mmprobe $(CODEGEN_BENCH_LIBS)
 	     || echo -) $(CODEGEN_BENCH_ROUNDS)
 
 # DGEMM of libmmtune against the naive loops and, when installed (never a
-# build dependency), OpenBLAS as shipped and with its best core type for
-# this CPU, loaded at run time; one thread, pinned to CPU 1.
+# build dependency; loaded at run time, left out with a note when absent),
+# OpenBLAS as shipped and at its best core type for this CPU, BLIS and
+# ATLAS: one thread, pinned, square and rectangular shapes, operands
+# flushed and warm.  The table goes to results/<host>/bench-dgemm.txt, the
+# plot to bench-dgemm.png beside it when gnuplot is there.
+# make bench-dgemm BENCH_DGEMM_FLAGS='--sizes=100,200 --modes=warm'
+# picks what to run (bench/bench-dgemm --help).
 BENCH_TARGETS += bench-dgemm
 EXTRA_PROGRAMS = bench/bench-dgemm
-bench_bench_dgemm_SOURCES = bench/bench_dgemm.c
-bench_bench_dgemm_LDADD = -ldl -lm
+bench_bench_dgemm_SOURCES = bench/bench_dgemm.c bench/bench_dgemm.h \
+	bench/dgemm_libs.c bench/dgemm_check.c bench/dgemm_table.c
+bench_bench_dgemm_LDADD = common/libmmcommon.la -ldl -lm
 CLEANFILES += bench/bench-dgemm$(EXEEXT)
+EXTRA_DIST += bench/bench_dgemm.sh
 BENCH_DGEMM_FLAGS =
-OPENBLAS_SONAME = libopenblas.so.0
 .PHONY: bench-dgemm
-bench-dgemm: bench/bench-dgemm$(EXEEXT) kernels/libmmtune.la
-	@best=; if grep -qw avx512f /proc/cpuinfo; then best=SkylakeX; \
-	elif grep -qw avx2 /proc/cpuinfo; then best=Haswell; fi; \
-	$$(test -n "$(TASKSET)" && echo "$(TASKSET) -c 1") \
-	  bench/bench-dgemm$(EXEEXT) \
-	  --lib=mmtune=$(abs_top_builddir)/kernels/.libs/libmmtune.so \
-	  --lib=openblas=$(OPENBLAS_SONAME) \
-	  $${best:+--lib=openblas-$$best=$(OPENBLAS_SONAME):OPENBLAS_CORETYPE=$$best} \
-	  $(BENCH_DGEMM_FLAGS)
+bench-dgemm: bench/bench-dgemm$(EXEEXT) kernels/libmmtune.la mmprobe$(EXEEXT) \
+		mmtune-info$(EXEEXT)
+	$(SHELL) $(srcdir)/bench/bench_dgemm.sh \
+	  --bench=bench/bench-dgemm$(EXEEXT) \
+	  --mmtune=$(abs_top_builddir)/kernels/.libs/libmmtune.so \
+	  --out="$(MMT_RESULTS)" --info=./mmtune-info$(EXEEXT) \
+	  --archdefs=$(top_srcdir)/results/archdefs \
+	  --taskset="$(TASKSET)" --gnuplot="$(GNUPLOT)" -- $(BENCH_DGEMM_FLAGS)
+
+# Its smoke test (tiny shapes, one round, libmmtune and the naive loops, a
+# missing library and a planted wrong one): the bench cannot rot.  Real
+# runs never happen in make check.
+TESTS += tests/bench/bench_dgemm.sh
+EXTRA_DIST += tests/bench/bench_dgemm.sh
+tests/bench/bench_dgemm.log: bench/bench-dgemm$(EXEEXT) \
+	tests/bench/libwrongblas.la
+check_LTLIBRARIES += tests/bench/libwrongblas.la
+tests_bench_libwrongblas_la_SOURCES = tests/bench/wrongblas.c
+tests_bench_libwrongblas_la_LDFLAGS = -module -avoid-version \
+	-rpath /nowhere

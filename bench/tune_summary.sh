@@ -21,7 +21,7 @@ isa=$(field kernel | sed -n 's/.*(ISA \([a-z0-9]*\),.*/\1/p')
 peak=$(val PEAK_MFLOPS "$probe")
 gflops=$($pin "$bench" --lib=mmtune="$lib" --sizes=1000 --rounds=3 \
     --naive-max=0 | awk '$1 == 1000 { print $2 }')
-case $gflops in ''|nan) echo "tune_summary.sh: no DGEMM figure" >&2; exit 1;;
+case $gflops in ''|*[!0-9.]*) echo "tune_summary.sh: no DGEMM figure" >&2; exit 1;;
 esac
 echo "kernel  $isa $(field tile), $(field blocking); $(field compiler);" \
     "params from $(field parameters)"

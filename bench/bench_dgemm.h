@@ -1,0 +1,93 @@
+/* bench-dgemm's parts: the libraries it loads (dgemm_libs.c), the check of
+ * each library's answer (dgemm_check.c), the tables and the plot script
+ * (dgemm_table.c), the timing loop and the options (bench_dgemm.c). */
+#ifndef BENCH_DGEMM_H
+#define BENCH_DGEMM_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+/* The Fortran BLAS face every library is timed through. */
+typedef void bd_dgemm_fn(const char *, const char *, const int *,
+                         const int *, const int *, const double *,
+                         const double *, const int *, const double *,
+                         const int *, const double *, double *,
+                         const int *);
+
+#define BD_MAX_LIBS 12
+#define BD_MAX_SHAPES 48
+
+/* Operands flushed from the caches before every call, or left warm by the
+ * call before. */
+enum bd_mode { BD_FLUSHED, BD_WARM, BD_NMODES };
+extern const char *const bd_mode_name[BD_NMODES];
+
+/* What a library's answer at a shape turned out to be. */
+enum bd_verdict { BD_UNCHECKED, BD_RIGHT, BD_WRONG };
+
+struct bd_shape {
+    int m, n, k;
+};
+
+struct bd_lib {
+    const char *label;
+    bd_dgemm_fn *fn;                        /* NULL: the naive loops */
+    enum bd_verdict verdict[BD_MAX_SHAPES];
+    double best[BD_NMODES][BD_MAX_SHAPES];  /* seconds per call; INFINITY:
+                                               not timed */
+};
+
+struct bd_run {
+    struct bd_lib libs[BD_MAX_LIBS];
+    int nlibs;
+    struct bd_shape shapes[BD_MAX_SHAPES];
+    int nshapes;
+    int modes[BD_NMODES], nmodes;   /* enum bd_mode, in the order given */
+    int rounds;
+    long naive_max;                 /* naive loops when M*N*K <= this^3 */
+    double flush_mib;
+    double peak;                    /* GFLOPS; 0: unknown */
+    const char *peak_from;          /* where peak came from */
+};
+
+/* ---- dgemm_libs.c ---- */
+
+/* Load --lib's LABEL=PATH[:VAR=VALUE] into l (VAR set while it loads).
+ * Returns 1 when l holds a dgemm_, 0 when the library was left out (a '#'
+ * note on stdout says why); exits 2 on a malformed spec. */
+int bd_load_spec(const char *spec, struct bd_lib *l);
+
+/* Load the known libraries named in list ("openblas,blis", "all", "none";
+ * see bd_known_help) that are installed, after the nlibs already in libs;
+ * the absent ones get a '#' note.  Returns the new count; exits 2 on an
+ * unknown name. */
+int bd_load_known(const char *list, struct bd_lib *libs, int nlibs,
+                  int max);
+
+/* The known libraries' names and what they are, for --help. */
+void bd_known_help(FILE *fp);
+
+/* ---- dgemm_check.c ---- */
+
+/* Run l once at s on fresh operands (C filled with NaN, beta = 0) and
+ * compare with the naive loops: every column when N is small, else a
+ * spread of columns, and C*t against A*(B*t) for a random t.  Returns
+ * BD_RIGHT or BD_WRONG (with the worst element in why). */
+enum bd_verdict bd_check(const struct bd_lib *l, struct bd_shape s,
+                         char *why, size_t whylen);
+
+/* The naive loops: C = A*B, column major, leading dimensions M, K, M. */
+void bd_naive(struct bd_shape s, const double *a, const double *b,
+              double *c);
+
+/* ---- dgemm_table.c ---- */
+
+/* The GFLOPS table of one mode. */
+void bd_table(FILE *fp, const struct bd_run *r, enum bd_mode mode);
+
+/* A gnuplot script drawing GFLOPS against N (square shapes only), one
+ * panel per mode, one line per library, its data inline, output png.
+ * Returns 0, or -1 with errno set. */
+int bd_plot_script(FILE *fp, const struct bd_run *r, const char *png);
+
+#endif

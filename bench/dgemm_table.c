@@ -1,0 +1,171 @@
+/* bench-dgemm's output: one table per mode (GFLOPS, percent of peak, the
+ * first library against the best of the others) and a gnuplot script. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bench/bench_dgemm.h"
+
+const char *const bd_mode_name[BD_NMODES] = { "flushed", "warm" };
+
+static int square(struct bd_shape s)
+{
+    return s.m == s.n && s.n == s.k;
+}
+
+/* GFLOPS of library l at shape i in mode, or NAN when not timed. */
+static double gflops(const struct bd_run *r, int l, int i,
+                     enum bd_mode mode)
+{
+    struct bd_shape s = r->shapes[i];
+    double t = r->libs[l].best[mode][i];
+
+    if (isinf(t) || r->libs[l].verdict[i] == BD_WRONG)
+        return NAN;
+    return 2.0 * s.m * (double)s.n * s.k / t / 1e9;
+}
+
+static int width(const struct bd_run *r, int l)
+{
+    int w = (int)strlen(r->libs[l].label), min = r->peak > 0 ? 12 : 7;
+    return w > min ? w : min;
+}
+
+/* "1000" for a square shape, else "2000x64x64" (M x N x K). */
+static void shape_key(char *buf, size_t len, struct bd_shape s)
+{
+    if (square(s))
+        snprintf(buf, len, "%d", s.m);
+    else
+        snprintf(buf, len, "%dx%dx%d", s.m, s.n, s.k);
+}
+
+static void cell(FILE *fp, const struct bd_run *r, int l, int i,
+                 enum bd_mode mode)
+{
+    double g = gflops(r, l, i, mode);
+    char buf[64];
+
+    if (r->libs[l].verdict[i] == BD_WRONG)
+        snprintf(buf, sizeof buf, "wrong");
+    else if (isnan(g))               /* not run at this shape */
+        snprintf(buf, sizeof buf, "-");
+    else if (r->peak > 0)
+        snprintf(buf, sizeof buf, "%7.1f %3.0f%%", g, 100.0 * g / r->peak);
+    else
+        snprintf(buf, sizeof buf, "%7.1f", g);
+    fprintf(fp, " %*s", width(r, l), buf);
+}
+
+/* The first library over the best of the others, and which that is. */
+static void ratio(FILE *fp, const struct bd_run *r, int i, enum bd_mode mode)
+{
+    double first = gflops(r, 0, i, mode), best = NAN;
+    int who = -1;
+
+    for (int l = 1; l < r->nlibs; l++) {
+        double g = gflops(r, l, i, mode);
+        if (!isnan(g) && (who < 0 || g > best))
+            best = g, who = l;
+    }
+    if (isnan(first) || who < 0)
+        fprintf(fp, "  %s", "-");
+    else
+        fprintf(fp, "  %5.2fx %s", first / best, r->libs[who].label);
+}
+
+void bd_table(FILE *fp, const struct bd_run *r, enum bd_mode mode)
+{
+    char key[48];
+
+    fprintf(fp, "# %s: GFLOPS (2 M N K / min seconds per call)%s\n",
+            bd_mode_name[mode], r->peak > 0 ? " and percent of peak" : "");
+    fprintf(fp, "%14s", "N|MxNxK");
+    for (int l = 0; l < r->nlibs; l++)
+        fprintf(fp, " %*s", width(r, l), r->libs[l].label);
+    if (r->nlibs > 1)
+        fprintf(fp, "  %s/best other", r->libs[0].label);
+    fprintf(fp, "\n");
+    for (int i = 0; i < r->nshapes; i++) {
+        shape_key(key, sizeof key, r->shapes[i]);
+        fprintf(fp, "%14s", key);
+        for (int l = 0; l < r->nlibs; l++)
+            cell(fp, r, l, i, mode);
+        if (r->nlibs > 1)
+            ratio(fp, r, i, mode);
+        fprintf(fp, "\n");
+    }
+}
+
+/* The square shapes of one mode as a gnuplot data block: a header of
+ * labels, then N and every library's GFLOPS (NaN where not timed). */
+static void data_block(FILE *fp, const struct bd_run *r, enum bd_mode mode)
+{
+    fprintf(fp, "$%s << EOD\nN", bd_mode_name[mode]);
+    for (int l = 0; l < r->nlibs; l++)
+        fprintf(fp, " %s", r->libs[l].label);
+    fprintf(fp, "\n");
+    for (int i = 0; i < r->nshapes; i++) {
+        if (!square(r->shapes[i]))
+            continue;
+        fprintf(fp, "%d", r->shapes[i].n);
+        for (int l = 0; l < r->nlibs; l++)
+            fprintf(fp, " %.2f", gflops(r, l, i, mode));
+        fprintf(fp, "\n");
+    }
+    fprintf(fp, "EOD\n");
+}
+
+static void panel(FILE *fp, const struct bd_run *r, enum bd_mode mode)
+{
+    fprintf(fp, "set title \"operands %s\"\n", bd_mode_name[mode]);
+    fprintf(fp, "plot for [i=2:%d] $%s using 1:i with linespoints "
+            "lw 2 pt 7 ps 0.6 title columnheader(i)", r->nlibs + 1,
+            bd_mode_name[mode]);
+    if (r->peak > 0)
+        fprintf(fp, ", \\\n     %g with lines dt 2 lc rgb \"gray40\" "
+                "title \"peak %.0f\"", r->peak, r->peak);
+    fprintf(fp, "\n");
+}
+
+/* The least (end 0) or greatest (end 1) square N, widened a little so the
+ * end points do not sit on the frame. */
+static double square_span(const struct bd_run *r, int end)
+{
+    double lo = INFINITY, hi = 0.0;
+
+    for (int i = 0; i < r->nshapes; i++)
+        if (square(r->shapes[i])) {
+            lo = r->shapes[i].n < lo ? r->shapes[i].n : lo;
+            hi = r->shapes[i].n > hi ? r->shapes[i].n : hi;
+        }
+    if (hi == 0.0)
+        return end ? 2.0 : 1.0;
+    return end ? hi * 1.1 : lo / 1.1;
+}
+
+int bd_plot_script(FILE *fp, const struct bd_run *r, const char *png)
+{
+    fprintf(fp, "# gnuplot script of bench-dgemm: DGEMM GFLOPS against N "
+            "(square shapes),\n# one line per library; run from this "
+            "directory: gnuplot %s\n", png);
+    for (int m = 0; m < r->nmodes; m++)
+        data_block(fp, r, r->modes[m]);
+    fprintf(fp, "set terminal png size %d,600 noenhanced\n"
+            "set output \"%s\"\n"
+            "set multiplot layout 1,%d title \"bench-dgemm: C = A*B, one "
+            "thread, least time of %d round%s\"\n"
+            "set logscale x\nset xlabel \"N (M = N = K)\"\n"
+            "set ylabel \"GFLOPS\"\nset grid\n"
+            "set key below horizontal maxrows 2\n"
+            "set xrange [%g:%g]\nset yrange [0:%g]\n", 120 + 560 * r->nmodes,
+            png, r->nmodes, r->rounds, r->rounds == 1 ? "" : "s",
+            square_span(r, 0), square_span(r, 1),
+            r->peak > 0 ? r->peak * 1.08 : 0.0);
+    if (r->peak <= 0)
+        fprintf(fp, "set yrange [0:*]\n");
+    for (int m = 0; m < r->nmodes; m++)
+        panel(fp, r, r->modes[m]);
+    fprintf(fp, "unset multiplot\n");
+    return ferror(fp) ? -1 : 0;
+}

@@ -1,0 +1,114 @@
+#!/bin/sh
+# Smoke test of bench-dgemm (make bench-dgemm), so the benchmark cannot rot:
+# tiny shapes, one round, libmmtune and the naive loops.  The table has its
+# shape (one per mode, a row per shape, GFLOPS in every cell, the ratio
+# column), a library that is not there is noted and not fatal, the one-row
+# output make tune's summary parses stays as it was, a planted wrong BLAS
+# is reported and not timed, bad usage exits 2.  Nothing is timed against
+# anything: no speed is asserted.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+. "$top_srcdir/tests/common/tap.sh"
+echo "1..8"
+bench=$top_builddir/bench/bench-dgemm
+lib=$top_builddir/kernels/.libs/libmmtune.so
+wrong=$top_builddir/tests/bench/.libs/libwrongblas.so
+tap_scratch "${TMPDIR:-/tmp}/bench_dgemm.$$"
+d=$tap_dir
+if [ ! -f "$lib" ]; then
+    for i in 1 2 3 4 5 6 7 8; do
+        skip "no shared libmmtune was built (--disable-shared)"
+    done
+    exit 0
+fi
+tiny="--rounds=1 --flush=1 --naive-max=20"
+
+"$bench" --lib=mmtune="$lib" --lib=absent="$d/absent.so" --sizes=8,17 \
+    --shapes=9x1x5 --modes=flushed,warm --peak=10 $tiny \
+    --plot="$d/b.gp" >"$d/out" 2>"$d/err"
+rc=$?
+sed 's/^/# /' "$d/out" "$d/err"
+if [ $rc -eq 0 ]; then pass "runs (exit 0)"; else fail "exit $rc"; fi
+
+if grep -q '^# absent: not measured (.*absent.so' "$d/out"; then
+    pass "a library that is not there is noted, and the run goes on"
+else
+    fail "no note on the missing library"
+fi
+
+# Two tables (flushed, then warm), each a header naming mmtune, naive and
+# the ratio, then rows 8, 17, 9x1x5 with "GFLOPS PCT%" in both columns
+# and "RATIOx naive" last.
+shape=$(awk '
+    /^# flushed: GFLOPS/ || /^# warm: GFLOPS/ { t++; mode[t] = $2; next }
+    /^#/ { next }
+    $1 == "N|MxNxK" { ok = ok && $2 == "mmtune" && $3 == "naive" \
+                           && $4 == "mmtune/best"; heads++; next }
+    { rows++; key = key " " $1
+      ok = ok && NF == 7 && $2 ~ /^[0-9]+\.[0-9]$/ && $3 ~ /%$/ \
+           && $4 ~ /^[0-9]+\.[0-9]$/ && $5 ~ /%$/ && $6 ~ /x$/ \
+           && $7 == "naive" }
+    BEGIN { ok = 1 }
+    END { print (ok && t == 2 && mode[1] == "flushed:" \
+                 && mode[2] == "warm:" && heads == 2 && rows == 6 \
+                 && key == " 8 17 9x1x5 8 17 9x1x5") ? "good" : "bad" }
+' "$d/out")
+if [ "$shape" = good ]; then
+    pass "two tables, a row per shape, every cell measured"
+else
+    fail "the tables do not have their shape"
+fi
+
+# make tune's summary reads row N's second field (bench/tune_summary.sh).
+g=$("$bench" --lib=mmtune="$lib" --sizes=8 --rounds=1 --flush=1 \
+    --naive-max=0 2>/dev/null | awk '$1 == 8 { print $2 }')
+case $g in
+[0-9]*.[0-9]) pass "one row per size, GFLOPS second, with --lib only ($g)" ;;
+*) fail "the summary's parse gets '$g'" ;;
+esac
+
+# The plot script: square shapes only, one data block per mode.
+if [ -f "$d/b.gp" ] && grep -q 'output "b.png"' "$d/b.gp" \
+   && [ "$(sed -n '/^\$flushed <</,/^EOD/p' "$d/b.gp" | awk '
+          NR == 2 { print $1, $2, $3 } NR > 2 && !/EOD/ { print $1 }' \
+          | tr '\n' ' ')" = "N mmtune naive 8 17 " ] \
+   && grep -q '^\$warm <<' "$d/b.gp"; then
+    pass "gnuplot script with the square shapes of both modes"
+else
+    fail "the gnuplot script is missing or wrong"
+fi
+
+if [ -f "$wrong" ]; then
+    "$bench" --lib=mmtune="$lib" --lib=planted="$wrong" --sizes=8,70 \
+        $tiny >"$d/wrong" 2>&1
+    rc=$?
+    sed 's/^/# /' "$d/wrong"
+    if [ $rc -eq 1 ] \
+       && grep -q '^# planted: WRONG at M=8 N=8 K=8: C(8,8)' "$d/wrong" \
+       && grep -q '^# planted: WRONG at M=70 N=70 K=70: C(70,70)' \
+            "$d/wrong" \
+       && [ "$(awk '$1 == 70 { print $2 != "wrong", $3 }' "$d/wrong")" \
+            = "1 wrong" ]; then
+        pass "a planted wrong BLAS is reported, not timed, exit 1"
+    else
+        fail "the planted wrong BLAS went by (exit $rc)"
+    fi
+else
+    skip "no shared test library was built (--disable-shared)"
+fi
+
+bad=
+for opt in --sizes=0 --sizes=2x3x4 --shapes=5 --modes=hot --libs=nosuch \
+           --lib=nolabel --rounds=1\ extra; do
+    # shellcheck disable=SC2086
+    "$bench" --lib=mmtune="$lib" $opt >/dev/null 2>&1
+    [ $? -eq 2 ] || bad="$bad $opt"
+done
+if [ -z "$bad" ]; then pass "bad usage exits 2"
+else fail "bad usage not refused:$bad"; fi
+
+if "$bench" --help | grep -q -- '--libs=NAME' \
+   && "$bench" --help | grep -q '^  blis '; then
+    pass "--help names the options and the known libraries"
+else
+    fail "--help"
+fi
