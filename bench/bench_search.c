@@ -85,7 +85,7 @@ static void usage(void)
            "(default 32)\n"
            "  --finalists=N       sweep kernels in the final rounds, 1..16 "
            "(default 8)\n"
-           "  --rounds=N          final rounds, 1..16 (default 9)\n"
+           "  --rounds=N          final rounds, 1..16 (default 15)\n"
            "  --samples=N         per timing (default 5, as the normal "
            "level)\n"
            "  --cpu=N             time on CPU N (default -1: anywhere); "
@@ -413,17 +413,19 @@ static double pct(const struct bs_sweep *s, double mflops)
 
 static void engine_line(const char *name, const struct engine_run *e)
 {
-    char tile[64];
+    char tile[64], logged[64] = "";
 
     if (!e->ran) {
         printf("%-8s %s\n", name, e->why);
         return;
     }
     bs_tile_text(&e->p, tile, sizeof tile);
-    printf("%-8s %7.1f s  %s %s LS=%d FMA=%d FF=%d IF=%d NF=%d; it "
-           "logged %.1f MFLOPS (%.1f%%)\n", name, e->secs,
-           mmg_isa_name(e->p.isa), tile, e->p.ls, e->p.fma, e->p.ff,
-           e->p.ifetch, e->p.nfetch, e->pc.mflops, e->pc.peak_percent);
+    if (e->pc.mflops > 0)
+        snprintf(logged, sizeof logged, ", logged %.0f MFLOPS (%.1f%%)",
+                 e->pc.mflops, e->pc.peak_percent);
+    printf("%-8s %6.1f s  %s %s LS=%d FMA=%d FF=%d IF=%d NF=%d (%s)%s\n",
+           name, e->secs, mmg_isa_name(e->p.isa), tile, e->p.ls, e->p.fma,
+           e->p.ff, e->p.ifetch, e->p.nfetch, e->pc.cc, logged);
 }
 
 static int by_ratio(const void *a, const void *b)
@@ -449,7 +451,8 @@ static void top_table(const struct bs_sweep *s, int show)
     qsort(ok, (size_t)nok, sizeof *ok, by_ratio);
     printf("\nsweep: %d kernels, %d timed (%d ok, %d failed: wrong, "
            "compile-error, crash or\ntimeout), %.0f s; the best %d by "
-           "their ratio to the winner timed just before:\n"
+           "their ratio to the winner (the mean of its\ntimings just "
+           "before and after):\n"
            "    NB  MU  NU     MFLOPS  %% peak  ratio\n", s->n, s->timed,
            nok, bad, s->screen_s, nok < show ? nok : show);
     for (int i = 0; i < nok && i < show; i++)
@@ -459,27 +462,35 @@ static void top_table(const struct bs_sweep *s, int show)
     free(ok);
 }
 
+static void final_row(const struct bs_sweep *s, const struct bs_final *f,
+                      int winner)
+{
+    char pf[16] = "     -";        /* the winner against itself */
+
+    if (!f->ok) {
+        printf("  %-8s %4d %3d %3d %3d    %s\n", f->role, f->p.nb, f->p.mu,
+               f->p.nu, f->p.ku, f->why);
+        return;
+    }
+    if (!winner)
+        snprintf(pf, sizeof pf, "%6.4f", f->p_faster);
+    printf("  %-8s %4d %3d %3d %3d  %13.1f  %6.2f  %5.3f (%.3f-%.3f) %s%s\n",
+           f->role, f->p.nb, f->p.mu, f->p.nu, f->p.ku, f->med_mflops,
+           pct(s, f->med_mflops), f->med_ratio, f->lo_ratio, f->hi_ratio,
+           pf, f->in_sweep && strncmp(f->role, "sweep", 5) != 0
+               ? "  (in the sweep)" : "");
+}
+
 static void finals_table(const struct bs_sweep *s)
 {
     printf("\nfinal rounds: %d, interleaved (each round times every kernel "
            "below in this\norder); ratio = MFLOPS / the winner's of the "
-           "same round\n"
-           "  kernel     NB  MU  NU  KU    median MFLOPS  %% peak  ratio "
-           "(min-max)\n", s->o->rounds);
-    for (int i = 0; i < s->nfin; i++) {
-        const struct bs_final *f = &s->fin[i];
-        if (!f->ok) {
-            printf("  %-8s %4d %3d %3d %3d    %s\n", f->role, f->p.nb,
-                   f->p.mu, f->p.nu, f->p.ku, f->why);
-            continue;
-        }
-        printf("  %-8s %4d %3d %3d %3d    %10.1f     %6.2f  %5.3f "
-               "(%.3f-%.3f)%s\n", f->role, f->p.nb, f->p.mu, f->p.nu,
-               f->p.ku, f->med_mflops, pct(s, f->med_mflops), f->med_ratio,
-               f->lo_ratio, f->hi_ratio, f->in_sweep
-               && strncmp(f->role, "sweep", 5) != 0
-               ? "  (a sweep kernel too)" : "");
-    }
+           "same round; p = one-sided\nrank-sum p that the kernel is "
+           "faster than the winner (small: it is)\n"
+           "  kernel     NB  MU  NU  KU  median MFLOPS  %% peak  ratio "
+           "(min-max)        p\n", s->o->rounds);
+    for (int i = 0; i < s->nfin; i++)
+        final_row(s, &s->fin[i], i == 0);
 }
 
 static const char *met(int yes)
@@ -496,7 +507,7 @@ static int model_final(const struct bs_sweep *s)
 }
 
 static void targets(const struct bs_sweep *s, const struct engine_run *se,
-                    const struct engine_run *me, double of_best,
+                    const struct engine_run *me, int b, double of_best,
                     double of_model)
 {
     const struct bs_final *w = &s->fin[0];
@@ -509,9 +520,10 @@ static void targets(const struct bs_sweep *s, const struct engine_run *se,
         printf("  model <= %.0f s: %.1f s, %s\n", TARGET_MODEL_S, me->secs,
                met(me->secs <= TARGET_MODEL_S));
     if (of_best > 0)
-        printf("  winner within %.0f%% of the sweep's best: %.3f, %s\n",
+        printf("  winner within %.0f%% of the sweep's best: %.3f, %s "
+               "(best faster: p=%.3f)\n",
                100 * (1 - TARGET_OF_BEST), of_best,
-               met(of_best >= TARGET_OF_BEST));
+               met(of_best >= TARGET_OF_BEST), s->fin[b].p_faster);
     if (of_model > 0)
         printf("  winner >= the model's kernel: %.3f, %s\n", of_model,
                met(of_model >= 1));
@@ -534,7 +546,7 @@ static void summary(const struct bs_sweep *s, const struct engine_run *se,
     char line[1200], tile[64], btile[64] = "-", st[32], mt[40];
     char ob[16], om[16];
 
-    targets(s, se, me, of_best, of_model);
+    targets(s, se, me, b, of_best, of_model);
     bs_tile_text(&w->p, tile, sizeof tile);
     if (b >= 0)
         bs_tile_text(&s->fin[b].p, btile, sizeof btile);
@@ -557,8 +569,7 @@ static void summary(const struct bs_sweep *s, const struct engine_run *se,
 
 /* ---- main -------------------------------------------------------------- */
 
-static void setup(struct cli *c, struct mms_pipeline *pl,
-                  struct mmt_probeconf *pc)
+static void setup(struct cli *c, struct mmt_probeconf *pc)
 {
     static char probe[MMS_PATH_MAX];
     char err[512];
@@ -585,10 +596,23 @@ static void setup(struct cli *c, struct mms_pipeline *pl,
     atexit(remove_workdir);
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-    if (mms_pipeline_init(pl, MMT_KERNEL_CC, MMT_KERNEL_CFLAGS, c->include,
-                          workdir) != 0) {
-        mmt_error("the kernel compiler and flags do not fit: %s %s",
-                  MMT_KERNEL_CC, MMT_KERNEL_CFLAGS);
+}
+
+/* Every kernel of the bench is built with the winner's compiler and flags
+ * (params.conf's CC and CFLAGS: the search may have chosen another than
+ * the configured one); without them, the configured kernel compiler. */
+static void pipeline(const struct cli *c, const struct engine_run *se,
+                     const struct mmt_probeconf *pc, struct mms_pipeline *pl,
+                     char *cc_text, size_t len)
+{
+    const char *cc = se->pc.cc[0] ? se->pc.cc : MMT_KERNEL_CC;
+    const char *flags = !se->pc.cc[0] ? MMT_KERNEL_CFLAGS
+        : strcmp(se->pc.cflags, "-") == 0 ? "" : se->pc.cflags;
+
+    snprintf(cc_text, len, "%s %s", cc, flags);
+    if (mms_pipeline_init(pl, cc, flags, c->include, workdir) != 0) {
+        mmt_error("%s: the compiler and flags do not fit: %s", se->conf,
+                  cc_text);
         exit(MMT_EXIT_FAIL);
     }
     if (c->jobs)
@@ -643,14 +667,14 @@ static void list(const struct bs_sweep *s)
 
 static void head(const struct cli *c, const struct bs_sweep *s)
 {
-    char cc[600], on[32] = "any CPU";
+    char on[32] = "any CPU";
 
-    mms_pipeline_cc_text(s->pl, cc, sizeof cc);
     if (c->o.cpu >= 0)
         snprintf(on, sizeof on, "CPU %d", c->o.cpu);
     printf("\nbench-search on %s (%s), peak %.0f MFLOPS (%s)\n"
-           "kernels: %s\ntimed on %s: %s\n", s->pc->origin.host,
-           s->pc->origin.cpu, s->pc->peak_mflops, c->probe, cc, on,
+           "kernels: %s (the winner's)\ntimed on %s: %s\n",
+           s->pc->origin.host, s->pc->origin.cpu, s->pc->peak_mflops,
+           c->probe, s->cc, on,
            s->how[0] ? s->how : "-");
 }
 
@@ -720,7 +744,7 @@ int main(int argc, char **argv)
         .mmsearch = "./mmsearch", .dir = "bench/search.d",
         .include = MMS_KERNEL_INCLUDE, .samples = MMT_SAMPLES_DEFAULT,
         .run_timeout = 60, .search_timeout = 3600,
-        .o = { .nb_step = 1, .finalists = 8, .rounds = 9, .cpu = -1,
+        .o = { .nb_step = 1, .finalists = 8, .rounds = 15, .cpu = -1,
                .chunk = 32,
                .progress = 1 },
     };
@@ -732,8 +756,9 @@ int main(int argc, char **argv)
     mmt_set_progname(argv[0]);
     parse(argc, argv, &c);
     c.o.progress = c.o.progress && isatty(STDERR_FILENO);
-    setup(&c, &pl, &pc);
+    setup(&c, &pc);
     engines(&c, &se, &me);
+    pipeline(&c, &se, &pc, &pl, s.cc, sizeof s.cc);
     s.pl = &pl, s.pc = &pc, s.o = &c.o;
     s.has_model = me.ran, s.model = me.p;
     if (bs_space(&s, &se.p) != 0) {

@@ -186,8 +186,13 @@ static void measure(struct bs_sweep *s, const struct mms_cand *c,
                     unsigned what, struct mms_measure *m)
 {
     mms_measure(s->pl, c, what, ++s->seq, m);
-    if (m->verdict == MMS_V_OK && (what & MMS_TIME) && !s->how[0])
+    if (m->verdict == MMS_V_OK && (what & MMS_TIME) && !s->how[0]) {
         snprintf(s->how, sizeof s->how, "%s", m->why);
+        /* that one timing's spread is no property of the others */
+        s->how[strcspn(s->how, ";")] = '\0';
+        if (strstr(s->how, ", spread "))
+            *strstr(s->how, ", spread ") = '\0';
+    }
 }
 
 static void cand_of(const struct bs_sweep *s, const struct mmg_params *p,
@@ -442,8 +447,10 @@ static void one_round(struct bs_sweep *s, struct mms_cand *cs, int round)
     }
 }
 
-static void summarise(struct bs_final *f, int rounds)
+static void summarise(struct bs_final *f, const struct bs_final *w,
+                      int rounds)
 {
+    f->p_faster = mms_rank_sum_p(f->ratio, rounds, w->ratio, rounds);
     f->med_mflops = mms_median(f->mflops, rounds);
     f->med_ratio = mms_median(f->ratio, rounds);
     f->lo_ratio = f->hi_ratio = f->ratio[0];
@@ -495,7 +502,7 @@ int bs_finals(struct bs_sweep *s, char *err, size_t errlen)
     if (s->o->progress)
         fputs("\r\033[K", stderr);
     for (int i = 0; i < s->nfin; i++)
-        summarise(&s->fin[i], rounds);
+        summarise(&s->fin[i], &s->fin[0], rounds);
     if (s->fin[0].ok)
         return 0;
     snprintf(err, errlen, "the search's winner failed in the final rounds: "

@@ -52,6 +52,8 @@ struct bs_final {
     int in_sweep;               /* 1: one of the sweep's points */
     int ok;                     /* 1: verified, ok in every round */
     double med_mflops, med_ratio, lo_ratio, hi_ratio;
+    double p_faster;            /* one-sided rank-sum p that its ratios
+                                   exceed the winner's (tune/stats.h) */
     char why[MMS_WHY_MAX];      /* the first failure */
 };
 
@@ -68,6 +70,7 @@ struct bs_sweep {
     int n, timed;               /* points, and how many were timed */
     double screen_s;            /* seconds of the screening */
     char how[MMS_WHY_MAX];      /* how the timings were made */
+    char cc[1100];              /* the compiler and flags, one line */
     struct bs_final fin[BS_FINALS_MAX];
     int nfin;
     FILE *log;                  /* the sweep's lines (NULL: none) */
