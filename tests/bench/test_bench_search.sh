@@ -49,7 +49,10 @@ if run --dir="$dir/a" --search-flags="$flags" $space > "$dir/out" \
 else
     fail "a run: $(tail -3 "$dir/err") $(tail -3 "$dir/out")"
 fi
-if "$mmsearch" --help | grep -q -- '--engine.*model'; then
+# The program's rule: --help mentions --engine and model.
+"$mmsearch" --help > "$dir/mmsearch.help" 2>&1
+if grep -q -- --engine "$dir/mmsearch.help" \
+        && grep -q model "$dir/mmsearch.help"; then
     grep -q '^summary: search [0-9.]* s, model [0-9.]* s;' "$dir/out" \
         && test -f "$dir/a/model.conf" \
         && pass "the model engine was run and timed" \
