@@ -189,7 +189,6 @@ static void measure(struct bs_sweep *s, const struct mms_cand *c,
     if (m->verdict == MMS_V_OK && (what & MMS_TIME) && !s->how[0]) {
         snprintf(s->how, sizeof s->how, "%s", m->why);
         /* that one timing's spread is no property of the others */
-        s->how[strcspn(s->how, ";")] = '\0';
         if (strstr(s->how, ", spread "))
             *strstr(s->how, ", spread ") = '\0';
     }
