@@ -1,6 +1,12 @@
 # bench/: benchmarks people run with `make bench` (or one bench-* target).
-# Not tests: nothing here passes or fails, and nothing here is run by make
-# check.  Benches sit on top of every room; no room links them.
+# Not tests: nothing here passes or fails, and no bench is run by make
+# check (only a smoke test of bench-search's program on a tiny space with
+# fake timings, so that it cannot rot).  Benches sit on top of every room;
+# no room links them.
+
+# Timings of the benches are taken under this lock (flock), so that
+# benches run by several people on one machine do not time each other.
+TIMING_LOCK = /tmp/mmtune-timing.lock
 
 # Paper 000 Figure 1 on this machine: flushed and unflushed dot product.
 BENCH_TARGETS += bench-timer
@@ -74,3 +80,35 @@ check_LTLIBRARIES += tests/bench/libwrongblas.la
 tests_bench_libwrongblas_la_SOURCES = tests/bench/wrongblas.c
 tests_bench_libwrongblas_la_LDFLAGS = -module -avoid-version \
 	-rpath /nowhere
+
+# The search against a dense sweep of its own space (issue 8): mmsearch at
+# its default level and --engine=model (when built) timed into
+# $(BENCH_SEARCH_DIR), never results/<host>/; then every NB x MU x NU
+# (KU=1) of the search's space for the winner's ISA, each timed right
+# after the winner, the best re-timed with the winner and the model's
+# kernel in interleaved rounds.  Compiles use every CPU; timings run on
+# CPU 1 under $(TIMING_LOCK).  About 15 minutes on 2 cores; limit it with
+# BENCH_SEARCH_FLAGS='--nb-step=2 --time-limit=300' (bench-search --help).
+BENCH_TARGETS += bench-search
+check_PROGRAMS += bench/bench-search
+bench_bench_search_SOURCES = bench/bench_search.c bench/search_sweep.c \
+	bench/search_sweep.h
+bench_bench_search_CPPFLAGS = $(tune_libmmsearch_la_CPPFLAGS)
+bench_bench_search_LDADD = tune/libmmsearch.la
+BENCH_SEARCH_FLAGS =
+BENCH_SEARCH_DIR = bench/search.d
+.PHONY: bench-search bench-search-clean
+bench-search: bench/bench-search$(EXEEXT) mmsearch$(EXEEXT) mmprobe$(EXEEXT)
+	test -f "$(MMT_RESULTS)/probe.conf" || \
+	  $$(command -v flock >/dev/null && echo flock $(TIMING_LOCK)) ./mmprobe
+	bench/bench-search$(EXEEXT) --mmsearch=./mmsearch \
+	  --dir=$(BENCH_SEARCH_DIR) --lock=$(TIMING_LOCK) \
+	  $$(test "$$(nproc 2>/dev/null || echo 1)" -gt 1 && echo --cpu=1) \
+	  $(BENCH_SEARCH_FLAGS)
+bench-search-clean:
+	rm -rf $(BENCH_SEARCH_DIR)
+clean-local: bench-search-clean
+
+# Its smoke test (make check): the whole program on a tiny scalar space.
+TESTS += tests/bench/test_bench_search.sh
+EXTRA_DIST += tests/bench/test_bench_search.sh
