@@ -26,6 +26,8 @@ struct mms_level {
     int ku_all;           /* KU: every power of two (else 1, 4, NB) */
     int ls_all;           /* LS: 1..6 (else 1 and probe.conf's LS) */
     int ifnf;             /* IF x NF: 0 a few, 1 more, 2 every pair */
+    int cc_kernels;       /* CC: the winner and the best this many - 1
+                             other kernels, with each compiler */
 };
 
 extern const struct mms_level mms_levels[];
@@ -37,16 +39,17 @@ struct mms_pins {
     struct mmg_params p;  /* the pinned values */
     unsigned long mask;   /* bit i: mmg_int_params[i] is pinned */
     int isa;              /* 1: p.isa is pinned */
+    char cc[32];          /* the pinned kernel compiler, "" none */
 };
 
-/* "KEY=VALUE" (KEY a generator key, any case, or ISA).  Returns 0, or -1
+/* "KEY=VALUE" (KEY a generator key, any case, ISA or CC).  Returns 0, or -1
  * with "KEY: why" in err. */
 int mms_pin(struct mms_pins *pins, const char *spec, char *err,
             size_t errlen);
 void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p);
 /* 1 when every key of the comma-separated list is pinned. */
 int mms_pinned(const struct mms_pins *pins, const char *keys);
-/* "ISA=sse2 NB=16", or "none". */
+/* "ISA=sse2 NB=16 CC=clang", or "none". */
 void mms_pins_text(const struct mms_pins *pins, char *buf, size_t len);
 
 /* What the range rules read. */
