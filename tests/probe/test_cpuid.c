@@ -18,13 +18,13 @@
 
 struct reg_row {
     unsigned leaf, sub;
-    struct probe_cpuid_regs r;
+    struct mmt_cpuid_regs r;
 };
 
 /* A recorded machine: rows end with leaf 0xffffffff; leaves not listed
  * read as zeros, as a hidden leaf does. */
 static void replay(void *arg, unsigned leaf, unsigned sub,
-                   struct probe_cpuid_regs *r)
+                   struct mmt_cpuid_regs *r)
 {
     const struct reg_row *row = arg;
 
@@ -79,13 +79,13 @@ static const struct reg_row zen5_guest[] = {
     END,
 };
 
-static int decode(const struct reg_row *rows, struct probe_cache_claim *c)
+static int decode(const struct reg_row *rows, struct mmt_cache_claim *c)
 {
-    return probe_cpuid_caches(replay, (void *)rows, c, 16);
+    return mmt_cpuid_caches(replay, (void *)rows, c, 16);
 }
 
-static void expect(const struct probe_cache_claim *c, int level,
-                   enum probe_cache_type type, long kib, int ways_lo,
+static void expect(const struct mmt_cache_claim *c, int level,
+                   enum mmt_cache_type type, long kib, int ways_lo,
                    int ways_hi, int line, const char *source)
 {
     assert_int_equal(c->level, level);
@@ -99,15 +99,15 @@ static void expect(const struct probe_cache_claim *c, int level,
 
 static void intel_leaf4(void **state)
 {
-    struct probe_cache_claim c[16];
+    struct mmt_cache_claim c[16];
     const char *src = "cpuid leaf 4";
 
     (void)state;
     assert_int_equal(decode(spr, c), 4);
-    expect(&c[0], 1, PROBE_CT_DATA, 48, 12, 12, 64, src);
-    expect(&c[1], 1, PROBE_CT_INSTRUCTION, 32, 8, 8, 64, src);
-    expect(&c[2], 2, PROBE_CT_UNIFIED, 2048, 16, 16, 64, src);
-    expect(&c[3], 3, PROBE_CT_UNIFIED, 105 * 1024, 15, 15, 64, src);
+    expect(&c[0], 1, MMT_CT_DATA, 48, 12, 12, 64, src);
+    expect(&c[1], 1, MMT_CT_INSTRUCTION, 32, 8, 8, 64, src);
+    expect(&c[2], 2, MMT_CT_UNIFIED, 2048, 16, 16, 64, src);
+    expect(&c[3], 3, MMT_CT_UNIFIED, 105 * 1024, 15, 15, 64, src);
     for (int i = 0; i < 4; i++)
         assert_string_equal(c[i].doubt, "");
     assert_ptr_equal(probe_claim_for(c, 4, 1, NULL), &c[0]);
@@ -116,14 +116,14 @@ static void intel_leaf4(void **state)
 
 static void amd_8000001d(void **state)
 {
-    struct probe_cache_claim c[16];
+    struct mmt_cache_claim c[16];
     const char *src = "cpuid 0x8000001D";
 
     (void)state;
     assert_int_equal(decode(zen3, c), 4);
-    expect(&c[0], 1, PROBE_CT_DATA, 32, 8, 8, 64, src);
-    expect(&c[2], 2, PROBE_CT_UNIFIED, 512, 8, 8, 64, src);
-    expect(&c[3], 3, PROBE_CT_UNIFIED, 32 * 1024, 16, 16, 64, src);
+    expect(&c[0], 1, MMT_CT_DATA, 32, 8, 8, 64, src);
+    expect(&c[2], 2, MMT_CT_UNIFIED, 512, 8, 8, 64, src);
+    expect(&c[3], 3, MMT_CT_UNIFIED, 32 * 1024, 16, 16, 64, src);
 }
 
 /* 0x8000001D hidden: the older leaves, with 0x80000006's ways encoded as
@@ -131,13 +131,13 @@ static void amd_8000001d(void **state)
  * unknown). */
 static void amd_fallback(void **state)
 {
-    struct probe_cache_claim c[16];
+    struct mmt_cache_claim c[16];
 
     (void)state;
     assert_int_equal(decode(zen3_hidden, c), 3);
-    expect(&c[0], 1, PROBE_CT_DATA, 32, 8, 8, 64, "cpuid 0x80000005");
-    expect(&c[1], 2, PROBE_CT_UNIFIED, 512, 8, 15, 64, "cpuid 0x80000006");
-    expect(&c[2], 3, PROBE_CT_UNIFIED, 32 * 1024, 0, 0, 64,
+    expect(&c[0], 1, MMT_CT_DATA, 32, 8, 8, 64, "cpuid 0x80000005");
+    expect(&c[1], 2, MMT_CT_UNIFIED, 512, 8, 15, 64, "cpuid 0x80000006");
+    expect(&c[2], 3, MMT_CT_UNIFIED, 32 * 1024, 0, 0, 64,
            "cpuid 0x80000006");
     assert_string_equal(c[2].doubt, "");
     assert_ptr_equal(probe_claim_for(c, 3, 0, NULL), &c[2]);
@@ -147,14 +147,14 @@ static void amd_fallback(void **state)
  * 512 KiB is no L3 a core reaches, so it is doubted and never used. */
 static void zen5_guest_l3_doubted(void **state)
 {
-    struct probe_cache_claim c[16];
-    const struct probe_cache_claim *doubt;
+    struct mmt_cache_claim c[16];
+    const struct mmt_cache_claim *doubt;
 
     (void)state;
     assert_int_equal(decode(zen5_guest, c), 3);
-    expect(&c[0], 1, PROBE_CT_DATA, 48, 12, 12, 64, "cpuid 0x80000005");
-    expect(&c[1], 2, PROBE_CT_UNIFIED, 1024, 8, 15, 64, "cpuid 0x80000006");
-    expect(&c[2], 3, PROBE_CT_UNIFIED, 1016 * 512, 0, 0, 64,
+    expect(&c[0], 1, MMT_CT_DATA, 48, 12, 12, 64, "cpuid 0x80000005");
+    expect(&c[1], 2, MMT_CT_UNIFIED, 1024, 8, 15, 64, "cpuid 0x80000006");
+    expect(&c[2], 3, MMT_CT_UNIFIED, 1016 * 512, 0, 0, 64,
            "cpuid 0x80000006");
     assert_non_null(strstr(c[2].doubt, "508 MiB"));
     assert_null(probe_claim_for(c, 3, 0, &doubt));
@@ -174,11 +174,11 @@ static void intel_without_leaf4_and_none(void **state)
         END,
     };
     static const struct reg_row none[] = { END };
-    struct probe_cache_claim c[16];
+    struct mmt_cache_claim c[16];
 
     (void)state;
     assert_int_equal(decode(bare, c), 1);
-    expect(&c[0], 2, PROBE_CT_UNIFIED, 2048, 16, 31, 64, "cpuid 0x80000006");
+    expect(&c[0], 2, MMT_CT_UNIFIED, 2048, 16, 31, 64, "cpuid 0x80000006");
     assert_int_equal(decode(none, c), 0);
 }
 
