@@ -44,6 +44,7 @@ static void replay(void *arg, unsigned leaf, unsigned sub,
  * L1i 32 KiB, L2 2 MiB 16-way, L3 105 MiB 15-way in 114688 sets. */
 static const struct reg_row spr[] = {
     { 0, 0, { 0x20, INTEL } },
+    { 1, 0, { 0x000806f8, 0, 0, 0 } },    /* family 6, model 0x8f */
     { 4, 0, { 0xfc004121, 0x02c0003f, 0x0000003f, 0 } },
     { 4, 1, { 0xfc004122, 0x01c0003f, 0x0000003f, 0 } },
     { 4, 2, { 0xfc004143, 0x03c0003f, 0x000007ff, 0 } },
@@ -73,6 +74,7 @@ static const struct reg_row zen3_hidden[] = { ZEN3_LEGACY, END };
 /* The Zen 5 guest (hypervisor bhyve), as read here (cpuid -1 -r). */
 static const struct reg_row zen5_guest[] = {
     { 0, 0, { 0x0000000d, AMD } },
+    { 1, 0, { 0x00b00f21, 0x67fe0800, 0xfed83203, 0x178bfbff } },
     { 0x80000000, 0, { 0x80000021, AMD } },
     { 0x80000005, 0, { 0xff60ff40, 0xff60ff40, 0x300c0140, 0x20080140 } },
     { 0x80000006, 0, { 0x40802040, 0x60804040, 0x04006140, 0x0fe09140 } },
@@ -182,6 +184,31 @@ static void intel_without_leaf4_and_none(void **state)
     assert_int_equal(decode(none, c), 0);
 }
 
+/* Vendor, display family and model (the archdefs key's): the Zen 5
+ * guest is family 0xf + 0x0b = 26, model 2; Sapphire Rapids family 6,
+ * model 0x8f (its extended model 8 counts in family 6); a CPU without
+ * leaf 1 is -1, -1. */
+static void ident(void **state)
+{
+    char vendor[13];
+    int family, model;
+    static const struct reg_row none[] = { END };
+
+    (void)state;
+    mmt_cpuid_ident(replay, (void *)zen5_guest, vendor, &family, &model);
+    assert_string_equal(vendor, "AuthenticAMD");
+    assert_int_equal(family, 26);
+    assert_int_equal(model, 2);
+    mmt_cpuid_ident(replay, (void *)spr, vendor, &family, &model);
+    assert_string_equal(vendor, "GenuineIntel");
+    assert_int_equal(family, 6);
+    assert_int_equal(model, 0x8f);
+    mmt_cpuid_ident(replay, (void *)none, vendor, &family, &model);
+    assert_string_equal(vendor, "");
+    assert_int_equal(family, -1);
+    assert_int_equal(model, -1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -190,6 +217,7 @@ int main(void)
         cmocka_unit_test(amd_fallback),
         cmocka_unit_test(zen5_guest_l3_doubted),
         cmocka_unit_test(intel_without_leaf4_and_none),
+        cmocka_unit_test(ident),
     };
     return cmocka_run_group_tests_name("cpuid", tests, NULL, NULL);
 }
