@@ -12,6 +12,8 @@ common_libmmcommon_la_SOURCES = \
 	common/results.c common/results.h \
 	common/probeconf.c common/probeconf.h \
 	common/paramsconf.c common/paramsconf.h \
-	common/fingerprint.c common/fingerprint.h
+	common/fingerprint.c common/fingerprint.h \
+	common/compilers.c common/compilers.h \
+	common/cpuid.c common/cpuid.h
 common_libmmcommon_la_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)
 common_libmmcommon_la_LIBADD = $(INIH_LIBS) -lm

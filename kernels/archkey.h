@@ -31,11 +31,14 @@ struct mml_cpu {
 
 void mml_cpu_ident(struct mml_cpu *cpu);
 
-/* The key of this CPU kind with kernels of the given ISA:
- * "<vendor>-f<family>-m<model>-<isa>", vendor "amd", "intel" or the
- * cpuid string lower-cased ("unknown" off x86), e.g. "amd-f26-m2-avx512".
- * Returns 0, or -1 when buf is too small. */
-int mml_arch_key(const struct mml_cpu *cpu, const char *isa, char *buf,
-                 size_t len);
+/* The key of this CPU kind with kernels of the given ISA built by a
+ * compiler of family cc (common/compilers.h: gcc, clang):
+ * "<vendor>-f<family>-m<model>-<isa>-<cc>", vendor "amd", "intel" or the
+ * cpuid string lower-cased ("unknown" off x86), e.g.
+ * "amd-f26-m2-avx512-gcc"; cc NULL leaves "-<cc>" out (the keys before
+ * issue 9 named the compiler).  Returns 0, or -1 when buf is too
+ * small. */
+int mml_arch_key(const struct mml_cpu *cpu, const char *isa, const char *cc,
+                 char *buf, size_t len);
 
 #endif

@@ -22,7 +22,7 @@ static void info_init(void)
     info = (struct mmt_kernel_info){
         .kernel = d->name, .command = d->command, .isa = d->isa,
         .requires = d->requires,
-        .compiler = MMT_KERNEL_CC " " MMT_KERNEL_CFLAGS,
+        .compiler = MML_KERNEL_COMPILER,
         .params = MML_PARAMS_SOURCE, .why = MML_PARAMS_WHY,
         .arch_key = MML_ARCH_KEY,
         .mu = d->mu, .nu = d->nu, .ku = d->ku, .nb = d->n, .mc = d->m,

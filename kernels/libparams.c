@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/atomicfile.h"
+#include "common/compilers.h"
 #include "common/fingerprint.h"
 #include "common/paramsconf.h"
 #include "common/probeconf.h"
@@ -98,6 +99,8 @@ int mml_params_load(const char *path, struct mml_libparams *p,
     if (load_probe(path, &pc, cpu, err, errlen) != 0)
         return -1;
     snprintf(p->isa, sizeof p->isa, "%.15s", pc.isa);
+    snprintf(p->cc, sizeof p->cc, "%.63s", pc.cc);
+    p->cc_line = pc.line[MMT_Q_CC];
     for (int i = 0; i < MML_NPARAMS; i++) {
         int k = mmt_paramsconf_find(mml_params[i].key);
         const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
@@ -117,7 +120,7 @@ static long down_to(long x, long step)
 /* MC, then KC: A's MC x KC block fills half the L2 with KC = 4 MC; deep K
  * panels cost less C traffic (C is loaded and stored once per panel),
  * and on Zen 5 MC = 120, KC = 480 beat the square 240 block by 2-6%
- * (results/archdefs/amd-f26-m2-avx512/README.md).  NB is widened to hold
+ * (results/archdefs/amd-f26-m2-avx512-gcc/README.md).  NB is widened to hold
  * both: a params.conf's NB is the tile the search timed in L1, but the
  * kernel's tile only bounds its sizes (KERNEL_ABI.md: the panel layout
  * does not depend on it), and the driver calls the kernel on MC x NB x KC
@@ -218,6 +221,8 @@ void mml_params_header_put(FILE *f, const struct mml_libparams *p,
     put_literal(f, key);
     fprintf(f, "\n#define MML_ISA ");
     put_literal(f, p->isa);
+    fprintf(f, "\n#define MML_KERNEL_COMPILER ");
+    put_literal(f, p->compiler);
     fprintf(f, "\n");
     for (int i = 0; i < MML_NPARAMS; i++)
         fprintf(f, "#define MML_PARAM_%s %d\n", mml_params[i].key, p->v[i]);
@@ -227,6 +232,28 @@ void mml_params_header_put(FILE *f, const struct mml_libparams *p,
     if (requires[0])
         fprintf(f, " __attribute__((target(\"%s\")))", requires);
     fprintf(f, "\n#else\n#define MML_TARGET_ATTR\n#endif\n#endif\n");
+}
+
+int mml_params_compiler(struct mml_libparams *p, const char *source,
+                        const char *cc, const char *cflags, char *why,
+                        size_t len)
+{
+    char flags[1024];
+
+    why[0] = '\0';
+    if (p->cc[0] && strcmp(p->cc, cc) != 0 && mmt_cc_installed(p->cc)
+        && mmt_cc_flags_for(mmt_cc_family(p->cc), cflags, flags,
+                            sizeof flags) == 0) {
+        snprintf(p->compiler, sizeof p->compiler, "%s %s", p->cc, flags);
+        return 0;
+    }
+    snprintf(p->compiler, sizeof p->compiler, "%s %s", cc, cflags);
+    if (!p->cc[0] || strcmp(p->cc, cc) == 0 || mmt_cc_installed(p->cc))
+        return 0;
+    snprintf(why, len, "%s:%d: CC = %s is not installed: the library's "
+             "kernels are built with the configured %s", source, p->cc_line,
+             p->cc, cc);
+    return -1;
 }
 
 static int same_content(const char *path, const char *text)

@@ -41,11 +41,15 @@ extern const struct mml_isa_tile mml_isa_tiles[];
 struct mml_libparams {
     char isa[16];
     int v[MML_NPARAMS];  /* 0: not given (LS..NF: mmgen's default) */
+    char cc[64];         /* params.conf's CC ("" none) and its line */
+    int cc_line;
+    char compiler[1100]; /* what the kernels are built with: command and
+                            flags (mmselect decides) */
 };
 
 /* Read a params.conf (common/paramsconf.h) and the probe.conf beside it,
  * which the params.conf must be bound to (its PROBE_FINGERPRINT): p takes
- * the kernel and whatever blocking the file holds, cpu's cache sizes
+ * the kernel, its compiler (CC) and whatever blocking the file holds, cpu's cache sizes
  * become probe.conf's for the model.  Returns 0, or -1 with "path:line:
  * why" (or "path: why") in err. */
 int mml_params_load(const char *path, struct mml_libparams *p,
@@ -72,6 +76,16 @@ void mml_params_mmgen_put(FILE *f, const struct mml_libparams *p,
 void mml_params_header_put(FILE *f, const struct mml_libparams *p,
                            const char *source, const char *why,
                            const char *key);
+
+/* The compiler the library's kernels are built with, into p->compiler:
+ * the configured cc and cflags, unless p names another compiler (a
+ * params.conf's CC) that is installed: then that one with cflags made
+ * its family's (common/compilers.h), as the search built it.  Returns 0,
+ * or -1 when p's CC is not installed (the configured one is taken; why
+ * says so, naming source:line). */
+int mml_params_compiler(struct mml_libparams *p, const char *source,
+                        const char *cc, const char *cflags, char *why,
+                        size_t len);
 
 /* Replace path by text unless it already holds exactly text (so make
  * rebuilds nothing when the choice did not change).  0, or -1 with errno. */

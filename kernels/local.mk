@@ -6,8 +6,10 @@
 # of this CPU, the model) and
 # writes kernels/gen/kernel.params and kernels/gen/libparams.h; mmgen
 # generates the full kernel and the edge kernel (run-time M, N, K) from
-# them into kernels/gen/ (never committed), compiled with the kernel
-# compiler and flags.  MMT_ARCHDEFS and MMT_KERNEL_ISA come from
+# them into kernels/gen/ (never committed), compiled with the compiler
+# mmselect writes to kernels/gen/kernel.cc: the params.conf's CC when it
+# is installed (the search chose it), else KERNEL_CC; the flags are
+# KERNEL_CFLAGS, made the compiler family's (common/compilers.h).  MMT_ARCHDEFS and MMT_KERNEL_ISA come from
 # configure (--with-archdefs, --with-kernel-isa); MMT_PARAMS_FILE can be
 # given to make (a params.conf to try; make tune needs none: its
 # results/<host>/params.conf is found as the host's).
@@ -27,7 +29,8 @@ kernels_mmselect_LDADD = common/libmmcommon.la -lm
 # the choice does.
 $(KGEN)/inputs: kernels-inputs-check
 	@$(MKDIR_P) $(KGEN)
-	@echo '$(MMT_ARCHDEFS) $(MMT_KERNEL_ISA) $(MMT_PARAMS_FILE)' > $@.tmp
+	@echo '$(MMT_ARCHDEFS) $(MMT_KERNEL_ISA) $(MMT_PARAMS_FILE)' \
+	  '$(KERNEL_CC) $(KERNEL_CFLAGS)' > $@.tmp
 	@if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
 .PHONY: kernels-inputs-check
 kernels-inputs-check:
@@ -39,8 +42,9 @@ $(KGEN)/stamp: kernels/mmselect$(EXEEXT) $(KGEN)/inputs $(MMT_PARAMS_FILE) \
 	$(AM_V_GEN)kernels/mmselect$(EXEEXT) \
 	  --archdefs=$(top_srcdir)/results/archdefs \
 	  --with='$(MMT_ARCHDEFS)' --isa='$(MMT_KERNEL_ISA)' \
-	  --params='$(MMT_PARAMS_FILE)' --out=$(KGEN) && touch $@
-$(KGEN)/kernel.params $(KGEN)/libparams.h: $(KGEN)/stamp
+	  --params='$(MMT_PARAMS_FILE)' --cc='$(KERNEL_CC)' \
+	  --cflags='$(KERNEL_CFLAGS)' --out=$(KGEN) && touch $@
+$(KGEN)/kernel.params $(KGEN)/libparams.h $(KGEN)/kernel.cc: $(KGEN)/stamp
 	@test -f $@ || { rm -f $(KGEN)/stamp; \
 	  $(MAKE) $(AM_MAKEFLAGS) $(KGEN)/stamp; }
 
@@ -52,12 +56,13 @@ $(KGEN)/kfull.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params \
 	  --m=0 --n=0 --k=0 --name=mml_kedge --output=$@
+# Only these objects: the rest of the library is compiled with CC.
 KERNEL_LTCOMPILE = $(LIBTOOL) $(AM_V_lt) --tag=CC $(AM_LIBTOOLFLAGS) \
-	$(LIBTOOLFLAGS) --mode=compile $(KERNEL_CC) $(KERNEL_CFLAGS) \
+	$(LIBTOOLFLAGS) --mode=compile `cat $(KGEN)/kernel.cc` \
 	-I$(top_srcdir)/codegen -c
-$(KGEN)/kfull.lo: $(KGEN)/kfull.c
+$(KGEN)/kfull.lo: $(KGEN)/kfull.c $(KGEN)/kernel.cc
 	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/kfull.c
-$(KGEN)/kedge.lo: $(KGEN)/kedge.c
+$(KGEN)/kedge.lo: $(KGEN)/kedge.c $(KGEN)/kernel.cc
 	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/kedge.c
 
 BUILT_SOURCES = $(KGEN)/libparams.h
@@ -92,6 +97,7 @@ pkgconfig_DATA = mmtune.pc
 
 EXTRA_DIST += results/archdefs
 CLEANFILES += $(KGEN)/stamp $(KGEN)/inputs $(KGEN)/kernel.params \
+	$(KGEN)/kernel.cc \
 	$(KGEN)/libparams.h \
 	$(KGEN)/kfull.c $(KGEN)/kedge.c
 clean-local: kernels-gen-clean

@@ -5,7 +5,9 @@
  * results/<host>/params.conf (make tune's); results/archdefs/<key>/
  * params.conf for this CPU's key; the model (libparams.h) for the best ISA
  * this CPU runs.  Every params.conf comes with the probe.conf it was made
- * from beside it.  Says on stdout which source it took and why. */
+ * from beside it.  Says on stdout which source it took and why, and
+ * writes kernel.cc: the compiler and flags the kernels are built with
+ * (the params.conf's CC when installed, else the configured one). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -18,13 +20,20 @@
 #include <unistd.h>
 
 #include "codegen/cpurun.h"
+#include "common/compilers.h"
 #include "common/diag.h"
 #include "common/results.h"
 #include "kernels/archkey.h"
 #include "kernels/libparams.h"
 
+#ifndef MMT_KERNEL_CC
+#define MMT_KERNEL_CC "cc"
+#define MMT_KERNEL_CFLAGS ""
+#endif
+
 struct opts {
     const char *archdefs, *with, *params, *isa, *out, *results;
+    const char *cc, *cflags;
     int key_only;
 };
 
@@ -51,12 +60,19 @@ static void usage(void)
            "(the best this\n"
            "                   CPU runs), avx512, avx2, sse2, none\n"
            "  --out=DIR        where to write (default .)\n"
-           "  --key            print this CPU's key and exit\n\n"
+           "  --cc=CMD         the configured kernel compiler (default "
+           "%s)\n"
+           "  --cflags=FLAGS   and its flags (default configure's)\n"
+           "  --key            print this CPU's key (with --cc's family) "
+           "and exit\n\n"
            "A params.conf is mmsearch's (common/paramsconf.h), with the "
            "probe.conf it was\nmade from beside it; MC, KC and NC it leaves "
-           "out come from the model, with\nthat probe.conf's cache sizes.\n"
+           "out come from the model, with\nthat probe.conf's cache sizes.  "
+           "The kernels are built with its CC when that\nis installed "
+           "(else --cc, with a warning).  A key names the compiler family; "
+           "a\nkey without one finds its family's (KEY-gcc, KEY-clang).\n"
            "Exit status: 0 written, 1 could not read or write, 2 bad "
-           "usage or parameters.\n", mmt_progname());
+           "usage or parameters.\n", mmt_progname(), MMT_KERNEL_CC);
 }
 
 static void parse(int argc, char **argv, struct opts *o)
@@ -69,6 +85,8 @@ static void parse(int argc, char **argv, struct opts *o)
         { "isa", required_argument, NULL, 'i' },
         { "out", required_argument, NULL, 'o' },
         { "key", no_argument, NULL, 'k' },
+        { "cc", required_argument, NULL, 'c' },
+        { "cflags", required_argument, NULL, 'f' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
@@ -79,7 +97,7 @@ static void parse(int argc, char **argv, struct opts *o)
     if (mmt_results_dir(results, sizeof results) != 0)
         mmt_usage_error("host name too long for a results directory");
     *o = (struct opts){ "results/archdefs", "auto", "", "auto", ".",
-                        results, 0 };
+                        results, MMT_KERNEL_CC, MMT_KERNEL_CFLAGS, 0 };
     while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
         switch (c) {
         case 'p': o->params = optarg; break;
@@ -89,6 +107,8 @@ static void parse(int argc, char **argv, struct opts *o)
         case 'i': o->isa = optarg; break;
         case 'o': o->out = optarg; break;
         case 'k': o->key_only = 1; break;
+        case 'c': o->cc = optarg; break;
+        case 'f': o->cflags = optarg; break;
         case 'h': usage(); exit(MMT_EXIT_OK);
         default: mmt_usage_error("unknown option");
         }
@@ -97,6 +117,40 @@ static void parse(int argc, char **argv, struct opts *o)
         mmt_usage_error("unexpected argument '%s'", argv[optind]);
     if (!o->with[0] || strchr(o->with, '/'))
         mmt_usage_error("--with: '%s' is not auto, no or a key", o->with);
+    if (!o->cc[0])
+        o->cc = MMT_KERNEL_CC, o->cflags = MMT_KERNEL_CFLAGS;
+}
+
+/* The saved defaults for key under --archdefs: key with a compiler
+ * family appended, the configured compiler's first; a key given with
+ * --with also as it is (first), this CPU's also without a family (last:
+ * saved before keys named the compiler).  The directory's name into
+ * found; 0 when none has a params.conf. */
+static int find_archdef(const struct opts *o, const char *key, int named,
+                        char *found, size_t len)
+{
+    const char *mine = mmt_cc_family(o->cc), *suffix[16];
+    char path[4096];
+    int n = 0;
+
+    if (named)
+        suffix[n++] = "";
+    suffix[n++] = mine;
+    for (int i = 0; i < mmt_cc_nfamilies && n < 15; i++)
+        if (strcmp(mmt_cc_families[i], mine) != 0)
+            suffix[n++] = mmt_cc_families[i];
+    if (!named)
+        suffix[n++] = "";
+    for (int i = 0; i < n; i++) {
+        snprintf(found, len, "%s%s%s", key, suffix[i][0] ? "-" : "",
+                 suffix[i]);
+        snprintf(path, sizeof path, "%s/%s/params.conf", o->archdefs,
+                 found);
+        if (access(path, F_OK) == 0)
+            return 1;
+    }
+    snprintf(found, len, "%s", key);
+    return 0;
 }
 
 static void load_or_die(const char *path, struct mml_libparams *p,
@@ -116,12 +170,15 @@ static int exists(const char *path)
 }
 
 /* Pick the source and load it into p (cache sizes into cpu); returns its
- * display name, sets why. */
-static const char *choose(const struct opts *o, const char *key,
-                          struct mml_libparams *p, struct mml_cpu *cpu,
-                          char *why, size_t len)
+ * display name, sets why.  base is this CPU's key without the compiler,
+ * key with the configured compiler's family. */
+static const char *choose(const struct opts *o, const char *base,
+                          const char *key, struct mml_libparams *p,
+                          struct mml_cpu *cpu, char *why, size_t len)
 {
     static char path[4096], shown[512];
+    char dir[256];
+    int found;
     int named = strcmp(o->with, "auto") && strcmp(o->with, "no");
     const char *host = "no";    /* or "a stale": this host's params.conf */
 
@@ -151,9 +208,9 @@ static const char *choose(const struct opts *o, const char *key,
         snprintf(why, len, "%s %s, and --with-archdefs=no", host, path);
         return "the model";
     }
-    snprintf(path, sizeof path, "%s/%s/params.conf", o->archdefs,
-             named ? o->with : key);
-    if (!named && !exists(path)) {
+    found = find_archdef(o, named ? o->with : base, named, dir, sizeof dir);
+    snprintf(path, sizeof path, "%s/%s/params.conf", o->archdefs, dir);
+    if (!named && !found) {
         snprintf(why, len, "%s %s/params.conf and no saved defaults for "
                  "this CPU's key %s", host, o->results, key);
         return "the model";
@@ -165,14 +222,27 @@ static const char *choose(const struct opts *o, const char *key,
     }
     load_or_die(path, p, cpu);
     /* named as in the source tree, wherever the build runs */
-    snprintf(shown, sizeof shown, "results/archdefs/%s/params.conf",
-             named ? o->with : key);
+    snprintf(shown, sizeof shown, "results/archdefs/%s/params.conf", dir);
     if (named)
         snprintf(why, len, "--with-archdefs=%s", o->with);
     else
         snprintf(why, len, "saved defaults for this CPU's key; %s "
                  "%s/params.conf", host, o->results);
     return shown;
+}
+
+/* text and a newline in dir/name unless already there. */
+static void write_text_or_die(const char *dir, const char *name,
+                              const char *text)
+{
+    char path[4096], line[1200];
+
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    snprintf(line, sizeof line, "%s\n", text);
+    if (mml_write_if_changed(path, line) != 0) {
+        mmt_error("%s: %s", path, strerror(errno));
+        exit(MMT_EXIT_FAIL);
+    }
 }
 
 /* The text a writer puts, stored in dir/name unless already there. */
@@ -203,7 +273,7 @@ int main(int argc, char **argv)
     struct mml_libparams p;
     const struct mml_isa *isa;
     const char *source;
-    char key[96], why[4400], err[256];
+    char base[96], key[128], why[4400], err[256], ccwhy[600];
 
     mmt_set_progname(argv[0]);
     parse(argc, argv, &o);
@@ -212,7 +282,9 @@ int main(int argc, char **argv)
     if (!isa)
         mmt_usage_error("--isa: '%s' is not known (allowed auto, avx512, "
                         "avx2, sse2, none)", o.isa);
-    if (mml_arch_key(&cpu, isa->name, key, sizeof key) != 0)
+    if (mml_arch_key(&cpu, isa->name, NULL, base, sizeof base) != 0
+        || mml_arch_key(&cpu, isa->name, mmt_cc_family(o.cc), key,
+                        sizeof key) != 0)
         mmt_usage_error("vendor string too long for a key");
     if (o.key_only) {
         printf("%s\n", key);
@@ -220,7 +292,7 @@ int main(int argc, char **argv)
     }
     memset(&p, 0, sizeof p);
     snprintf(p.isa, sizeof p.isa, "%s", isa->name);
-    source = choose(&o, key, &p, &cpu, why, sizeof why);
+    source = choose(&o, base, key, &p, &cpu, why, sizeof why);
     if (mml_params_model(&p, &cpu) != 0) {
         mmt_error("%s: ISA %s has no row in the model's table", source,
                   p.isa);
@@ -230,12 +302,17 @@ int main(int argc, char **argv)
         mmt_error("%s: %s", source, err);
         return MMT_EXIT_USAGE;
     }
+    if (mml_params_compiler(&p, source, o.cc, o.cflags, ccwhy,
+                            sizeof ccwhy) != 0)
+        mmt_warn("%s", ccwhy);
+    write_text_or_die(o.out, "kernel.cc", p.compiler);
     write_or_die(o.out, "kernel.params", &p, source, NULL, NULL);
     write_or_die(o.out, "libparams.h", &p, source, why, key);
     printf("%s: library parameters from %s (%s): ISA=%s MU=%d NU=%d KU=%d "
            "NB=%d MC=%d KC=%d NC=%d\n", mmt_progname(), source, why, p.isa,
            p.v[MML_MU], p.v[MML_NU], p.v[MML_KU], p.v[MML_NB], p.v[MML_MC],
            p.v[MML_KC], p.v[MML_NC]);
+    printf("%s: kernels compiled with %s\n", mmt_progname(), p.compiler);
     if (!mmg_cpu_runs(mml_isa_find(p.isa)->requires))
         mmt_warn("this CPU lacks %s: the library built here will use its "
                  "reference path", mml_isa_find(p.isa)->requires);

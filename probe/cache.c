@@ -514,7 +514,7 @@ static int line_from(const double *t)
 
 static void find_line(struct probe_ctx *ctx, struct chase *c,
                       struct mmt_probeconf *pc, size_t l1, uint32_t *order,
-                      const struct probe_cache_claim *claim)
+                      const struct mmt_cache_claim *claim)
 {
     enum { PASSES = 3 };
     size_t nblocks = 2 * l1 / LINE;
@@ -640,7 +640,7 @@ static int l1_attempt(struct probe_ctx *ctx, struct chase *c,
  * L1 size in bytes, 0 if there is none. */
 static size_t l1_verdict(const struct probe_ctx *ctx,
                          const struct probe_l1_evidence *e, int settled,
-                         const struct probe_cache_claim *claim, int quiet,
+                         const struct mmt_cache_claim *claim, int quiet,
                          struct mmt_probeconf *pc)
 {
     struct probe_l1_evidence last = last_attempt(e);
@@ -664,7 +664,7 @@ static size_t l1_verdict(const struct probe_ctx *ctx,
  * later (probe_cache).  What never settles is not confirmed. */
 static size_t find_l1(struct probe_ctx *ctx, struct chase *c,
                       uint32_t *order, struct mmt_probeconf *pc,
-                      const struct probe_cache_claim *claim,
+                      const struct mmt_cache_claim *claim,
                       struct probe_l1_evidence *e, int *settled)
 {
     *settled = l1_attempt(ctx, c, order, e);
@@ -710,8 +710,8 @@ static void reading(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
 /* Write a level's two figures; -1 when there is nothing valid to write. */
 static int set_level(struct probe_ctx *ctx, struct mmt_probeconf *pc,
                      const char *name, const struct probe_level_reading *r,
-                     const struct probe_cache_claim *claim,
-                     const struct probe_cache_claim *doubt,
+                     const struct mmt_cache_claim *claim,
+                     const struct mmt_cache_claim *doubt,
                      const struct probe_tolerance *tol, int key, int eff_key)
 {
     struct probe_answer nom, eff;
@@ -729,12 +729,12 @@ static int set_level(struct probe_ctx *ctx, struct mmt_probeconf *pc,
  * rather than write a made-up size). */
 static int find_upper_levels(struct probe_ctx *ctx, struct chase *c,
                              uint32_t *order, size_t l1,
-                             const struct probe_cache_claim *cl, int ncl,
+                             const struct mmt_cache_claim *cl, int ncl,
                              struct mmt_probeconf *pc)
 {
     struct curves *cs = calloc(1, sizeof *cs);
     struct probe_level_reading r2 = { { 0 }, { 0 } }, r3;
-    const struct probe_cache_claim *claim, *doubt;
+    const struct mmt_cache_claim *claim, *doubt;
     struct levels m, a, b;
     int rc;
 
@@ -785,9 +785,9 @@ int probe_cache(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 {
     struct chase c = { .rng = 0x9e3779b97f4a7c15u };
     uint32_t *order = malloc(max_bytes / LINE * sizeof *order);
-    struct probe_cache_claim cl[32];
+    struct mmt_cache_claim cl[32];
     int ncl = probe_cache_claims(ctx, cl, 32), rc = -1;
-    const struct probe_cache_claim *l1claim = probe_claim_for(cl, ncl, 1,
+    const struct mmt_cache_claim *l1claim = probe_claim_for(cl, ncl, 1,
                                                               NULL);
     struct probe_l1_evidence e = { 0 };
     int settled;

@@ -7,7 +7,7 @@
 noinst_LTLIBRARIES += probe/libmmprobe.la
 probe_libmmprobe_la_SOURCES = probe/probe.h \
 	probe/util.c probe/clock.c probe/fpu.c probe/regs.c probe/cache.c \
-	probe/sysinfo.c probe/cpuid.c probe/judge.c
+	probe/sysinfo.c probe/judge.c
 probe_libmmprobe_la_LIBADD = common/libmmcommon.la timer/libmmtimer.la -lm
 
 bin_PROGRAMS += mmprobe

@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "common/cpuid.h"
 #include "common/probeconf.h"
 
 struct probe_ctx {
@@ -83,52 +84,20 @@ int probe_fpu(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 int probe_regs(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 int probe_cache(struct probe_ctx *ctx, struct mmt_probeconf *pc);
 
-/* What the system claims about one cache (sysfs, cpuid, /proc/cpuinfo):
- * the yardstick the cache probe's answers are checked against, never a
- * replacement for them (probe/cpuid.c, probe/sysinfo.c). */
-enum probe_cache_type {
-    PROBE_CT_DATA = 1, PROBE_CT_INSTRUCTION = 2, PROBE_CT_UNIFIED = 3
-};
-struct probe_cache_claim {
-    int level;                  /* 1, 2, 3 */
-    enum probe_cache_type type;
-    long size_kib;
-    int ways_lo, ways_hi;       /* a range where cpuid encodes one; a fully
-                                 * associative cache has size/line ways;
-                                 * 0: unknown */
-    int line_bytes;             /* 0: unknown */
-    const char *source;         /* "sysfs", "cpuid 0x80000006", ... */
-    char doubt[160];            /* not empty: implausible, and why */
-};
-
-/* cpuid as a function, so that tests can replay recorded registers. */
-struct probe_cpuid_regs {
-    unsigned eax, ebx, ecx, edx;
-};
-typedef void (*probe_cpuid_fn)(void *arg, unsigned leaf, unsigned sub,
-                               struct probe_cpuid_regs *r);
-/* The cpuid instruction (all zeros on other architectures). */
-void probe_cpuid_native(void *arg, unsigned leaf, unsigned sub,
-                        struct probe_cpuid_regs *r);
-/* The caches cpuid describes: Intel's leaf 4, AMD's 0x8000001D, or, when
- * that is empty or absent, 0x80000005/0x80000006.  Fills up to max claims
- * and returns how many (0: cpuid describes none). */
-int probe_cpuid_caches(probe_cpuid_fn fn, void *arg,
-                       struct probe_cache_claim *c, int max);
 
 /* Every claim this machine makes: sysfs, then cpuid, then /proc/cpuinfo's
  * "cache size".  Returns how many; prints them (--verbose) and every two
  * sources that disagree. */
 int probe_cache_claims(const struct probe_ctx *ctx,
-                       struct probe_cache_claim *c, int max);
+                       struct mmt_cache_claim *c, int max);
 /* The claim a measured level is judged by: the first plausible data or
  * unified claim of that level, in the order above; level 0 means the last
  * level (the highest any source names; NULL when its only claims are
  * implausible).  *doubt, when not NULL, gets the first implausible claim
  * passed over, for the note that says why it was not used. */
-const struct probe_cache_claim *
-probe_claim_for(const struct probe_cache_claim *c, int n, int level,
-                const struct probe_cache_claim **doubt);
+const struct mmt_cache_claim *
+probe_claim_for(const struct mmt_cache_claim *c, int n, int level,
+                const struct mmt_cache_claim **doubt);
 /* Print "mmprobe: note: ..." on ctx->log (whatever --verbose says). */
 void probe_disagree(const struct probe_ctx *ctx, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
@@ -167,7 +136,7 @@ struct probe_answer {
  * to answer with. */
 int probe_l1_decide(const struct probe_ctx *ctx,
                     const struct probe_l1_evidence *e,
-                    const struct probe_cache_claim *claim,
+                    const struct mmt_cache_claim *claim,
                     struct probe_answer *size_kib, struct probe_answer *ways);
 
 /* What the chase curves say of one level above L1, in bytes (0: not
@@ -193,8 +162,8 @@ extern const struct probe_tolerance probe_l2_tolerance, probe_llc_tolerance;
  * claim (nothing valid to write). */
 int probe_level_decide(const struct probe_ctx *ctx, const char *name,
                        const struct probe_level_reading *r,
-                       const struct probe_cache_claim *claim,
-                       const struct probe_cache_claim *doubt,
+                       const struct mmt_cache_claim *claim,
+                       const struct mmt_cache_claim *doubt,
                        const struct probe_tolerance *tol,
                        struct probe_answer *nominal_kib,
                        struct probe_answer *eff_kib);
@@ -210,7 +179,7 @@ int probe_levels_from_curve(const size_t *bytes, const double *ns, int n,
                             size_t l1, struct probe_edges *e);
 
 /* /sys/devices/system/cpu/cpu0/cache/ as claims (0: no sysfs). */
-int probe_sysfs_caches(struct probe_cache_claim *c, int max);
+int probe_sysfs_caches(struct mmt_cache_claim *c, int max);
 /* Compare the non-cache answers with cpuid and /proc/cpuinfo (the cache
  * probe checks its own); print every disagreement on ctx->log and return
  * how many there were. */

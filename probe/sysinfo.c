@@ -46,14 +46,14 @@ static long read_long(const char *dir, const char *name)
     return v;
 }
 
-static enum probe_cache_type type_of(const char *text)
+static enum mmt_cache_type type_of(const char *text)
 {
-    return strcmp(text, "Data") == 0 ? PROBE_CT_DATA
-         : strcmp(text, "Instruction") == 0 ? PROBE_CT_INSTRUCTION
-         : PROBE_CT_UNIFIED;
+    return strcmp(text, "Data") == 0 ? MMT_CT_DATA
+         : strcmp(text, "Instruction") == 0 ? MMT_CT_INSTRUCTION
+         : MMT_CT_UNIFIED;
 }
 
-int probe_sysfs_caches(struct probe_cache_claim *c, int max)
+int probe_sysfs_caches(struct mmt_cache_claim *c, int max)
 {
     int n = 0;
 
@@ -79,7 +79,7 @@ int probe_sysfs_caches(struct probe_cache_claim *c, int max)
 /* /proc/cpuinfo's "cache size" is the kernel's reading of cpuid: the L2 on
  * AMD (from 0x80000006), the last level on Intel.  Only the AMD case names
  * its level for sure, so only it becomes a claim. */
-static int cpuinfo_cache(struct probe_cache_claim *c)
+static int cpuinfo_cache(struct mmt_cache_claim *c)
 {
     char vendor[64], size[64];
 
@@ -90,22 +90,22 @@ static int cpuinfo_cache(struct probe_cache_claim *c)
         return 0;
     memset(c, 0, sizeof *c);
     c->level = 2;
-    c->type = PROBE_CT_UNIFIED;
+    c->type = MMT_CT_UNIFIED;
     c->size_kib = atol(size);
     c->source = "/proc/cpuinfo";
     return 1;
 }
 
-static const char *type_name(enum probe_cache_type t)
+static const char *type_name(enum mmt_cache_type t)
 {
-    return t == PROBE_CT_DATA ? "data" : t == PROBE_CT_INSTRUCTION
+    return t == MMT_CT_DATA ? "data" : t == MMT_CT_INSTRUCTION
                                         ? "instruction" : "unified";
 }
 
 /* Print the claims (--verbose) and every pair of sources that disagree on
  * a level's size: one of them is wrong, and the user should know. */
 static void compare_claims(const struct probe_ctx *ctx,
-                           const struct probe_cache_claim *c, int n)
+                           const struct mmt_cache_claim *c, int n)
 {
     for (int i = 0; i < n; i++) {
         probe_note(ctx, "claim: %s: L%d %s %ld KiB, %d-%d ways, %d B "
@@ -125,33 +125,33 @@ static void compare_claims(const struct probe_ctx *ctx,
 }
 
 int probe_cache_claims(const struct probe_ctx *ctx,
-                       struct probe_cache_claim *c, int max)
+                       struct mmt_cache_claim *c, int max)
 {
     int n = probe_sysfs_caches(c, max);
 
-    n += probe_cpuid_caches(probe_cpuid_native, NULL, c + n, max - n);
+    n += mmt_cpuid_caches(mmt_cpuid_native, NULL, c + n, max - n);
     if (n < max)
         n += cpuinfo_cache(c + n);
     compare_claims(ctx, c, n);
     return n;
 }
 
-const struct probe_cache_claim *
-probe_claim_for(const struct probe_cache_claim *c, int n, int level,
-                const struct probe_cache_claim **doubt)
+const struct mmt_cache_claim *
+probe_claim_for(const struct mmt_cache_claim *c, int n, int level,
+                const struct mmt_cache_claim **doubt)
 {
-    const struct probe_cache_claim *passed = NULL;
+    const struct mmt_cache_claim *passed = NULL;
     int last = 0;
 
     for (int i = 0; i < n; i++)
-        if (c[i].type != PROBE_CT_INSTRUCTION && c[i].level > last)
+        if (c[i].type != MMT_CT_INSTRUCTION && c[i].level > last)
             last = c[i].level;
     if (level == 0)
         level = last;
     if (doubt)
         *doubt = NULL;
     for (int i = 0; i < n; i++) {
-        if (c[i].level != level || c[i].type == PROBE_CT_INSTRUCTION)
+        if (c[i].level != level || c[i].type == MMT_CT_INSTRUCTION)
             continue;
         if (!c[i].doubt[0])
             return &c[i];

@@ -39,29 +39,41 @@ int mms_verdict_parse(const char *word)
     return -1;
 }
 
+/* Split "cc cflags" at blanks into k.  Returns 0, or -1 when it does not
+ * fit. */
+static int compiler_set(struct mms_compiler *k, const char *cc,
+                        const char *cflags)
+{
+    size_t nw = 0, max = sizeof k->argv / sizeof k->argv[0];
+
+    memset(k, 0, sizeof *k);
+    if (snprintf(k->words, sizeof k->words, "%s %s", cc, cflags)
+        >= (int)sizeof k->words
+        || snprintf(k->name, sizeof k->name, "%s", cc) >= (int)sizeof k->name)
+        return -1;
+    /* Room for the words mms_build appends. */
+    for (char *w = strtok(k->words, " \t"); w; w = strtok(NULL, " \t"))
+        if (nw + 8 < max)
+            k->argv[nw++] = w;
+        else
+            return -1;
+    return nw == 0 ? -1 : 0;
+}
+
 int mms_pipeline_init(struct mms_pipeline *pl, const char *cc,
                       const char *cflags, const char *include_dir,
                       const char *workdir)
 {
-    size_t nw = 0, max = sizeof pl->cc_argv / sizeof pl->cc_argv[0];
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
     memset(pl, 0, sizeof *pl);
-    if (snprintf(pl->cc_words, sizeof pl->cc_words, "%s %s", cc, cflags)
-        >= (int)sizeof pl->cc_words
-        || snprintf(pl->include_dir, sizeof pl->include_dir, "%s",
-                    include_dir) >= (int)sizeof pl->include_dir
+    if (snprintf(pl->include_dir, sizeof pl->include_dir, "%s",
+                 include_dir) >= (int)sizeof pl->include_dir
         || snprintf(pl->workdir, sizeof pl->workdir, "%s", workdir)
-        >= (int)sizeof pl->workdir)
+        >= (int)sizeof pl->workdir
+        || compiler_set(&pl->cc[0], cc, cflags) != 0)
         return -1;
-    /* Room for the words mms_build appends. */
-    for (char *w = strtok(pl->cc_words, " \t"); w; w = strtok(NULL, " \t"))
-        if (nw + 8 < max)
-            pl->cc_argv[nw++] = w;
-        else
-            return -1;
-    if (nw == 0)
-        return -1;
+    pl->ncc = 1;
     pl->compile_timeout_s = 120;
     pl->run_timeout_s = 60;
     pl->busy_limit = 0.5;
@@ -74,20 +86,49 @@ int mms_pipeline_init(struct mms_pipeline *pl, const char *cc,
     return 0;
 }
 
-void mms_pipeline_cc_text(const struct mms_pipeline *pl, char *buf,
+int mms_pipeline_add_cc(struct mms_pipeline *pl, const char *cc,
+                        const char *cflags)
+{
+    if (pl->ncc >= MMS_CC_MAX || compiler_set(&pl->cc[pl->ncc], cc,
+                                              cflags) != 0)
+        return -1;
+    return pl->ncc++;
+}
+
+int mms_pipeline_find_cc(const struct mms_pipeline *pl, const char *name)
+{
+    for (int i = 0; i < pl->ncc; i++)
+        if (strcmp(pl->cc[i].name, name) == 0)
+            return i;
+    return -1;
+}
+
+void mms_pipeline_cc_text(const struct mms_pipeline *pl, int i, char *buf,
                           size_t len)
 {
     size_t used = 0;
 
     buf[0] = '\0';
-    for (int i = 0; pl->cc_argv[i] && used < len; i++)
-        used += snprintf(buf + used, len - used, "%s%s", i ? " " : "",
-                         pl->cc_argv[i]);
+    for (int w = 0; pl->cc[i].argv[w] && used < len; w++)
+        used += snprintf(buf + used, len - used, "%s%s", w ? " " : "",
+                         pl->cc[i].argv[w]);
 }
 
 static void set_paths(struct mms_cand *c, const struct mms_pipeline *pl)
 {
-    snprintf(c->so, sizeof c->so, "%.300s/%.128s.so", pl->workdir, c->name);
+    if (c->cc == 0)
+        snprintf(c->so, sizeof c->so, "%.300s/%.128s.so", pl->workdir,
+                 c->name);
+    else
+        snprintf(c->so, sizeof c->so, "%.300s/%.128s@%.32s.so", pl->workdir,
+                 c->name, pl->cc[c->cc].name);
+}
+
+void mms_cand_use_cc(struct mms_cand *c, const struct mms_pipeline *pl,
+                     int cc)
+{
+    c->cc = cc >= 0 && cc < pl->ncc ? cc : 0;
+    set_paths(c, pl);
 }
 
 void mms_cand_init(struct mms_cand *c, const struct mms_pipeline *pl,
@@ -177,10 +218,11 @@ static int start_compile(const struct mms_pipeline *pl, struct unit *u,
                          struct mms_proc *pr)
 {
     char *argv[64], inc[MMS_PATH_MAX + 2], out[MMS_PATH_MAX + 8];
+    char *const *cc = pl->cc[u->c[0]->cc].argv;
     int n = 0;
 
-    while (pl->cc_argv[n])
-        argv[n] = pl->cc_argv[n], n++;
+    while (cc[n])
+        argv[n] = cc[n], n++;
     snprintf(inc, sizeof inc, "-I%s", pl->include_dir);
     argv[n++] = "-fPIC";
     argv[n++] = "-shared";
@@ -216,7 +258,7 @@ static void judge_compile(const struct mms_pipeline *pl, struct unit *u,
         c->verdict = MMS_V_COMPILE;
         mms_status_text(status, st, sizeof st);
         first_error(out, line, sizeof line);
-        snprintf(c->why, sizeof c->why, "%.40s %.50s: %s", pl->cc_argv[0],
+        snprintf(c->why, sizeof c->why, "%.40s %.50s: %s", pl->cc[c->cc].name,
                  st, line);
     }
 }
@@ -278,9 +320,9 @@ static int batch(const struct mms_pipeline *pl, struct unit *u,
     return fclose(fp);
 }
 
-/* The candidates to build, generated, as batches: the same FMA setting
- * in each (whatever the generator says about contraction stays within
- * one kind), at most BATCH_MAX, and as many batches as compilers run at
+/* The candidates to build, generated, as batches: the same compiler and
+ * FMA setting in each (whatever the generator says about contraction
+ * stays within one kind), at most BATCH_MAX, and as many batches as compilers run at
  * once, or more.  Returns the number of units. */
 static int plan(const struct mms_pipeline *pl, struct mms_cand **c, int n,
                 struct unit *units, int jobs)
@@ -290,18 +332,20 @@ static int plan(const struct mms_pipeline *pl, struct mms_cand **c, int n,
 
     if (!todo)
         return 0;
-    for (int fma = 0; fma <= 1; fma++)
-        for (int i = 0; i < n; i++)
-            if (c[i]->verdict == MMS_V_NONE && c[i]->p.fma == fma
-                && access(c[i]->so, R_OK) != 0) {
-                if (generate(c[i]) != 0)
-                    c[i]->verdict = MMS_V_COMPILE;
-                else
-                    todo[ntodo++] = c[i];
-            }
+    for (int cc = 0; cc < pl->ncc; cc++)
+        for (int fma = 0; fma <= 1; fma++)
+            for (int i = 0; i < n; i++)
+                if (c[i]->verdict == MMS_V_NONE && c[i]->p.fma == fma
+                    && c[i]->cc == cc && access(c[i]->so, R_OK) != 0) {
+                    if (generate(c[i]) != 0)
+                        c[i]->verdict = MMS_V_COMPILE;
+                    else
+                        todo[ntodo++] = c[i];
+                }
     for (int i = 0; i < ntodo; ) {
         int same = 1, size;
-        while (i + same < ntodo && todo[i + same]->p.fma == todo[i]->p.fma)
+        while (i + same < ntodo && todo[i + same]->p.fma == todo[i]->p.fma
+               && todo[i + same]->cc == todo[i]->cc)
             same++;
         size = (same + jobs - 1) / jobs;
         size = size > BATCH_MAX ? BATCH_MAX : size;
@@ -446,6 +490,8 @@ static void fake_time(const struct measure_job *j, int fd)
     snprintf(kt, sizeof kt, "@%d", j->c->kt);
     if (j->c->kt)            /* the same kernel at another k: another value */
         h = fnv1a(kt, h);
+    if (j->c->cc > 0)        /* another compiler, another landscape */
+        h = fnv1a(j->pl->cc[j->c->cc].name, fnv1a("@", h));
     snprintf(round, sizeof round, "#%d", j->round);
     noise = (double)(fnv1a(round, h) % 201) / 10000.0 - 0.01;
     report(fd, MMS_V_OK, (1000.0 + (double)(h % 1000)) * (1 + noise), 0.01,

@@ -30,6 +30,7 @@ int mms_verdict_parse(const char *word);
 
 struct mms_cand {
     struct mmg_params p;
+    int cc;                      /* its compiler: an index into pl->cc */
     char name[128];              /* kernel base name; <name>_desc */
     char src[MMS_PATH_MAX];      /* source in the work directory */
     char so[MMS_PATH_MAX];       /* the shared object built from it */
@@ -39,17 +40,30 @@ struct mms_cand {
                                     (step 7); 0: the tile */
 };
 
+/* A kernel compiler: its command, as the log and params.conf name it,
+ * and its flags. */
+struct mms_compiler {
+    char name[32];
+    char *argv[48];              /* compiler and flags, NULL-terminated */
+    char words[1024];            /* the storage argv points into */
+};
+
+/* The configured compiler (or the pinned one) and the others the cc step
+ * tries. */
+#define MMS_CC_MAX 4
+
 /* How candidates are built and run: one per search. */
 struct mms_pipeline {
     char workdir[MMS_PATH_MAX];
-    char *cc_argv[48];           /* compiler and flags, NULL-terminated */
-    char cc_words[1024];         /* the storage cc_argv points into */
+    struct mms_compiler cc[MMS_CC_MAX];   /* cc[0]: every step's */
+    int ncc;
     char include_dir[MMS_PATH_MAX];   /* holds mmkernel.h */
     double compile_timeout_s, run_timeout_s;
     int jobs;                    /* compilers at once */
     struct mmt_timing_opts timing;
     double peak_mflops;          /* probe.conf's; 0 unknown */
-    int fake_timing;             /* test hook: MFLOPS from the name */
+    int fake_timing;             /* test hook: MFLOPS from the name (and
+                                    the compiler's, but cc[0]'s) */
     /* A timing during which the other CPUs were busier than busy_limit
      * (timer/load.c: a sibling vCPU's work slows every sample alike) is
      * taken again, up to busy_retakes times, busy_pause_ms apart. */
@@ -76,8 +90,15 @@ int mms_pipeline_init(struct mms_pipeline *pl, const char *cc,
                       const char *cflags, const char *include_dir,
                       const char *workdir);
 
-/* The compiler as one line ("gcc -O2 ..."). */
-void mms_pipeline_cc_text(const struct mms_pipeline *pl, char *buf,
+/* One more compiler for the cc step.  Returns its index, or -1 when it
+ * does not fit. */
+int mms_pipeline_add_cc(struct mms_pipeline *pl, const char *cc,
+                        const char *cflags);
+/* The index of the compiler named name, or -1. */
+int mms_pipeline_find_cc(const struct mms_pipeline *pl, const char *name);
+
+/* Compiler i as one line ("gcc -O2 ..."). */
+void mms_pipeline_cc_text(const struct mms_pipeline *pl, int i, char *buf,
                           size_t len);
 
 /* A generated candidate for p (checked with mmg_params_check; a bad p is
@@ -86,6 +107,12 @@ void mms_pipeline_cc_text(const struct mms_pipeline *pl, char *buf,
  * every K block but the first). */
 void mms_cand_init(struct mms_cand *c, const struct mms_pipeline *pl,
                    const struct mmg_params *p);
+
+/* Build c with compiler cc (an index into pl->cc) rather than cc[0]: its
+ * object gets the compiler's name, so both can sit in the work
+ * directory. */
+void mms_cand_use_cc(struct mms_cand *c, const struct mms_pipeline *pl,
+                     int cc);
 
 /* A candidate from a ready source file whose descriptor is <name>_desc
  * (tests plant broken kernels this way). */

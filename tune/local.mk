@@ -54,8 +54,9 @@ mmsearch_SOURCES = tune/mmsearch.c
 mmsearch_CPPFLAGS = $(tune_libmmsearch_la_CPPFLAGS)
 mmsearch_LDADD = tune/libmmsearch.la
 
-TESTS += tests/tune/test_mmsearch.sh
-EXTRA_DIST += tests/tune/test_mmsearch.sh
+TESTS += tests/tune/test_mmsearch.sh tests/tune/test_ccstep.sh
+EXTRA_DIST += tests/tune/test_mmsearch.sh tests/tune/test_ccstep.sh \
+	tests/tune/tinysearch.sh
 
 TESTS += tests/tune/test_engines.sh
 EXTRA_DIST += tests/tune/test_engines.sh

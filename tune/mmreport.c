@@ -126,19 +126,19 @@ static int col_width(int col)
 {
     int name = (int)strlen(mmr_col_name(col)) + 1;
 
-    return col == MMR_ISA ? 7 : name > 5 ? name : 5;
+    return col == MMR_ISA || col == MMR_CC ? 7 : name > 5 ? name : 5;
 }
 
 /* The step's columns of p: "MU=2 NU=4". */
 static void cols_text(const struct mmr_step *st, const struct mmg_params *p,
-                      char *buf, size_t len)
+                      const char *cc, char *buf, size_t len)
 {
     char v[32];
     size_t used = 0;
 
     buf[0] = '\0';
     for (int i = 0; i < st->ncol && used < len; i++) {
-        mmr_col_value(st->col[i], p, v, sizeof v);
+        mmr_col_value(st->col[i], p, cc, v, sizeof v);
         used += (size_t)snprintf(buf + used, len - used, "%s%s=%s",
                                  i ? " " : "", mmr_col_name(st->col[i]), v);
     }
@@ -160,7 +160,7 @@ static void print_row(const struct mmr_step *st, const struct mmr_cand *c)
 
     printf("  %c ", c->chosen ? '*' : ' ');
     for (int i = 0; i < st->ncol; i++) {
-        mmr_col_value(st->col[i], &c->p, v, sizeof v);
+        mmr_col_value(st->col[i], &c->p, c->cc, v, sizeof v);
         printf("%*s", col_width(st->col[i]), v);
     }
     printf(" %-13s", mms_verdict_name(c->verdict));
@@ -197,7 +197,7 @@ static void print_chosen(const struct mmr_step *st)
         printf("  no decision logged (the search stopped in this step)\n");
         return;
     }
-    cols_text(st, &st->chosen.p, cols, sizeof cols);
+    cols_text(st, &st->chosen.p, st->chosen.cc, cols, sizeof cols);
     snprintf(line, sizeof line, "%s, by %s (p=%.4f, %d rounds), %.1f "
              "MFLOPS: %s", cols, st->by, st->p, st->chosen_rounds,
              st->chosen.m.mflops, st->chosen_why);
@@ -235,7 +235,7 @@ static void print_step(const struct mmr_step *st, int first)
     if (carried)
         printf("  ^ screened in an earlier step (the value carried in)\n");
     if (st->has_ref) {
-        cols_text(st, &st->ref, buf, sizeof buf);
+        cols_text(st, &st->ref, st->ref_cc, buf, sizeof buf);
         printf("  reference kernel: %s, median %.1f MFLOPS\n", buf,
                st->ref_median);
     }

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/compilers.h"
 #include "common/diag.h"
 #include "common/results.h"
 #include "tune/model.h"
@@ -95,7 +96,11 @@ static void usage(void)
            "  --output=FILE       default results/HOST/params.conf\n"
            "  --pin=KEY=VALUE     fix a parameter (ISA, NB, MU, NU, KU, "
            "LS, FMA, FF, IF,\n"
-           "                      NF, ...); also --nb=48, --isa=avx2 ...\n"
+           "                      NF, ...) or the kernel compiler (CC=gcc, "
+           "CC=clang:\n"
+           "                      every candidate is built with it); also "
+           "--nb=48,\n"
+           "                      --isa=avx2 ...\n"
            "  --jobs=N            compilers at once (default: every CPU)\n"
            "  --compile-timeout=S, --run-timeout=S  per candidate "
            "(120, 60)\n"
@@ -254,9 +259,28 @@ static void on_signal(int sig)
     exit(MMT_EXIT_FAIL);   /* runs remove_workdir */
 }
 
+/* The compiler every candidate is built with: the configured one, or
+ * the pinned one with the configured flags made its family's. */
+static const char *kernel_cc(const struct cli *c, char *flags, size_t len)
+{
+    const char *cc = c->pins.cc[0] ? c->pins.cc : MMT_KERNEL_CC;
+
+    if (!mmt_cc_installed(cc))
+        mmt_usage_error("--pin=CC=%s: %s is not installed (not found on "
+                        "PATH)", cc, cc);
+    if (!c->pins.cc[0] || !strcmp(cc, MMT_KERNEL_CC))
+        snprintf(flags, len, "%s", MMT_KERNEL_CFLAGS);
+    else if (mmt_cc_flags_for(mmt_cc_family(cc), MMT_KERNEL_CFLAGS, flags,
+                              len) != 0)
+        mmt_usage_error("--pin=CC=%s: the flags do not fit", cc);
+    return cc;
+}
+
 static void setup_pipeline(const struct cli *c, struct mms_search *s)
 {
     const char *tmp = c->workdir ? c->workdir : getenv("TMPDIR");
+    char flags[1024];
+    const char *cc = kernel_cc(c, flags, sizeof flags);
 
     if (mms_workdir_create(workdir, sizeof workdir, tmp && *tmp ? tmp
                            : "/tmp") != 0) {
@@ -267,10 +291,9 @@ static void setup_pipeline(const struct cli *c, struct mms_search *s)
     atexit(remove_workdir);
     signal(SIGINT, on_signal);
     signal(SIGTERM, on_signal);
-    if (mms_pipeline_init(&s->pl, MMT_KERNEL_CC, MMT_KERNEL_CFLAGS,
-                          c->include, workdir) != 0) {
-        mmt_error("the kernel compiler and flags do not fit: %s %s",
-                  MMT_KERNEL_CC, MMT_KERNEL_CFLAGS);
+    if (mms_pipeline_init(&s->pl, cc, flags, c->include, workdir) != 0) {
+        mmt_error("the kernel compiler and flags do not fit: %s %s", cc,
+                  flags);
         exit(MMT_EXIT_FAIL);
     }
     if (c->jobs)

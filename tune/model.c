@@ -354,8 +354,8 @@ static int log_decision(struct mms_search *s, const struct mms_model *m,
              w->sets, w->rule);
     if (mms_log_event(&s->log, "step", w->step, rest) != 0)
         return -1;
-    snprintf(rest, sizeof rest, "by=model %s mflops=0.0 p=1.0000 rounds=0 "
-             "why=%s", params, w->why);
+    snprintf(rest, sizeof rest, "by=model %s cc=%s mflops=0.0 p=1.0000 "
+             "rounds=0 why=%s", params, s->pl.cc[0].name, w->why);
     if (s->out)
         fprintf(s->out, "%s: %s\n", w->step, w->why);
     return mms_log_event(&s->log, "chosen", w->step, rest);

@@ -101,25 +101,33 @@ static int is_step(const struct mms_record *rec, const struct mmr_step *st)
     return strcmp(rec->step, st->name) == 0;
 }
 
+/* The same kernel built with the same compiler. */
+static int same(const struct mms_record *rec, const struct mmg_params *p,
+                const char *cc)
+{
+    return mms_params_equal(&rec->p, p) && strcmp(rec->cc, cc) == 0;
+}
+
 static struct mmr_cand *cand_of(struct mmr_step *st,
-                                const struct mmg_params *p)
+                                const struct mms_record *rec)
 {
     for (int i = 0; i < st->ncand; i++)
-        if (mms_params_equal(&st->cand[i].p, p))
+        if (same(rec, &st->cand[i].p, st->cand[i].cc))
             return &st->cand[i];
-    st->cand[st->ncand] = (struct mmr_cand){ .p = *p,
+    st->cand[st->ncand] = (struct mmr_cand){ .p = rec->p,
                                              .verdict = MMS_V_OK };
+    snprintf(st->cand[st->ncand].cc, sizeof st->cand[0].cc, "%s", rec->cc);
     return &st->cand[st->ncand++];
 }
 
 /* The round-0 timing of p anywhere in the log: the value a step carries
  * in from the one before was screened there. */
 static const struct mms_record *screen_of(const struct mmr_report *r,
-                                          const struct mmg_params *p)
+                                          const struct mmr_cand *c)
 {
     for (int i = 0; i < r->nrec; i++)
         if (r->rec[i].round == 0 && !r->rec[i].ref
-            && mms_params_equal(&r->rec[i].p, p))
+            && same(&r->rec[i], &c->p, c->cc))
             return &r->rec[i];
     return NULL;
 }
@@ -131,9 +139,10 @@ static void take_record(struct mmr_step *st, const struct mms_record *rec)
     if (rec->ref) {
         st->has_ref = 1, st->ref = rec->p;
         st->ref_kt |= rec->kt > 0;
+        snprintf(st->ref_cc, sizeof st->ref_cc, "%s", rec->cc);
         return;
     }
-    c = cand_of(st, &rec->p);
+    c = cand_of(st, rec);
     if (rec->round == 0)
         c->screen = rec, c->screen_here = 1;
     if (rec->m.verdict != MMS_V_OK && c->verdict == MMS_V_OK)
@@ -168,7 +177,7 @@ static void retimings(const struct mmr_report *r, const struct mmr_step *st,
         double ref;
         if (rec->ref || rec->round == 0 || !is_step(rec, st)
             || rec->m.verdict != MMS_V_OK
-            || !mms_params_equal(&rec->p, &c->p))
+            || !same(rec, &c->p, c->cc))
             continue;
         mflops[n++] = rec->m.mflops;
         if ((ref = ref_in_round(r, st, rec->round, kt)) > 0)
@@ -216,13 +225,14 @@ static int param_value(const struct mmg_params *p, int i)
  * decides it). */
 static int col_varies(const struct mmr_step *st, int col)
 {
-    const char *key = col == MMR_ISA ? "ISA" : mmg_int_params[col].key;
+    const char *key = mmr_col_name(col);
 
     if (in_list(st->sets, key))
         return 1;
     for (int i = 1; i < st->ncand; i++) {
         const struct mmg_params *a = &st->cand[0].p, *b = &st->cand[i].p;
-        if (col == MMR_ISA ? a->isa != b->isa
+        if (col == MMR_CC ? strcmp(st->cand[0].cc, st->cand[i].cc) != 0
+            : col == MMR_ISA ? a->isa != b->isa
                            : param_value(a, col) != param_value(b, col))
             return 1;
     }
@@ -232,7 +242,7 @@ static int col_varies(const struct mmr_step *st, int col)
 static void pick_columns(struct mmr_step *st)
 {
     st->ncol = 0;
-    for (int col = MMR_ISA; col < (int)mmg_n_int_params; col++)
+    for (int col = MMR_CC; col < (int)mmg_n_int_params; col++)
         if (st->ncol < MMR_MAX_COLS && col_varies(st, col))
             st->col[st->ncol++] = col;
 }
@@ -268,10 +278,9 @@ static int build_step(struct mmr_report *r, struct mmr_step *st)
     for (int i = 0; i < st->ncand; i++) {
         struct mmr_cand *c = &st->cand[i];
         if (!c->screen)
-            c->screen = screen_of(r, &c->p);
+            c->screen = screen_of(r, c);
         retimings(r, st, c, scratch, scratch + r->nrec);
-        c->chosen = st->has_chosen && mms_params_equal(&c->p,
-                                                       &st->chosen.p);
+        c->chosen = st->has_chosen && same(&st->chosen, &c->p, c->cc);
     }
     ref_stats(r, st, scratch);
     pick_columns(st);
@@ -319,13 +328,16 @@ const struct mmr_step *mmr_step_find(const struct mmr_report *r,
 
 const char *mmr_col_name(int col)
 {
-    return col == MMR_ISA ? "ISA" : mmg_int_params[col].key;
+    return col == MMR_CC ? "CC" : col == MMR_ISA ? "ISA"
+                                                 : mmg_int_params[col].key;
 }
 
-void mmr_col_value(int col, const struct mmg_params *p, char *buf,
-                   size_t len)
+void mmr_col_value(int col, const struct mmg_params *p, const char *cc,
+                   char *buf, size_t len)
 {
-    if (col == MMR_ISA)
+    if (col == MMR_CC)
+        snprintf(buf, len, "%s", cc);
+    else if (col == MMR_ISA)
         snprintf(buf, len, "%s", mmg_isa_name(p->isa));
     else
         snprintf(buf, len, "%d", param_value(p, col));

@@ -16,10 +16,12 @@
 #define MMR_MAX_STEPS 32
 #define MMR_MAX_COLS 8
 #define MMR_ISA (-1)          /* a column that is the ISA, not a key */
+#define MMR_CC (-2)           /* ... the kernel compiler */
 
 /* One kernel a step tried. */
 struct mmr_cand {
     struct mmg_params p;
+    char cc[32];                      /* built with this compiler */
     const struct mms_record *screen;  /* its round-0 timing, or NULL */
     int screen_here;                  /* 0: an earlier step screened it */
     enum mms_verdict verdict;         /* the first not ok, else ok */
@@ -43,12 +45,14 @@ struct mmr_step {
     int chosen_rounds;
     struct mmr_cand *cand;            /* in the order the step ran */
     int ncand;
-    int col[MMR_MAX_COLS];            /* mmg_int_params index, MMR_ISA */
+    int col[MMR_MAX_COLS];            /* mmg_int_params index, MMR_ISA,
+                                         MMR_CC */
     int ncol;
     int has_ref;                      /* the fixed reference kernel */
     int ref_kt;                       /* 1: timed at each candidate's K
                                          (step 7's general cleanup) */
     struct mmg_params ref;
+    char ref_cc[32];
     double ref_median;
     double secs;                      /* the step's time; -1 unknown */
     int secs_timings_only;            /* 1: summed from cand secs= */
@@ -80,11 +84,11 @@ void mmr_free(struct mmr_report *r);
 const struct mmr_step *mmr_step_find(const struct mmr_report *r,
                                      const char *name);
 
-/* The column's heading ("MU", "ISA") and c's value in it ("4",
- * "avx2"). */
+/* The column's heading ("MU", "ISA", "CC") and the value in it of p
+ * built with cc ("4", "avx2", "clang"). */
 const char *mmr_col_name(int col);
-void mmr_col_value(int col, const struct mmg_params *p, char *buf,
-                   size_t len);
+void mmr_col_value(int col, const struct mmg_params *p, const char *cc,
+                   char *buf, size_t len);
 
 /* "ISA=avx2 NB=48 MU=..." for the parameters the steps decide (as
  * mms_steps names them), leaving out those at the tile default. */

@@ -12,6 +12,7 @@
 
 #include "codegen/codegen.h"
 #include "codegen/mmkernel.h"
+#include "common/compilers.h"
 #include "common/paramsconf.h"
 #include "tune/stats.h"
 
@@ -105,9 +106,11 @@ static void show(const struct mms_search *s, const char *step,
             per * (n - k));
 }
 
-/* "NB=48 KU=1": the values of keys (a step's sets) in p. */
-static void sets_text(const char *keys, const struct mmg_params *p,
-                      char *buf, size_t len)
+/* "NB=48 KU=1": the values of keys (a step's sets) in p (built with
+ * compiler cc, for the CC key). */
+static void sets_text(const struct mms_search *s, const char *keys,
+                      const struct mmg_params *p, int cc, char *buf,
+                      size_t len)
 {
     char list[64];
     size_t used = 0;
@@ -125,17 +128,28 @@ static void sets_text(const char *keys, const struct mmg_params *p,
         snprintf(buf, len, "ISA=%s", mmg_isa_name(p->isa));
     if (strcmp(keys, "K_CROSSOVER") == 0)  /* step 7's chosen line: k= */
         snprintf(buf, len, "K_CROSSOVER=%d", p->k > 0 ? p->k : 0);
+    else if (strcmp(keys, "CC") == 0)
+        snprintf(buf, len, "CC=%s", s->pins.cc[0] ? s->pins.cc
+                                                 : s->pl.cc[cc].name);
 }
 
 /* ---- timings ----------------------------------------------------------- */
 
+/* c: p's beta-1 kernel built with compiler cc. */
 static void prepare(struct mms_search *s, struct mms_cand *c,
-                    const struct mmg_params *p)
+                    const struct mmg_params *p, int cc)
 {
     struct mmg_params q = *p;
 
     q.betas = MMG_BETA1;
     mms_cand_init(c, &s->pl, &q);
+    mms_cand_use_cc(c, &s->pl, cc);
+}
+
+/* The compiler of candidate i (cc NULL: every step's but the cc step). */
+static int cc_of(const int *cc, int i)
+{
+    return cc ? cc[i] : 0;
 }
 
 /* An ok timing's why is how it was timed: said once per run in a note,
@@ -187,7 +201,7 @@ static int timing(struct mms_search *s, const char *step,
         how_timed(s, &r.m);
     snprintf(r.step, sizeof r.step, "%s", step);
     r.round = round, r.ref = ref, r.p = c->p, r.kt = c->kt;
-    snprintf(r.cc, sizeof r.cc, "%s", s->pl.cc_argv[0]);
+    snprintf(r.cc, sizeof r.cc, "%s", s->pl.cc[c->cc].name);
     r.pct = s->pl.peak_mflops > 0 ? 100 * r.m.mflops / s->pl.peak_mflops : 0;
     r.secs = now() - t + build_s;
     kept = mms_log_cand(&s->log, &r);
@@ -196,9 +210,11 @@ static int timing(struct mms_search *s, const char *step,
     o->verdict = kept->m.verdict, o->mflops = kept->m.mflops;
     s->timed++;
     if (round == 0 && s->cand_lines)
-        say(s, "  %-5s %-13s %9.1f MFLOPS %6.2f%%  %s%s%s%s%s\n", step,
+        say(s, "  %-5s %-13s %9.1f MFLOPS %6.2f%%  %s%s%s%s%s%s%s\n", step,
             mms_verdict_name(o->verdict), o->mflops, kept->pct, c->name,
             c->kt ? " at k=" : "", c->kt ? kt : "",
+            strcmp(step, "cc") ? "" : " by ",
+            strcmp(step, "cc") ? "" : kept->cc,
             o->verdict == MMS_V_OK ? "" : ": ",
             o->verdict == MMS_V_OK ? "" : kept->m.why);
     if (s->stop_after && s->timed >= s->stop_after)
@@ -220,7 +236,8 @@ static void mark_perturbed(const struct mms_search *s, struct mmg_params *p)
 /* Screen every candidate once: what the log holds is reused, the rest is
  * compiled in one parallel batch and timed one at a time. */
 static int screen(struct mms_search *s, const struct mms_step *st,
-                  const struct mmg_params *cand, int n, struct outcome *o)
+                  const struct mmg_params *cand, const int *cc, int n,
+                  struct outcome *o)
 {
     struct mms_cand *cs = calloc((size_t)n, sizeof *cs);
     struct mms_cand **todo = calloc((size_t)n, sizeof *todo);
@@ -232,14 +249,14 @@ static int screen(struct mms_search *s, const struct mms_step *st,
         return -1;
     }
     for (int i = 0; i < n; i++) {
-        const struct mms_record *r = mms_log_find(&s->log, &cand[i], NULL,
-                                                  0, 0);
+        const struct mms_record *r = mms_log_find_cc(
+            &s->log, &cand[i], s->pl.cc[cc_of(cc, i)].name, NULL, 0, 0);
         o[i].verdict = MMS_V_NONE;
         if (r) {
             o[i].verdict = r->m.verdict, o[i].mflops = r->m.mflops;
             continue;
         }
-        prepare(s, &cs[i], &cand[i]);
+        prepare(s, &cs[i], &cand[i], cc_of(cc, i));
         todo[ntodo++] = &cs[i];
     }
     show(s, st->name, "compiling", 0, ntodo, 0, t0);
@@ -260,7 +277,7 @@ static int screen(struct mms_search *s, const struct mms_step *st,
 /* The finalists: the best screened ones, and the incumbent if it passed.
  * Returns how many (indices into cand in fin). */
 static int finalists(const struct mms_search *s, const struct mmg_params *cand,
-                     const struct outcome *o, int n, int *fin)
+                     const int *cc, const struct outcome *o, int n, int *fin)
 {
     int nfin = 0;
 
@@ -278,7 +295,8 @@ static int finalists(const struct mms_search *s, const struct mmg_params *cand,
             fin[nfin++] = best;
     }
     for (int i = 0; i < n; i++)
-        if (o[i].verdict == MMS_V_OK && mms_params_equal(&cand[i], &s->ref)) {
+        if (o[i].verdict == MMS_V_OK && mms_params_equal(&cand[i], &s->ref)
+            && cc_of(cc, i) == s->ref_cc) {
             int taken = 0;
             for (int j = 0; j < nfin; j++)
                 taken |= fin[j] == i;
@@ -292,8 +310,8 @@ static int finalists(const struct mms_search *s, const struct mmg_params *cand,
  * fixed reference kernel: from the log, or timed in the order
  * A B C R A B C R ... (built first if any is missing). */
 static int time_rounds(struct mms_search *s, const struct mms_step *st,
-                       const struct mmg_params *p, int np, int rounds,
-                       struct outcome (*o)[MMS_ROUNDS_MAX])
+                       const struct mmg_params *p, const int *cc, int np,
+                       int rounds, struct outcome (*o)[MMS_ROUNDS_MAX])
 {
     struct mms_cand *cs = calloc((size_t)np, sizeof *cs);
     struct mms_cand **all = calloc((size_t)np, sizeof *all);
@@ -306,9 +324,9 @@ static int time_rounds(struct mms_search *s, const struct mms_step *st,
     }
     for (int r = 1; r <= rounds && rc == 0; r++)
         for (int i = 0; i < np && rc == 0; i++) {
-            const struct mms_record *rec = mms_log_find(&s->log, &p[i],
-                                                        st->name, r,
-                                                        i == np - 1);
+            const struct mms_record *rec = mms_log_find_cc(
+                &s->log, &p[i], s->pl.cc[cc[i]].name, st->name, r,
+                i == np - 1);
             if (rec) {
                 o[i][r - 1].verdict = rec->m.verdict;
                 o[i][r - 1].mflops = rec->m.mflops;
@@ -317,7 +335,7 @@ static int time_rounds(struct mms_search *s, const struct mms_step *st,
             if (!built) {
                 double t = now();
                 for (int j = 0; j < np; j++)
-                    prepare(s, &cs[j], &p[j]), all[j] = &cs[j];
+                    prepare(s, &cs[j], &p[j], cc[j]), all[j] = &cs[j];
                 mms_build(&s->pl, all, np);
                 for (int j = 0; j < np; j++)
                     owed[j] = (now() - t) / np;
@@ -374,13 +392,20 @@ static int ratios(struct outcome (*o)[MMS_ROUNDS_MAX], int nfin, int rounds,
 /* The tie rule of tune/stats.h over the finalists: the incumbent, else
  * the first in the step's range order (which puts the model's preference
  * first: smaller NB and KU, the tile with the most flops per load). */
+static int is_incumbent(const struct mms_search *s,
+                        const struct mmg_params *cand, const int *cc, int i)
+{
+    return mms_params_equal(&cand[i], &s->ref) && cc_of(cc, i) == s->ref_cc;
+}
+
 static int tie_break(const struct mms_search *s, const struct mmg_params *cand,
-                     const int *fin, int nfin, const struct mms_decision *d)
+                     const int *cc, const int *fin, int nfin,
+                     const struct mms_decision *d)
 {
     int incumbent = -1;
 
     for (int i = 0; i < nfin; i++)
-        if (mms_params_equal(&cand[fin[i]], &s->ref))
+        if (is_incumbent(s, cand, cc, fin[i]))
             incumbent = i;
     return mms_tie_pick(d, fin, incumbent);
 }
@@ -388,7 +413,8 @@ static int tie_break(const struct mms_search *s, const struct mmg_params *cand,
 /* The decision of the rank-sum test over the ratios (tune/stats.h), with
  * the evidence for the log. */
 static void decide(const struct mms_search *s, const struct mms_step *st,
-                   const struct mmg_params *cand, const int *fin, int nfin,
+                   const struct mmg_params *cand, const int *cc,
+                   const int *fin, int nfin,
                    struct outcome (*o)[MMS_ROUNDS_MAX], int rounds,
                    struct verdict_of_step *v)
 {
@@ -408,23 +434,25 @@ static void decide(const struct mms_search *s, const struct mms_step *st,
                  "round: the best screened one is kept");
         return;
     }
-    pick = d.ntied == 1 ? d.leader : tie_break(s, cand, fin, nfin, &d);
+    pick = d.ntied == 1 ? d.leader : tie_break(s, cand, cc, fin, nfin, &d);
     v->chosen = fin[pick];
     v->by = d.ntied == 1 ? "won" : "tie";
     v->p = d.p;
     v->mflops = median_mflops(o[pick], rounds);
     if (d.runner_up >= 0) {
-        sets_text(st->sets, &cand[fin[d.runner_up]], next, sizeof next);
+        sets_text(s, st->sets, &cand[fin[d.runner_up]],
+                  cc_of(cc, fin[d.runner_up]), next, sizeof next);
         snprintf(next + strlen(next), sizeof next - strlen(next), " at "
                  "%.3f", mms_median(x[d.runner_up], rounds));
     }
     if (d.ntied == 1)
         snprintf(rule, sizeof rule, "a significant win");
     else {
-        sets_text(st->sets, &cand[fin[pick]], taken, sizeof taken);
+        sets_text(s, st->sets, &cand[fin[pick]], cc_of(cc, fin[pick]), taken,
+                  sizeof taken);
         snprintf(rule, sizeof rule, "%d tied within the noise; the tie rule "
                  "takes %s, %s", d.ntied, taken,
-                 mms_params_equal(&cand[fin[pick]], &s->ref)
+                 is_incumbent(s, cand, cc, fin[pick])
                  ? "the incumbent" : "the first of them in range order");
     }
     snprintf(v->why, sizeof v->why, "median %s %.3f, runner-up %s, "
@@ -437,20 +465,22 @@ static void decide(const struct mms_search *s, const struct mms_step *st,
 /* Re-time the finalists in rounds until the leader wins or rounds_max is
  * reached (paper 000 §6: sample until a test separates them). */
 static int rounds_and_decide(struct mms_search *s, const struct mms_step *st,
-                             const struct mmg_params *cand, const int *fin,
-                             int nfin, struct verdict_of_step *v)
+                             const struct mmg_params *cand, const int *cc,
+                             const int *fin, int nfin,
+                             struct verdict_of_step *v)
 {
     struct outcome o[2 * MMS_ROUNDS_MAX + 1][MMS_ROUNDS_MAX];
     struct mmg_params p[2 * MMS_ROUNDS_MAX + 1];
+    int pcc[2 * MMS_ROUNDS_MAX + 1];
     int rounds = s->lv->rounds;
 
     for (int i = 0; i < nfin; i++)
-        p[i] = cand[fin[i]];
-    p[nfin] = s->fixed;
+        p[i] = cand[fin[i]], pcc[i] = cc_of(cc, fin[i]);
+    p[nfin] = s->fixed, pcc[nfin] = 0;
     for (;;) {
-        if (time_rounds(s, st, p, nfin + 1, rounds, o) != 0)
+        if (time_rounds(s, st, p, pcc, nfin + 1, rounds, o) != 0)
             return -1;
-        decide(s, st, cand, fin, nfin, o, rounds, v);
+        decide(s, st, cand, cc, fin, nfin, o, rounds, v);
         if (strcmp(v->by, "won") == 0 || rounds >= s->lv->rounds_max)
             return 0;
         rounds = rounds + 2 < s->lv->rounds_max ? rounds + 2
@@ -478,15 +508,16 @@ static int skip(struct mms_search *s, const struct mms_step *st,
 }
 
 static int log_chosen(struct mms_search *s, const struct mms_step *st,
-                      const struct mmg_params *p,
+                      const struct mmg_params *p, int cc,
                       const struct verdict_of_step *v)
 {
     char params[512], rest[1200], sets[128];
 
     mms_params_text(p, params, sizeof params);
-    sets_text(st->sets, p, sets, sizeof sets);
-    snprintf(rest, sizeof rest, "by=%s %s mflops=%.1f p=%.4f rounds=%d "
-             "why=%s", v->by, params, v->mflops, v->p, v->rounds, v->why);
+    sets_text(s, st->sets, p, cc, sets, sizeof sets);
+    snprintf(rest, sizeof rest, "by=%s %s cc=%s mflops=%.1f p=%.4f "
+             "rounds=%d why=%s", v->by, params, s->pl.cc[cc].name, v->mflops,
+             v->p, v->rounds, v->why);
     say(s, "%s: %s (%s, %.1f MFLOPS)\n", st->name, sets, v->by, v->mflops);
     return mms_log_event(&s->log, "chosen", st->name, rest);
 }
@@ -495,11 +526,11 @@ static int log_chosen(struct mms_search *s, const struct mms_step *st,
  * finalists re-timed in rounds (v->chosen -1: none passed).  Returns 0,
  * or -1 when the log cannot be written. */
 static int pick(struct mms_search *s, const struct mms_step *st,
-                const struct mmg_params *cand, const struct outcome *o,
-                int n, struct verdict_of_step *v)
+                const struct mmg_params *cand, const int *cc,
+                const struct outcome *o, int n, struct verdict_of_step *v)
 {
     int fin[2 * MMS_ROUNDS_MAX];
-    int nfin = finalists(s, cand, o, n, fin);
+    int nfin = finalists(s, cand, cc, o, n, fin);
 
     *v = (struct verdict_of_step){ -1, "none", 1, 0, 0, "" };
     if (nfin == 0) {
@@ -512,22 +543,117 @@ static int pick(struct mms_search *s, const struct mms_step *st,
         snprintf(v->why, sizeof v->why, "the only candidate that passed");
         return 0;
     }
-    return rounds_and_decide(s, st, cand, fin, nfin, v);
+    return rounds_and_decide(s, st, cand, cc, fin, nfin, v);
 }
 
 static int choose(struct mms_search *s, const struct mms_step *st,
-                  const struct mmg_params *cand, const struct outcome *o,
-                  int n)
+                  const struct mmg_params *cand, const int *cc,
+                  const struct outcome *o, int n)
 {
     struct verdict_of_step v;
 
-    if (pick(s, st, cand, o, n, &v) != 0)
+    if (pick(s, st, cand, cc, o, n, &v) != 0)
         return -1;
     if (v.chosen < 0)
-        return log_chosen(s, st, &s->ref, &v);
+        return log_chosen(s, st, &s->ref, s->ref_cc, &v);
     s->ref = cand[v.chosen];
+    s->ref_cc = cc_of(cc, v.chosen);
     s->ref_mflops = v.mflops;
-    return log_chosen(s, st, &s->ref, &v);
+    return log_chosen(s, st, &s->ref, s->ref_cc, &v);
+}
+
+/* ---- the cc step ------------------------------------------------------- */
+
+/* Each family among gcc and clang that the pipeline lacks (the
+ * configured compiler is its family's), added when installed with the
+ * configured flags made the family's; the absent ones listed in absent
+ * ("" none). */
+static void find_compilers(struct mms_search *s, char *absent, size_t len)
+{
+    const char *mine = mmt_cc_family(s->pl.cc[0].name);
+    char flags[1024], cflags[1024] = "";
+    size_t used = 0;
+
+    for (int i = 1; s->pl.cc[0].argv[i]; i++)
+        used += snprintf(cflags + used, sizeof cflags - used, "%s%s",
+                         i > 1 ? " " : "", s->pl.cc[0].argv[i]);
+    absent[0] = '\0';
+    for (int f = 0; f < mmt_cc_nfamilies; f++) {
+        const char *fam = mmt_cc_families[f];
+        if (!strcmp(fam, mine) || mms_pipeline_find_cc(&s->pl, fam) >= 0)
+            continue;
+        if (!mmt_cc_installed(fam))
+            snprintf(absent + strlen(absent), len - strlen(absent), "%s%s",
+                     absent[0] ? "," : "", fam);
+        else if (mmt_cc_flags_for(fam, cflags, flags, sizeof flags) != 0
+                 || mms_pipeline_add_cc(&s->pl, fam, flags) < 0)
+            say(s, "cc: %s: the flags do not fit; not tried\n", fam);
+    }
+}
+
+/* The kernels the cc step builds with every compiler: the winner, then
+ * the best distinct others the earlier steps screened (their screening
+ * MFLOPS with the configured compiler), lv->cc_kernels in all. */
+static int cc_kernels(struct mms_search *s, struct mmg_params *k, int max)
+{
+    int n = 0;
+
+    k[n++] = s->ref;
+    while (n < s->lv->cc_kernels && n < max) {
+        const struct mms_record *best = NULL;
+        for (int i = 0; i < s->log.nrec; i++) {
+            const struct mms_record *r = &s->log.rec[i];
+            int seen = r->round != 0 || r->m.verdict != MMS_V_OK
+                       || strcmp(r->cc, s->pl.cc[0].name) != 0;
+            for (int j = 0; j < n && !seen; j++)
+                seen = mms_params_equal(&k[j], &r->p);
+            if (!seen && (!best || r->m.mflops > best->m.mflops))
+                best = r;
+        }
+        if (!best)
+            break;
+        k[n++] = best->p;
+    }
+    return n;
+}
+
+/* Issue 8: the kernel compiler is searched too.  Every kernel of
+ * cc_kernels with every installed compiler, screened and decided as the
+ * other steps are (the configured compiler's timings come from the
+ * earlier steps). */
+static int run_cc(struct mms_search *s, const struct mms_step *st)
+{
+    static struct mmg_params cand[MMS_MAX_CANDS];
+    int cc[MMS_MAX_CANDS], n = 0, nk;
+    struct outcome o[MMS_MAX_CANDS];
+    struct mmg_params k[8];
+    char rest[1400], absent[64], names[160] = "";
+
+    find_compilers(s, absent, sizeof absent);
+    for (int c = 0; c < s->pl.ncc; c++)
+        snprintf(names + strlen(names), sizeof names - strlen(names),
+                 "%s%s", c ? "," : "", s->pl.cc[c].name);
+    if (absent[0])
+        say(s, "cc: not installed, not tried: %s\n", absent);
+    if (s->pl.ncc < 2)
+        return skip(s, st, "only %s is installed (absent: %s)", names,
+                    absent[0] ? absent : "none");
+    nk = cc_kernels(s, k, (int)(sizeof k / sizeof k[0]));
+    for (int i = 0; i < nk; i++)
+        for (int c = 0; c < s->pl.ncc && n < MMS_MAX_CANDS; c++) {
+            cand[n] = k[i], cc[n] = c;
+            mark_perturbed(s, &cand[n++]);
+        }
+    snprintf(rest, sizeof rest, "sets=%s n=%d rule=%d kernel%s with "
+             "compilers %s (absent: %s): %s (%s)", st->sets, n, nk,
+             nk > 1 ? "s" : "", names, absent[0] ? absent : "none", st->rule,
+             st->source);
+    say(s, "%s: %d candidates (%d kernel%s with %s)\n", st->name, n, nk,
+        nk > 1 ? "s" : "", names);
+    if (mms_log_event(&s->log, "step", st->name, rest) != 0
+        || screen(s, st, cand, cc, n, o) != 0)
+        return -1;
+    return choose(s, st, cand, cc, o, n);
 }
 
 /* ---- side steps (paper 002 §III-B steps 6 and 7) ----------------------- */
@@ -552,7 +678,7 @@ static int screen_until_drop(struct mms_search *s, const struct mms_step *st,
     *stop = -1, *best = 0;
     for (int i = 0; i < n; i += chunk) {
         int m = n - i < chunk ? n - i : chunk;
-        if (screen(s, st, cand + i, m, o + i) != 0)
+        if (screen(s, st, cand + i, NULL, m, o + i) != 0)
             return -1;
         for (int j = i; j < i + m && *stop < 0; j++) {
             if (o[j].verdict != MMS_V_OK)
@@ -583,7 +709,7 @@ static int run_ncnb(struct mms_search *s, const struct mms_step *st,
     size_t used;
 
     if (screen_until_drop(s, st, cand, n, o, &stop, &best) != 0
-        || pick(s, st, cand, o, n, &v) != 0)
+        || pick(s, st, cand, NULL, o, n, &v) != 0)
         return -1;
     if (stop >= 0)
         snprintf(stopped, sizeof stopped, "; screening stopped at NCNB=%d: "
@@ -597,11 +723,11 @@ static int run_ncnb(struct mms_search *s, const struct mms_step *st,
     if (v.chosen < 0) {
         snprintf(v.why, sizeof v.why, "no non-copy kernel passed: NCNB is "
                  "left out of params.conf%s", stopped);
-        return log_chosen(s, st, &s->ref, &v);
+        return log_chosen(s, st, &s->ref, s->ref_cc, &v);
     }
     s->has_ncnb = 1;
     s->ncnb = cand[v.chosen].ncnb;
-    return log_chosen(s, st, &cand[v.chosen], &v);
+    return log_chosen(s, st, &cand[v.chosen], s->ref_cc, &v);
 }
 
 /* What step 7 builds: its candidates and the general kernel, last. */
@@ -621,6 +747,7 @@ static int kclean_timing(struct mms_search *s, const struct mms_step *st,
     struct mms_cand *c = &ks->cs[i];
     double r_share;
     const struct mms_record *r = mms_log_find_at(&s->log, &c->p, kt,
+                                                 s->pl.cc[c->cc].name,
                                                  st->name, round, kt > 0);
 
     if (r) {
@@ -697,9 +824,9 @@ static int run_kclean(struct mms_search *s, const struct mms_step *st,
         return -1;
     }
     for (int i = 0; i < n; i++)
-        prepare(s, &ks.cs[i], &cand[i]);
+        prepare(s, &ks.cs[i], &cand[i], s->ref_cc);
     mms_kclean_general(&s->ref, &ks.cs[n].p);
-    prepare(s, &ks.cs[n], &ks.cs[n].p);
+    prepare(s, &ks.cs[n], &ks.cs[n].p, s->ref_cc);
     for (int i = 0; i < n && at < 0 && rc == 0; i++) {
         double ratio, general;
         int failed;
@@ -725,7 +852,7 @@ static int run_kclean(struct mms_search *s, const struct mms_step *st,
                "for every leftover");
     chosen = at >= 0 ? cand[at] : ks.cs[n].p;
     free(ks.cs), free(ks.paid);
-    return rc != 0 ? -1 : log_chosen(s, st, &chosen, &v);
+    return rc != 0 ? -1 : log_chosen(s, st, &chosen, s->ref_cc, &v);
 }
 
 static int run_step(struct mms_search *s, const struct mms_step *st)
@@ -739,7 +866,7 @@ static int run_step(struct mms_search *s, const struct mms_step *st)
         return skip(s, st, "not searched yet: %s (%s)", st->rule,
                     st->source);
     if (mms_pinned(&s->pins, st->sets)) {
-        sets_text(st->sets, &s->ref, pins, sizeof pins);
+        sets_text(s, st->sets, &s->ref, s->ref_cc, pins, sizeof pins);
         if (mms_step_kind(st) == MMS_STEP_NCNB)
             s->has_ncnb = 1, s->ncnb = s->pins.p.ncnb;
         if (mms_step_kind(st) == MMS_STEP_KCLEAN) {
@@ -751,6 +878,8 @@ static int run_step(struct mms_search *s, const struct mms_step *st)
     if (s->time_limit_s > 0 && now() - s->t0 > s->time_limit_s)
         return skip(s, st, "the time limit of %g s was reached; the values "
                     "so far are kept", s->time_limit_s);
+    if (strcmp(st->name, "cc") == 0)
+        return run_cc(s, st);
     n = mms_step_candidates(&s->space, st, &s->ref, cand, MMS_MAX_CANDS);
     if (n == 0)
         return skip(s, st, "no candidates: %s", st->rule);
@@ -765,9 +894,9 @@ static int run_step(struct mms_search *s, const struct mms_step *st)
         return run_ncnb(s, st, cand, n);
     if (mms_step_kind(st) == MMS_STEP_KCLEAN)
         return run_kclean(s, st, cand, n);
-    if (screen(s, st, cand, n, o) != 0)
+    if (screen(s, st, cand, NULL, n, o) != 0)
         return -1;
-    return choose(s, st, cand, o, n);
+    return choose(s, st, cand, NULL, o, n);
 }
 
 /* ---- the search -------------------------------------------------------- */
@@ -855,12 +984,14 @@ static int verify_winner(struct mms_search *s, char *err, size_t errlen)
     struct mms_cand c, *one[] = { &c };
     struct mmg_params p = s->ref;
     struct mms_measure m;
-    const struct mms_record *r = mms_log_find(&s->log, &s->ref, NULL, 0, 0);
+    const struct mms_record *r = mms_log_find_cc(
+        &s->log, &s->ref, s->pl.cc[s->ref_cc].name, NULL, 0, 0);
     int timed = s->ref_mflops == 0 && !r && !s->verify_only;
 
     p.betas = s->verify_only ? MMG_BETA1 : MMG_BETA_ALL;
     snprintf(p.name, sizeof p.name, "mms_winner");
     mms_cand_init(&c, &s->pl, &p);
+    mms_cand_use_cc(&c, &s->pl, s->ref_cc);
     mms_build(&s->pl, one, 1);
     mms_measure(&s->pl, &c, (s->verify_only ? MMS_VERIFY : MMS_VERIFY_ALL)
                 | (timed ? MMS_TIME : 0), 0, &m);
@@ -907,8 +1038,8 @@ static int write_params(const struct mms_search *s, const char *output,
     pc.ncnb = s->ncnb, pc.present[MMT_Q_NCNB] = s->has_ncnb;
     pc.k_crossover = s->k_crossover;
     pc.present[MMT_Q_K_CROSSOVER] = s->has_kx;
-    snprintf(pc.cc, KV_WORD_MAX, "%s", s->pl.cc_argv[0]);
-    word_of_argv(s->pl.cc_argv + 1, pc.cflags, KV_WORD_MAX);
+    snprintf(pc.cc, KV_WORD_MAX, "%s", s->pl.cc[s->ref_cc].name);
+    word_of_argv(s->pl.cc[s->ref_cc].argv + 1, pc.cflags, KV_WORD_MAX);
     if (!pc.cflags[0])
         snprintf(pc.cflags, KV_WORD_MAX, "-");
     pc.mflops = s->ref_mflops;
@@ -951,8 +1082,9 @@ int mms_search_finish(struct mms_search *s, const char *output, char *err,
     else
         step_times(s, why, sizeof why);
     /* this run whole, and what earlier runs' timings cost */
-    snprintf(rest, sizeof rest, "%s mflops=%.1f pct=%.2f seconds=%.1f "
-             "timed=%d reused=%d why=%s", params, s->ref_mflops, pct,
+    snprintf(rest, sizeof rest, "%s cc=%s mflops=%.1f pct=%.2f "
+             "seconds=%.1f timed=%d reused=%d why=%s", params,
+             s->pl.cc[s->ref_cc].name, s->ref_mflops, pct,
              now() - s->t0 + logged_seconds(&s->log, NULL, 1, 0), s->timed,
              s->reused, why[0] ? why : "no step timed");
     if (mms_log_line(&s->log, "summary", rest) != 0) {
@@ -961,11 +1093,12 @@ int mms_search_finish(struct mms_search *s, const char *output, char *err,
         return -1;
     }
     say(s, "%s: %s NB=%d MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d "
-        "NF=%d, %.1f MFLOPS (%.1f%% of peak); %d timings, %d from the log, "
-        "%.1f s\n", s->verify_only ? "model (verified, not timed)"
+        "NF=%d CC=%s, %.1f MFLOPS (%.1f%% of peak); %d timings, %d from the "
+        "log, %.1f s\n", s->verify_only ? "model (verified, not timed)"
         : "winner", mmg_isa_name(s->ref.isa), s->ref.nb, s->ref.mu,
         s->ref.nu, s->ref.ku, s->ref.ls, s->ref.fma, s->ref.ff,
-        s->ref.ifetch, s->ref.nfetch, s->ref_mflops, pct, s->timed,
+        s->ref.ifetch, s->ref.nfetch, s->pl.cc[s->ref_cc].name,
+        s->ref_mflops, pct, s->timed,
         s->reused, now() - s->t0);
     return output ? write_params(s, output, err, errlen) : 0;
 }

@@ -48,6 +48,7 @@ struct mms_search {
     struct mms_space space;
     struct mmg_params ref;        /* the values chosen so far */
     double ref_mflops;            /* what they ran at, when known */
+    int ref_cc;                   /* the compiler chosen (pl.cc index) */
     struct mmg_params fixed;      /* the reference kernel of every round */
     int timed, reused;            /* timings made / taken from the log
                                      (that an earlier run made) */

@@ -38,9 +38,9 @@ static const struct { const char *type, *keys; } events[] = {
     { "skip", "name why" },
     { "cand", "step round ref kt? PARAMS cc verdict mflops pct samples "
       "spread secs why" },
-    { "chosen", "name by PARAMS mflops p rounds why" },
+    { "chosen", "name by PARAMS cc mflops p rounds why" },
     { "note", "why" },
-    { "summary", "PARAMS mflops pct seconds timed reused why" },
+    { "summary", "PARAMS cc mflops pct seconds timed reused why" },
 };
 enum { NEVENTS = sizeof events / sizeof events[0], MAXF = 48 };
 
@@ -777,17 +777,18 @@ const struct mms_record *mms_log_cand(struct mms_log *lg,
     return &lg->rec[lg->nrec - 1];
 }
 
-const struct mms_record *mms_log_find(struct mms_log *lg,
-                                      const struct mmg_params *p,
-                                      const char *step, int round, int ref)
+const struct mms_record *mms_log_find_cc(struct mms_log *lg,
+                                         const struct mmg_params *p,
+                                         const char *cc, const char *step,
+                                         int round, int ref)
 {
-    return mms_log_find_at(lg, p, 0, step, round, ref);
+    return mms_log_find_at(lg, p, 0, cc, step, round, ref);
 }
 
 const struct mms_record *mms_log_find_at(struct mms_log *lg,
                                          const struct mmg_params *p, int kt,
-                                         const char *step, int round,
-                                         int ref)
+                                         const char *cc, const char *step,
+                                         int round, int ref)
 {
     for (int i = 0; i < lg->nrec; i++) {
         struct mms_record *r = &lg->rec[i];
@@ -796,12 +797,19 @@ const struct mms_record *mms_log_find_at(struct mms_log *lg,
                            || r->ref != ref
                      : r->round != 0))
             continue;
-        if (mms_params_equal(&r->p, p)) {
+        if (mms_params_equal(&r->p, p) && (!cc || !strcmp(r->cc, cc))) {
             r->used = 1;
             return r;
         }
     }
     return NULL;
+}
+
+const struct mms_record *mms_log_find(struct mms_log *lg,
+                                      const struct mmg_params *p,
+                                      const char *step, int round, int ref)
+{
+    return mms_log_find_cc(lg, p, NULL, step, round, ref);
 }
 
 int mms_log_reused(const struct mms_log *lg)

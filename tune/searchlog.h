@@ -19,13 +19,14 @@
  *                                        cleanup); kt=L, only where the
  *                                        kernel takes K at run time and was
  *                                        called with k=L, not its tile
- *   chosen  name= by= PARAMS mflops= p= rounds= why=   a step's decision
+ *   chosen  name= by= PARAMS cc= mflops= p= rounds= why=   a step's decision
  *           (by: won, tie, only, screen or none, why= says how; model:
  *           the model engine's value, why= the formula that chose it)
  *   note    why=                         anything else worth knowing
- *   summary PARAMS mflops= pct= seconds= timed= reused= why=
+ *   summary PARAMS cc= mflops= pct= seconds= timed= reused= why=
  *
- * PARAMS is isa= and every generator parameter by its mmgen option name.
+ * PARAMS is isa= and every generator parameter by its mmgen option name;
+ * cc= is the kernel compiler's command (the cc step tries several).
  * Lines are appended one at a time and flushed to disk, so a killed search
  * loses at most the line it was writing (a torn last line is dropped when
  * the log is read again).  A log whose head differs from this run's --
@@ -40,7 +41,8 @@
 #include "common/origin.h"
 #include "tune/candidate.h"
 
-#define MMS_LOG_FORMAT 1
+/* 2: chosen and summary lines name the compiler (cc=). */
+#define MMS_LOG_FORMAT 2
 
 struct mms_log_head {
     struct mmt_origin origin;
@@ -144,12 +146,17 @@ const struct mms_record *mms_log_find(struct mms_log *lg,
                                       const struct mmg_params *p,
                                       const char *step, int round, int ref);
 
+/* The same, of p built with the compiler cc (NULL: any). */
+const struct mms_record *mms_log_find_cc(struct mms_log *lg,
+                                         const struct mmg_params *p,
+                                         const char *cc, const char *step,
+                                         int round, int ref);
 /* The same for a kernel timed at the run-time k kt (0: its tile, as
  * mms_log_find takes it). */
 const struct mms_record *mms_log_find_at(struct mms_log *lg,
                                          const struct mmg_params *p, int kt,
-                                         const char *step, int round,
-                                         int ref);
+                                         const char *cc, const char *step,
+                                         int round, int ref);
 
 /* How many timings read from the file (an earlier run made them) this
  * run has used. */

@@ -11,10 +11,10 @@
 /* ---- levels ------------------------------------------------------------ */
 
 const struct mms_level mms_levels[] = {
-    /* name    samples finals rounds max  nb munu ring ku ls ifnf kclean */
-    { "quick",  3,     2,     3,     5,   0, 4,   0,   0, 0, 0,   0 },
-    { "normal", 5,     3,     5,     9,   1, 12,  1,   1, 1, 1,   1 },
-    { "full",   7,     4,     7,     13,  2, 0,   1,   1, 1, 2,   2 },
+    /* name    samples finals rounds max  nb munu ring ku ls ifnf kclean cc */
+    { "quick",  3,     2,     3,     5,   0, 4,   0,   0, 0, 0,   0,     1 },
+    { "normal", 5,     3,     5,     9,   1, 12,  1,   1, 1, 1,   1,     3 },
+    { "full",   7,     4,     7,     13,  2, 0,   1,   1, 1, 2,   2,     4 },
 };
 const int mms_nlevels = sizeof mms_levels / sizeof mms_levels[0];
 
@@ -71,7 +71,7 @@ int mms_pin(struct mms_pins *pins, const char *spec, char *err,
     const char *eq = strchr(spec, '=');
     int i;
 
-    if (!pins->mask && !pins->isa && !pins->kx)
+    if (!pins->mask && !pins->isa && !pins->kx && !pins->cc[0])
         mmg_params_default(&pins->p);
     if (!eq || eq == spec || (size_t)(eq - spec) >= sizeof key) {
         snprintf(err, errlen, "'%s': expected KEY=VALUE (NB=48)", spec);
@@ -84,10 +84,21 @@ int mms_pin(struct mms_pins *pins, const char *spec, char *err,
         pins->isa = 1;
         return mmg_params_set(&pins->p, "ISA", eq + 1, err, errlen);
     }
+    if (strcasecmp(key, "CC") == 0) {
+        if (!eq[1] || strchr(eq + 1, ' ')
+            || snprintf(pins->cc, sizeof pins->cc, "%s", eq + 1)
+               >= (int)sizeof pins->cc) {
+            snprintf(err, errlen, "CC: '%s' is not a compiler command (gcc, "
+                     "clang)", eq + 1);
+            pins->cc[0] = '\0';
+            return -1;
+        }
+        return 0;
+    }
     i = int_param(key);
     if (i < 0 || strcasecmp(key, "PERTURB") == 0) {
         snprintf(err, errlen, "%s: not a generator parameter (ISA, NB, MU, "
-                 "NU, KU, LS, FMA, FF, IF, NF, ...)", key);
+                 "NU, KU, LS, FMA, FF, IF, NF, ...) or CC", key);
         return -1;
     }
     pins->mask |= 1UL << i;
@@ -112,6 +123,7 @@ int mms_pinned(const struct mms_pins *pins, const char *keys)
         int i = int_param(k);
         int pinned = strcasecmp(k, "K_CROSSOVER") == 0 ? pins->kx
             : strcasecmp(k, "ISA") == 0 ? pins->isa
+            : strcasecmp(k, "CC") == 0 ? pins->cc[0] != 0
             : i >= 0 && (pins->mask & 1UL << i);
         if (!pinned)
             return 0;
@@ -134,6 +146,9 @@ void mms_pins_text(const struct mms_pins *pins, char *buf, size_t len)
     if (pins->kx && used < len)
         snprintf(buf + used, len - used, "%sK_CROSSOVER=%d", used ? " " : "",
                  pins->k_crossover);
+    if (pins->cc[0] && used < len)
+        snprintf(buf + used, len - used, "%sCC=%s", used ? " " : "",
+                 pins->cc);
     if (!buf[0])
         snprintf(buf, len, "none");
 }
@@ -551,6 +566,19 @@ static int range_kclean(const struct mms_space *s,
     return n;
 }
 
+/* The cc step's kernels around ref: ref itself (the search adds the best
+ * distinct kernels of the earlier steps and builds each with every
+ * installed compiler, search.c). */
+static int range_cc(const struct mms_space *s, const struct mmg_params *ref,
+                    struct mmg_params *out, int max)
+{
+    (void)s;
+    if (max < 1)
+        return 0;
+    out[0] = *ref;
+    return 1;
+}
+
 /* ---- the steps, in paper 002's order ----------------------------------- */
 
 const struct mms_step mms_steps[] = {
@@ -595,9 +623,13 @@ const struct mms_step mms_steps[] = {
       "1.01 (the general one within 1%), 0 when none is: specialised "
       "above it, general at and below it (a side result)",
       "paper 002 III-B step 7; ATLAS_STUDY.md (Clean K)" },
-    { "cc", "CC", NULL,
-      "every installed compiler among gcc and clang on the finalists",
-      "issue 8" },
+    { "cc", "CC", range_cc,
+      "the winner and (normal 2, full 3) the next best distinct kernels "
+      "the earlier steps screened (quick: the winner only), each built "
+      "with every installed compiler among gcc and clang (PATH, and the "
+      "configured KERNEL_CC) with the configured flags, -ffp-contract=on "
+      "for clang and =fast for gcc; a compiler not installed is logged "
+      "as absent", "issue 8" },
 };
 const int mms_nsteps = sizeof mms_steps / sizeof mms_steps[0];
 

@@ -27,6 +27,8 @@ struct mms_level {
     int ls_all;           /* LS: 1..6 (else 1 and probe.conf's LS) */
     int ifnf;             /* IF x NF: 0 a few, 1 more, 2 every pair */
     int kclean;           /* K cleanup: 0 a few L, 1 more, 2 every L */
+    int cc_kernels;       /* CC: the winner and the best this many - 1
+                             other kernels, with each compiler */
 };
 
 extern const struct mms_level mms_levels[];
@@ -40,16 +42,17 @@ struct mms_pins {
     int isa;              /* 1: p.isa is pinned */
     int kx, k_crossover;  /* kx 1: K_CROSSOVER (step 7's result, no
                              generator parameter) is pinned to that */
+    char cc[32];          /* the pinned kernel compiler, "" none */
 };
 
-/* "KEY=VALUE" (KEY a generator key, any case, ISA or K_CROSSOVER).
+/* "KEY=VALUE" (KEY a generator key, any case, ISA, K_CROSSOVER or CC).
  * Returns 0, or -1 with "KEY: why" in err. */
 int mms_pin(struct mms_pins *pins, const char *spec, char *err,
             size_t errlen);
 void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p);
 /* 1 when every key of the comma-separated list is pinned. */
 int mms_pinned(const struct mms_pins *pins, const char *keys);
-/* "ISA=sse2 NB=16", or "none". */
+/* "ISA=sse2 NB=16 CC=clang", or "none". */
 void mms_pins_text(const struct mms_pins *pins, char *buf, size_t len);
 
 /* What the range rules read. */

@@ -7,7 +7,7 @@ h=$top_builddir/kernels/gen/libparams.h
 out=$("$top_builddir/mmtune-info") || { echo "1..0 # SKIP no mmtune-info"; exit 0; }
 def() { sed -n "s/^#define MML_PARAM_$1 \([0-9]*\)$/\1/p" "$h"; }
 str() { sed -n "s/^#define MML_$1 \"\(.*\)\"$/\1/p" "$h"; }
-echo "1..3"
+echo "1..4"
 echo "$out" | grep -qx "tile        MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
     && echo "ok 1 - tile as chosen: MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
     || echo "not ok 1 - tile: $(echo "$out" | grep '^tile')"
@@ -18,3 +18,19 @@ echo "$out" | grep -qF "parameters  $(str PARAMS_SOURCE) ($(str PARAMS_WHY))" \
     && echo "$out" | grep -q "(ISA $(str ISA)," \
     && echo "ok 3 - source and ISA as chosen: $(str PARAMS_SOURCE)" \
     || echo "not ok 3 - source or ISA differ from $h"
+# The kernels were compiled by the compiler mmselect chose (kernel.cc),
+# as the object's .comment records it, and the library says so.
+cc=$(cat "$top_builddir/kernels/gen/kernel.cc")
+o=$top_builddir/kernels/gen/.libs/kfull.o
+[ -f "$o" ] || o=$top_builddir/kernels/gen/kfull.o
+case "$cc" in *clang*) mark='clang version' ;; *) mark='GCC: ' ;; esac
+if echo "$out" | grep -qxF "compiler    $cc" && [ "$(str KERNEL_COMPILER)" = "$cc" ] \
+        && tr -c '[:print:]' '\n' < "$o" | grep -q "$mark" \
+        && { [ "$mark" != 'GCC: ' ] \
+             || ! tr -c '[:print:]' '\n' < "$o" | grep -q 'clang version'; }
+then
+    echo "ok 4 - kernels compiled by kernel.cc's compiler: $cc"
+else
+    echo "not ok 4 - compiler: $(echo "$out" | grep '^compiler'), kernel.cc: \
+$cc, $o: $(tr -c '[:print:]' '\n' < "$o" | grep -E 'GCC:|clang' | head -2)"
+fi

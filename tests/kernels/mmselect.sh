@@ -4,7 +4,9 @@
 # of the key, the model); a params.conf bound to the probe.conf beside it;
 # MC, KC, NC it leaves out from the model with that probe.conf's caches;
 # errors that name the file and line; outputs rewritten only when the
-# choice changes.
+# choice changes; the key names the compiler family, a key without it
+# still finds its defaults; the kernels' compiler is the params.conf's CC
+# when installed, else the configured one with a warning.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 sel=$top_builddir/kernels/mmselect
 dir=${TMPDIR:-/tmp}/mmselect.$$
@@ -36,12 +38,19 @@ run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         "$@" > "$dir/log" 2>&1
 }
-echo "1..17"
+echo "1..22"
 
-key=$("$sel" --key)
-form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)$'
-echo "$key" | grep -Eq "$form"
-result $? "the key has the form vendor-fF-mM-ISA: $key"
+key=$("$sel" --key --cc=gcc)
+form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)-gcc$'
+echo "$key" | grep -Eq "$form" \
+    && [ "$("$sel" --key --cc=/usr/bin/clang-14)" = "${key%-gcc}-clang" ]
+result $? "the key has the form vendor-fF-mM-ISA-CC: $key"
+base=${key%-gcc}
+# From here on the configured compiler is gcc (its family names the key).
+run() { # mmselect with the test's directories and more options
+    "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
+        --cc=gcc --cflags='-O2 -ffp-contract=fast' "$@" > "$dir/log" 2>&1
+}
 
 run && grep -q "from the model (no $dir/host/params.conf and no saved \
 defaults for this CPU's key $key)" "$dir/log" \
@@ -156,3 +165,39 @@ run --params="$dir/given/params.conf"
     && [ -z "$(find "$dir/out" -newer "$dir/given/params.conf" \
         -name '*.params')" ]
 result $? "the same choice again leaves the outputs as they were"
+
+# Keys saved before they named the compiler: this CPU's is still found,
+# after the compiler's own; --with=KEY without a family finds KEY-gcc.
+mv "$dir/defs/$key" "$dir/defs/$base"
+run && grep -q "from results/archdefs/$base/params.conf (saved defaults" \
+    "$dir/log"
+result $? "an archdef saved under the key without the compiler is found"
+conf "$dir/defs/$base-clang" "$fp" "MC = 4" "KC = 8" "NC = 64"
+run && grep -q "from results/archdefs/$base-clang/params.conf" "$dir/log"
+result $? "without gcc's, clang's defaults before the key without one"
+mv "$dir/defs/$base" "$dir/defs/$key"
+run --with="$base" && grep -q "from results/archdefs/$key/params.conf \
+(--with-archdefs=$base)" "$dir/log"
+result $? "--with=KEY finds KEY-gcc, the configured compiler's"
+
+# The kernels' compiler: the params.conf's CC when installed (flags made
+# its family's), else the configured one, with a warning at file:line.
+conf "$dir/cc" "$fp"
+sed -i 's/^CC = cc$/CC = no-such-cc-mmt/' "$dir/cc/params.conf"
+run --params="$dir/cc/params.conf" \
+    && grep -q "warning: $dir/cc/params.conf:21: CC = no-such-cc-mmt is \
+not installed" "$dir/log" \
+    && [ "$(cat "$dir/out/kernel.cc")" = "gcc -O2 -ffp-contract=fast" ] \
+    && grep -q '^#define MML_KERNEL_COMPILER "gcc -O2 -ffp-contract=fast"$' \
+        "$dir/out/libparams.h"
+result $? "CC not installed: the configured compiler, a warning at file:line"
+if command -v clang > /dev/null 2>&1; then
+    sed -i 's/^CC = .*/CC = clang/' "$dir/cc/params.conf"
+    run --params="$dir/cc/params.conf" \
+        && [ "$(cat "$dir/out/kernel.cc")" = "clang -O2 -ffp-contract=on" ] \
+        && grep -q 'kernels compiled with clang -O2 -ffp-contract=on' \
+            "$dir/log" && ! grep -q warning "$dir/log"
+    result $? "CC = clang (installed): the kernels are built with clang"
+else
+    n=$((n + 1)); echo "ok $n # SKIP clang is not installed"
+fi

@@ -18,13 +18,13 @@
 
 struct reg_row {
     unsigned leaf, sub;
-    struct probe_cpuid_regs r;
+    struct mmt_cpuid_regs r;
 };
 
 /* A recorded machine: rows end with leaf 0xffffffff; leaves not listed
  * read as zeros, as a hidden leaf does. */
 static void replay(void *arg, unsigned leaf, unsigned sub,
-                   struct probe_cpuid_regs *r)
+                   struct mmt_cpuid_regs *r)
 {
     const struct reg_row *row = arg;
 
@@ -44,6 +44,7 @@ static void replay(void *arg, unsigned leaf, unsigned sub,
  * L1i 32 KiB, L2 2 MiB 16-way, L3 105 MiB 15-way in 114688 sets. */
 static const struct reg_row spr[] = {
     { 0, 0, { 0x20, INTEL } },
+    { 1, 0, { 0x000806f8, 0, 0, 0 } },    /* family 6, model 0x8f */
     { 4, 0, { 0xfc004121, 0x02c0003f, 0x0000003f, 0 } },
     { 4, 1, { 0xfc004122, 0x01c0003f, 0x0000003f, 0 } },
     { 4, 2, { 0xfc004143, 0x03c0003f, 0x000007ff, 0 } },
@@ -73,19 +74,20 @@ static const struct reg_row zen3_hidden[] = { ZEN3_LEGACY, END };
 /* The Zen 5 guest (hypervisor bhyve), as read here (cpuid -1 -r). */
 static const struct reg_row zen5_guest[] = {
     { 0, 0, { 0x0000000d, AMD } },
+    { 1, 0, { 0x00b00f21, 0x67fe0800, 0xfed83203, 0x178bfbff } },
     { 0x80000000, 0, { 0x80000021, AMD } },
     { 0x80000005, 0, { 0xff60ff40, 0xff60ff40, 0x300c0140, 0x20080140 } },
     { 0x80000006, 0, { 0x40802040, 0x60804040, 0x04006140, 0x0fe09140 } },
     END,
 };
 
-static int decode(const struct reg_row *rows, struct probe_cache_claim *c)
+static int decode(const struct reg_row *rows, struct mmt_cache_claim *c)
 {
-    return probe_cpuid_caches(replay, (void *)rows, c, 16);
+    return mmt_cpuid_caches(replay, (void *)rows, c, 16);
 }
 
-static void expect(const struct probe_cache_claim *c, int level,
-                   enum probe_cache_type type, long kib, int ways_lo,
+static void expect(const struct mmt_cache_claim *c, int level,
+                   enum mmt_cache_type type, long kib, int ways_lo,
                    int ways_hi, int line, const char *source)
 {
     assert_int_equal(c->level, level);
@@ -99,15 +101,15 @@ static void expect(const struct probe_cache_claim *c, int level,
 
 static void intel_leaf4(void **state)
 {
-    struct probe_cache_claim c[16];
+    struct mmt_cache_claim c[16];
     const char *src = "cpuid leaf 4";
 
     (void)state;
     assert_int_equal(decode(spr, c), 4);
-    expect(&c[0], 1, PROBE_CT_DATA, 48, 12, 12, 64, src);
-    expect(&c[1], 1, PROBE_CT_INSTRUCTION, 32, 8, 8, 64, src);
-    expect(&c[2], 2, PROBE_CT_UNIFIED, 2048, 16, 16, 64, src);
-    expect(&c[3], 3, PROBE_CT_UNIFIED, 105 * 1024, 15, 15, 64, src);
+    expect(&c[0], 1, MMT_CT_DATA, 48, 12, 12, 64, src);
+    expect(&c[1], 1, MMT_CT_INSTRUCTION, 32, 8, 8, 64, src);
+    expect(&c[2], 2, MMT_CT_UNIFIED, 2048, 16, 16, 64, src);
+    expect(&c[3], 3, MMT_CT_UNIFIED, 105 * 1024, 15, 15, 64, src);
     for (int i = 0; i < 4; i++)
         assert_string_equal(c[i].doubt, "");
     assert_ptr_equal(probe_claim_for(c, 4, 1, NULL), &c[0]);
@@ -116,14 +118,14 @@ static void intel_leaf4(void **state)
 
 static void amd_8000001d(void **state)
 {
-    struct probe_cache_claim c[16];
+    struct mmt_cache_claim c[16];
     const char *src = "cpuid 0x8000001D";
 
     (void)state;
     assert_int_equal(decode(zen3, c), 4);
-    expect(&c[0], 1, PROBE_CT_DATA, 32, 8, 8, 64, src);
-    expect(&c[2], 2, PROBE_CT_UNIFIED, 512, 8, 8, 64, src);
-    expect(&c[3], 3, PROBE_CT_UNIFIED, 32 * 1024, 16, 16, 64, src);
+    expect(&c[0], 1, MMT_CT_DATA, 32, 8, 8, 64, src);
+    expect(&c[2], 2, MMT_CT_UNIFIED, 512, 8, 8, 64, src);
+    expect(&c[3], 3, MMT_CT_UNIFIED, 32 * 1024, 16, 16, 64, src);
 }
 
 /* 0x8000001D hidden: the older leaves, with 0x80000006's ways encoded as
@@ -131,13 +133,13 @@ static void amd_8000001d(void **state)
  * unknown). */
 static void amd_fallback(void **state)
 {
-    struct probe_cache_claim c[16];
+    struct mmt_cache_claim c[16];
 
     (void)state;
     assert_int_equal(decode(zen3_hidden, c), 3);
-    expect(&c[0], 1, PROBE_CT_DATA, 32, 8, 8, 64, "cpuid 0x80000005");
-    expect(&c[1], 2, PROBE_CT_UNIFIED, 512, 8, 15, 64, "cpuid 0x80000006");
-    expect(&c[2], 3, PROBE_CT_UNIFIED, 32 * 1024, 0, 0, 64,
+    expect(&c[0], 1, MMT_CT_DATA, 32, 8, 8, 64, "cpuid 0x80000005");
+    expect(&c[1], 2, MMT_CT_UNIFIED, 512, 8, 15, 64, "cpuid 0x80000006");
+    expect(&c[2], 3, MMT_CT_UNIFIED, 32 * 1024, 0, 0, 64,
            "cpuid 0x80000006");
     assert_string_equal(c[2].doubt, "");
     assert_ptr_equal(probe_claim_for(c, 3, 0, NULL), &c[2]);
@@ -147,14 +149,14 @@ static void amd_fallback(void **state)
  * 512 KiB is no L3 a core reaches, so it is doubted and never used. */
 static void zen5_guest_l3_doubted(void **state)
 {
-    struct probe_cache_claim c[16];
-    const struct probe_cache_claim *doubt;
+    struct mmt_cache_claim c[16];
+    const struct mmt_cache_claim *doubt;
 
     (void)state;
     assert_int_equal(decode(zen5_guest, c), 3);
-    expect(&c[0], 1, PROBE_CT_DATA, 48, 12, 12, 64, "cpuid 0x80000005");
-    expect(&c[1], 2, PROBE_CT_UNIFIED, 1024, 8, 15, 64, "cpuid 0x80000006");
-    expect(&c[2], 3, PROBE_CT_UNIFIED, 1016 * 512, 0, 0, 64,
+    expect(&c[0], 1, MMT_CT_DATA, 48, 12, 12, 64, "cpuid 0x80000005");
+    expect(&c[1], 2, MMT_CT_UNIFIED, 1024, 8, 15, 64, "cpuid 0x80000006");
+    expect(&c[2], 3, MMT_CT_UNIFIED, 1016 * 512, 0, 0, 64,
            "cpuid 0x80000006");
     assert_non_null(strstr(c[2].doubt, "508 MiB"));
     assert_null(probe_claim_for(c, 3, 0, &doubt));
@@ -174,12 +176,37 @@ static void intel_without_leaf4_and_none(void **state)
         END,
     };
     static const struct reg_row none[] = { END };
-    struct probe_cache_claim c[16];
+    struct mmt_cache_claim c[16];
 
     (void)state;
     assert_int_equal(decode(bare, c), 1);
-    expect(&c[0], 2, PROBE_CT_UNIFIED, 2048, 16, 31, 64, "cpuid 0x80000006");
+    expect(&c[0], 2, MMT_CT_UNIFIED, 2048, 16, 31, 64, "cpuid 0x80000006");
     assert_int_equal(decode(none, c), 0);
+}
+
+/* Vendor, display family and model (the archdefs key's): the Zen 5
+ * guest is family 0xf + 0x0b = 26, model 2; Sapphire Rapids family 6,
+ * model 0x8f (its extended model 8 counts in family 6); a CPU without
+ * leaf 1 is -1, -1. */
+static void ident(void **state)
+{
+    char vendor[13];
+    int family, model;
+    static const struct reg_row none[] = { END };
+
+    (void)state;
+    mmt_cpuid_ident(replay, (void *)zen5_guest, vendor, &family, &model);
+    assert_string_equal(vendor, "AuthenticAMD");
+    assert_int_equal(family, 26);
+    assert_int_equal(model, 2);
+    mmt_cpuid_ident(replay, (void *)spr, vendor, &family, &model);
+    assert_string_equal(vendor, "GenuineIntel");
+    assert_int_equal(family, 6);
+    assert_int_equal(model, 0x8f);
+    mmt_cpuid_ident(replay, (void *)none, vendor, &family, &model);
+    assert_string_equal(vendor, "");
+    assert_int_equal(family, -1);
+    assert_int_equal(model, -1);
 }
 
 int main(void)
@@ -190,6 +217,7 @@ int main(void)
         cmocka_unit_test(amd_fallback),
         cmocka_unit_test(zen5_guest_l3_doubted),
         cmocka_unit_test(intel_without_leaf4_and_none),
+        cmocka_unit_test(ident),
     };
     return cmocka_run_group_tests_name("cpuid", tests, NULL, NULL);
 }

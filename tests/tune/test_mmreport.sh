@@ -67,11 +67,11 @@ block() { sed -n "/^step $2 (/,/^  chosen:/p" "$dir/$1.rep"; }
 rows() {
     block "$1" "$2" | grep -E ' (ok|wrong|compile-error|crash|timeout) '
 }
-# The kernels a step timed: its cand lines but the reference kernel's,
-# without what varies per timing.
+# The kernels a step timed (with their compiler): its cand lines but the
+# reference kernel's, without what varies per timing.
 kernels() {
     grep "^cand step=$2 round=[0-9]* ref=0 " "$dir/$1" \
-        | sed 's/ round=[0-9]*//; s/ cc=.*//' | sort -u | wc -l
+        | sed 's/ round=[0-9]*//; s/\( cc=[^ ]*\) .*/\1/' | sort -u | wc -l
 }
 bad=
 for s in $(sed -n 's/^step name=\([a-z]*\) .*/\1/p' "$dir/a.log"); do
@@ -88,7 +88,7 @@ for s in $(sed -n 's/^step name=\([a-z]*\) .*/\1/p' "$dir/a.log"); do
     want='^  \*'
     for key in $(sed -n "s/^step name=$s sets=\([^ ]*\) .*/\1/p" \
             "$dir/a.log" | tr 'A-Z,' 'a-z '); do
-        v=$(sed -n "s/^chosen name=$s .* $key=\([0-9]*\) .*/\1/p" \
+        v=$(sed -n "s/^chosen name=$s .* $key=\([0-9a-z]*\) .*/\1/p" \
             "$dir/a.log")
         want="$want +$v"
     done

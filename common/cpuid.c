@@ -8,8 +8,9 @@
  * 0x80000006 ECX/EDX for the L2 and L3 (APM E.4.4, E.4.5), whose
  * associativity is an encoded field.  These are claims: the cache probe
  * compares them with what it measured and writes a claimed size only when
- * its curve bears it out. */
-#include "probe/probe.h"
+ * its curve bears it out; the library's build (kernels/archkey.c) takes
+ * them as its model's starting sizes. */
+#include "common/cpuid.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -18,8 +19,8 @@
 #include <cpuid.h>
 #endif
 
-void probe_cpuid_native(void *arg, unsigned leaf, unsigned sub,
-                        struct probe_cpuid_regs *r)
+void mmt_cpuid_native(void *arg, unsigned leaf, unsigned sub,
+                        struct mmt_cpuid_regs *r)
 {
     (void)arg;
     memset(r, 0, sizeof *r);
@@ -38,19 +39,19 @@ static unsigned bits(unsigned v, int hi, int lo)
 /* Leaf 4 or 0x8000001D: one cache per subleaf, EAX[4:0] its type (0: no
  * more), EAX[7:5] its level, EAX[9] fully associative; EBX holds ways,
  * partitions and line size less one, ECX the sets less one. */
-static int deterministic(probe_cpuid_fn fn, void *arg, unsigned leaf,
-                         const char *source, struct probe_cache_claim *c,
+static int deterministic(mmt_cpuid_fn fn, void *arg, unsigned leaf,
+                         const char *source, struct mmt_cache_claim *c,
                          int max)
 {
     int n = 0;
 
     for (unsigned sub = 0; sub < 32 && n < max; sub++) {
-        struct probe_cpuid_regs r;
+        struct mmt_cpuid_regs r;
         fn(arg, leaf, sub, &r);
         unsigned type = bits(r.eax, 4, 0);
         if (type == 0)
             break;
-        if (type > PROBE_CT_UNIFIED)
+        if (type > MMT_CT_UNIFIED)
             continue;
         unsigned long long ways = bits(r.ebx, 31, 22) + 1;
         unsigned long long line = bits(r.ebx, 11, 0) + 1;
@@ -59,7 +60,7 @@ static int deterministic(probe_cpuid_fn fn, void *arg, unsigned leaf,
 
         memset(&c[n], 0, sizeof c[n]);
         c[n].level = (int)bits(r.eax, 7, 5);
-        c[n].type = (enum probe_cache_type)type;
+        c[n].type = (enum mmt_cache_type)type;
         c[n].size_kib = (long)(bytes / 1024);
         if (bits(r.eax, 9, 9))
             ways = bytes / line;
@@ -80,8 +81,8 @@ static const struct { int lo, hi; } amd_assoc[16] = {
     { 96, 127 }, { 128, FULL }, { FULL, FULL },
 };
 
-static void legacy(struct probe_cache_claim *c, int level,
-                   enum probe_cache_type type, long kib, int lo, int hi,
+static void legacy(struct mmt_cache_claim *c, int level,
+                   enum mmt_cache_type type, long kib, int lo, int hi,
                    int line, const char *source)
 {
     int lines = line ? (int)(kib * 1024 / line) : 0;
@@ -106,19 +107,19 @@ enum { AMD_L3_MAX_KIB = 128 * 1024 };
 /* 0x80000005 ECX (L1d: size KiB, ways, line) and 0x80000006 ECX (L2:
  * size KiB, encoded ways, line) and EDX (L3: 512 KiB units, encoded ways,
  * line).  A size of 0 or ways encoded 0 mean no such cache. */
-static int amd_legacy(probe_cpuid_fn fn, void *arg, unsigned ext_max,
-                      struct probe_cache_claim *c, int max)
+static int amd_legacy(mmt_cpuid_fn fn, void *arg, unsigned ext_max,
+                      struct mmt_cache_claim *c, int max)
 {
     static const char src5[] = "cpuid 0x80000005";
     static const char src6[] = "cpuid 0x80000006";
-    struct probe_cpuid_regs r;
+    struct mmt_cpuid_regs r;
     int n = 0;
 
     if (ext_max >= 0x80000005u && n < max) {
         fn(arg, 0x80000005u, 0, &r);
         int ways = (int)bits(r.ecx, 23, 16);
         if (bits(r.ecx, 31, 24))
-            legacy(&c[n++], 1, PROBE_CT_DATA, bits(r.ecx, 31, 24),
+            legacy(&c[n++], 1, MMT_CT_DATA, bits(r.ecx, 31, 24),
                    ways == 0xff ? FULL : ways, ways == 0xff ? FULL : ways,
                    (int)bits(r.ecx, 7, 0), src5);
     }
@@ -127,12 +128,12 @@ static int amd_legacy(probe_cpuid_fn fn, void *arg, unsigned ext_max,
     fn(arg, 0x80000006u, 0, &r);
     unsigned l2 = bits(r.ecx, 15, 12), l3 = bits(r.edx, 15, 12);
     if (n < max && bits(r.ecx, 31, 16) && l2)
-        legacy(&c[n++], 2, PROBE_CT_UNIFIED, bits(r.ecx, 31, 16),
+        legacy(&c[n++], 2, MMT_CT_UNIFIED, bits(r.ecx, 31, 16),
                amd_assoc[l2].lo, amd_assoc[l2].hi, (int)bits(r.ecx, 7, 0),
                src6);
     if (n < max && bits(r.edx, 31, 18) && l3) {
         long kib = (long)bits(r.edx, 31, 18) * 512;
-        legacy(&c[n], 3, PROBE_CT_UNIFIED, kib, amd_assoc[l3].lo,
+        legacy(&c[n], 3, MMT_CT_UNIFIED, kib, amd_assoc[l3].lo,
                amd_assoc[l3].hi, (int)bits(r.edx, 7, 0), src6);
         if (kib > AMD_L3_MAX_KIB)
             snprintf(c[n].doubt, sizeof c[n].doubt, "L3 of %ld MiB is more "
@@ -144,20 +145,44 @@ static int amd_legacy(probe_cpuid_fn fn, void *arg, unsigned ext_max,
     return n;
 }
 
-int probe_cpuid_caches(probe_cpuid_fn fn, void *arg,
-                       struct probe_cache_claim *c, int max)
+/* Leaf 0: the vendor string into vendor; returns the highest basic
+ * leaf. */
+static unsigned read_vendor(mmt_cpuid_fn fn, void *arg, char vendor[13])
 {
-    struct probe_cpuid_regs r;
-    char vendor[13];
-    unsigned basic_max, ext_max;
-    int n = 0;
+    struct mmt_cpuid_regs r;
 
     fn(arg, 0, 0, &r);
-    basic_max = r.eax;
     memcpy(vendor, &r.ebx, 4);
     memcpy(vendor + 4, &r.edx, 4);
     memcpy(vendor + 8, &r.ecx, 4);
     vendor[12] = '\0';
+    return r.eax;
+}
+
+void mmt_cpuid_ident(mmt_cpuid_fn fn, void *arg, char vendor[13],
+                     int *family, int *model)
+{
+    struct mmt_cpuid_regs r;
+
+    *family = *model = -1;
+    if (read_vendor(fn, arg, vendor) < 1)
+        return;
+    fn(arg, 1, 0, &r);
+    unsigned fam = bits(r.eax, 11, 8), mod = bits(r.eax, 7, 4);
+    *family = (int)(fam == 0xf ? fam + bits(r.eax, 27, 20) : fam);
+    *model = (int)(fam == 0x6 || fam == 0xf ? mod + (bits(r.eax, 19, 16)
+                                                     << 4) : mod);
+}
+
+int mmt_cpuid_caches(mmt_cpuid_fn fn, void *arg,
+                       struct mmt_cache_claim *c, int max)
+{
+    struct mmt_cpuid_regs r;
+    char vendor[13];
+    unsigned basic_max, ext_max;
+    int n = 0;
+
+    basic_max = read_vendor(fn, arg, vendor);
     if (basic_max == 0 || max <= 0)
         return 0;
     fn(arg, 0x80000000u, 0, &r);
