@@ -22,7 +22,8 @@ const struct mml_param mml_params[MML_NPARAMS] = {
     [MML_MU] = { "MU", "MU" }, [MML_NU] = { "NU", "NU" },
     [MML_KU] = { "KU", "KU" }, [MML_NB] = { "NB", "NB" },
     [MML_MC] = { "MC", "M" }, [MML_KC] = { "KC", "K" },
-    [MML_NC] = { "NC", NULL }, [MML_LS] = { "LS", "LS" },
+    [MML_NC] = { "NC", NULL }, [MML_NCNB] = { "NCNB", "NCNB" },
+    [MML_LS] = { "LS", "LS" },
     [MML_FMA] = { "FMA", "FMA" }, [MML_FF] = { "FF", "FF" },
     [MML_IF] = { "IF", "IF" }, [MML_NF] = { "NF", "NF" },
 };
@@ -32,11 +33,11 @@ const struct mml_param mml_params[MML_NPARAMS] = {
  * 8 in 32 registers, the tile of DRIVER_CALIBRATION.md; avx2 2x6 of 4 and
  * sse2 2x4 of 2 in 16; scalar 4x2 (14 of 16). */
 const struct mml_isa_tile mml_isa_tiles[] = {
-    { "avx512", 24, 8, 1 },
-    { "avx2", 8, 6, 1 },
-    { "sse2", 4, 4, 1 },
-    { "none", 4, 2, 1 },
-    { NULL, 0, 0, 0 },
+    { "avx512", 24, 8, 1, 8 },
+    { "avx2", 8, 6, 1, 4 },
+    { "sse2", 4, 4, 1, 2 },
+    { "none", 4, 2, 1, 1 },
+    { NULL, 0, 0, 0, 0 },
 };
 
 /* Without cache sizes from cpuid the model assumes a small machine. */
@@ -45,6 +46,10 @@ const struct mml_isa_tile mml_isa_tiles[] = {
 #define KC_PER_MC 4
 #define KC_MAX 512       /* deeper panels were not measured */
 #define NC_MAX 4096      /* wider B panels gain nothing, cost workspace */
+/* The crossover to the non-copy path: on Zen 5 (avx512, 24 x 8) the
+ * non-copy kernels beat packing up to N = NCNB_MODEL flushed and warm
+ * (kernels/README.md; issue 9). */
+#define NCNB_MODEL 256
 
 /* "dir/probe.conf" for the params.conf at path. */
 static void beside(const char *path, char *out, size_t len)
@@ -142,6 +147,15 @@ static void model_blocks(int *v, long l2)
         v[MML_NB] = big;
 }
 
+int mml_isa_vlen(const char *isa)
+{
+    const struct mml_isa_tile *t = mml_isa_tiles;
+
+    while (t->isa && strcmp(t->isa, isa))
+        t++;
+    return t->isa ? t->vlen : 1;
+}
+
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
 {
     const struct mml_isa_tile *t = mml_isa_tiles;
@@ -157,6 +171,7 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
     v[MML_NU] = v[MML_NU] ? v[MML_NU] : t->nu;
     v[MML_KU] = v[MML_KU] ? v[MML_KU] : t->ku;
     model_blocks(v, l2);
+    v[MML_NCNB] = v[MML_NCNB] ? v[MML_NCNB] : NCNB_MODEL;
     if (!v[MML_NC]) {
         long nc = llc / 2 / (long)sizeof(double) / v[MML_KC];
         v[MML_NC] = (int)down_to(nc > NC_MAX ? NC_MAX : nc, v[MML_NB]);
@@ -218,7 +233,7 @@ void mml_params_header_put(FILE *f, const struct mml_libparams *p,
     put_literal(f, key);
     fprintf(f, "\n#define MML_ISA ");
     put_literal(f, p->isa);
-    fprintf(f, "\n");
+    fprintf(f, "\n#define MML_NARROW_MU %d\n", mml_isa_vlen(p->isa));
     for (int i = 0; i < MML_NPARAMS; i++)
         fprintf(f, "#define MML_PARAM_%s %d\n", mml_params[i].key, p->v[i]);
     /* code beside the kernels (packing) is compiled for their ISA */
