@@ -7,7 +7,7 @@ h=$top_builddir/kernels/gen/libparams.h
 out=$("$top_builddir/mmtune-info") || { echo "1..0 # SKIP no mmtune-info"; exit 0; }
 def() { sed -n "s/^#define MML_PARAM_$1 \([0-9]*\)$/\1/p" "$h"; }
 str() { sed -n "s/^#define MML_$1 \"\(.*\)\"$/\1/p" "$h"; }
-echo "1..3"
+echo "1..4"
 echo "$out" | grep -qx "tile        MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
     && echo "ok 1 - tile as chosen: MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
     || echo "not ok 1 - tile: $(echo "$out" | grep '^tile')"
@@ -18,3 +18,6 @@ echo "$out" | grep -qF "parameters  $(str PARAMS_SOURCE) ($(str PARAMS_WHY))" \
     && echo "$out" | grep -q "(ISA $(str ISA)," \
     && echo "ok 3 - source and ISA as chosen: $(str PARAMS_SOURCE)" \
     || echo "not ok 3 - source or ISA differ from $h"
+want="small       NCNB=$(def NCNB) "
+echo "$out" | grep -q "^$want" && echo "ok 4 - NCNB as chosen: $(def NCNB)" \
+    || echo "not ok 4 - $(echo "$out" | grep '^small') is not $want..."
