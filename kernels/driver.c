@@ -41,6 +41,7 @@ static size_t min_z(size_t a, size_t b)
 static struct mml_plan plan;
 static int plan_usable;
 static pthread_once_t plan_once = PTHREAD_ONCE_INIT;
+static int plan_ready;
 
 static void plan_init(void)
 {
@@ -57,11 +58,20 @@ static void plan_init(void)
         || !mmg_cpu_runs(mml_knc_desc.requires)
         || !mmg_cpu_runs(mml_kncv_desc.requires))
         plan.knc = plan.kncv = NULL;
+    __atomic_store_n(&plan_ready, 1, __ATOMIC_RELEASE);
+}
+
+/* Made when the library loads, so that a call (a small one, from a cold
+ * cache: a call into libc costs a few misses) reads one flag instead. */
+__attribute__((constructor)) static void plan_at_load(void)
+{
+    pthread_once(&plan_once, plan_init);
 }
 
 const struct mml_plan *mml_plan_default(void)
 {
-    pthread_once(&plan_once, plan_init);
+    if (!__atomic_load_n(&plan_ready, __ATOMIC_ACQUIRE))
+        pthread_once(&plan_once, plan_init);
     return plan_usable ? &plan : NULL;
 }
 
@@ -268,8 +278,9 @@ void mml_dgemm(const struct mml_gemm *g)
     }
     p = mml_plan_default();
     if (p && mml_small_fits(p, g)) {
-        work = mml_workspace(mml_small_doubles(p, g));
-        if (work) {
+        size_t need = mml_small_doubles(p, g);
+        work = need ? mml_workspace(need) : NULL;
+        if (work || !need) {
             mml_gemm_small(g, p, work);
             return;
         }

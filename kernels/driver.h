@@ -52,7 +52,7 @@ void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
 int mml_small_fits(const struct mml_plan *p, const struct mml_gemm *g);
 
 /* Doubles of workspace the small path needs for g (its fractional rows
- * and columns). */
+ * and columns); 0 when M and N are whole tiles (work may be NULL). */
 size_t mml_small_doubles(const struct mml_plan *p, const struct mml_gemm *g);
 
 /* The small-problem path on a workspace of mml_small_doubles doubles:

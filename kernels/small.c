@@ -61,6 +61,9 @@ size_t mml_small_doubles(const struct mml_plan *p, const struct mml_gemm *g)
 {
     size_t part[3];
 
+    /* whole tiles only: nothing to copy (and no thread-local lookup) */
+    if (g->m % (size_t)p->kncv->mu == 0 && g->n % (size_t)p->knc->nu == 0)
+        return 0;
     parts(p, g, part);
     return part[0] + part[1] + part[2];
 }
@@ -135,11 +138,13 @@ void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
     int ldb = (int)g->ldb, ldc = (int)g->ldc, ldt = mv + (mv < m ? v : 0);
     struct rows r = { mw, mv, k, g->a, g->lda };
     size_t part[3];
-    double *ap = work, *bp, *ct;
+    double *ap = work, *bp = NULL, *ct = NULL;
 
-    parts(p, g, part);
-    bp = ap + part[0];
-    ct = bp + part[1];
+    if (work) {          /* NULL when M and N are whole tiles */
+        parts(p, g, part);
+        bp = ap + part[0];
+        ct = bp + part[1];
+    }
     if (g->m * g->k + g->k * g->n + g->m * g->n
         <= 2 * (size_t)p->mc * (size_t)p->kc) {
         touch(g->a, g->m, g->k, g->lda);
