@@ -46,10 +46,13 @@ const struct mml_isa_tile mml_isa_tiles[] = {
 #define KC_PER_MC 4
 #define KC_MAX 512       /* deeper panels were not measured */
 #define NC_MAX 4096      /* wider B panels gain nothing, cost workspace */
-/* The crossover to the non-copy path: on Zen 5 (avx512, 24 x 8) the
- * non-copy kernels beat packing up to N = NCNB_MODEL flushed and warm
- * (kernels/README.md; issue 9). */
-#define NCNB_MODEL 256
+/* The crossover to the non-copy path (M, N and K at most NCNB).  On Zen 5
+ * (avx512, 24 x 8, MC = 120, KC = 480), square, single thread, flushed
+ * and warm GFLOPS, packed vs non-copy: N = 256 73/86 and 87/105; N = 300
+ * 71/84 and 84/102; N = 384 82/75 and 93/88; N = 512 77/59 and 88/63
+ * (operands of a power-of-two leading dimension, read in place, conflict
+ * in the caches once they outgrow L2). */
+#define NCNB_MODEL 320
 
 /* "dir/probe.conf" for the params.conf at path. */
 static void beside(const char *path, char *out, size_t len)
