@@ -46,6 +46,9 @@ struct mmt_kernel_info {
     int nb, mc, kc, nc;      /* kernel tile, blocking */
     int active;              /* 1: this CPU runs the kernels; 0: the
                                 library uses its reference path */
+    int ncnb;                /* crossover: M, N, K all at most NCNB and
+                                op(A), op(B) not transposed run the
+                                non-copy kernels on the caller's arrays */
 };
 const struct mmt_kernel_info *mmt_kernel_info(void);
 

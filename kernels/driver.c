@@ -23,7 +23,8 @@
 #include "kernels/driver.h"
 #include "kernels/gen/libparams.h"
 
-extern const struct mmt_kernel_desc mml_kfull_desc, mml_kedge_desc;
+extern const struct mmt_kernel_desc mml_kfull_desc, mml_kedge_desc,
+    mml_knc_desc, mml_kncv_desc;
 
 #define LINE_DOUBLES 8   /* 64 bytes: each part of the workspace aligned */
 
@@ -40,6 +41,7 @@ static size_t min_z(size_t a, size_t b)
 static struct mml_plan plan;
 static int plan_usable;
 static pthread_once_t plan_once = PTHREAD_ONCE_INIT;
+static int plan_ready;
 
 static void plan_init(void)
 {
@@ -48,13 +50,28 @@ static void plan_init(void)
 
     plan = (struct mml_plan){ f, &mml_kedge_desc, f->m, f->k, f->n,
                               MML_PARAM_NC, panels ? f->mu : 1,
-                              panels ? f->nu : 1, 0 };
+                              panels ? f->nu : 1, 0, &mml_knc_desc,
+                              &mml_kncv_desc, MML_PARAM_NCNB };
     plan_usable = f->abi == MMT_KERNEL_ABI && mmg_cpu_runs(f->requires);
+    if (mml_knc_desc.abi != MMT_KERNEL_ABI
+        || mml_kncv_desc.abi != MMT_KERNEL_ABI
+        || !mmg_cpu_runs(mml_knc_desc.requires)
+        || !mmg_cpu_runs(mml_kncv_desc.requires))
+        plan.knc = plan.kncv = NULL;
+    __atomic_store_n(&plan_ready, 1, __ATOMIC_RELEASE);
+}
+
+/* Made when the library loads, so that a call (a small one, from a cold
+ * cache: a call into libc costs a few misses) reads one flag instead. */
+__attribute__((constructor)) static void plan_at_load(void)
+{
+    pthread_once(&plan_once, plan_init);
 }
 
 const struct mml_plan *mml_plan_default(void)
 {
-    pthread_once(&plan_once, plan_init);
+    if (!__atomic_load_n(&plan_ready, __ATOMIC_ACQUIRE))
+        pthread_once(&plan_once, plan_init);
     return plan_usable ? &plan : NULL;
 }
 
@@ -92,14 +109,13 @@ struct ctx {
     int via_tile;        /* every block through the C tile */
 };
 
-static mmt_mm_kernel *variant(const struct mmt_kernel_desc *d, double beta)
+mmt_mm_kernel *mml_variant(const struct mmt_kernel_desc *d, double beta)
 {
     return beta == 0.0 ? d->beta0 : beta == 1.0 ? d->beta1 : d->betax;
 }
 
-/* C = beta C + T on m x n, never reading C when beta = 0. */
-static void merge(int m, int n, double beta, const double *t, int ldt,
-                  double *c, size_t ldc)
+void mml_merge(int m, int n, double beta, const double *t, int ldt,
+               double *c, size_t ldc)
 {
     for (int j = 0; j < n; j++, t += ldt, c += ldc)
         for (int i = 0; i < m; i++)
@@ -124,11 +140,11 @@ static void call(const struct ctx *x, size_t ic, size_t j, int i0, int j0,
 
     b += (size_t)j0 * kc;
     if (!x->via_tile && mr == m && nr == n) {
-        variant(d, beta)(m, n, kc, a, m, b, kc, beta, c, (int)x->g->ldc);
+        mml_variant(d, beta)(m, n, kc, a, m, b, kc, beta, c, (int)x->g->ldc);
         return;
     }
     d->beta0(m, n, kc, a, m, b, kc, 0.0, x->ct, m);
-    merge(mr, nr, beta, x->ct, m, c, x->g->ldc);
+    mml_merge(mr, nr, beta, x->ct, m, c, x->g->ldc);
 }
 
 /* C(ic.., j..) of mc x nb from the packed A block and the packed B block
@@ -261,6 +277,14 @@ void mml_dgemm(const struct mml_gemm *g)
         return;
     }
     p = mml_plan_default();
+    if (p && mml_small_fits(p, g)) {
+        size_t need = mml_small_doubles(p, g);
+        work = need ? mml_workspace(need) : NULL;
+        if (work || !need) {
+            mml_gemm_small(g, p, work);
+            return;
+        }
+    }
     if (p)
         work = mml_workspace(mml_work_doubles(p, g));
     if (work)

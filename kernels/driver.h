@@ -27,6 +27,10 @@ struct mml_plan {
     int mc, kc, nb, nc;
     int pmu, pnu;            /* panel widths of the layout (1 for ATLAS's) */
     int ctile;               /* 1: every block through the C tile (tests) */
+    /* The small-problem path: non-copy kernels (run-time sizes up to
+     * ncnb) of the full tile and of a narrow one; NULL: no such path. */
+    const struct mmt_kernel_desc *knc, *kncv;
+    int ncnb;
 };
 
 /* The library's plan (its generated kernels, NC from the build), or NULL
@@ -40,6 +44,32 @@ size_t mml_work_doubles(const struct mml_plan *p, const struct mml_gemm *g);
  * 64-byte aligned.  Needs m, n, k >= 1 and alpha != 0. */
 void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
                       double *work);
+
+/* 1 when call g takes the small-problem path under plan p: op(A) and
+ * op(B) not transposed, M, N and K at most NCNB, alpha 1 or beta 0 (the
+ * kernels have no alpha: it scales C afterwards), leading dimensions
+ * within the kernels' int indexing. */
+int mml_small_fits(const struct mml_plan *p, const struct mml_gemm *g);
+
+/* Doubles of workspace the small path needs for g (its fractional rows
+ * and columns); 0 when M and N are whole tiles (work may be NULL). */
+size_t mml_small_doubles(const struct mml_plan *p, const struct mml_gemm *g);
+
+/* The small-problem path on a workspace of mml_small_doubles doubles:
+ * the non-copy kernels on the caller's arrays, whole register tiles only;
+ * the last rows (fewer than one vector) and columns (fewer than NU) copied
+ * with zero padding into the workspace and computed into a C tile.  Needs
+ * mml_small_fits and m, n, k >= 1. */
+void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
+                    double *work);
+
+/* The kernel variant for beta (KERNEL_ABI.md "Beta variants"). */
+mmt_mm_kernel *mml_variant(const struct mmt_kernel_desc *d, double beta);
+
+/* C = beta C + T on m x n (T of leading dimension ldt), never reading C
+ * when beta = 0: a C tile computed with padding into its place. */
+void mml_merge(int m, int n, double beta, const double *t, int ldt,
+               double *c, size_t ldc);
 
 /* The reference path: plain loops on the caller's arrays, no workspace.
  * For CPUs without the kernels' ISA and when no workspace can be had. */

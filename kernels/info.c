@@ -27,7 +27,7 @@ static void info_init(void)
         .arch_key = MML_ARCH_KEY,
         .mu = d->mu, .nu = d->nu, .ku = d->ku, .nb = d->n, .mc = d->m,
         .kc = d->k, .nc = MML_PARAM_NC,
-        .active = mml_plan_default() != NULL,
+        .active = mml_plan_default() != NULL, .ncnb = MML_PARAM_NCNB,
     };
 }
 

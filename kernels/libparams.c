@@ -23,7 +23,8 @@ const struct mml_param mml_params[MML_NPARAMS] = {
     [MML_MU] = { "MU", "MU" }, [MML_NU] = { "NU", "NU" },
     [MML_KU] = { "KU", "KU" }, [MML_NB] = { "NB", "NB" },
     [MML_MC] = { "MC", "M" }, [MML_KC] = { "KC", "K" },
-    [MML_NC] = { "NC", NULL }, [MML_LS] = { "LS", "LS" },
+    [MML_NC] = { "NC", NULL }, [MML_NCNB] = { "NCNB", "NCNB" },
+    [MML_LS] = { "LS", "LS" },
     [MML_FMA] = { "FMA", "FMA" }, [MML_FF] = { "FF", "FF" },
     [MML_IF] = { "IF", "IF" }, [MML_NF] = { "NF", "NF" },
 };
@@ -33,11 +34,11 @@ const struct mml_param mml_params[MML_NPARAMS] = {
  * 8 in 32 registers, the tile of DRIVER_CALIBRATION.md; avx2 2x6 of 4 and
  * sse2 2x4 of 2 in 16; scalar 4x2 (14 of 16). */
 const struct mml_isa_tile mml_isa_tiles[] = {
-    { "avx512", 24, 8, 1 },
-    { "avx2", 8, 6, 1 },
-    { "sse2", 4, 4, 1 },
-    { "none", 4, 2, 1 },
-    { NULL, 0, 0, 0 },
+    { "avx512", 24, 8, 1, 8 },
+    { "avx2", 8, 6, 1, 4 },
+    { "sse2", 4, 4, 1, 2 },
+    { "none", 4, 2, 1, 1 },
+    { NULL, 0, 0, 0, 0 },
 };
 
 /* Without cache sizes from cpuid the model assumes a small machine. */
@@ -46,6 +47,13 @@ const struct mml_isa_tile mml_isa_tiles[] = {
 #define KC_PER_MC 4
 #define KC_MAX 512       /* deeper panels were not measured */
 #define NC_MAX 4096      /* wider B panels gain nothing, cost workspace */
+/* The crossover to the non-copy path (M, N and K at most NCNB).  On Zen 5
+ * (avx512, 24 x 8, MC = 120, KC = 480), square, single thread, flushed
+ * and warm GFLOPS, packed vs non-copy: N = 256 73/86 and 87/105; N = 300
+ * 71/84 and 84/102; N = 384 82/75 and 93/88; N = 512 77/59 and 88/63
+ * (operands of a power-of-two leading dimension, read in place, conflict
+ * in the caches once they outgrow L2). */
+#define NCNB_MODEL 320
 
 /* "dir/probe.conf" for the params.conf at path. */
 static void beside(const char *path, char *out, size_t len)
@@ -145,6 +153,15 @@ static void model_blocks(int *v, long l2)
         v[MML_NB] = big;
 }
 
+int mml_isa_vlen(const char *isa)
+{
+    const struct mml_isa_tile *t = mml_isa_tiles;
+
+    while (t->isa && strcmp(t->isa, isa))
+        t++;
+    return t->isa ? t->vlen : 1;
+}
+
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
 {
     const struct mml_isa_tile *t = mml_isa_tiles;
@@ -160,6 +177,11 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
     v[MML_NU] = v[MML_NU] ? v[MML_NU] : t->nu;
     v[MML_KU] = v[MML_KU] ? v[MML_KU] : t->ku;
     model_blocks(v, l2);
+    /* Widened like NB: a params.conf's NCNB is the non-copy tile mmsearch
+     * timed in L1 (step 6, never past its NB), while here it bounds the
+     * run-time sizes of the small-problem path, whose crossover with the
+     * packed path was measured by whole DGEMM calls (NCNB_MODEL). */
+    v[MML_NCNB] = v[MML_NCNB] > NCNB_MODEL ? v[MML_NCNB] : NCNB_MODEL;
     if (!v[MML_NC]) {
         long nc = llc / 2 / (long)sizeof(double) / v[MML_KC];
         v[MML_NC] = (int)down_to(nc > NC_MAX ? NC_MAX : nc, v[MML_NB]);
@@ -224,6 +246,7 @@ void mml_params_header_put(FILE *f, const struct mml_libparams *p,
     fprintf(f, "\n#define MML_KERNEL_COMPILER ");
     put_literal(f, p->compiler);
     fprintf(f, "\n");
+    fprintf(f, "\n#define MML_NARROW_MU %d\n", mml_isa_vlen(p->isa));
     for (int i = 0; i < MML_NPARAMS; i++)
         fprintf(f, "#define MML_PARAM_%s %d\n", mml_params[i].key, p->v[i]);
     /* code beside the kernels (packing) is compiled for their ISA */

@@ -9,7 +9,12 @@
  * KC, B's KC x NC panel is packed once; for each MC rows, A's MC x KC block
  * is packed (it stays in L2); the kernel runs on every NB columns of the
  * panel (B's micro-panels of NU columns stay in L1).  One kernel call is
- * MC x NB x KC: the full kernel is generated with M=MC, N=NB, K=KC. */
+ * MC x NB x KC: the full kernel is generated with M=MC, N=NB, K=KC.
+ *
+ * Below the crossover NCNB (every one of M, N, K at most NCNB) the driver
+ * copies nothing: non-copy kernels (COPY=0, paper 002 Sec. II-C) run on
+ * the caller's arrays, one of MU x NU and a narrow one of one vector's
+ * rows for the fractional rows (libparams.h's MML_NARROW_MU). */
 #ifndef MML_LIBPARAMS_H
 #define MML_LIBPARAMS_H
 
@@ -18,7 +23,7 @@
 
 #include "kernels/archkey.h"
 
-enum { MML_MU, MML_NU, MML_KU, MML_NB, MML_MC, MML_KC, MML_NC,
+enum { MML_MU, MML_NU, MML_KU, MML_NB, MML_MC, MML_KC, MML_NC, MML_NCNB,
        MML_LS, MML_FMA, MML_FF, MML_IF, MML_NF, MML_NPARAMS };
 
 /* One library parameter: its params.conf key (common/paramsconf.h holds
@@ -35,8 +40,12 @@ extern const struct mml_param mml_params[MML_NPARAMS];
 struct mml_isa_tile {
     const char *isa;
     int mu, nu, ku;
+    int vlen;            /* doubles a vector: the narrow cleanup tile */
 };
 extern const struct mml_isa_tile mml_isa_tiles[];
+
+/* Doubles a vector of the ISA (1 when not in the table). */
+int mml_isa_vlen(const char *isa);
 
 struct mml_libparams {
     char isa[16];
@@ -49,8 +58,8 @@ struct mml_libparams {
 
 /* Read a params.conf (common/paramsconf.h) and the probe.conf beside it,
  * which the params.conf must be bound to (its PROBE_FINGERPRINT): p takes
- * the kernel, its compiler (CC) and whatever blocking the file holds, cpu's cache sizes
- * become probe.conf's for the model.  Returns 0, or -1 with "path:line:
+ * the kernel, its compiler (CC) and whatever blocking the file holds,
+ * cpu's cache sizes become probe.conf's for the model.  Returns 0, or -1 with "path:line:
  * why" (or "path: why") in err. */
 int mml_params_load(const char *path, struct mml_libparams *p,
                     struct mml_cpu *cpu, char *err, size_t errlen);
@@ -59,7 +68,8 @@ int mml_params_load(const char *path, struct mml_libparams *p,
  * register tile; MC the largest multiple of MU whose MC x 4 MC block of
  * doubles fills half the L2, KC = 4 MC (at most 512); NB widened to hold
  * both, a multiple of NU; NC the multiple of NB whose KC x NC panel fills
- * half the last level, at most 4096.  Returns 0, or -1 when p->isa has no
+ * half the last level, at most 4096; NCNB at least the crossover measured
+ * on Zen 5 (NCNB_MODEL in libparams.c).  Returns 0, or -1 when p->isa has no
  * row. */
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu);
 

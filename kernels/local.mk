@@ -56,6 +56,20 @@ $(KGEN)/kfull.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params \
 	  --m=0 --n=0 --k=0 --name=mml_kedge --output=$@
+# The non-copy kernels of the small-problem path (run-time M, N, K up to
+# NCNB, on the caller's arrays): the full kernel's tile, and a narrow one
+# of one vector's rows (MML_NARROW_MU) for the fractional rows.
+NC_MMGEN = ./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params --copy=0 \
+	--m=0 --n=0 --k=0
+$(KGEN)/knc.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
+	$(AM_V_GEN)$(NC_MMGEN) --name=mml_knc --output=$@
+$(KGEN)/kncv.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
+	$(AM_V_GEN)$(NC_MMGEN) --if=2 --nf=2 --name=mml_kncv --output=$@ \
+	  --mu=$$(sed -n 's/^#define MML_NARROW_MU //p' $(KGEN)/libparams.h)
+$(KGEN)/knc.lo: $(KGEN)/knc.c $(KGEN)/kernel.cc
+	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/knc.c
+$(KGEN)/kncv.lo: $(KGEN)/kncv.c $(KGEN)/kernel.cc
+	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/kncv.c
 # Only these objects: the rest of the library is compiled with CC.
 KERNEL_LTCOMPILE = $(LIBTOOL) $(AM_V_lt) --tag=CC $(AM_LIBTOOLFLAGS) \
 	$(LIBTOOLFLAGS) --mode=compile `cat $(KGEN)/kernel.cc` \
@@ -73,8 +87,9 @@ kernels/driver.lo kernels/pack.lo kernels/info.lo: $(KGEN)/libparams.h
 # drive the blocking directly.
 noinst_LTLIBRARIES += kernels/libmmdriver.la
 kernels_libmmdriver_la_SOURCES = kernels/driver.c kernels/driver.h \
-	kernels/pack.c kernels/naive.c kernels/workspace.c
-kernels_libmmdriver_la_LIBADD = $(KGEN)/kfull.lo $(KGEN)/kedge.lo
+	kernels/small.c kernels/pack.c kernels/naive.c kernels/workspace.c
+kernels_libmmdriver_la_LIBADD = $(KGEN)/kfull.lo $(KGEN)/kedge.lo \
+	$(KGEN)/knc.lo $(KGEN)/kncv.lo
 
 # The installed library: only mmt_*, dgemm_, cblas_dgemm and the two
 # handlers are exported (tests/kernels/exports.sh checks with nm).  Each
@@ -99,7 +114,7 @@ EXTRA_DIST += results/archdefs
 CLEANFILES += $(KGEN)/stamp $(KGEN)/inputs $(KGEN)/kernel.params \
 	$(KGEN)/kernel.cc \
 	$(KGEN)/libparams.h \
-	$(KGEN)/kfull.c $(KGEN)/kedge.c
+	$(KGEN)/kfull.c $(KGEN)/kedge.c $(KGEN)/knc.c $(KGEN)/kncv.c
 clean-local: kernels-gen-clean
 .PHONY: kernels-gen-clean
 kernels-gen-clean:

@@ -35,5 +35,7 @@ int main(int argc, char **argv)
     printf("tile        MU=%d NU=%d KU=%d\n", ki->mu, ki->nu, ki->ku);
     printf("blocking    NB=%d MC=%d KC=%d NC=%d\n", ki->nb, ki->mc, ki->kc,
            ki->nc);
+    printf("small       NCNB=%d (non-copy kernels up to this M, N, K)\n",
+           ki->ncnb);
     return 0;
 }

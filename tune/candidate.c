@@ -322,8 +322,8 @@ static int batch(const struct mms_pipeline *pl, struct unit *u,
 
 /* The candidates to build, generated, as batches: the same compiler and
  * FMA setting in each (whatever the generator says about contraction
- * stays within one kind), at most BATCH_MAX, and as many batches as compilers run at
- * once, or more.  Returns the number of units. */
+ * stays within one kind), at most BATCH_MAX, and as many batches as
+ * compilers run at once, or more.  Returns the number of units. */
 static int plan(const struct mms_pipeline *pl, struct mms_cand **c, int n,
                 struct unit *units, int jobs)
 {

@@ -7,7 +7,7 @@ h=$top_builddir/kernels/gen/libparams.h
 out=$("$top_builddir/mmtune-info") || { echo "1..0 # SKIP no mmtune-info"; exit 0; }
 def() { sed -n "s/^#define MML_PARAM_$1 \([0-9]*\)$/\1/p" "$h"; }
 str() { sed -n "s/^#define MML_$1 \"\(.*\)\"$/\1/p" "$h"; }
-echo "1..4"
+echo "1..5"
 echo "$out" | grep -qx "tile        MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
     && echo "ok 1 - tile as chosen: MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
     || echo "not ok 1 - tile: $(echo "$out" | grep '^tile')"
@@ -34,3 +34,6 @@ else
     echo "not ok 4 - compiler: $(echo "$out" | grep '^compiler'), kernel.cc: \
 $cc, $o: $(tr -c '[:print:]' '\n' < "$o" | grep -E 'GCC:|clang' | head -2)"
 fi
+want="small       NCNB=$(def NCNB) "
+echo "$out" | grep -q "^$want" && echo "ok 5 - NCNB as chosen: $(def NCNB)" \
+    || echo "not ok 5 - $(echo "$out" | grep '^small') is not $want..."

@@ -4,8 +4,9 @@
  * several NC panels; the C tile (taken when ldc is too large for the
  * kernels' int indexing) forced on; the library's plan with a narrow NC.
  * The workspace is NaN-filled before each call so a stale read shows.
- * And the reference path, which only a CPU without the kernels' ISA (or
- * a failed allocation) takes.
+ * The small path (non-copy kernels on the caller's arrays) alone, its
+ * padding workspace NaN-filled too.  And the reference path, which only a
+ * CPU without the kernels' ISA (or a failed allocation) takes.
  * Against the oracle of tests/common/gemmref.h.  TAP. */
 #include <math.h>
 #include <stdio.h>
@@ -22,6 +23,10 @@ static const size_t sizes[] = { 1, 2, 13, 37, 61 };
 
 static unsigned long long seed = 2024;
 
+/* 1: products go to the small path (non-copy kernels) instead, made to
+ * fit it: untransposed, alpha 1 unless beta is 0. */
+static int small_path;
+
 static double *filled(size_t n, int random)
 {
     double *x = gr_nan_array(n);
@@ -35,16 +40,24 @@ static double *filled(size_t n, int random)
 static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
                size_t k, double beta, double *worst)
 {
-    size_t lda = (ta ? k : m) + 1, ldb = (tb ? n : k) + 2, ldc = m + 3;
+    size_t lda, ldb, ldc = m + 3;
+    double alpha = small_path && beta != 0.0 ? 1.0 : 0.7;
+
+    if (small_path)
+        ta = tb = 0;
+    lda = (ta ? k : m) + 1, ldb = (tb ? n : k) + 2;
+
     size_t cells = ldc * (n + 1);
     double *a = filled(lda * (ta ? m : k), 1);
     double *b = filled(ldb * (tb ? k : n), 1);
     double *c = filled(cells, 1), *c0 = filled(cells, 0), *work;
-    struct mml_gemm g = { ta, tb, m, n, k, 0.7, beta, a, b, c, lda, ldb,
+    struct mml_gemm g = { ta, tb, m, n, k, alpha, beta, a, b, c, lda, ldb,
                           ldc };
-    struct gr_gemm v = { ta, tb, m, n, k, 0.7, beta, a, b, lda, ldb, ldc };
+    struct gr_gemm v = { ta, tb, m, n, k, alpha, beta, a, b, lda, ldb,
+                         ldc };
     struct gr_result r;
-    size_t nw = p ? mml_work_doubles(p, &g) : 1;
+    size_t nw = !p ? 1 : small_path ? mml_small_doubles(p, &g) + 1
+                : mml_work_doubles(p, &g);
 
     if (beta == 0.0)
         for (size_t j = 0; j < n; j++)
@@ -57,7 +70,14 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
     }
     for (size_t i = 0; i < nw; i++)
         work[i] = NAN;
-    if (p)
+    if (p && small_path && !mml_small_fits(p, &g)) {
+        printf("Bail out! %zux%zux%zu does not fit the small path\n", m, n,
+               k);
+        exit(1);
+    }
+    if (p && small_path)
+        mml_gemm_small(&g, p, work);
+    else if (p)
         mml_gemm_blocked(&g, p, work);
     else
         mml_gemm_naive(&g);
@@ -122,7 +142,7 @@ int main(void)
     };
     int tapno = 0;
 
-    printf("1..%d\n", 2 * 4 + 4);
+    printf("1..%d\n", 2 * 4 + 5);
     plan_sweep(NULL, "the reference path (CPUs without the kernels' ISA)",
                ++tapno);
     for (int i = 0; i < 4; i++)
@@ -139,7 +159,7 @@ int main(void)
             plan_sweep(&p, "edge kernel alone", ++tapno);
         }
     if (!lib) {
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 4; i++)
             printf("ok %d # SKIP this CPU lacks the kernels' ISA\n",
                    ++tapno);
         return 0;
@@ -152,6 +172,9 @@ int main(void)
     p.ctile = 0;
     p.nc = p.nb;
     big_blocks(&p, "the library's kernels with NC = NB (several NC panels)",
+               ++tapno);
+    small_path = 1;
+    plan_sweep(lib, "the small path (non-copy kernels), workspace of NaN",
                ++tapno);
     return 0;
 }

@@ -4,8 +4,11 @@
  * (M, N or K = 1) and more than one NC panel, leading dimensions larger
  * than needed (the extra rows of A and B hold NaN, C's must not change),
  * every transpose pair in both layouts, alpha and beta in {0, 1, -1,
- * 0.7}; beta = 0 with NaN in C, alpha = 0 with NaN in A and B; concurrent
- * calls from two threads.  TAP, one line per group; deterministic. */
+ * 0.7}; beta = 0 with NaN in C, alpha = 0 with NaN in A and B; the
+ * small-problem path (non-copy kernels, M, N, K <= NCNB, not transposed)
+ * over every fractional row and column count of its tiles and around the
+ * crossover; concurrent calls from two threads.  TAP, one line per
+ * group; deterministic. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -278,6 +281,56 @@ static void nan_and_pads(struct group *g, const struct mmt_kernel_info *ki)
         }
 }
 
+/* The non-copy path: op(A), op(B) not transposed (in row major too:
+ * C^T = B^T A^T is again untransposed), M around whole tiles of 24, 16 and
+ * 8 rows plus every remainder of a vector, N around whole tiles of 8 plus
+ * every remainder, several K; alpha 1 (any beta) and alpha != 1 with beta
+ * 0 (C scaled afterwards), then alpha != 1 with beta != 0, which goes
+ * through packing; pads; beta = 0 always over NaN in C. */
+static void small_path(struct group *g)
+{
+    static const size_t ms[] = { 1, 5, 8, 9, 16, 23, 24, 25, 31, 33, 47,
+                                 50, 100 };
+    static const size_t ns[] = { 1, 3, 7, 8, 9, 15, 16, 17, 31 };
+    static const size_t ks[] = { 1, 4, 37 };
+    int i = 0;
+
+    for (size_t x = 0; x < sizeof ms / sizeof *ms; x++)
+        for (size_t y = 0; y < sizeof ns / sizeof *ns; y++, i++) {
+            struct tcase t = { (enum face)(i % NFACES), 0, 0, ms[x], ns[y],
+                               ks[i % 3], i % 5 == 4 ? 0.7 : 1.0,
+                               values[i % 4], (size_t)(i % 3 == 2 ? 9 : i % 3),
+                               i };
+            if (i % 5 == 3)
+                t.alpha = -1.0, t.beta = 0.0;
+            add(g, &t);
+        }
+}
+
+/* Around the crossover: every dimension NCNB - 1, NCNB or NCNB + 1 (one
+ * above it sends the product to packing), untransposed, and a transposed
+ * one at NCNB. */
+static void crossover(struct group *g, const struct mmt_kernel_info *ki)
+{
+    size_t c = (size_t)ki->ncnb;
+    const size_t s[][3] = {
+        { c - 1, c - 1, c - 1 }, { c, c, c }, { c + 1, c, c },
+        { c, c + 1, c }, { c, c, c + 1 }, { c, 9, c - 1 },
+    };
+
+    for (int i = 0; i < 6; i++) {
+        struct tcase t = { (enum face)(i % NFACES), 0, 0, s[i][0], s[i][1],
+                           s[i][2], i % 2 ? 1.0 : 0.7, values[i % 4],
+                           (size_t)(i % 3), i };
+        add(g, &t);
+    }
+    for (int tr = 1; tr < 4; tr++) {
+        struct tcase t = { F_DGEMM, tr & 1, tr >> 1, c, c, c, 1.0, 0.0, 1,
+                           tr };
+        add(g, &t);
+    }
+}
+
 /* The oracle itself must catch a wrong element, a NaN and a write
  * outside the block. */
 static int planted(int tapno)
@@ -346,12 +399,15 @@ int main(void)
         { "skinny (M, N or K = 1) and more than one NC panel", 0, 0, 0, 5 },
         { "beta = 0 over NaN in C, alpha = 0 over NaN in A, B; large "
           "pads", 0, 0, 0, 6 },
+        { "the non-copy path: every fractional row and column count", 0,
+          0, 0, 7 },
+        { "around the crossover NCNB", 0, 0, 0, 8 },
     };
     int tapno = 0;
 
-    printf("1..%d\n", 8);
-    printf("# %s (%s), MC=%d KC=%d NB=%d NC=%d, %s\n", ki->kernel, ki->isa,
-           ki->mc, ki->kc, ki->nb, ki->nc,
+    printf("1..%d\n", 10);
+    printf("# %s (%s), MC=%d KC=%d NB=%d NC=%d NCNB=%d, %s\n", ki->kernel,
+           ki->isa, ki->mc, ki->kc, ki->nb, ki->nc, ki->ncnb,
            ki->active ? "kernels active" : "reference path");
     tapno = planted(tapno + 1);
     small_sizes(&g[0]);
@@ -366,6 +422,10 @@ int main(void)
     report(&g[4], ++tapno);
     nan_and_pads(&g[5], ki);
     report(&g[5], ++tapno);
+    small_path(&g[6]);
+    report(&g[6], ++tapno);
+    crossover(&g[7], ki);
+    report(&g[7], ++tapno);
     threads(++tapno);
     return 0;
 }
