@@ -24,8 +24,10 @@
 #  - From run to run: the L1 geometry, line and register counts are the
 #    same; confirmed FPU answers are the same; latencies within 0.15
 #    cycles; the clock within 25% (the host moves it in 25 MHz steps:
-#    2010-2474 MHz minutes apart); L2_EFF_KIB within 1.6x, LLC_EFF_KIB
-#    within 2x (the L3 is shared with other tenants: 6.7-17 MiB seen).
+#    2010-2474 MHz minutes apart); L2_EFF_KIB within 1.6x of the runs'
+#    median, LLC_EFF_KIB within 2x of it (the L3 is shared with other
+#    tenants: 6.7-17 MiB seen; 8.5 and 17 MiB in one CI job failed the
+#    old check against the first run).
 #  - The quiet runs keep the 5 s budget ("probes took"): the median within
 #    it, none past 1.5 x it (one run of a CI job took a little over 5 s).
 set -u
@@ -184,10 +186,23 @@ for i in $quiet; do
     done
     within "$(value CLOCK_MHZ "$a")" "$(value CLOCK_MHZ "$b")" 0.75 1.25 ||
         clock=0
-    within "$(value L2_EFF_KIB "$a")" "$(value L2_EFF_KIB "$b")" 0.625 1.6 ||
-        eff2=0
-    within "$(value LLC_EFF_KIB "$a")" "$(value LLC_EFF_KIB "$b")" 0.5 2 ||
-        eff3=0
+done
+# The effective sizes against their median over the quiet runs, not the
+# first run's: one run at an end of the spread (the L3 is shared with
+# other tenants) would otherwise fail every other run.
+median_of() {
+    for i in $quiet; do value "$1" "$work/p$i.conf"; done | sort -n |
+        awk '{ v[NR] = $1 } END { if (NR) print NR % 2 ? v[(NR + 1) / 2]
+                                  : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+m2=$(median_of L2_EFF_KIB) m3=$(median_of LLC_EFF_KIB)
+effs=''
+for i in $quiet; do
+    v2=$(value L2_EFF_KIB "$work/p$i.conf")
+    v3=$(value LLC_EFF_KIB "$work/p$i.conf")
+    effs="$effs $v2/$v3"
+    within "$v2" "$m2" 0.625 1.6 || eff2=0
+    within "$v3" "$m3" 0.5 2 || eff3=0
 done
 has_runs() { [ $count -gt 0 ] && [ "$1" = 1 ]; }
 check "L1 geometry, line and registers the same in every run" \
@@ -195,7 +210,8 @@ check "L1 geometry, line and registers the same in every run" \
 check "confirmed FPU answers the same in every run" has_runs $same_fpu
 check "latencies agree within 0.15 cycles" has_runs $lat
 check "clock agrees within 25%" has_runs $clock
-check "L2_EFF_KIB agrees within 1.6x, LLC_EFF_KIB within 2x" \
+check "L2_EFF_KIB within 1.6x of its median ($m2), LLC_EFF_KIB within 2x \
+($m3):$effs" \
     has_runs $((eff2 * eff3))
 
 # --- the time budget --------------------------------------------------------
