@@ -192,8 +192,9 @@ done
 # other tenants) would otherwise fail every other run.
 median_of() {
     for i in $quiet; do value "$1" "$work/p$i.conf"; done | sort -n |
-        awk '{ v[NR] = $1 } END { if (NR) print NR % 2 ? v[(NR + 1) / 2]
-                                  : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+        awk '{ v[NR] = $1 }
+             END { if (NR % 2) print v[(NR + 1) / 2]
+                   else if (NR) print (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 m2=$(median_of L2_EFF_KIB) m3=$(median_of LLC_EFF_KIB)
 effs=''
