@@ -25,7 +25,7 @@ enum {
     OPT_HELP = 256, OPT_LEVEL, OPT_TIME_LIMIT, OPT_PROBE, OPT_LOG,
     OPT_OUTPUT, OPT_PIN, OPT_ISA, OPT_JOBS, OPT_CTIMEOUT, OPT_RTIMEOUT,
     OPT_CHECK_LOG, OPT_INCLUDE, OPT_WORKDIR, OPT_PROGRESS, OPT_FAKE,
-    OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_ENGINE, OPT_INT
+    OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_ENGINE, OPT_PIN_FILE, OPT_INT
 };
 
 struct cli {
@@ -101,6 +101,8 @@ static void usage(void)
            "                      every candidate is built with it); also "
            "--nb=48,\n"
            "                      --isa=avx2 ...\n"
+           "  --pin-file=FILE     the same from FILE, one KEY = value a line "
+           "(# comments)\n"
            "  --jobs=N            compilers at once (default: every CPU)\n"
            "  --compile-timeout=S, --run-timeout=S  per candidate "
            "(120, 60)\n"
@@ -148,6 +150,7 @@ static struct option *build_options(void)
         { "log", required_argument, NULL, OPT_LOG },
         { "output", required_argument, NULL, OPT_OUTPUT },
         { "pin", required_argument, NULL, OPT_PIN },
+        { "pin-file", required_argument, NULL, OPT_PIN_FILE },
         { "isa", required_argument, NULL, OPT_ISA },
         { "jobs", required_argument, NULL, OPT_JOBS },
         { "compile-timeout", required_argument, NULL, OPT_CTIMEOUT },
@@ -187,6 +190,12 @@ static void one_option(struct cli *c, int opt, const char *arg)
     case OPT_LOG: c->log = arg; break;
     case OPT_OUTPUT: c->output = arg; break;
     case OPT_PIN: pin_or_die(&c->pins, "", arg); break;
+    case OPT_PIN_FILE: {
+        char err[700];
+        if (mms_pin_file(&c->pins, arg, err, sizeof err) != 0)
+            mmt_usage_error("--pin-file: %s", err);
+        break;
+    }
     case OPT_ISA: pin_or_die(&c->pins, "ISA", arg); break;
     case OPT_JOBS: c->jobs = (int)mmt_parse_long("--jobs", arg, 1, 64); break;
     case OPT_CTIMEOUT:

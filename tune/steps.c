@@ -2,6 +2,7 @@
  * table with its range rules. */
 #include "tune/steps.h"
 
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -103,6 +104,51 @@ int mms_pin(struct mms_pins *pins, const char *spec, char *err,
     }
     pins->mask |= 1UL << i;
     return mmg_params_set(&pins->p, key, eq + 1, err, errlen);
+}
+
+/* Blanks around text trimmed in place. */
+static char *trim(char *text)
+{
+    char *end;
+
+    while (*text == ' ' || *text == '\t')
+        text++;
+    end = text + strlen(text);
+    while (end > text && strchr(" \t\r\n", end[-1]))
+        *--end = '\0';
+    return text;
+}
+
+int mms_pin_file(struct mms_pins *pins, const char *path, char *err,
+                 size_t errlen)
+{
+    FILE *f = fopen(path, "r");
+    char line[512], spec[512], why[400];
+    int lineno = 0, rc = 0;
+
+    if (!f) {
+        snprintf(err, errlen, "%s: %s", path, strerror(errno));
+        return -1;
+    }
+    while (rc == 0 && fgets(line, sizeof line, f)) {
+        char *text = line, *eq;
+        lineno++;
+        text[strcspn(text, "#")] = '\0';
+        text = trim(text);
+        if (!*text)
+            continue;
+        eq = strchr(text, '=');
+        if (eq)
+            *eq = '\0';
+        snprintf(spec, sizeof spec, "%s%s%s", trim(text), eq ? "=" : "",
+                 eq ? trim(eq + 1) : "");
+        if (mms_pin(pins, spec, why, sizeof why) != 0) {
+            snprintf(err, errlen, "%s:%d: %s", path, lineno, why);
+            rc = -1;
+        }
+    }
+    fclose(f);
+    return rc;
 }
 
 void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p)

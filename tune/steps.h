@@ -49,6 +49,11 @@ struct mms_pins {
  * Returns 0, or -1 with "KEY: why" in err. */
 int mms_pin(struct mms_pins *pins, const char *spec, char *err,
             size_t errlen);
+/* Every "KEY = value" line of path (# starts a comment; blank lines are
+ * skipped), as mms_pin takes them.  Returns 0, or -1 with "path:line:
+ * why" in err. */
+int mms_pin_file(struct mms_pins *pins, const char *path, char *err,
+                 size_t errlen);
 void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p);
 /* 1 when every key of the comma-separated list is pinned. */
 int mms_pinned(const struct mms_pins *pins, const char *keys);

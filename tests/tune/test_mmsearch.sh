@@ -13,7 +13,7 @@ mmgen="$top_builddir/mmgen"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/search.$$
 tap_scratch "$dir"
-echo "1..19"
+echo "1..21"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 cands() { grep -c '^cand ' "$dir/$1"; }
@@ -37,6 +37,23 @@ expect_usage() {
 }
 expect_usage "--level: 'slow' is not quick, normal or full" --level=slow
 expect_usage "NB: 0 is out of range (allowed 1..1024)" --pin=NB=0
+printf 'NB = 8\nbogus = 3  # no such key\n' > "$dir/bad.pins"
+expect_usage "--pin-file: $dir/bad.pins:2: bogus: not a generator" \
+    --pin-file="$dir/bad.pins"
+
+# Pins from a file: what it pins is not searched, and the log says so.
+printf '# the tiny space of every search below\nISA = none\nnb=8  # L1\n\n' \
+    > "$dir/tiny.pins"
+if "$mmsearch" --level=quick --test-timing=fake --pin-file="$dir/tiny.pins" \
+        --probe-conf="$dir/probe.conf" --log="$dir/pins.log" \
+        --output="$dir/pins.params" --work-dir="$dir" --no-progress \
+        --time-limit=0.001 > /dev/null 2> "$dir/pins.err" \
+        && grep -qx 'PINS = ISA=none NB=8' "$dir/pins.log" \
+        && grep -q '^skip name=nb why=pinned: NB=8' "$dir/pins.log"; then
+    pass "--pin-file pins ISA and NB, logged as pinned"
+else
+    fail "--pin-file: $(grep PINS "$dir/pins.log"; tail -2 "$dir/pins.err")"
+fi
 "$mmsearch" --probe-conf="$dir/none.conf" > /dev/null 2> "$dir/err"
 rc=$?
 [ $rc -eq 1 ] && grep -q "none.conf: no probe.conf: run mmprobe first" \
