@@ -13,14 +13,12 @@ mmreport="$top_builddir/mmreport"
 dir=tests/tune/engines.$$
 tap_scratch "$dir"
 echo "1..10"
-cp "$top_srcdir/tests/tune/probe.conf" "$dir/probe.conf" || exit 99
+. "$top_srcdir/tests/tune/tinysearch.sh"
 
 # engine NAME LOG [OPTION...]: into $dir.
 engine() {
     name=$1 log=$2; shift 2
-    "$mmsearch" --engine="$name" --probe-conf="$dir/probe.conf" \
-        --log="$dir/$log" --output="$dir/$log.params" --work-dir="$dir" \
-        --no-progress "$@" > "$dir/$log.out" 2> "$dir/$log.err"
+    run_mmsearch "$log" --engine="$name" "$@"
 }
 value() { sed -n "s/^$1 = \([^ ]*\).*/\1/p" "$dir/$2.params"; }
 

@@ -15,15 +15,12 @@ case $mmreport in /*) ;; *) mmreport=$(pwd)/$mmreport ;; esac
 dir=tests/tune/report.$$
 tap_scratch "$dir"
 echo "1..16"
-cp "$top_srcdir/tests/tune/probe.conf" "$dir/probe.conf" || exit 99
+. "$top_srcdir/tests/tune/tinysearch.sh"
 
-# search LOG [OPTION...]: a tiny scalar space, into $dir.
+# search LOG [OPTION...]: a tiny scalar space (NB searched), into $dir.
 search() {
     log=$1; shift
-    "$mmsearch" --level=quick --isa=none --test-timing=fake \
-        --probe-conf="$dir/probe.conf" --log="$dir/$log" \
-        --output="$dir/$log.params" --work-dir="$dir" --no-progress "$@" \
-        > "$dir/$log.out" 2> "$dir/$log.err"
+    run_mmsearch "$log" --level=quick --isa=none --test-timing=fake "$@"
 }
 # report LOG [OPTION...]: mmreport's stdout in LOG.rep, stderr LOG.rerr.
 report() {

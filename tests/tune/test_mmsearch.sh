@@ -16,8 +16,6 @@ tap_scratch "$dir"
 echo "1..21"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
-cands() { grep -c '^cand ' "$dir/$1"; }
-summary() { grep '^summary ' "$dir/$1" | tail -1; }
 winner() { grep -E '^(ISA|NB|MU|NU|KU|LS|FMA|FF|IF|NF) =' "$dir/$1.params"; }
 
 "$mmsearch" --help > "$dir/help" 2>&1 && grep -q -- '--level=WORD' \

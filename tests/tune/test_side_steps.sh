@@ -16,19 +16,14 @@ dir=tests/tune/side.$$
 tap_scratch "$dir"
 echo "1..11"
 
-cp "$top_srcdir/tests/tune/probe.conf" "$dir/probe.conf" || exit 99
+. "$top_srcdir/tests/tune/tinysearch.sh"
 
 # search LOG [OPTION...]: steps 1-5 pinned, into $dir.
 search() {
     log=$1; shift
-    "$mmsearch" --level=quick --isa=none --nb=24 --mu=2 --nu=4 --ku=1 \
-        --fma=1 --ff=0 --if=2 --nf=2 --test-timing=fake \
-        --probe-conf="$dir/probe.conf" --log="$dir/$log" \
-        --output="$dir/$log.params" --work-dir="$dir" --no-progress "$@" \
-        > "$dir/$log.out" 2> "$dir/$log.err"
+    run_mmsearch "$log" --level=quick --isa=none --nb=24 --mu=2 --nu=4 \
+        --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --test-timing=fake "$@"
 }
-cands() { grep -c '^cand ' "$dir/$1"; }
-summary() { grep '^summary ' "$dir/$1" | tail -1; }
 key() { sed -n "s/^$2 = \([^ ]*\).*/\1/p" "$dir/$1.params"; }
 # field LINE KEY: the value of KEY= on a log line
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -1; }
