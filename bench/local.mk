@@ -112,3 +112,20 @@ clean-local: bench-search-clean
 # Its smoke test (make check): the whole program on a tiny scalar space.
 TESTS += tests/bench/test_bench_search.sh
 EXTRA_DIST += tests/bench/test_bench_search.sh
+
+# The profiler on programs nobody here wrote (issue 10): Debian's NumPy
+# doing a least-squares solve, a matrix power and a linear solve under
+# libmmprofile, with the system's BLAS and with OpenBLAS; one thread,
+# pinned, under $(TIMING_LOCK).  python3-numpy is not a build dependency:
+# without it the script says how to get it and stops (exit 0).  Tables
+# and summary into results/<host>/profile-*.txt.
+BENCH_TARGETS += bench-profile
+EXTRA_DIST += bench/profile_demo.sh bench/profile_demo.py
+PROFILE_DEMO_SIZES = 100,300,600
+.PHONY: bench-profile
+bench-profile: profile/libmmprofile.la mmprobe$(EXEEXT)
+	$(SHELL) $(srcdir)/bench/profile_demo.sh \
+	  --prof=$(abs_top_builddir)/profile/.libs/libmmprofile.so \
+	  --script=$(srcdir)/bench/profile_demo.py --out="$(MMT_RESULTS)" \
+	  --sizes=$(PROFILE_DEMO_SIZES) --taskset="$(TASKSET)" \
+	  --lock=$(TIMING_LOCK)

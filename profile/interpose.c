@@ -32,9 +32,16 @@ cblas_dgemm_fn cblas_dgemm;
 
 #define MMP_RECENT 8    /* calls whose operands count as warm */
 
-static _Thread_local int inside;
-static _Thread_local const void *recent[3 * MMP_RECENT];
-static _Thread_local unsigned recent_n;
+/* Per thread: inside a recorded call; the operands of the last calls.
+ * Initial-exec: the library is preloaded, so its thread-local block is
+ * static, reached without a call to __tls_get_addr on every access. */
+struct thread_state {
+    int inside;
+    unsigned recent_n;
+    const void *recent[3 * MMP_RECENT];
+};
+static _Thread_local struct thread_state my
+    __attribute__((tls_model("initial-exec")));
 
 static void *real(void *_Atomic *slot, const char *name)
 {
@@ -47,27 +54,28 @@ static void *real(void *_Atomic *slot, const char *name)
     return fn;
 }
 
-static int seen(const void *p)
+static int seen(const struct thread_state *t, const void *p)
 {
-    unsigned n = recent_n < 3 * MMP_RECENT ? recent_n : 3 * MMP_RECENT;
+    unsigned n = t->recent_n < 3 * MMP_RECENT ? t->recent_n : 3 * MMP_RECENT;
 
     for (unsigned i = 0; i < n; i++)
-        if (recent[i] == p)
+        if (t->recent[i] == p)
             return 1;
     return 0;
 }
 
 /* 1 when A, B and C were all operands (in any role) of this thread's last
  * MMP_RECENT calls: a hint that they may still be in cache. */
-static int warm_and_remember(const void *a, const void *b, const void *c)
+static int warm_and_remember(struct thread_state *t, const void *a,
+                             const void *b, const void *c)
 {
-    int warm = seen(a) && seen(b) && seen(c);
+    int warm = seen(t, a) && seen(t, b) && seen(t, c);
 
-    recent[recent_n++ % (3 * MMP_RECENT)] = a;
-    recent[recent_n++ % (3 * MMP_RECENT)] = b;
-    recent[recent_n++ % (3 * MMP_RECENT)] = c;
-    if (recent_n >= 6 * MMP_RECENT)    /* stay past the fill, never wrap */
-        recent_n -= 3 * MMP_RECENT;
+    t->recent[t->recent_n++ % (3 * MMP_RECENT)] = a;
+    t->recent[t->recent_n++ % (3 * MMP_RECENT)] = b;
+    t->recent[t->recent_n++ % (3 * MMP_RECENT)] = c;
+    if (t->recent_n >= 6 * MMP_RECENT)  /* stay past the fill, never wrap */
+        t->recent_n -= 3 * MMP_RECENT;
     return warm;
 }
 
@@ -104,15 +112,17 @@ static uint64_t now_ns(void)
 static uint64_t enter(struct mmp_call *call, const void *a, const void *b,
                       const void *c)
 {
-    call->warm = warm_and_remember(a, b, c);
-    inside = 1;
+    struct thread_state *t = &my;
+
+    call->warm = warm_and_remember(t, a, b, c);
+    t->inside = 1;
     return now_ns();
 }
 
 static void leave(struct mmp_call *call, uint64_t t0)
 {
     call->ns = now_ns() - t0;
-    inside = 0;
+    my.inside = 0;
     mmp_record(call);
 }
 
@@ -127,7 +137,7 @@ void dgemm_(const char *transa, const char *transb, const int *m,
     struct mmp_call call;
     uint64_t t0;
 
-    if (inside) {
+    if (my.inside) {
         fn(transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc,
            transa_len, transb_len);
         return;
@@ -153,7 +163,7 @@ void cblas_dgemm(int order, int transa, int transb, int m, int n, int k,
     struct mmp_call call;
     uint64_t t0;
 
-    if (inside) {
+    if (my.inside) {
         fn(order, transa, transb, m, n, k, alpha, a, lda, b, ldb, beta, c,
            ldc);
         return;
