@@ -27,7 +27,8 @@ tests_profile_libfakeblas_la_LDFLAGS = -avoid-version -rpath /nowhere
 tests_profile_libfakeext_la_SOURCES = tests/profile/fakeext.c
 tests_profile_libfakeext_la_LDFLAGS = -module -avoid-version -rpath /nowhere
 tests_profile_libfakeext_la_LIBADD = tests/profile/libfakeblas.la
-check_PROGRAMS += tests/profile/calls tests/profile/dlcalls
+check_PROGRAMS += tests/profile/calls tests/profile/dlcalls \
+	tests/profile/kvheader
 tests_profile_calls_SOURCES = tests/profile/calls.c tests/profile/plan.c \
 	tests/profile/plan.h
 tests_profile_calls_LDFLAGS = -no-install
@@ -37,6 +38,9 @@ tests_profile_dlcalls_SOURCES = tests/profile/dlcalls.c tests/profile/plan.c \
 	tests/profile/plan.h
 tests_profile_dlcalls_LDFLAGS = -no-install
 tests_profile_dlcalls_LDADD = tests/common/libmmtest.la -lm
+# The table's header through common/'s KEY = value reader.
+tests_profile_kvheader_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)
+tests_profile_kvheader_LDADD = common/libmmcommon.la
 TESTS += tests/profile/table.sh tests/profile/cases.sh
 EXTRA_DIST += tests/profile/table.sh tests/profile/cases.sh \
 	tests/profile/preload.sh

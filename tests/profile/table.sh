@@ -2,9 +2,10 @@
 # libmmprofile preloaded into a program making known DGEMM calls
 # (calls.c through the naive fake BLAS): the table holds exactly those
 # shapes, counts and warm calls in the FORMAT 1 layout, the results are
-# still right, and calls past MMPROFILE_CALLS are DROPPED; threads.
+# still right, the header reads with common/'s KEY = value reader, and
+# calls past MMPROFILE_CALLS are DROPPED; threads.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
-PLAN=7
+PLAN=8
 . "$top_srcdir/tests/profile/preload.sh"
 
 run known "$t/calls" known
@@ -24,6 +25,16 @@ cols="$cols alpha beta warm count total_s per_call_s"
     && grep -qx "$cols" "$dir/known.txt" \
     && pass "header: FORMAT 1, PROGRAM, CALLS 12, DROPPED 0, SHAPES 6" \
     || { fail "header:"; say "$dir/known.txt"; }
+
+# The header is what common/'s KEY = value reader takes (the shape lines
+# are not KEY = value: cut off first).
+sed '/^# routine /,$d' "$dir/known.txt" > "$dir/known.head"
+"$t/kvheader" "$dir/known.head" > "$dir/known.kv" 2>&1 \
+    && grep -qx 'CALLS=12' "$dir/known.kv" \
+    && grep -qx "PROGRAM=$exe" "$dir/known.kv" \
+    && pass "the header reads with common/'s KEY = value reader" \
+    || { fail "the KEY = value reader refuses the header:"; \
+         say "$dir/known.kv"; }
 
 # SECONDS is the sum of total_s, per_call_s is total_s / count, and the
 # lines are sorted by total_s, heaviest first.
