@@ -85,7 +85,7 @@ summarize() {
 summary=$out/profile-demo.txt
 {
     echo "# libmmprofile on Debian's NumPy, sizes $sizes, 1 thread," \
-        "pinned${locked:+, under $lock}"
+        "${pin:+pinned, }${locked:+locked}"
     echo "# python_s: the workload's time; dgemm_, cblas: calls recorded;" \
         "in_s: seconds in them"
     echo "# blas   workload   python_s dgemm_ cblas shapes    in_s " \
