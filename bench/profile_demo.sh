@@ -63,10 +63,10 @@ run() {
 }
 
 # One line: label, workload, Python's seconds, calls per routine, shapes,
-# seconds inside the routines, the BLAS library the process mapped.
+# seconds inside the routines, the directory of the libblas it mapped.
 summarize() {
-    lib=$(sed -n 's/^library .*\/\([^/]*\/[^/]*libblas[^/]*\)$/\1/p' \
-          "$4" | head -n 1)
+    lib=$(sed -n 's/^library .*\/\([^/]*\)\/libblas[^/]*$/\1/p' "$4" \
+          | head -n 1)
     secs=$(sed -n 's/^seconds //p' "$4")
     if [ -f "$3" ]; then
         awk -v l="$1" -v w="$2" -v s="$secs" -v lib="$lib" '
@@ -89,7 +89,7 @@ summary=$out/profile-demo.txt
     echo "# python_s: the workload's time; dgemm_, cblas: calls;" \
         "in_s: seconds in them"
     echo "# blas   workload   python_s dgemm_ cblas shapes    in_s " \
-        " libblas mapped"
+        " libblas.so from"
     for w in lstsq matrix_power solve; do
         run system "" "$w"
         [ -z "$openblas" ] || run openblas "$openblas" "$w"
