@@ -84,8 +84,8 @@ summarize() {
     "installed: only the system's BLAS"
 summary=$out/profile-demo.txt
 {
-    echo "# libmmprofile on Debian's NumPy, sizes $sizes, 1 thread," \
-        "${pin:+pinned, }${locked:+locked}"
+    echo "# libmmprofile on Debian's NumPy, sizes $sizes," \
+        "1 thread${pin:+, pinned}${locked:+, locked}"
     echo "# python_s: the workload's time; dgemm_, cblas: calls;" \
         "in_s: seconds in them"
     echo "# blas   workload   python_s dgemm_ cblas shapes    in_s " \
