@@ -56,6 +56,8 @@ static int check_item(struct mms_check *c, int i, int *narrays)
     switch (it->kind) {
     case MMS_SIZE:
         it->cls = MMS_C_INT;
+        if (mms_check_option_clash(c, it) != 0)
+            return -1;
         return mms_check_macro(c, i)
                || mms_check_expr(c, it->value, i, 1, NULL);
     case MMS_SCALAR:
@@ -77,6 +79,10 @@ static int check_params(struct mms_check *c)
 
     if (mms_check_name(c, r->name, r->loc, -1) != 0)
         return -1;
+    if (r->nparams > MMS_MAX_PARAMS)
+        return mms_check_error(c, r->param[MMS_MAX_PARAMS].loc, "expected "
+                               "at most %d parameters, got more",
+                               MMS_MAX_PARAMS);
     for (int i = 0; i < r->nparams; i++) {
         const struct mms_param *prm = &r->param[i];
         const struct mms_item *it = mms_spec_find(c->s, prm->name);

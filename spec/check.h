@@ -18,6 +18,9 @@ int mms_check_error(struct mms_check *c, struct mms_loc at, const char *fmt,
  * defined before it. */
 int mms_check_name(struct mms_check *c, const char *name, struct mms_loc at,
                    int upto);
+/* A size's name is an option of the driver (--NAME): not one of its
+ * own options. */
+int mms_check_option_clash(struct mms_check *c, const struct mms_item *it);
 /* Item i's macro: a name of its own. */
 int mms_check_macro(struct mms_check *c, int i);
 /* e uses only sizes and numeric scalars of items before upto (a macro

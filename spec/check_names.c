@@ -8,13 +8,15 @@
 #include <string.h>
 
 #include "spec/check.h"
+#include "spec/options.h"
 
 /* C keywords the scanner reads as names, and the driver's own names. */
 static const char *const reserved[] = {
     "auto", "break", "case", "continue", "default", "do", "else", "extern",
     "for", "goto", "if", "inline", "register", "return", "sizeof", "static",
     "switch", "typedef", "union", "while", "_Bool", "_Complex", "bool",
-    "main", NULL
+    "main", "NULL", "size_t", "ptrdiff_t", "int32_t", "int64_t",
+    "uint32_t", "uint64_t", NULL
 };
 
 static int is_reserved(const char *name)
@@ -22,15 +24,17 @@ static int is_reserved(const char *name)
     for (int i = 0; reserved[i]; i++)
         if (strcmp(name, reserved[i]) == 0)
             return 1;
-    return strncmp(name, "mms_", 4) == 0 || strncmp(name, "MMS_", 4) == 0;
+    return strncmp(name, "mms_", 4) == 0 || strncmp(name, "MMS_", 4) == 0
+           || strncmp(name, "mmt_", 4) == 0 || strncmp(name, "MMT_", 4) == 0;
 }
 
 static int reserved_error(struct mms_check *c, const char *name,
                           struct mms_loc at)
 {
     return mms_check_error(c, at, "expected a name of the spec's own, got "
-                           "'%s' (C keywords, main and names starting "
-                           "mms_ or MMS_ belong to the driver)", name);
+                           "'%s' (C keywords, main, NULL, the integer "
+                           "typedefs and names starting mms_, mmt_, MMS_ or "
+                           "MMT_ belong to the driver)", name);
 }
 
 int mms_check_name(struct mms_check *c, const char *name, struct mms_loc at,
@@ -84,5 +88,19 @@ int mms_check_macro(struct mms_check *c, int i)
         return mms_check_error(c, it->macro_loc, "expected a macro name of "
                                "its own (MS for M), got '%s', already %s "
                                "(line %d)", it->macro, what, line);
+    return 0;
+}
+
+int mms_check_option_clash(struct mms_check *c, const struct mms_item *it)
+{
+#define NAME(name, has_arg, val) name,
+    static const char *const options[] = { MMS_DRIVER_OPTIONS(NAME) NULL };
+#undef NAME
+
+    for (int i = 0; options[i]; i++)
+        if (strcmp(options[i], it->name) == 0)
+            return mms_check_error(c, it->loc, "expected a size name other "
+                                   "than the driver's own options, got '%s' "
+                                   "(--%s)", it->name, it->name);
     return 0;
 }

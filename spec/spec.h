@@ -56,14 +56,14 @@ struct mms_proto {
 };
 
 enum mms_item_kind { MMS_SIZE, MMS_SCALAR, MMS_ARRAY };
-enum mms_fill { MMS_FILL_RANDOM, MMS_FILL_CONST, MMS_FILL_USER };
+enum mms_spec_fill { MMS_FILL_RANDOM, MMS_FILL_CONST, MMS_FILL_USER };
 
 struct mms_array_spec {
     int matrix;              /* Matrix (rows, cols) or Vector (n) */
     char elem[16];           /* element type: double, float, int, long */
     struct mms_loc elem_loc;
     struct mms_expr *rows, *cols;   /* cols NULL for a Vector */
-    enum mms_fill fill;
+    enum mms_spec_fill fill;
     struct mms_expr *fill_arg;      /* RANDOM's seed or CONST's value */
     char *init_fn;                  /* INIT(fn) */
     int cold;                /* flush (1, the default) or hot (0) */
@@ -121,5 +121,7 @@ void mms_ctype_text(const struct mms_ctype *t, const char *name, char *buf,
 
 /* The timer times at most this many arrays (MMT_MAX_OPERANDS). */
 #define MMS_MAX_ARRAYS 4
+/* More parameters than any BLAS routine has. */
+#define MMS_MAX_PARAMS 64
 
 #endif
