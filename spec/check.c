@@ -95,9 +95,9 @@ static int check_params(struct mms_check *c)
             return mms_check_error(c, prm->loc, "expected each parameter "
                                    "name once, got '%s' again", prm->name);
         if (it == NULL)
-            return mms_check_error(c, prm->loc, "parameter '%s' of %s has "
-                                   "no value (expected '%s = ...;' in init)",
-                                   prm->name, r->name, prm->name);
+            return mms_check_error(c, prm->loc, "expected a value for "
+                                   "parameter '%s' in init ('%s = ...;'), "
+                                   "got none", prm->name, prm->name);
         if (mms_check_binding(c, it, prm) != 0)
             return -1;
     }
@@ -114,10 +114,9 @@ int mms_spec_check(struct mms_spec *s, char *err, size_t len)
             return -1;
     for (int i = 0; i < s->nitems; i++)
         if (s->item[i].kind == MMS_ARRAY && s->item[i].param < 0)
-            return mms_check_error(&c, s->item[i].loc, "array '%s' is not a "
-                                   "parameter of %s (expected an array the "
-                                   "routine is passed)", s->item[i].name,
-                                   s->routine.name);
+            return mms_check_error(&c, s->item[i].loc, "expected an array "
+                                   "that is a parameter of %s, got '%s'",
+                                   s->routine.name, s->item[i].name);
     if (check_params(&c) != 0)
         return -1;
     return mms_check_expr(&c, s->flop, s->nitems, 0, NULL);

@@ -33,6 +33,13 @@ static int used(const struct mms_spec *s, const struct mms_item *it)
     return 0;
 }
 
+/* A number, or a negative one: written as it is, without a cast. */
+static int literal(const struct mms_expr *e)
+{
+    return e->op == MMS_E_NUM
+           || (e->op == MMS_E_NEG && e->l->op == MMS_E_NUM);
+}
+
 static void locals(struct mmg_emit *e, const struct mms_spec *s)
 {
     char value[512];
@@ -48,7 +55,7 @@ static void locals(struct mmg_emit *e, const struct mms_spec *s)
             mmg_line(e, "const %s %s = %s;", type, it->name, it->chr_text);
         } else if (it->kind == MMS_SCALAR) {
             mms_cexpr(it->value, 0, value, sizeof value);
-            if (it->value->op == MMS_E_NUM || strcmp(type, "long") == 0)
+            if (literal(it->value) || strcmp(type, "long") == 0)
                 mmg_line(e, "const %s %s = %s;", type, it->name, value);
             else
                 mmg_line(e, "const %s %s = (%s)(%s);", type, it->name, type,

@@ -19,7 +19,7 @@ spec_libmmsread_la_SOURCES = \
 # mmspec writes drivers through codegen's C emitter (codegen/emit.h).
 bin_PROGRAMS += mmspec
 mmspec_SOURCES = spec/mmspec.c spec/mmspec_cli.h spec/cli.c \
-	spec/fromprof.c spec/emit.h spec/emit_util.c spec/cexpr.c \
+	spec/fromprof.c spec/profile.c spec/profile.h spec/emit.h spec/emit_util.c spec/cexpr.c \
 	spec/emit_head.c spec/emit_tables.c spec/emit_setup.c \
 	spec/emit_calls.c spec/emit_main.c
 # Where --cflags and --libs point: this build tree, or the installation.
@@ -48,3 +48,17 @@ spec_libmmspec_la_LDFLAGS = -version-info $(MMS_LT_VERSION) \
 mmspecincdir = $(includedir)/mmtune
 nobase_mmspecinc_HEADERS = spec/mmspec.h timer/mmtimer.h
 pkgconfig_DATA += spec/mmspec.pc
+
+# Tests (sources under tests/spec/): the language and its messages, the
+# drivers (compiled as a user would, with gcc and clang), from-profile,
+# mmspec's command line.  The compiler the drivers are built with:
+AM_TESTS_ENVIRONMENT += \
+	SPEC_CC='$(CC)'; export SPEC_CC; \
+	SPEC_CFLAGS='$(CFLAGS)'; export SPEC_CFLAGS;
+SPEC_TESTS = tests/spec/parse.sh tests/spec/drivers.sh \
+	tests/spec/profile.sh tests/spec/cli.sh
+TESTS += $(SPEC_TESTS)
+EXTRA_DIST += $(SPEC_TESTS) spec/specs/dgemm.spec spec/specs/dot.spec \
+	spec/specs/daxpy.spec spec/specs/mmm.spec spec/mmspec.pc.in \
+	tests/spec/fig4.spec tests/spec/args.spec tests/spec/malformed.txt \
+	tests/spec/routines.c tests/spec/profile.txt
