@@ -62,3 +62,7 @@ EXTRA_DIST += $(SPEC_TESTS) spec/specs/dgemm.spec spec/specs/dot.spec \
 	spec/specs/daxpy.spec spec/specs/mmm.spec spec/mmspec.pc.in \
 	tests/spec/fig4.spec tests/spec/args.spec tests/spec/malformed.txt \
 	tests/spec/routines.c tests/spec/profile.txt
+
+# make regtest: the driver and mmtime agree on the reference kernels.
+REGTESTS += tests/spec/regtest_agree.sh
+EXTRA_DIST += tests/spec/regtest_agree.sh
