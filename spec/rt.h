@@ -6,9 +6,6 @@
 
 #include "spec/mmspec.h"
 
-/* parse(text) >= 0, or exit 2 naming the option and what it allows. */
-int mms_parse_word(const char *opt, const char *text,
-                   int (*parse)(const char *), const char *allowed);
 /* --NAME=VALUE for size i; -D MACRO=VALUE for the size of that macro. */
 void mms_set_size(struct mms_driver *d, int i, const char *text);
 void mms_define(struct mms_driver *d, const char *text);

@@ -28,11 +28,11 @@ static void timing_option(struct mms_driver *d, int ch, const char *arg)
 
     switch (ch) {
     case 'c':
-        o->clock = mms_parse_word("--clock", arg, mmt_clock_parse,
+        o->clock = mmt_parse_word("--clock", arg, mmt_clock_parse,
                                   "wall, cycles or cpu");
         break;
     case 'f':
-        o->flush = mms_parse_word("--flush", arg, mmt_flush_parse,
+        o->flush = mmt_parse_word("--flush", arg, mmt_flush_parse,
                      "none, onecall-lru, onecall-x86 or multicall-lru");
         break;
     case MMS_OPT_SAMPLES:

@@ -14,17 +14,6 @@
  * matrix inside a size_t product check of mms_operands. */
 #define MMS_SIZE_MAX 1000000000L
 
-int mms_parse_word(const char *opt, const char *text,
-                   int (*parse)(const char *), const char *allowed)
-{
-    int v = parse(text);
-
-    if (v < 0)
-        mmt_usage_error("%s: unknown value '%s' (expected %s)", opt, text,
-                        allowed);
-    return v;
-}
-
 void mms_set_size(struct mms_driver *d, int i, const char *text)
 {
     char opt[80];
