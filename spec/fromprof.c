@@ -22,7 +22,8 @@
 static const char *const dgemm_proto =
 "routine = void dgemm_(const char *TRANSA, const char *TRANSB,\n"
 "                      const int *M, const int *N, const int *K,\n"
-"                      const double *ALPHA, const double *A, const int *LDA,\n"
+"                      const double *ALPHA, const double *A,"
+" const int *LDA,\n"
 "                      const double *B, const int *LDB,\n"
 "                      const double *BETA, double *C, const int *LDC);\n";
 
@@ -93,7 +94,7 @@ static void spec(FILE *fp, const struct mms_profile *p, int rank,
             s->ldc);
     fprintf(fp, "    ALPHA = %s;  BETA = %s;%s\n", scalar(s->alpha),
             scalar(s->beta), strcmp(s->alpha, "a") && strcmp(s->beta, "a")
-            ? "" : "   # 'a' in the table: a value other than 0, 1, -1");
+            ? "" : "   # 'a' in the table: not 0, 1, -1");
     arrays(fp, s, hot ? "hot" : "flush");
     fprintf(fp, "};\n\nflop = \"2*M*N*K\";\n");
 }

@@ -49,8 +49,8 @@ fi
 expect 0 '' "a driver written" -- "$spec" -o "d 1.c"
 what="header: the exact command and the spec it came from"
 if grep -qxF " * Made by:  mmspec $spec -o 'd 1.c'" "$tap_dir/d 1.c" &&
-   grep -qxF " * routine = double mmt_ref_dot(long n, const double *X, const double *Y);" \
-       "$tap_dir/d 1.c" &&
+   grep -qxF " * routine = double mmt_ref_dot(long n, const double *X,"\
+" const double *Y);" "$tap_dir/d 1.c" &&
    grep -qxF ' *     n = Macro(NS, 1024);' "$tap_dir/d 1.c"; then
     pass "$what"
 else

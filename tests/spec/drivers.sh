@@ -61,15 +61,18 @@ flops() {
     out=$("$tap_dir/$name" --samples=1 --min-sample-time=0 \
           --flush-size=64 "$@" 2>&1)
     rc=$?
-    got=$(printf '%s\n' "$out" | sed -n 's/^  flops per call: \([^ ]*\).*/\1/p')
-    back=$(printf '%s\n' "$out" | sed -n '1s/.*: \([0-9.]*\) MFLOPS.*(per call \([0-9.e+-]*\) us.*/\1 \2/p' |
+    got=$(printf '%s\n' "$out" |
+          sed -n 's/^  flops per call: \([^ ]*\).*/\1/p')
+    back=$(printf '%s\n' "$out" |
+           sed -n '1s/.*: \([0-9.]*\) MFLOPS.*(per call \([0-9.e+-]*\) us.*/\1 \2/p' |
            awk '{ print $1 * $2 }')
     if [ "$rc" -eq 0 ] && [ "$got" = "$want" ] && [ -n "$back" ] &&
        awk -v b="$back" -v w="$want" 'BEGIN { d = b - w; if (d < 0) d = -d
                                               exit !(d <= 2e-3 * w) }'; then
         pass "$name $*: $want flops, MFLOPS x time = $back"
     else
-        fail "$name $*: exit $rc, flops '$got' (want $want), MFLOPS x time '$back'"
+        fail "$name $*: exit $rc, flops '$got' (want $want)," \
+             "MFLOPS x time '$back'"
         printf '%s\n' "$out" | sed 's/^/# /'
     fi
 }

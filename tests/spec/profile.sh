@@ -16,7 +16,8 @@ has() {
     f=$1
     shift
     for want in "$@"; do
-        grep -qxF -e "$want" "$f" || { echo "# missing in $f: $want"; return 1; }
+        grep -qxF -e "$want" "$f" ||
+            { echo "# missing in $f: $want"; return 1; }
     done
 }
 result() { if "$@"; then pass "$what"; else fail "$what"; fi; }
@@ -50,12 +51,12 @@ result has "$d/02-cblas_dgemm-rowNT-100x200x300.spec" \
     "routine = void cblas_dgemm(enum CBLAS_ORDER Order," \
     "    Order = 101;  TRANSA = 111;  TRANSB = 112;  # row-major, N, T" \
     "    LDA = 300;  LDB = 300;  LDC = 200;" \
-    "    ALPHA = 0.5;  BETA = 1;   # 'a' in the table: a value other than 0, 1, -1" \
+    "    ALPHA = 0.5;  BETA = 1;   # 'a' in the table: not 0, 1, -1" \
     "    C = Matrix(double, N, M, RANDOM(3), flush, align(64), ld(LDC));"
 what="shape 3: A transposed is K x M, alpha -1, hot (9 of 10 warm)"
 result has "$d/03-dgemm_-colTN-64x32x128.spec" \
     "    TRANSA = 'T';  TRANSB = 'N';" \
-    "    ALPHA = -1;  BETA = 0.5;   # 'a' in the table: a value other than 0, 1, -1" \
+    "    ALPHA = -1;  BETA = 0.5;   # 'a' in the table: not 0, 1, -1" \
     "    A = Matrix(double, K, M, RANDOM(1), hot, align(64), ld(LDA));" \
     "    B = Matrix(double, K, N, RANDOM(2), hot, align(64), ld(LDB));"
 
@@ -97,8 +98,11 @@ bad_table format 's/^FORMAT = 1/FORMAT = 2/' '2: expected FORMAT = 1, got 2'
 bad_table shapes 's/^SHAPES = 3/SHAPES = 4/' \
     '11: expected SHAPES = 4 shape lines, got 3'
 bad_table trans 's/^dgemm_ col T N/dgemm_ col X N/' \
-    "11: expected dgemm_|cblas_dgemm col|row N|T|C N|T|C ... alpha, beta in 0, 1, -1, a; got 'dgemm_ col X N ... -1 a'"
+    "11: expected dgemm_|cblas_dgemm col|row N|T|C N|T|C ... alpha, beta"\
+" in 0, 1, -1, a; got 'dgemm_ col X N ... -1 a'"
 bad_table words 's/ 0.000020$//' \
-    '11: expected 16 words (routine order transa transb m n k lda ldb ldc alpha beta warm count total_s per_call_s), got 15'
+    '11: expected 16 words (routine order transa transb m n k lda ldb'\
+' ldc alpha beta warm count total_s per_call_s), got 15'
 bad_table nokey '/^DROPPED/d' \
-    '10: expected FORMAT, PROGRAM, CALLS, DROPPED, SHAPES and SECONDS in the header, got the end of the file without them all'
+    '10: expected FORMAT, PROGRAM, CALLS, DROPPED, SHAPES and SECONDS in'\
+' the header, got the end of the file without them all'

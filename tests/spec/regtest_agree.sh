@@ -66,9 +66,11 @@ agree() {
     if [ $verdict = pass ]; then
         pass "$k n=$size $flush: driver $gen, mmtime $hand MFLOPS"
     elif [ -z "$gen" ] || [ -z "$hand" ]; then
-        fail "$k n=$size $flush: nothing measured (driver '$gen', mmtime '$hand')"
+        fail "$k n=$size $flush: nothing measured (driver '$gen'," \
+             "mmtime '$hand')"
     else
-        fail "$k n=$size $flush: driver $gen vs mmtime $hand MFLOPS, past $MARGIN"
+        fail "$k n=$size $flush: driver $gen vs mmtime $hand MFLOPS," \
+             "past $MARGIN"
     fi
 }
 
