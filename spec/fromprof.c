@@ -126,6 +126,23 @@ static int write_spec(const struct mms_cli *c, const struct mms_profile *p,
     return 0;
 }
 
+/* mkdir -p: every missing directory of path. */
+static int make_dirs(const char *path)
+{
+    char buf[4096];
+
+    snprintf(buf, sizeof buf, "%s", path);
+    for (char *p = buf + 1; *p; p++) {
+        if (*p != '/')
+            continue;
+        *p = '\0';
+        if (mkdir(buf, 0777) != 0 && errno != EEXIST)
+            return -1;
+        *p = '/';
+    }
+    return mkdir(buf, 0777) != 0 && errno != EEXIST ? -1 : 0;
+}
+
 int mms_from_profile(const struct mms_cli *c)
 {
     struct mms_profile p;
@@ -136,7 +153,7 @@ int mms_from_profile(const struct mms_cli *c)
         mmt_error("%s", err);
         return MMT_EXIT_USAGE;
     }
-    if (mkdir(c->output, 0777) != 0 && errno != EEXIST) {
+    if (make_dirs(c->output) != 0) {
         mmt_error("%s: cannot make the directory: %s", c->output,
                   strerror(errno));
         rc = MMT_EXIT_FAIL;

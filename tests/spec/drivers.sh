@@ -130,9 +130,16 @@ else
     skip "no shared libmmtune (--disable-shared)"
 fi
 if [ -f "$openblas" ]; then
+    # Its own directory first: by its soname alone, libblas.so.3 is the
+    # one Debian's alternatives chose (the reference BLAS, here).
     cp "$tap_dir/dgemm.c" "$tap_dir/dgemm_ob.c"
-    build dgemm_ob "$openblas"
-    flops dgemm_ob 8448 --M=16 --N=16 --K=16
+    build dgemm_ob "$openblas" -Wl,-rpath,"${openblas%/*}"
+    if ldd "$tap_dir/dgemm_ob" | grep -q "=> ${openblas%/*}/"; then
+        flops dgemm_ob 8448 --M=16 --N=16 --K=16
+    else
+        fail "dgemm_ob runs another libblas.so.3 than $openblas"
+        ldd "$tap_dir/dgemm_ob" | sed 's/^/# /'
+    fi
 else
     skip "no OpenBLAS at $openblas"
 fi

@@ -30,9 +30,9 @@ what="three shapes, three specs, heaviest first"
 result [ "$rc" -eq 0 ] && [ "$out" = "$d/01-dgemm_-colNN-500x500x500.spec
 $d/02-cblas_dgemm-rowNT-100x200x300.spec
 $d/03-dgemm_-colTN-64x32x128.spec" ]
-"$mmspec" --from-profile="$table" --top=2 -o "$tap_dir/top" >/dev/null
-what="--top=2: the two heaviest"
-result [ "$(ls "$tap_dir/top" | tr '\n' ' ')" = \
+"$mmspec" --from-profile="$table" --top=2 -o "$tap_dir/new/top" >/dev/null
+what="--top=2: the two heaviest, in a directory made for them"
+result [ "$(ls "$tap_dir/new/top" | tr '\n' ' ')" = \
     "01-dgemm_-colNN-500x500x500.spec 02-cblas_dgemm-rowNT-100x200x300.spec " ]
 for f in "$d"/*.spec; do
     what="$(basename "$f") parses"
