@@ -123,9 +123,11 @@ EXTRA_DIST += tests/bench/test_bench_search.sh
 BENCH_TARGETS += bench-spec
 EXTRA_DIST += bench/bench_spec.sh bench/bench_spec_tables.sh \
 	bench/bench_spec_hand.c bench/mmk.spec
-CLEANFILES += bench/spec.d/*/* bench/spec.d/*.*
 BENCH_SPEC_FLAGS =
-.PHONY: bench-spec
+.PHONY: bench-spec bench-spec-clean
+bench-spec-clean:
+	rm -rf bench/spec.d
+clean-local: bench-spec-clean
 bench-spec: mmspec$(EXEEXT) mmgen$(EXEEXT) mmprobe$(EXEEXT) \
 		spec/libmmspec.la $(KGEN)/kernel.params
 	$(SHELL) $(srcdir)/bench/bench_spec.sh --mmspec=./mmspec \

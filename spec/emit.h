@@ -37,6 +37,8 @@ void mms_emit_list(struct mmg_emit *e, const char *head,
                    const char *tail);
 /* "head text;" broken at text's spaces (text is cut up). */
 void mms_emit_statement(struct mmg_emit *e, const char *head, char *text);
+/* How many items of a kind the spec has. */
+int mms_count_items(const struct mms_spec *s, enum mms_item_kind kind);
 /* The C type a size or scalar is held in: long for a size; a scalar's
  * parameter's type without const or pointer, else long, double or char by
  * its class. */

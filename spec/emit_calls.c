@@ -10,15 +10,6 @@
 
 #include "spec/emit.h"
 
-static int count_arrays(const struct mms_spec *s)
-{
-    int n = 0;
-
-    for (int i = 0; i < s->nitems; i++)
-        n += s->item[i].kind == MMS_ARRAY;
-    return n;
-}
-
 static void op(struct mmg_emit *e)
 {
     mmg_line(e, "/* Array i of the working set the timer hands over, past "
@@ -59,7 +50,7 @@ static void call(struct mmg_emit *e, const struct mms_spec *s)
              "void *mms_user)");
     mmg_block(e);
     mmg_line(e, "(void)mms_user;");
-    if (count_arrays(s) == 0)
+    if (mms_count_items(s, MMS_ARRAY) == 0)
         mmg_line(e, "(void)mms_c;");
     for (int i = 0; i < r->nparams; i++) {
         argument(s, i, text[i], sizeof text[i]);
@@ -117,7 +108,7 @@ static void init(struct mmg_emit *e, const struct mms_spec *s)
 
 void mms_emit_calls(struct mmg_emit *e, const struct mms_spec *s)
 {
-    if (count_arrays(s))
+    if (mms_count_items(s, MMS_ARRAY))
         op(e);
     call(e, s);
     init(e, s);

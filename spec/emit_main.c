@@ -9,19 +9,11 @@
 
 #include "spec/emit.h"
 
-static int count(const struct mms_spec *s, enum mms_item_kind kind)
-{
-    int n = 0;
-
-    for (int i = 0; i < s->nitems; i++)
-        n += s->item[i].kind == kind;
-    return n;
-}
-
 static void driver(struct mmg_emit *e, const struct mms_spec *s)
 {
     char text[1024];
-    int nsizes = count(s, MMS_SIZE), narrays = count(s, MMS_ARRAY);
+    int nsizes = mms_count_items(s, MMS_SIZE);
+    int narrays = mms_count_items(s, MMS_ARRAY);
 
     mmg_open(e, "struct mms_driver d =");
     mmg_line(e, ".routine = \"%s\",", s->routine.name);

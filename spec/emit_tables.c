@@ -12,11 +12,7 @@
 
 static void sizes(struct mmg_emit *e, const struct mms_spec *s)
 {
-    int any = 0;
-
-    for (int i = 0; i < s->nitems; i++)
-        any |= s->item[i].kind == MMS_SIZE;
-    if (!any)
+    if (mms_count_items(s, MMS_SIZE) == 0)
         return;
     mmg_line(e, "/* The size parameters: --NAME=N or -DMACRO=N at run "
              "time. */");
@@ -73,11 +69,7 @@ static void array(struct mmg_emit *e, const struct mms_item *it)
 
 static void arrays(struct mmg_emit *e, const struct mms_spec *s)
 {
-    int any = 0;
-
-    for (int i = 0; i < s->nitems; i++)
-        any |= s->item[i].kind == MMS_ARRAY;
-    if (!any)
+    if (mms_count_items(s, MMS_ARRAY) == 0)
         return;
     mmg_line(e, "/* The arrays, the timer's operands in this order; their "
              "shapes are set by");

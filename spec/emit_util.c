@@ -64,6 +64,15 @@ void mms_emit_statement(struct mmg_emit *e, const char *head, char *text)
     mms_emit_list(e, head, words, n, "", ";");
 }
 
+int mms_count_items(const struct mms_spec *s, enum mms_item_kind kind)
+{
+    int n = 0;
+
+    for (int i = 0; i < s->nitems; i++)
+        n += s->item[i].kind == kind;
+    return n;
+}
+
 const char *mms_value_type(const struct mms_spec *s,
                            const struct mms_item *it)
 {
