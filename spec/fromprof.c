@@ -30,7 +30,8 @@ static const char *const dgemm_proto =
 static const char *const cblas_proto =
 "routine = void cblas_dgemm(enum CBLAS_ORDER Order,\n"
 "                           enum CBLAS_TRANSPOSE TRANSA,\n"
-"                           enum CBLAS_TRANSPOSE TRANSB, int M, int N, int K,\n"
+"                           enum CBLAS_TRANSPOSE TRANSB,"
+" int M, int N, int K,\n"
 "                           double ALPHA, const double *A, int LDA,\n"
 "                           const double *B, int LDB, double BETA,\n"
 "                           double *C, int LDC);\n";
