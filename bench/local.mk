@@ -129,3 +129,26 @@ bench-profile: profile/libmmprofile.la mmprobe$(EXEEXT)
 	  --script=$(srcdir)/bench/profile_demo.py --out="$(MMT_RESULTS)" \
 	  --sizes=$(PROFILE_DEMO_SIZES) --taskset="$(TASKSET)" \
 	  --lock=$(TIMING_LOCK)
+
+# Paper 001 §5.3: five mmgen kernels differing only in NB (the library's
+# kernel parameters), timed by the driver mmspec generates from
+# bench/mmk.spec and by a hand-written timer, flushed and unflushed; then
+# one kernel timed BENCH_SPEC_REPEAT times by each (Fig. 7).  Under
+# $(TIMING_LOCK), pinned; about 2 minutes.  The tables go to
+# results/<host>/bench-spec.txt.  make bench-spec BENCH_SPEC_FLAGS=
+# '--nbs="48 96" --rounds=3 --repeat=50' picks what to run.
+BENCH_TARGETS += bench-spec
+EXTRA_DIST += bench/bench_spec.sh bench/bench_spec_tables.sh \
+	bench/bench_spec_hand.c bench/mmk.spec
+BENCH_SPEC_FLAGS =
+.PHONY: bench-spec bench-spec-clean
+bench-spec-clean:
+	rm -rf bench/spec.d
+clean-local: bench-spec-clean
+bench-spec: mmspec$(EXEEXT) mmgen$(EXEEXT) mmprobe$(EXEEXT) \
+		spec/libmmspec.la $(KGEN)/kernel.params
+	$(SHELL) $(srcdir)/bench/bench_spec.sh --mmspec=./mmspec \
+	  --mmgen=./mmgen --srcdir=$(top_srcdir) --dir=bench/spec.d \
+	  --params=$(KGEN)/kernel.params --cc='$(CC) $(CFLAGS)' \
+	  --kernel-cc='$(KERNEL_CC) $(KERNEL_CFLAGS)' --out="$(MMT_RESULTS)" \
+	  --lock=$(TIMING_LOCK) --taskset="$(TASKSET)" $(BENCH_SPEC_FLAGS)

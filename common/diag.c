@@ -89,3 +89,14 @@ double mmt_parse_double(const char *option, const char *text,
                         option, v, min, max);
     return v;
 }
+
+int mmt_parse_word(const char *option, const char *text,
+                   int (*parse)(const char *), const char *allowed)
+{
+    int v = parse(text);
+
+    if (v < 0)
+        mmt_usage_error("%s: unknown value '%s' (expected %s)", option,
+                        text, allowed);
+    return v;
+}

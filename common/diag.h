@@ -21,5 +21,9 @@ void mmt_usage_error(const char *fmt, ...)
 long mmt_parse_long(const char *option, const char *text, long min, long max);
 double mmt_parse_double(const char *option, const char *text,
                         double min, double max);
+/* A word option: parse(text) >= 0, or a message naming the option, the
+ * value and what is allowed, and exit 2. */
+int mmt_parse_word(const char *option, const char *text,
+                   int (*parse)(const char *), const char *allowed);
 
 #endif

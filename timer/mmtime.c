@@ -103,17 +103,6 @@ static const struct option long_opts[] = {
     { NULL, 0, NULL, 0 }
 };
 
-static int parse_word(const char *opt, const char *text,
-                      int (*parse)(const char *), const char *allowed)
-{
-    int v = parse(text);
-
-    if (v < 0)
-        mmt_usage_error("%s: unknown value '%s' (expected %s)", opt, text,
-                        allowed);
-    return v;
-}
-
 static int kernel_known(const char *name)
 {
     for (int i = 0; mmt_refkernel_names[i]; i++)
@@ -126,19 +115,19 @@ static void parse_option(struct cli *c, int ch, const char *arg)
 {
     switch (ch) {
     case 'k':
-        c->kernel = mmt_refkernel_names[parse_word("--kernel", arg,
-                        kernel_known, "dot, daxpy or mmm")];
+        c->kernel = mmt_refkernel_names[mmt_parse_word("--kernel", arg,
+                            kernel_known, "dot, daxpy or mmm")];
         break;
     case 'n':
         c->n = mmt_parse_long("--size", arg, 1, 100000000);
         break;
     case 'c':
-        c->o.clock = parse_word("--clock", arg, mmt_clock_parse,
-                                "wall, cycles or cpu");
+        c->o.clock = mmt_parse_word("--clock", arg, mmt_clock_parse,
+                                    "wall, cycles or cpu");
         break;
     case 'f':
-        c->o.flush = parse_word("--flush", arg, mmt_flush_parse,
-                   "none, onecall-lru, onecall-x86 or multicall-lru");
+        c->o.flush = mmt_parse_word("--flush", arg, mmt_flush_parse,
+                       "none, onecall-lru, onecall-x86 or multicall-lru");
         break;
     case 's': c->flush_size = arg; break;
     case OPT_PROBE_CONF: c->probe_conf = arg; break;

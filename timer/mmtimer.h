@@ -150,6 +150,9 @@ struct mmt_timing {
     double mflops;          /* from min time (wall/cycles) or median (cpu) */
     double seconds;         /* per call, the same statistic */
     double t_min, t_median, t_max;   /* per call, over samples */
+    double t_mean;          /* per call, the average of the samples (the
+                             * generated drivers report it, paper 001
+                             * Fig. 5) */
     double spread;          /* (t_max - t_min) / t_min */
     long reps;              /* calls per sample */
     int samples;

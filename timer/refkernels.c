@@ -33,7 +33,7 @@ static void ref_init(int operand, void *p, size_t bytes, void *user)
 
 /* Four partial sums: one dependent add chain would tie the kernel to the
  * add latency, and then no cache level would show in its speed. */
-static double dot(long n, const double *x, const double *y)
+double mmt_ref_dot(long n, const double *x, const double *y)
 {
     double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     long i;
@@ -55,38 +55,43 @@ static void dot_call(const struct mmt_call *c, void *user)
 
     /* dot += alpha * x.y: never "dot = x.y", which a compiler that sees
      * a pure function could compute once (§5.2). */
-    u->sink += c->alpha * dot(u->n, c->op[0], c->op[1]);
+    u->sink += c->alpha * mmt_ref_dot(u->n, c->op[0], c->op[1]);
+}
+
+void mmt_ref_daxpy(long n, double alpha, const double *x, double *y)
+{
+    for (long i = 0; i < n; i++)
+        y[i] += alpha * x[i];
 }
 
 static void daxpy_call(const struct mmt_call *c, void *user)
 {
     const struct ref_user *u = user;
-    const double *x = c->op[0];
-    double *y = c->op[1];
-    double alpha = c->alpha;
 
-    for (long i = 0; i < u->n; i++)
-        y[i] += alpha * x[i];
+    mmt_ref_daxpy(u->n, c->alpha, c->op[0], c->op[1]);
 }
 
-static void mmm_call(const struct mmt_call *c, void *user)
+void mmt_ref_mmm(long n, double alpha, const double *a, const double *b,
+                 double beta, double *c)
 {
-    const struct ref_user *u = user;
-    long n = u->n;
-    const double *a = c->op[0], *b = c->op[1];
-    double *cc = c->op[2];
-
     for (long j = 0; j < n; j++) {
-        double *cj = cc + j * n;
+        double *cj = c + j * n;
         for (long i = 0; i < n; i++)
-            cj[i] *= c->beta;
+            cj[i] *= beta;
         for (long k = 0; k < n; k++) {
-            double bkj = c->alpha * b[k + j * n];
+            double bkj = alpha * b[k + j * n];
             const double *ak = a + k * n;
             for (long i = 0; i < n; i++)
                 cj[i] += ak[i] * bkj;
         }
     }
+}
+
+static void mmm_call(const struct mmt_call *c, void *user)
+{
+    const struct ref_user *u = user;
+
+    mmt_ref_mmm(u->n, c->alpha, c->op[0], c->op[1], c->beta, c->op[2]);
 }
 
 static void set_operand(struct mmt_kernel *k, int i, const char *name,

@@ -17,4 +17,13 @@ void mmt_refkernel_free(struct mmt_kernel *k);
 /* The kernel's natural default size. */
 long mmt_refkernel_default_n(const char *name);
 
+/* The same kernels as plain C routines, the code mmtime times: for timers
+ * that call a routine through its prototype (the drivers mmspec generates
+ * from spec/specs/dot.spec, daxpy.spec and mmm.spec), so that the
+ * hand-written and the generated timer can be compared. */
+double mmt_ref_dot(long n, const double *x, const double *y);
+void mmt_ref_daxpy(long n, double alpha, const double *x, double *y);
+void mmt_ref_mmm(long n, double alpha, const double *a, const double *b,
+                 double beta, double *c);
+
 #endif

@@ -24,6 +24,11 @@ static int cmp_double(const void *a, const void *b)
 void mmt_sample_stats(double *t, int n, enum mmt_clock clock,
                       struct mmt_timing *r)
 {
+    double sum = 0;
+
+    for (int i = 0; i < n; i++)
+        sum += t[i];
+    r->t_mean = n > 0 ? sum / n : 0;
     qsort(t, (size_t)n, sizeof *t, cmp_double);
     r->t_min = t[0];
     r->t_max = t[n - 1];

@@ -4,8 +4,8 @@
 
 #include "timer/mmtimer.h"
 
-/* Sort the n per-call times t[] and fill t_min, t_median, t_max, seconds
- * (min for wall/cycles, median for cpu), spread and samples of r. */
+/* Sort the n per-call times t[] and fill t_min, t_median, t_max, t_mean,
+ * seconds (min for wall/cycles, median for cpu), spread and samples of r. */
 void mmt_sample_stats(double *t, int n, enum mmt_clock clock,
                       struct mmt_timing *r);
 

@@ -64,8 +64,9 @@ static void wall_takes_min_cpu_takes_median(void **state)
     mmt_sample_stats(t, 5, MMT_CLOCK_WALL, &r);
     assert_true(r.t_min == 1 && r.t_median == 3 && r.t_max == 5);
     assert_true(r.seconds == 1 && r.spread == 4 && r.samples == 5);
+    assert_true(r.t_mean == 3);
     mmt_sample_stats(u, 4, MMT_CLOCK_CPU, &r);
-    assert_true(r.seconds == 2.5 && r.t_median == 2.5);
+    assert_true(r.seconds == 2.5 && r.t_median == 2.5 && r.t_mean == 2.5);
     mmt_sample_stats(t, 5, MMT_CLOCK_CYCLES, &r);
     assert_true(r.seconds == 1);
 }

@@ -1,0 +1,147 @@
+/* A generated driver's command line: every context the timer offers
+ * (mmtime's options, with the same meanings), the spec's size parameters
+ * (--M=VALUE, or -DMS=VALUE as at build time) and --flush-sweep, --show. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/diag.h"
+#include "spec/mmspec.h"
+#include "spec/options.h"
+#include "spec/rt.h"
+#include "timer/flushsize.h"
+
+/* What is read now and resolved once every option is known. */
+struct later {
+    const char *flush_size;
+};
+
+/* Timer options and their limits: mmtime's, parsed the same way. */
+static void timing_option(struct mms_driver *d, int ch, const char *arg)
+{
+    struct mmt_timing_opts *o = &d->o;
+
+    switch (ch) {
+    case 'c':
+        o->clock = mmt_parse_word("--clock", arg, mmt_clock_parse,
+                                  "wall, cycles or cpu");
+        break;
+    case 'f':
+        o->flush = mmt_parse_word("--flush", arg, mmt_flush_parse,
+                     "none, onecall-lru, onecall-x86 or multicall-lru");
+        break;
+    case MMS_OPT_SAMPLES:
+        o->samples = (int)mmt_parse_long("--samples", arg, 1,
+                                         MMT_SAMPLES_MAX);
+        break;
+    case MMS_OPT_PRECISION:
+        o->rel_precision = mmt_parse_double("--precision", arg, 1e-6, 0.5);
+        break;
+    case MMS_OPT_MIN_SAMPLE:
+        o->min_sample_s = mmt_parse_double("--min-sample-time", arg, 0, 10);
+        break;
+    case MMS_OPT_PEAK:
+        o->peak_mflops = mmt_parse_double("--peak", arg, 0, 1e12);
+        break;
+    case MMS_OPT_NO_PAGE0: o->guards_off |= MMT_GUARD_PAGE0; break;
+    case MMS_OPT_NO_INSTLD: o->guards_off |= MMT_GUARD_INSTLD; break;
+    }
+}
+
+static void option(struct mms_driver *d, struct later *l, int ch,
+                   const char *arg)
+{
+    switch (ch) {
+    case 's': l->flush_size = arg; break;
+    case MMS_OPT_PROBE_CONF: d->probe_conf = arg; break;
+    case MMS_OPT_HOT: d->hot = arg; break;
+    case MMS_OPT_COLD: d->cold = arg; break;
+    case MMS_OPT_ALIGN:
+        d->align = mmt_parse_long("--align", arg, 1, 1 << 20);
+        if (d->align & (d->align - 1))
+            mmt_usage_error("--align: '%s' is not a power of two", arg);
+        break;
+    case MMS_OPT_MISALIGN:
+        d->misalign = mmt_parse_long("--misalign", arg, 0, (1 << 20) - 1);
+        break;
+    case MMS_OPT_SWEEP: d->sweep = arg ? arg : ""; break;
+    case MMS_OPT_SHOW: d->show = 1; break;
+    case 'D': mms_define(d, arg); break;
+    case 'h': mms_usage(d); exit(MMT_EXIT_OK);
+    default:
+        if (ch >= MMS_OPT_SIZE && ch < MMS_OPT_SIZE + d->nsizes)
+            mms_set_size(d, ch - MMS_OPT_SIZE, arg);
+        else
+            timing_option(d, ch, arg);
+    }
+}
+
+/* The fixed options, then one per size parameter. */
+static struct option *options(const struct mms_driver *d)
+{
+#define ROW(name, has_arg, val) { name, has_arg, NULL, val },
+    static const struct option fixed[] = { MMS_DRIVER_OPTIONS(ROW) };
+#undef ROW
+    size_t nfixed = sizeof fixed / sizeof fixed[0];
+    struct option *all = calloc(nfixed + (size_t)d->nsizes + 1, sizeof *all);
+
+    if (all == NULL) {
+        mmt_error("out of memory");
+        exit(MMT_EXIT_FAIL);
+    }
+    memcpy(all, fixed, sizeof fixed);
+    for (int i = 0; i < d->nsizes; i++) {
+        all[nfixed + (size_t)i].name = d->size[i].name;
+        all[nfixed + (size_t)i].has_arg = required_argument;
+        all[nfixed + (size_t)i].val = MMS_OPT_SIZE + i;
+    }
+    return all;
+}
+
+/* The flush size (mmtime's --flush-size and --probe-conf), the size that
+ * evicts every level for --flush-sweep, and the peak. */
+static void resolve(struct mms_driver *d, const struct later *l)
+{
+    struct mmt_machine m;
+
+    mmt_machine_load(&m, d->probe_conf);
+    d->o.flush_bytes = mmt_flush_size_resolve(&m, l->flush_size,
+                                              d->flush_note,
+                                              sizeof d->flush_note);
+    if (m.kib[0] > 0 && m.kib[1] > 0 && m.kib[2] > 0)
+        d->llc_flush_bytes = (size_t)(2 * 1024
+                                      * (m.kib[0] + m.kib[1] + m.kib[2]));
+    if (d->o.peak_mflops == 0)
+        d->o.peak_mflops = m.peak_mflops;
+}
+
+void mms_parse_args(struct mms_driver *d, int argc, char **argv)
+{
+    struct option *all = options(d);
+    struct later l = { NULL };
+    int ch;
+
+    mmt_set_progname(argv[0]);
+    mmt_timing_defaults(&d->o);
+    d->align = d->misalign = -1;
+    while ((ch = getopt_long(argc, argv, "c:f:s:D:h", all, NULL)) != -1) {
+        if (ch == '?')
+            mmt_usage_error("bad option (above)");
+        option(d, &l, ch, optarg);
+    }
+    free(all);
+    if (optind < argc)
+        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+    if (d->hot && d->cold)
+        mmt_usage_error("--hot and --cold both name the whole split; give "
+                        "one of them");
+    if (d->align > 0 && d->misalign >= d->align)
+        mmt_usage_error("--misalign=%ld must be below --align=%ld",
+                        d->misalign, d->align);
+    resolve(d, &l);
+}
