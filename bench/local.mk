@@ -152,3 +152,43 @@ bench-spec: mmspec$(EXEEXT) mmgen$(EXEEXT) mmprobe$(EXEEXT) \
 	  --params=$(KGEN)/kernel.params --cc='$(CC) $(CFLAGS)' \
 	  --kernel-cc='$(KERNEL_CC) $(KERNEL_CFLAGS)' --out="$(MMT_RESULTS)" \
 	  --lock=$(TIMING_LOCK) --taskset="$(TASKSET)" $(BENCH_SPEC_FLAGS)
+
+# Issue 10's demonstration: Debian's NumPy (numpy.linalg.lstsq and
+# matrix_power, bench/profile_demo.py, sizes BENCH_APP_SIZES) profiled by
+# libmmprofile; each workload's BENCH_APP_TOP heaviest dgemm shapes made
+# specs by mmspec --from-profile, their drivers built against libmmtune
+# and against Debian's OpenBLAS (by path and rpath, checked with ldd;
+# OPENBLAS_CORETYPE the best core for this CPU, as bench-dgemm picks it)
+# and timed in interleaved rounds, one thread, pinned, under
+# $(TIMING_LOCK).  NumPy and OpenBLAS are not build dependencies: without
+# them the script says what is missing and stops (exit 0).  The tables
+# go to results/<host>/bench-app.txt, the profiles beside it.
+# make bench-app BENCH_APP_FLAGS='--rounds=3 --workloads=lstsq --top=3'
+BENCH_TARGETS += bench-app
+EXTRA_DIST += bench/bench_app.sh bench/bench_app_tables.sh
+BENCH_APP_SIZES = 300,1000
+BENCH_APP_TOP = 5
+BENCH_APP_FLAGS =
+.PHONY: bench-app bench-app-clean
+bench-app-clean:
+	rm -rf bench/app.d
+clean-local: bench-app-clean
+bench-app: profile/libmmprofile.la mmspec$(EXEEXT) spec/libmmspec.la \
+		kernels/libmmtune.la bench/bench-dgemm$(EXEEXT) \
+		mmtune-info$(EXEEXT) mmprobe$(EXEEXT)
+	$(SHELL) $(srcdir)/bench/bench_app.sh --mmspec=./mmspec \
+	  --mmtune=$(abs_top_builddir)/kernels/.libs/libmmtune.so \
+	  --info=./mmtune-info$(EXEEXT) \
+	  --prof=$(abs_top_builddir)/profile/.libs/libmmprofile.so \
+	  --script=$(srcdir)/bench/profile_demo.py \
+	  --bench-dgemm=bench/bench-dgemm$(EXEEXT) --dir=bench/app.d \
+	  --out="$(MMT_RESULTS)" --sizes=$(BENCH_APP_SIZES) \
+	  --top=$(BENCH_APP_TOP) --cc='$(CC) $(CFLAGS)' \
+	  --taskset="$(TASKSET)" --lock=$(TIMING_LOCK) $(BENCH_APP_FLAGS)
+
+# Its smoke test (make check): the pipeline on tests/spec/profile.txt,
+# libmmtune alone, each driver run once; no NumPy, no timing judgment.
+TESTS += tests/bench/bench_app.sh
+EXTRA_DIST += tests/bench/bench_app.sh
+tests/bench/bench_app.log: mmspec$(EXEEXT) spec/libmmspec.la \
+	kernels/libmmtune.la

@@ -3,9 +3,10 @@
 usage: profile_demo.py lstsq|matrix_power|solve N[,N...]
 
 Each size is solved once and its result checked with matrix-vector
-products (dgemv, which the profiler does not record); prints the BLAS and
-LAPACK libraries the process mapped, the seconds the workload took, and
-the worst relative residual.  Exits 1 when a result is wrong.
+products (dgemv, which the profiler does not record); prints what the
+workload is (its docstring), the BLAS and LAPACK libraries the process
+mapped, the seconds the workload took, and the worst relative residual.
+Exits 1 when a result is wrong.
 """
 import sys
 import time
@@ -14,6 +15,7 @@ import numpy as np
 
 
 def lstsq(rng, n):
+    """numpy.linalg.lstsq: least squares of a 2N x N system, 3 right sides"""
     a = rng.standard_normal((2 * n, n))
     b = rng.standard_normal((2 * n, 3))
     x = np.linalg.lstsq(a, b, rcond=None)[0]
@@ -23,6 +25,7 @@ def lstsq(rng, n):
 
 
 def matrix_power(rng, n):
+    """numpy.linalg.matrix_power: the 5th power of an N x N matrix"""
     m = rng.standard_normal((n, n)) / np.sqrt(n)
     p = np.linalg.matrix_power(m, 5)
     v = rng.standard_normal(n)
@@ -33,6 +36,7 @@ def matrix_power(rng, n):
 
 
 def solve(rng, n):
+    """numpy.linalg.solve: an N x N system, 3 right sides"""
     a = rng.standard_normal((n, n))
     b = rng.standard_normal((n, 3))
     x = np.linalg.solve(a, b)
@@ -59,6 +63,7 @@ def main():
     t0 = time.perf_counter()
     worst = max(work[sys.argv[1]](rng, int(n)) for n in sys.argv[2].split(","))
     seconds = time.perf_counter() - t0
+    print("workload", work[sys.argv[1]].__doc__)
     for lib in mapped_libraries():
         print("library", lib)
     print("seconds %.6f" % seconds)
