@@ -10,12 +10,17 @@ tune_libmmsearch_la_SOURCES = \
 	tune/steps.c tune/steps.h \
 	tune/model.c tune/model.h \
 	tune/searchlog.c tune/searchlog.h \
-	tune/search.c tune/search.h
-# Candidates are compiled against the kernel contract in the source tree.
+	tune/search.c tune/search.h \
+	tune/blocks.c tune/blocks.h tune/dgemm.c tune/dgemm.h
+# Candidates are compiled against the kernel contract in the source tree;
+# the blocks steps compile the library's driver from it too (kernels/
+# local.mk's MML_DRIVER_SOURCES: one list, one driver).
 tune_libmmsearch_la_CPPFLAGS = $(AM_CPPFLAGS) \
-	-DMMS_KERNEL_INCLUDE='"$(abs_top_srcdir)/codegen"'
+	-DMMS_KERNEL_INCLUDE='"$(abs_top_srcdir)/codegen"' \
+	-DMMS_SOURCE_DIR='"$(abs_top_srcdir)"' \
+	-DMMS_DRIVER_SOURCES='"$(MML_DRIVER_SOURCES)"'
 tune_libmmsearch_la_LIBADD = codegen/libmmgen.la timer/libmmtimer.la \
-	common/libmmcommon.la -lm
+	kernels/libmmparams.la common/libmmcommon.la -lm
 
 # Tests (sources under tests/tune/).
 TUNE_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
