@@ -68,6 +68,9 @@ EXTRA_DIST += tests/tune/test_engines.sh
 # Steps 6 and 7 (NCNB, K_CROSSOVER) alone, the earlier ones pinned.
 TESTS += tests/tune/test_side_steps.sh
 EXTRA_DIST += tests/tune/test_side_steps.sh
+# The blocks steps (MC, KC, NC timed as the whole DGEMM) alone.
+TESTS += tests/tune/test_blocks.sh
+EXTRA_DIST += tests/tune/test_blocks.sh
 
 # Timed (make regtest): a real search must not end slower than it began.
 REGTESTS += tests/tune/regtest_search.sh

@@ -709,9 +709,9 @@ static const int kc_eighths[3][16] = {
     { 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16 },
 };
 
-/* v0 times each factor, to the nearest multiple of grain in grain..top,
- * and v0 itself (the incumbent is always a candidate), increasing, no
- * duplicates.  Returns how many. */
+/* v0 itself (the incumbent is always a candidate, on the grid or not)
+ * and v0 times each other factor, to the nearest multiple of grain in
+ * grain..top, increasing, no duplicates.  Returns how many. */
 static int scaled(int v0, const int *eighths, int grain, int top, int *out)
 {
     int n = 0, v0_in = 0, lim = top / grain * grain;
@@ -719,6 +719,8 @@ static int scaled(int v0, const int *eighths, int grain, int top, int *out)
     for (int i = 0; i < 16 && eighths[i]; i++) {
         int v = (v0 * eighths[i] + 4 * grain) / (8 * grain) * grain;
         v = v < grain ? grain : v > lim ? lim : v;
+        if (eighths[i] == 8)
+            v = v0;
         if (!v0_in && v0 <= v) {
             if (n == 0 || out[n - 1] < v0)
                 out[n++] = v0;
