@@ -70,7 +70,8 @@ struct mms_pipeline {
                                     the compiler's, but cc[0]'s) */
     /* A timing during which the other CPUs were busier than busy_limit
      * (timer/load.c: a sibling vCPU's work slows every sample alike) is
-     * taken again, up to busy_retakes times, busy_pause_ms apart. */
+     * taken again, up to busy_retakes times (a whole DGEMM's once),
+     * busy_pause_ms apart. */
     double busy_limit;           /* 0.5; below 0 every timing is busy
                                     (test hook) */
     int busy_retakes, busy_pause_ms;

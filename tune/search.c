@@ -564,12 +564,12 @@ static int tie_break(const struct mms_search *s, const struct mms_step *st,
                      const struct mmg_params *cand, const struct how *how,
                      const int *fin, int nfin, const struct mms_decision *d)
 {
-    int incumbent = -1;
+    int inc = -1;
 
     for (int i = 0; i < nfin; i++)
         if (is_incumbent(s, st, cand, how, fin[i]))
-            incumbent = i;
-    return mms_tie_pick(d, fin, incumbent);
+            inc = i;
+    return mms_tie_pick(d, fin, inc);
 }
 
 /* The decision of the rank-sum test over the ratios (tune/stats.h), with
