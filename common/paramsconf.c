@@ -32,10 +32,10 @@ const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS] = {
     F("K_CROSSOVER", INT, 0, 1024, 0, 0,
       "K cleanup: specialised above, general below", k_crossover),
     /* The library's blocking around the kernel (kernels/libparams.h),
-     * optional: the search times kernels in L1 and does not choose them
-     * (yet: issue 9's DGEMM step will), so the library's model fills what
-     * is absent from the cache sizes of the probe.conf beside this file.
-     * Saved defaults (results/archdefs/) carry measured values. */
+     * optional: mmsearch's blocks steps (mc, kc, nc) choose them by
+     * timing the whole DGEMM; where they did not run (--skip-blocks, the
+     * model engine), the library's model fills what is absent from the
+     * cache sizes of the probe.conf beside this file. */
     F("MC", INT, 1, 1024, 0, 0, "library: rows of A's packed block", mc),
     F("KC", INT, 1, 1024, 0, 0, "library: depth of a K panel", kc),
     F("NC", INT, 1, 1 << 20, 0, 0, "library: columns of B's packed panel",
@@ -175,7 +175,8 @@ int mmt_paramsconf_write(const char *path, const struct mmt_paramsconf *pc)
         const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
 
         if (!is_present(pc, k)) {
-            kv_comment(&w, "%s: not searched yet", f->key);
+            kv_comment(&w, "%s: not chosen (its step skipped, or no "
+                       "candidate passed)", f->key);
             continue;
         }
         mmt_paramsconf_text(pc, k, text, sizeof text);

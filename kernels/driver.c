@@ -43,15 +43,24 @@ static int plan_usable;
 static pthread_once_t plan_once = PTHREAD_ONCE_INIT;
 static int plan_ready;
 
+void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
+                   const struct mmt_kernel_desc *edge, int nc)
+{
+    int panels = full->layout == MMT_LAYOUT_PANEL;
+
+    *p = (struct mml_plan){ full, edge, full->m, full->k, full->n, nc,
+                            panels ? full->mu : 1, panels ? full->nu : 1,
+                            0, NULL, NULL, 0 };
+}
+
 static void plan_init(void)
 {
     const struct mmt_kernel_desc *f = &mml_kfull_desc;
-    int panels = f->layout == MMT_LAYOUT_PANEL;
 
-    plan = (struct mml_plan){ f, &mml_kedge_desc, f->m, f->k, f->n,
-                              MML_PARAM_NC, panels ? f->mu : 1,
-                              panels ? f->nu : 1, 0, &mml_knc_desc,
-                              &mml_kncv_desc, MML_PARAM_NCNB };
+    mml_plan_make(&plan, f, &mml_kedge_desc, MML_PARAM_NC);
+    plan.knc = &mml_knc_desc;
+    plan.kncv = &mml_kncv_desc;
+    plan.ncnb = MML_PARAM_NCNB;
     plan_usable = f->abi == MMT_KERNEL_ABI && mmg_cpu_runs(f->requires);
     if (mml_knc_desc.abi != MMT_KERNEL_ABI
         || mml_kncv_desc.abi != MMT_KERNEL_ABI

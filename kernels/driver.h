@@ -33,6 +33,13 @@ struct mml_plan {
     int ncnb;
 };
 
+/* The blocked path's plan around the full kernel (blocks of its M x N x
+ * K: MC x NB x KC) and the edge kernel, B's panels NC columns wide; no
+ * small-problem path.  The library's plan is made with it, and so is
+ * every plan mmsearch times the whole DGEMM with (tune/dgemm.c). */
+void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
+                   const struct mmt_kernel_desc *edge, int nc);
+
 /* The library's plan (its generated kernels, NC from the build), or NULL
  * when this CPU cannot run them. */
 const struct mml_plan *mml_plan_default(void);

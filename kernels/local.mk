@@ -16,12 +16,18 @@
 MMT_PARAMS_FILE =
 KGEN = kernels/gen
 
-noinst_PROGRAMS += kernels/mmselect
-kernels_mmselect_SOURCES = kernels/mmselect.c \
-	kernels/archkey.c kernels/archkey.h \
+# The parameter table, the blocking model and the header writer, for
+# mmselect and for mmsearch's blocks steps (tune/blocks.c), which start
+# from the same model and build the same driver.
+noinst_LTLIBRARIES += kernels/libmmparams.la
+kernels_libmmparams_la_SOURCES = kernels/archkey.c kernels/archkey.h \
 	kernels/libparams.c kernels/libparams.h
+kernels_libmmparams_la_LIBADD = common/libmmcommon.la -lm
+
+noinst_PROGRAMS += kernels/mmselect
+kernels_mmselect_SOURCES = kernels/mmselect.c
 kernels_mmselect_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)
-kernels_mmselect_LDADD = common/libmmcommon.la -lm
+kernels_mmselect_LDADD = kernels/libmmparams.la
 
 # The choice is remade when the tool, a saved archdef, the given file or
 # the settings (kept in $(KGEN)/inputs, rewritten only when they change)
@@ -84,10 +90,13 @@ BUILT_SOURCES = $(KGEN)/libparams.h
 kernels/driver.lo kernels/pack.lo kernels/info.lo: $(KGEN)/libparams.h
 
 # Everything but the public faces, for the library and for the tests that
-# drive the blocking directly.
+# drive the blocking directly.  mmsearch's blocks steps compile the same
+# files (MML_DRIVER_SOURCES, from the source tree) around the kernels
+# they time: one driver, whoever runs it.
+MML_DRIVER_SOURCES = kernels/driver.c kernels/small.c kernels/pack.c \
+	kernels/naive.c kernels/workspace.c
 noinst_LTLIBRARIES += kernels/libmmdriver.la
-kernels_libmmdriver_la_SOURCES = kernels/driver.c kernels/driver.h \
-	kernels/small.c kernels/pack.c kernels/naive.c kernels/workspace.c
+kernels_libmmdriver_la_SOURCES = $(MML_DRIVER_SOURCES) kernels/driver.h
 kernels_libmmdriver_la_LIBADD = $(KGEN)/kfull.lo $(KGEN)/kedge.lo \
 	$(KGEN)/knc.lo $(KGEN)/kncv.lo
 

@@ -18,6 +18,7 @@
 #include "codegen/cpurun.h"
 #include "codegen/mmkernel.h"
 #include "codegen/oracle.h"
+#include "tune/dgemm.h"
 #include "tune/proc.h"
 
 static const char *const verdict_names[MMS_NVERDICTS] = {
@@ -153,8 +154,7 @@ void mms_cand_from_source(struct mms_cand *c, const struct mms_pipeline *pl,
     set_paths(c, pl);
 }
 
-/* The mmgen source of c, unless it is there already. */
-static int generate(struct mms_cand *c)
+int mms_cand_generate(struct mms_cand *c)
 {
     char command[1200] = "mmgen ";
     FILE *fp;
@@ -337,7 +337,7 @@ static int plan(const struct mms_pipeline *pl, struct mms_cand **c, int n,
             for (int i = 0; i < n; i++)
                 if (c[i]->verdict == MMS_V_NONE && c[i]->p.fma == fma
                     && c[i]->cc == cc && access(c[i]->so, R_OK) != 0) {
-                    if (generate(c[i]) != 0)
+                    if (mms_cand_generate(c[i]) != 0)
                         c[i]->verdict = MMS_V_COMPILE;
                     else
                         todo[ntodo++] = c[i];
@@ -424,7 +424,7 @@ static void report(int fd, enum mms_verdict v, double mflops, double spread,
     report_busy(fd, v, mflops, spread, samples, 0, why);
 }
 
-static void fill(int operand, void *p, size_t bytes, void *user)
+void mms_fill(int operand, void *p, size_t bytes, void *user)
 {
     double *x = p;
     uint64_t s = 0x9e3779b97f4a7c15ULL * (uint64_t)(operand + 1);
@@ -490,6 +490,9 @@ static void fake_time(const struct measure_job *j, int fd)
     snprintf(kt, sizeof kt, "@%d", j->c->kt);
     if (j->c->kt)            /* the same kernel at another k: another value */
         h = fnv1a(kt, h);
+    snprintf(kt, sizeof kt, "/%d", j->c->nc);
+    if (j->c->nc)            /* the whole DGEMM with another NC: another */
+        h = fnv1a(kt, h);
     if (j->c->cc > 0)        /* another compiler, another landscape */
         h = fnv1a(j->pl->cc[j->c->cc].name, fnv1a("@", h));
     snprintf(round, sizeof round, "#%d", j->round);
@@ -505,7 +508,7 @@ static void time_kernel(const struct measure_job *j,
     struct mmt_kernel k = {
         .name = d->name, .noperands = 3,
         .operand = { { "A", 0, 1, 0 }, { "B", 0, 1, 0 }, { "C", 0, 0, 1 } },
-        .init = fill, .call = call_b1, .user = &sh,
+        .init = mms_fill, .call = call_b1, .user = &sh,
     };
     struct mmt_timing r;
     struct mmt_load load;
@@ -524,6 +527,37 @@ static void time_kernel(const struct measure_job *j,
     }
     report_busy(fd, MMS_V_OK, r.mflops, r.spread, r.samples,
                 mmt_load_busy(&load), r.how);
+}
+
+/* A candidate with an NC: the whole DGEMM around its full kernel d. */
+static void dgemm_child(const struct measure_job *j,
+                        const struct mmt_kernel_desc *d, int fd)
+{
+    struct mms_dgemm dg;
+    struct mms_measure m;
+    char why[MMS_WHY_MAX];
+    int rc;
+
+    if (mms_dgemm_load(&dg, j->pl->driver_so, d, j->c->nc, why,
+                       sizeof why) != 0) {
+        report(fd, MMS_V_COMPILE, 0, 0, 0, why);
+        return;
+    }
+    if (j->what & (MMS_VERIFY | MMS_VERIFY_ALL)
+        && (rc = mms_dgemm_verify(&dg, why, sizeof why)) != 0) {
+        report(fd, rc < 0 ? MMS_V_CRASH : MMS_V_WRONG, 0, 0, 0,
+               rc < 0 ? "out of memory in the DGEMM check" : why);
+        return;
+    }
+    if (!(j->what & MMS_TIME))
+        report(fd, MMS_V_OK, 0, 0, 0, "verified, not timed");
+    else if (j->pl->fake_timing)
+        fake_time(j, fd);
+    else if (mms_dgemm_time(&dg, j->pl, &m) != 0)
+        report(fd, MMS_V_CRASH, 0, 0, 0, m.why);
+    else
+        report_busy(fd, MMS_V_OK, m.mflops, m.spread, m.samples, m.busy,
+                    m.why);
 }
 
 static void measure_child(void *arg, int fd)
@@ -550,6 +584,10 @@ static void measure_child(void *arg, int fd)
         snprintf(why, sizeof why, "built for %s, which this CPU lacks",
                  d->requires);
         report(fd, MMS_V_COMPILE, 0, 0, 0, why);
+        return;
+    }
+    if (j->c->nc > 0) {
+        dgemm_child(j, d, fd);
         return;
     }
     for (int v = 0; v < 3; v++) {
@@ -636,12 +674,16 @@ static int busy(const struct mms_pipeline *pl, const struct mms_measure *m)
 void mms_measure(const struct mms_pipeline *pl, const struct mms_cand *c,
                  unsigned what, int round, struct mms_measure *m)
 {
-    int retaken = 0;
+    /* A whole DGEMM's timing lasts a second or so: taking it again costs
+     * as much, and the rounds' ratios to a reference timed in the same
+     * seconds already cancel most of a busy neighbour.  Once, then. */
+    int retaken = 0, retakes = c->nc > 0 && pl->busy_retakes > 1
+                               ? 1 : pl->busy_retakes;
     char why[MMS_WHY_MAX];
 
     measure_once(pl, c, what, round, m);
     /* verified already: a retake only times */
-    while (busy(pl, m) && retaken < pl->busy_retakes) {
+    while (busy(pl, m) && retaken < retakes) {
         pause_ms(pl->busy_pause_ms);
         measure_once(pl, c, what & MMS_TIME, round, m);
         retaken++;

@@ -38,6 +38,10 @@ struct mms_cand {
     char why[MMS_WHY_MAX];
     int kt;                      /* K=0 kernels: the k to time them at
                                     (step 7); 0: the tile */
+    int nc;                      /* > 0: the library's full kernel, timed
+                                    as the whole DGEMM through the
+                                    pipeline's driver with B's panels NC
+                                    wide (the blocks steps); 0: alone */
 };
 
 /* A kernel compiler: its command, as the log and params.conf name it,
@@ -66,10 +70,18 @@ struct mms_pipeline {
                                     the compiler's, but cc[0]'s) */
     /* A timing during which the other CPUs were busier than busy_limit
      * (timer/load.c: a sibling vCPU's work slows every sample alike) is
-     * taken again, up to busy_retakes times, busy_pause_ms apart. */
+     * taken again, up to busy_retakes times (a whole DGEMM's once),
+     * busy_pause_ms apart. */
     double busy_limit;           /* 0.5; below 0 every timing is busy
                                     (test hook) */
     int busy_retakes, busy_pause_ms;
+    /* The whole DGEMM (the blocks steps: tune/blocks.h, tune/dgemm.h). */
+    char source_dir[MMS_PATH_MAX];   /* the source tree the library's
+                                        driver is compiled from */
+    char driver_so[MMS_PATH_MAX];    /* that driver, built; "" not yet */
+    int dgemm_n[4];                  /* square sizes, 0 ends the list */
+    int dgemm_samples;
+    size_t dgemm_flush_bytes;        /* read before each call */
 };
 
 /* One timing of one candidate. */
@@ -119,6 +131,14 @@ void mms_cand_use_cc(struct mms_cand *c, const struct mms_pipeline *pl,
 void mms_cand_from_source(struct mms_cand *c, const struct mms_pipeline *pl,
                           const char *src, const char *name);
 
+/* Write c's mmgen source (unless it is there).  Returns 0, or -1 with
+ * c->why. */
+int mms_cand_generate(struct mms_cand *c);
+
+/* The timer's operand init: uniform values in [-0.5, 0.5), a sequence
+ * fixed by the operand's index. */
+void mms_fill(int operand, void *p, size_t bytes, void *user);
+
 /* Generate (if needed) and compile every candidate not yet judged, up to
  * pl->jobs compilers at once.  Failures become verdicts on the candidate;
  * the compiler's first output line is the reason. */
@@ -135,7 +155,9 @@ enum {
  * (round picks the fake timing's noise).  It is timed as called on one
  * block: m and n the tile (or its fixed sizes), k its fixed K, else
  * c->kt, else the tile; a non-copy kernel with lda = ldb = ldc = the
- * tile (NCNB); MFLOPS count 2*m*n*k.  Fills m; without MMS_TIME a
+ * tile (NCNB); MFLOPS count 2*m*n*k.  A candidate with an NC is verified
+ * and timed as the whole DGEMM instead (tune/dgemm.h: the geometric mean
+ * of the MFLOPS at pl->dgemm_n, why saying each).  Fills m; without MMS_TIME a
  * kernel that passes is ok at 0 MFLOPS.  A timing made beside busy CPUs
  * is taken again (pl->busy_*); if the last one is still busy, m->why
  * begins with "BUSY". */

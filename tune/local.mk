@@ -10,12 +10,17 @@ tune_libmmsearch_la_SOURCES = \
 	tune/steps.c tune/steps.h \
 	tune/model.c tune/model.h \
 	tune/searchlog.c tune/searchlog.h \
-	tune/search.c tune/search.h
-# Candidates are compiled against the kernel contract in the source tree.
+	tune/search.c tune/search.h \
+	tune/blocks.c tune/blocks.h tune/dgemm.c tune/dgemm.h
+# Candidates are compiled against the kernel contract in the source tree;
+# the blocks steps compile the library's driver from it too (kernels/
+# local.mk's MML_DRIVER_SOURCES: one list, one driver).
 tune_libmmsearch_la_CPPFLAGS = $(AM_CPPFLAGS) \
-	-DMMS_KERNEL_INCLUDE='"$(abs_top_srcdir)/codegen"'
+	-DMMS_KERNEL_INCLUDE='"$(abs_top_srcdir)/codegen"' \
+	-DMMS_SOURCE_DIR='"$(abs_top_srcdir)"' \
+	-DMMS_DRIVER_SOURCES='"$(MML_DRIVER_SOURCES)"'
 tune_libmmsearch_la_LIBADD = codegen/libmmgen.la timer/libmmtimer.la \
-	common/libmmcommon.la -lm
+	kernels/libmmparams.la common/libmmcommon.la -lm
 
 # Tests (sources under tests/tune/).
 TUNE_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
@@ -63,6 +68,9 @@ EXTRA_DIST += tests/tune/test_engines.sh
 # Steps 6 and 7 (NCNB, K_CROSSOVER) alone, the earlier ones pinned.
 TESTS += tests/tune/test_side_steps.sh
 EXTRA_DIST += tests/tune/test_side_steps.sh
+# The blocks steps (MC, KC, NC timed as the whole DGEMM) alone.
+TESTS += tests/tune/test_blocks.sh
+EXTRA_DIST += tests/tune/test_blocks.sh
 
 # Timed (make regtest): a real search must not end slower than it began.
 REGTESTS += tests/tune/regtest_search.sh

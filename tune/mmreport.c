@@ -45,7 +45,9 @@ static void usage(void)
            "(max-min)/min, rnd the interleaved\nre-timings of the "
            "finalists, median their MFLOPS, ratio the median of each\n"
            "round's ratio to the step's reference kernel (what the step "
-           "decided on).\n"
+           "decided on);\nin the blocks steps (mc, kc, nc) M, K and N "
+           "are the full kernel's MC, KC\nand NB, NC B's panel, MFLOPS "
+           "the whole DGEMM's.\n"
            "Exit status: 0 done, 1 failure, 2 bad usage or a malformed or "
            "foreign log.\n", mmt_progname());
 }
@@ -131,14 +133,14 @@ static int col_width(int col)
 
 /* The step's columns of p: "MU=2 NU=4". */
 static void cols_text(const struct mmr_step *st, const struct mmg_params *p,
-                      const char *cc, char *buf, size_t len)
+                      const char *cc, int nc, char *buf, size_t len)
 {
     char v[32];
     size_t used = 0;
 
     buf[0] = '\0';
     for (int i = 0; i < st->ncol && used < len; i++) {
-        mmr_col_value(st->col[i], p, cc, v, sizeof v);
+        mmr_col_value(st->col[i], p, cc, nc, v, sizeof v);
         used += (size_t)snprintf(buf + used, len - used, "%s%s=%s",
                                  i ? " " : "", mmr_col_name(st->col[i]), v);
     }
@@ -160,7 +162,7 @@ static void print_row(const struct mmr_step *st, const struct mmr_cand *c)
 
     printf("  %c ", c->chosen ? '*' : ' ');
     for (int i = 0; i < st->ncol; i++) {
-        mmr_col_value(st->col[i], &c->p, c->cc, v, sizeof v);
+        mmr_col_value(st->col[i], &c->p, c->cc, c->nc, v, sizeof v);
         printf("%*s", col_width(st->col[i]), v);
     }
     printf(" %-13s", mms_verdict_name(c->verdict));
@@ -197,7 +199,8 @@ static void print_chosen(const struct mmr_step *st)
         printf("  no decision logged (the search stopped in this step)\n");
         return;
     }
-    cols_text(st, &st->chosen.p, st->chosen.cc, cols, sizeof cols);
+    cols_text(st, &st->chosen.p, st->chosen.cc, st->chosen.nc, cols,
+              sizeof cols);
     snprintf(line, sizeof line, "%s, by %s (p=%.4f, %d rounds), %.1f "
              "MFLOPS: %s", cols, st->by, st->p, st->chosen_rounds,
              st->chosen.m.mflops, st->chosen_why);
@@ -209,7 +212,7 @@ static void print_chosen(const struct mmr_step *st)
 static void print_step(const struct mmr_step *st, int first)
 {
     static int after_table;
-    char buf[MMR_TEXT + 64], t[64];
+    char buf[MMR_TEXT + 64], t[256];
     int carried = 0;
 
     if (first || after_table || st->ncand > 0)
@@ -235,9 +238,11 @@ static void print_step(const struct mmr_step *st, int first)
     if (carried)
         printf("  ^ screened in an earlier step (the value carried in)\n");
     if (st->has_ref) {
-        cols_text(st, &st->ref, st->ref_cc, buf, sizeof buf);
-        printf("  reference kernel: %s, median %.1f MFLOPS\n", buf,
-               st->ref_median);
+        cols_text(st, &st->ref, st->ref_cc, st->ref_nc, t, sizeof t);
+        snprintf(buf, sizeof buf, "%s, median %.1f MFLOPS", t,
+                 st->ref_median);
+        wrapped(st->ref_nc ? "  reference (the model's blocking):"
+                           : "  reference kernel:", 2, buf);
     }
     print_chosen(st);
 }
@@ -258,6 +263,11 @@ static void print_summary(const struct mmr_report *r)
     snprintf(buf, sizeof buf, "%.1f MFLOPS, %.2f%% of peak",
              r->summary.m.mflops, r->summary.pct);
     wrapped("", 12, buf);
+    if (r->mc) {
+        snprintf(buf, sizeof buf, "MC=%d KC=%d NC=%d, the whole DGEMM at "
+                 "%.1f MFLOPS", r->mc, r->kc, r->nc, r->dgemm);
+        wrapped("blocking", 12, buf);
+    }
     snprintf(buf, sizeof buf, "%.1f s in all; %d timings made, %d taken "
              "from an earlier run", r->seconds, r->timed, r->reused);
     wrapped("time", 12, buf);

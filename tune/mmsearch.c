@@ -20,19 +20,23 @@
 #ifndef MMS_KERNEL_INCLUDE
 #define MMS_KERNEL_INCLUDE "codegen"
 #endif
+#ifndef MMS_SOURCE_DIR
+#define MMS_SOURCE_DIR "."
+#endif
 
 enum {
     OPT_HELP = 256, OPT_LEVEL, OPT_TIME_LIMIT, OPT_PROBE, OPT_LOG,
     OPT_OUTPUT, OPT_PIN, OPT_ISA, OPT_JOBS, OPT_CTIMEOUT, OPT_RTIMEOUT,
     OPT_CHECK_LOG, OPT_INCLUDE, OPT_WORKDIR, OPT_PROGRESS, OPT_FAKE,
-    OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_ENGINE, OPT_PIN_FILE, OPT_INT
+    OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_ENGINE, OPT_PIN_FILE,
+    OPT_SKIP_BLOCKS, OPT_SOURCE, OPT_INT
 };
 
 struct cli {
     const char *level, *probe, *log, *output, *check_log, *include;
-    const char *workdir, *engine;
+    const char *workdir, *engine, *source;
     double time_limit, compile_timeout, run_timeout;
-    int jobs, progress, fake, stop_after, busy;
+    int jobs, progress, fake, stop_after, busy, skip_blocks;
     struct mms_pins pins, perturb;
 };
 
@@ -96,13 +100,19 @@ static void usage(void)
            "  --output=FILE       default results/HOST/params.conf\n"
            "  --pin=KEY=VALUE     fix a parameter (ISA, NB, MU, NU, KU, "
            "LS, FMA, FF, IF,\n"
-           "                      NF, ...) or the kernel compiler (CC=gcc, "
+           "                      NF, ...), the kernel compiler (CC=gcc, "
            "CC=clang:\n"
-           "                      every candidate is built with it); also "
-           "--nb=48,\n"
-           "                      --isa=avx2 ...\n"
+           "                      every candidate is built with it) or the "
+           "library's\n"
+           "                      blocking (MC=120, KC=480, NC=1440: its "
+           "step is\n"
+           "                      skipped); also --nb=48, --isa=avx2 ...\n"
            "  --pin-file=FILE     the same from FILE, one KEY = value a line "
            "(# comments)\n"
+           "  --skip-blocks       do not search MC, KC, NC (the steps mc, "
+           "kc, nc, which\n"
+           "                      time the whole DGEMM): the library's "
+           "model fills them\n"
            "  --jobs=N            compilers at once (default: every CPU)\n"
            "  --compile-timeout=S, --run-timeout=S  per candidate "
            "(120, 60)\n"
@@ -111,6 +121,10 @@ static void usage(void)
            "  --kernel-include=DIR  where mmkernel.h is (default: codegen/ "
            "of the source\n"
            "                      tree mmsearch was built from)\n"
+           "  --source-dir=DIR    the source tree whose kernels/ driver the "
+           "blocks steps\n"
+           "                      compile (default: the one mmsearch was "
+           "built from)\n"
            "  --work-dir=DIR      for the kernels being built (default "
            "$TMPDIR or /tmp)\n"
            "  --no-progress       plain lines even on a terminal\n"
@@ -123,7 +137,8 @@ static void usage(void)
            mmt_progname());
     for (int i = 0; i < mms_nsteps; i++)
         printf("  %-6s %-11s %s%s\n", mms_steps[i].name, mms_steps[i].sets,
-               mms_steps[i].range ? "" : "(not searched yet) ",
+               mms_step_searched(&mms_steps[i]) ? ""
+                                                : "(not searched yet) ",
                mms_steps[i].source);
     hybrid_help();
     printf("\nEach candidate is generated, compiled with the kernel compiler "
@@ -134,7 +149,14 @@ static void usage(void)
            "tie, and the tie rule takes the incumbent if it is tied, else "
            "the first\ntied one in range order.  A timing made while other "
            "CPUs were more than\nhalf busy is taken again (twice at most) "
-           "and marked in the log.\n"
+           "and marked in the log.\nThe last steps (mc, kc, nc) keep the "
+           "kernel and search the library's\nblocking around it from the "
+           "library's model: each candidate is the full\nkernel at M=MC "
+           "N=NB K=KC with the library's driver (its kernels/ sources),\n"
+           "verified as the whole DGEMM at odd sizes and timed at square "
+           "N (quick 1000,\nnormal 500,1000,2000, full also 3000) with "
+           "every operand flushed; the\nfigure is the geometric mean over "
+           "the sizes.\n"
            "Exit status: 0 done, 1 failure, 2 bad usage or a bad or foreign "
            "input file.\n");
 }
@@ -163,6 +185,8 @@ static struct option *build_options(void)
         { "test-stop-after", required_argument, NULL, OPT_STOP },
         { "test-perturb", required_argument, NULL, OPT_PERTURB },
         { "test-busy", no_argument, NULL, OPT_BUSY },
+        { "skip-blocks", no_argument, NULL, OPT_SKIP_BLOCKS },
+        { "source-dir", required_argument, NULL, OPT_SOURCE },
     };
     return mmg_long_options(fixed, sizeof fixed / sizeof fixed[0], OPT_INT);
 }
@@ -220,6 +244,8 @@ static void one_option(struct cli *c, int opt, const char *arg)
         break;
     case OPT_PERTURB: pin_or_die(&c->perturb, "", arg); break;
     case OPT_BUSY: c->busy = 1; break;
+    case OPT_SKIP_BLOCKS: c->skip_blocks = 1; break;
+    case OPT_SOURCE: c->source = arg; break;
     default:
         pin_or_die(&c->pins, mmg_int_params[opt - OPT_INT].key, arg);
     }
@@ -312,6 +338,7 @@ static void setup_pipeline(const struct cli *c, struct mms_search *s)
     if (c->run_timeout)
         s->pl.run_timeout_s = c->run_timeout;
     s->pl.fake_timing = c->fake;
+    snprintf(s->pl.source_dir, sizeof s->pl.source_dir, "%s", c->source);
     if (c->busy)
         s->pl.busy_limit = -1, s->pl.busy_pause_ms = 0;
 }
@@ -349,7 +376,8 @@ int main(int argc, char **argv)
 {
     static struct mms_search s;
     struct cli c = { .level = "normal", .include = MMS_KERNEL_INCLUDE,
-                     .progress = 1, .engine = "search" };
+                     .progress = 1, .engine = "search",
+                     .source = MMS_SOURCE_DIR };
     char log_name[32];
     int rc;
     char probe[512], log[512], output[512], err[1024];
@@ -367,6 +395,7 @@ int main(int argc, char **argv)
                         c.engine);
     s.pins = c.pins, s.perturb = c.perturb;
     s.time_limit_s = c.time_limit, s.stop_after = c.stop_after;
+    s.skip_blocks = c.skip_blocks;
     s.progress = c.progress && isatty(STDERR_FILENO);
     s.cand_lines = !s.progress;
     read_probe(results_path(c.probe, "probe.conf", probe, sizeof probe),

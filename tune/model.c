@@ -527,19 +527,20 @@ static int near_ifnf(const struct mms_space *s, const struct mmg_params *ref,
 static const struct mms_step hybrid_rules[] = {
     { "isa", NULL, near_isa, "the model's ISA and the next narrower one "
       "probe.conf has registers for, each at the model's values",
-      "hybrid: paper 002 Sec. IV, V-G" },
+      "hybrid: paper 002 Sec. IV, V-G", NULL },
     { "nb", NULL, near_nb, "the model's NB (ineq. 8) and one grain "
       "lcm(MU,NU,2) below and above it, each with the model's KU (NB) and "
-      "KU=1", "hybrid: paper 002 Sec. IV-B, III-B step 1" },
+      "KU=1", "hybrid: paper 002 Sec. IV-B, III-B step 1", NULL },
     { "munu", NULL, near_munu, "the model's tile and the ring around it: "
-      "MU/V and NU each -1, 0 or +1", "hybrid: paper 002 Sec. IV-C, V-G" },
+      "MU/V and NU each -1, 0 or +1", "hybrid: paper 002 Sec. IV-C, V-G",
+      NULL },
     { "ku", NULL, near_ku, "the model's KU (NB), 1, NB and the divisors "
-      "of NB next to the model's KU", "hybrid: paper 002 Sec. IV-D" },
+      "of NB next to the model's KU", "hybrid: paper 002 Sec. IV-D", NULL },
     { "ls", NULL, near_ls, "only where FMA=0: probe.conf's LS (eq. 13) "
-      "and one either side", "hybrid: paper 002 Sec. IV-E" },
+      "and one either side", "hybrid: paper 002 Sec. IV-E", NULL },
     { "ifnf", NULL, near_ifnf, "the model's IF = 2, NF = 2 and one either "
       "side of each, within the loads of a k step",
-      "hybrid: paper 002 Sec. IV-F" },
+      "hybrid: paper 002 Sec. IV-F", NULL },
 };
 enum { NHYBRID = sizeof hybrid_rules / sizeof hybrid_rules[0] };
 

@@ -47,6 +47,12 @@ static void take_summary(struct mmr_report *r, const struct mms_event *ev)
     r->timed = atoi(mms_event_value(ev, "timed"));
     r->reused = atoi(mms_event_value(ev, "reused"));
     text(r->summary_why, ev, "why");
+    if (mms_event_value(ev, "mc")) {
+        r->mc = atoi(mms_event_value(ev, "mc"));
+        r->kc = atoi(mms_event_value(ev, "kc"));
+        r->nc = atoi(mms_event_value(ev, "nc"));
+        r->dgemm = strtod(mms_event_value(ev, "dgemm"), NULL);
+    }
 }
 
 /* mms_event_fn: each event into r (the walk keeps the cand lines
@@ -101,20 +107,21 @@ static int is_step(const struct mms_record *rec, const struct mmr_step *st)
     return strcmp(rec->step, st->name) == 0;
 }
 
-/* The same kernel built with the same compiler. */
+/* The same kernel built with the same compiler, timed the same way. */
 static int same(const struct mms_record *rec, const struct mmg_params *p,
-                const char *cc)
+                int nc, const char *cc)
 {
-    return mms_params_equal(&rec->p, p) && strcmp(rec->cc, cc) == 0;
+    return mms_params_equal(&rec->p, p) && rec->nc == nc
+           && strcmp(rec->cc, cc) == 0;
 }
 
 static struct mmr_cand *cand_of(struct mmr_step *st,
                                 const struct mms_record *rec)
 {
     for (int i = 0; i < st->ncand; i++)
-        if (same(rec, &st->cand[i].p, st->cand[i].cc))
+        if (same(rec, &st->cand[i].p, st->cand[i].nc, st->cand[i].cc))
             return &st->cand[i];
-    st->cand[st->ncand] = (struct mmr_cand){ .p = rec->p,
+    st->cand[st->ncand] = (struct mmr_cand){ .p = rec->p, .nc = rec->nc,
                                              .verdict = MMS_V_OK };
     snprintf(st->cand[st->ncand].cc, sizeof st->cand[0].cc, "%s", rec->cc);
     return &st->cand[st->ncand++];
@@ -127,7 +134,7 @@ static const struct mms_record *screen_of(const struct mmr_report *r,
 {
     for (int i = 0; i < r->nrec; i++)
         if (r->rec[i].round == 0 && !r->rec[i].ref
-            && same(&r->rec[i], &c->p, c->cc))
+            && same(&r->rec[i], &c->p, c->nc, c->cc))
             return &r->rec[i];
     return NULL;
 }
@@ -137,7 +144,7 @@ static void take_record(struct mmr_step *st, const struct mms_record *rec)
     struct mmr_cand *c;
 
     if (rec->ref) {
-        st->has_ref = 1, st->ref = rec->p;
+        st->has_ref = 1, st->ref = rec->p, st->ref_nc = rec->nc;
         st->ref_kt |= rec->kt > 0;
         snprintf(st->ref_cc, sizeof st->ref_cc, "%s", rec->cc);
         return;
@@ -177,7 +184,7 @@ static void retimings(const struct mmr_report *r, const struct mmr_step *st,
         double ref;
         if (rec->ref || rec->round == 0 || !is_step(rec, st)
             || rec->m.verdict != MMS_V_OK
-            || !same(rec, &c->p, c->cc))
+            || !same(rec, &c->p, c->nc, c->cc))
             continue;
         mflops[n++] = rec->m.mflops;
         if ((ref = ref_in_round(r, st, rec->round, kt)) > 0)
@@ -232,6 +239,8 @@ static int col_varies(const struct mmr_step *st, int col)
     for (int i = 1; i < st->ncand; i++) {
         const struct mmg_params *a = &st->cand[0].p, *b = &st->cand[i].p;
         if (col == MMR_CC ? strcmp(st->cand[0].cc, st->cand[i].cc) != 0
+            : col == MMR_NC ? st->cand[0].nc != st->cand[i].nc
+            : col == MMR_MC ? a->m != b->m : col == MMR_KC ? a->k != b->k
             : col == MMR_ISA ? a->isa != b->isa
                            : param_value(a, col) != param_value(b, col))
             return 1;
@@ -239,10 +248,29 @@ static int col_varies(const struct mmr_step *st, int col)
     return 0;
 }
 
+static int key_col(const char *key)
+{
+    for (int i = 0; i < (int)mmg_n_int_params; i++)
+        if (strcmp(mmg_int_params[i].key, key) == 0)
+            return i;
+    return MMR_ISA;
+}
+
+/* A blocks step's columns: MC, KC, NB and NC (the kernel's M, K and N
+ * are MC, KC and NB); any other step's: the ISA, the compiler and the
+ * generator's parameters.  Each only when it varies or is decided. */
 static void pick_columns(struct mmr_step *st)
 {
+    static const int blocks[] = { MMR_MC, MMR_KC, -1, MMR_NC };
+    int dgemm = st->ncand > 0 && st->cand[0].nc > 0;
+
     st->ncol = 0;
-    for (int col = MMR_CC; col < (int)mmg_n_int_params; col++)
+    for (int i = 0; dgemm && i < 4; i++) {
+        int col = blocks[i] == -1 ? key_col("NB") : blocks[i];
+        if (col_varies(st, col))
+            st->col[st->ncol++] = col;
+    }
+    for (int col = MMR_CC; !dgemm && col < (int)mmg_n_int_params; col++)
         if (st->ncol < MMR_MAX_COLS && col_varies(st, col))
             st->col[st->ncol++] = col;
 }
@@ -280,7 +308,8 @@ static int build_step(struct mmr_report *r, struct mmr_step *st)
         if (!c->screen)
             c->screen = screen_of(r, c);
         retimings(r, st, c, scratch, scratch + r->nrec);
-        c->chosen = st->has_chosen && same(&st->chosen, &c->p, c->cc);
+        c->chosen = st->has_chosen && same(&st->chosen, &c->p, c->nc,
+                                           c->cc);
     }
     ref_stats(r, st, scratch);
     pick_columns(st);
@@ -328,14 +357,18 @@ const struct mmr_step *mmr_step_find(const struct mmr_report *r,
 
 const char *mmr_col_name(int col)
 {
-    return col == MMR_CC ? "CC" : col == MMR_ISA ? "ISA"
-                                                 : mmg_int_params[col].key;
+    return col == MMR_NC ? "NC" : col == MMR_MC ? "MC" : col == MMR_KC ? "KC"
+        : col == MMR_CC ? "CC" : col == MMR_ISA ? "ISA"
+        : mmg_int_params[col].key;
 }
 
 void mmr_col_value(int col, const struct mmg_params *p, const char *cc,
-                   char *buf, size_t len)
+                   int nc, char *buf, size_t len)
 {
-    if (col == MMR_CC)
+    if (col == MMR_NC || col == MMR_MC || col == MMR_KC)
+        snprintf(buf, len, "%d", col == MMR_NC ? nc
+                 : col == MMR_MC ? p->m : p->k);
+    else if (col == MMR_CC)
         snprintf(buf, len, "%s", cc);
     else if (col == MMR_ISA)
         snprintf(buf, len, "%s", mmg_isa_name(p->isa));

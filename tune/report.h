@@ -17,11 +17,16 @@
 #define MMR_MAX_COLS 8
 #define MMR_ISA (-1)          /* a column that is the ISA, not a key */
 #define MMR_CC (-2)           /* ... the kernel compiler */
+#define MMR_NC (-3)           /* ... the whole DGEMM's NC (blocks steps) */
+#define MMR_MC (-4)           /* ... its MC, the full kernel's M */
+#define MMR_KC (-5)           /* ... its KC, the full kernel's K */
 
 /* One kernel a step tried. */
 struct mmr_cand {
     struct mmg_params p;
     char cc[32];                      /* built with this compiler */
+    int nc;                           /* timed as the whole DGEMM with this
+                                         NC (the blocks steps), else 0 */
     const struct mms_record *screen;  /* its round-0 timing, or NULL */
     int screen_here;                  /* 0: an earlier step screened it */
     enum mms_verdict verdict;         /* the first not ok, else ok */
@@ -53,6 +58,7 @@ struct mmr_step {
                                          (step 7's general cleanup) */
     struct mmg_params ref;
     char ref_cc[32];
+    int ref_nc;
     double ref_median;
     double secs;                      /* the step's time; -1 unknown */
     int secs_timings_only;            /* 1: summed from cand secs= */
@@ -72,6 +78,8 @@ struct mmr_report {
     double seconds;
     int timed, reused;
     char summary_why[MMR_TEXT];
+    int mc, kc, nc;                   /* the blocking chosen (0: none) */
+    double dgemm;                     /* its whole DGEMM's MFLOPS */
 };
 
 /* Read path into r (mmr_free frees it, also after an error).  Returns
@@ -84,11 +92,11 @@ void mmr_free(struct mmr_report *r);
 const struct mmr_step *mmr_step_find(const struct mmr_report *r,
                                      const char *name);
 
-/* The column's heading ("MU", "ISA", "CC") and the value in it of p
- * built with cc ("4", "avx2", "clang"). */
+/* The column's heading ("MU", "ISA", "CC", "NC") and the value in it of
+ * p built with cc and timed with nc ("4", "avx2", "clang", "1440"). */
 const char *mmr_col_name(int col);
 void mmr_col_value(int col, const struct mmg_params *p, const char *cc,
-                   char *buf, size_t len);
+                   int nc, char *buf, size_t len);
 
 /* "ISA=avx2 NB=48 MU=..." for the parameters the steps decide (as
  * mms_steps names them), leaving out those at the tile default. */

@@ -14,12 +14,21 @@
 #include "codegen/mmkernel.h"
 #include "common/compilers.h"
 #include "common/paramsconf.h"
+#include "tune/blocks.h"
 #include "tune/stats.h"
 
 /* One timing as a decision needs it (log records may move in memory). */
 struct outcome {
     enum mms_verdict verdict;
     double mflops;
+};
+
+/* How a candidate is built and timed besides its kernel parameters: the
+ * compiler (an index into pl.cc; the cc step tries several) and, in the
+ * blocks steps, the NC of the whole DGEMM it is timed as (0: the kernel
+ * alone).  Arrays of these go beside the candidates; NULL: all {0, 0}. */
+struct how {
+    int cc, nc;
 };
 
 static double now(void)
@@ -107,9 +116,10 @@ static void show(const struct mms_search *s, const char *step,
 }
 
 /* "NB=48 KU=1": the values of keys (a step's sets) in p (built with
- * compiler cc, for the CC key). */
+ * h's compiler, for the CC key; the blocks steps' MC and KC are the
+ * kernel's M and K, NC is h's). */
 static void sets_text(const struct mms_search *s, const char *keys,
-                      const struct mmg_params *p, int cc, char *buf,
+                      const struct mmg_params *p, struct how h, char *buf,
                       size_t len)
 {
     char list[64];
@@ -130,26 +140,90 @@ static void sets_text(const struct mms_search *s, const char *keys,
         snprintf(buf, len, "K_CROSSOVER=%d", p->k > 0 ? p->k : 0);
     else if (strcmp(keys, "CC") == 0)
         snprintf(buf, len, "CC=%s", s->pins.cc[0] ? s->pins.cc
-                                                 : s->pl.cc[cc].name);
+                                                 : s->pl.cc[h.cc].name);
+    else if (h.nc > 0)
+        snprintf(buf, len, "%s=%d", keys, strcmp(keys, "MC") == 0 ? p->m
+                 : strcmp(keys, "KC") == 0 ? p->k : h.nc);
+}
+
+/* "MC=120 KC=480 NC=1440 (NB=480)": a blocks candidate. */
+static void blocks_text(const struct mmg_params *p, int nc, char *buf,
+                        size_t len)
+{
+    snprintf(buf, len, "MC=%d KC=%d NC=%d (NB=%d)", p->m, p->k, nc, p->n);
 }
 
 /* ---- timings ----------------------------------------------------------- */
 
-/* c: p's beta-1 kernel built with compiler cc. */
-static void prepare(struct mms_search *s, struct mms_cand *c,
-                    const struct mmg_params *p, int cc)
+/* The library's driver for the whole DGEMM (tune/blocks.h), built once
+ * a run, the first time a candidate needs it.  Returns 0, or -1 with
+ * s->driver_why. */
+static int driver(struct mms_search *s)
 {
-    struct mmg_params q = *p;
+    double t = now();
 
-    q.betas = MMG_BETA1;
-    mms_cand_init(c, &s->pl, &q);
-    mms_cand_use_cc(c, &s->pl, cc);
+    if (s->driver_state == 0) {
+        s->driver_state = mms_driver_build(&s->pl, s->ref_cc, &s->ref,
+                                           &s->blocks, &s->pc,
+                                           s->pl.driver_so,
+                                           sizeof s->pl.driver_so,
+                                           s->driver_why,
+                                           sizeof s->driver_why) == 0
+                          ? 1 : -1;
+        if (s->driver_state < 0)
+            s->pl.driver_so[0] = '\0';
+        say(s, "blocks: the library's driver %s in %.1f s%s%s\n",
+            s->driver_state > 0 ? "built" : "NOT built", now() - t,
+            s->driver_state > 0 ? "" : ": ",
+            s->driver_state > 0 ? "" : s->driver_why);
+    }
+    return s->driver_state > 0 ? 0 : -1;
 }
 
-/* The compiler of candidate i (cc NULL: every step's but the cc step). */
-static int cc_of(const int *cc, int i)
+/* c: p's beta-1 kernel built as h says; with an NC, the library's full
+ * kernel (beta 0 and 1: the whole DGEMM calls both), named apart from
+ * any beta-1 build of the same parameters. */
+static void prepare(struct mms_search *s, struct mms_cand *c,
+                    const struct mmg_params *p, struct how h)
 {
-    return cc ? cc[i] : 0;
+    struct mmg_params q = *p;
+    char base[96];
+
+    q.betas = h.nc > 0 ? MMG_BETA0 | MMG_BETA1 : MMG_BETA1;
+    if (h.nc > 0) {
+        mmg_kernel_name(&q, base, sizeof base);
+        snprintf(q.name, sizeof q.name, "%.80s_b01", base);
+    }
+    mms_cand_init(c, &s->pl, &q);
+    mms_cand_use_cc(c, &s->pl, h.cc);
+    c->nc = h.nc;
+    if (h.nc > 0 && c->verdict == MMS_V_NONE && driver(s) != 0) {
+        c->verdict = MMS_V_COMPILE;
+        snprintf(c->why, sizeof c->why, "%s", s->driver_why);
+    }
+}
+
+/* How candidate i is built and timed (NULL: the configured compiler,
+ * the kernel alone). */
+static struct how how_of(const struct how *h, int i)
+{
+    return h ? h[i] : (struct how){ 0, 0 };
+}
+
+static int cc_of(const struct how *h, int i)
+{
+    return how_of(h, i).cc;
+}
+
+/* The timing of p built and timed as h says, held by the log (step NULL:
+ * any step's screen). */
+static const struct mms_record *logged(struct mms_search *s,
+                                       const struct mmg_params *p,
+                                       struct how h, const char *step,
+                                       int round, int ref)
+{
+    return mms_log_find_at(&s->log, p, 0, h.nc, s->pl.cc[h.cc].name, step,
+                           round, ref);
 }
 
 /* An ok timing's why is how it was timed: said once per run in a note,
@@ -180,6 +254,40 @@ static void how_timed(struct mms_search *s, struct mms_measure *m)
     snprintf(m->why, sizeof m->why, "%s", why[0] ? why : "-");
 }
 
+/* A whole DGEMM's why from the child, "[BUSY...; ]N=500:... ; how": how
+ * it was timed said once per run in a note, each size's MFLOPS kept with
+ * what warns. */
+static void dgemm_timed(struct mms_search *s, struct mms_measure *m)
+{
+    char note[MMS_WHY_MAX + 64], why[MMS_WHY_MAX], sizes[200] = "";
+    const char *body = m->why, *end = strstr(m->why, "; "), *how;
+
+    if (strncmp(m->why, "BUSY", 4) == 0 && end)
+        body = end + 2;
+    how = strstr(body, "; ");
+    snprintf(sizes, sizeof sizes, "%.*s", how ? (int)(how - body)
+             : (int)strlen(body), body);
+    if (!s->dgemm_how_noted && how) {
+        snprintf(note, sizeof note, "why=the whole DGEMM (blocks steps) "
+                 "timed as: square C = A B, beta 0, at each size %s; the "
+                 "figure is the geometric mean over the sizes", how + 2);
+        mms_log_line(&s->log, "note", note);
+        s->dgemm_how_noted = 1;
+    }
+    if (body != m->why)
+        snprintf(why, sizeof why, "%s; %.*s", sizes, (int)(end - m->why),
+                 m->why);
+    else if (m->retaken)
+        snprintf(why, sizeof why, "%s; retaken %d: other CPUs were busy",
+                 sizes, m->retaken);
+    else
+        snprintf(why, sizeof why, "%s", sizes);
+    if (strstr(m->why, "SUSPECT"))
+        snprintf(why + strlen(why), sizeof why - strlen(why), "; %s",
+                 strstr(m->why, "SUSPECT"));
+    snprintf(m->why, sizeof m->why, "%s", why);
+}
+
 /* Time c (built) and log it; its secs= are the timing's and its share
  * (build_s) of the compile batch it was built in, so that a step's time
  * can be summed from the log over every run that worked on it.  Returns
@@ -191,16 +299,18 @@ static int timing(struct mms_search *s, const char *step,
     struct mms_record r;
     const struct mms_record *kept;
     double t = now();
-    char kt[16];
+    char kt[16], what[160];
 
     memset(&r, 0, sizeof r);
     snprintf(kt, sizeof kt, "%d", c->kt);
     mms_measure(&s->pl, c, MMS_VERIFY * (round <= 1) | MMS_TIME, round,
                 &r.m);
-    if (r.m.verdict == MMS_V_OK)
+    if (r.m.verdict == MMS_V_OK && c->nc > 0 && !s->pl.fake_timing)
+        dgemm_timed(s, &r.m);
+    else if (r.m.verdict == MMS_V_OK)
         how_timed(s, &r.m);
     snprintf(r.step, sizeof r.step, "%s", step);
-    r.round = round, r.ref = ref, r.p = c->p, r.kt = c->kt;
+    r.round = round, r.ref = ref, r.p = c->p, r.kt = c->kt, r.nc = c->nc;
     snprintf(r.cc, sizeof r.cc, "%s", s->pl.cc[c->cc].name);
     r.pct = s->pl.peak_mflops > 0 ? 100 * r.m.mflops / s->pl.peak_mflops : 0;
     r.secs = now() - t + build_s;
@@ -209,9 +319,13 @@ static int timing(struct mms_search *s, const char *step,
         return -1;
     o->verdict = kept->m.verdict, o->mflops = kept->m.mflops;
     s->timed++;
+    if (c->nc > 0)
+        blocks_text(&c->p, c->nc, what, sizeof what);
+    else
+        snprintf(what, sizeof what, "%s", c->name);
     if (round == 0 && s->cand_lines)
         say(s, "  %-5s %-13s %9.1f MFLOPS %6.2f%%  %s%s%s%s%s%s%s\n", step,
-            mms_verdict_name(o->verdict), o->mflops, kept->pct, c->name,
+            mms_verdict_name(o->verdict), o->mflops, kept->pct, what,
             c->kt ? " at k=" : "", c->kt ? kt : "",
             strcmp(step, "cc") ? "" : " by ",
             strcmp(step, "cc") ? "" : kept->cc,
@@ -236,8 +350,8 @@ static void mark_perturbed(const struct mms_search *s, struct mmg_params *p)
 /* Screen every candidate once: what the log holds is reused, the rest is
  * compiled in one parallel batch and timed one at a time. */
 static int screen(struct mms_search *s, const struct mms_step *st,
-                  const struct mmg_params *cand, const int *cc, int n,
-                  struct outcome *o)
+                  const struct mmg_params *cand, const struct how *how,
+                  int n, struct outcome *o)
 {
     struct mms_cand *cs = calloc((size_t)n, sizeof *cs);
     struct mms_cand **todo = calloc((size_t)n, sizeof *todo);
@@ -249,14 +363,14 @@ static int screen(struct mms_search *s, const struct mms_step *st,
         return -1;
     }
     for (int i = 0; i < n; i++) {
-        const struct mms_record *r = mms_log_find_cc(
-            &s->log, &cand[i], s->pl.cc[cc_of(cc, i)].name, NULL, 0, 0);
+        const struct mms_record *r = logged(s, &cand[i], how_of(how, i),
+                                            NULL, 0, 0);
         o[i].verdict = MMS_V_NONE;
         if (r) {
             o[i].verdict = r->m.verdict, o[i].mflops = r->m.mflops;
             continue;
         }
-        prepare(s, &cs[i], &cand[i], cc_of(cc, i));
+        prepare(s, &cs[i], &cand[i], how_of(how, i));
         todo[ntodo++] = &cs[i];
     }
     show(s, st->name, "compiling", 0, ntodo, 0, t0);
@@ -274,14 +388,72 @@ static int screen(struct mms_search *s, const struct mms_step *st,
     return rc;
 }
 
+/* The value a step starts from and keeps if nothing beats it: the
+ * reference kernel so far, or in a blocks step the library's full kernel
+ * for the blocking so far, timed as the whole DGEMM. */
+static void incumbent(const struct mms_search *s, const struct mms_step *st,
+                      struct mmg_params *p, struct how *h)
+{
+    if (mms_step_kind(st) == MMS_STEP_BLOCKS) {
+        mms_blocks_kernel(&s->ref, &s->blocks, p);
+        *h = (struct how){ s->ref_cc, s->blocks.nc };
+    } else {
+        *p = s->ref;
+        *h = (struct how){ s->ref_cc, 0 };
+    }
+}
+
+/* The fixed reference of every round (stats.h): the fixed kernel, or in
+ * the blocks steps the whole DGEMM at the model's blocking. */
+static void round_reference(const struct mms_search *s,
+                            const struct mms_step *st, struct mmg_params *p,
+                            struct how *h)
+{
+    if (mms_step_kind(st) == MMS_STEP_BLOCKS) {
+        mms_blocks_kernel(&s->ref, &s->blocks0, p);
+        *h = (struct how){ s->ref_cc, s->blocks0.nc };
+    } else {
+        *p = s->fixed;
+        *h = (struct how){ 0, 0 };
+    }
+}
+
+/* The tie rule of tune/stats.h over the finalists: the incumbent, else
+ * the first in the step's range order (which puts the model's preference
+ * first: smaller NB and KU, the tile with the most flops per load). */
+static int is_incumbent(const struct mms_search *s, const struct mms_step *st,
+                        const struct mmg_params *cand, const struct how *how,
+                        int i)
+{
+    struct mmg_params p;
+    struct how h, hi = how_of(how, i);
+
+    incumbent(s, st, &p, &h);
+    return mms_params_equal(&cand[i], &p) && hi.cc == h.cc && hi.nc == h.nc;
+}
+
+/* How hard step st looks: the level's finalists and rounds, or the
+ * blocks steps' own (fewer: each of their timings is whole DGEMMs). */
+static void effort(const struct mms_search *s, const struct mms_step *st,
+                   int *finals, int *rounds, int *rounds_max)
+{
+    int blocks = mms_step_kind(st) == MMS_STEP_BLOCKS;
+
+    *finals = blocks ? s->lv->blocks_finals : s->lv->finalists;
+    *rounds = blocks ? s->lv->blocks_rounds : s->lv->rounds;
+    *rounds_max = blocks ? s->lv->blocks_rounds_max : s->lv->rounds_max;
+}
+
 /* The finalists: the best screened ones, and the incumbent if it passed.
  * Returns how many (indices into cand in fin). */
-static int finalists(const struct mms_search *s, const struct mmg_params *cand,
-                     const int *cc, const struct outcome *o, int n, int *fin)
+static int finalists(const struct mms_search *s, const struct mms_step *st,
+                     const struct mmg_params *cand, const struct how *how,
+                     const struct outcome *o, int n, int *fin)
 {
-    int nfin = 0;
+    int nfin = 0, finals, rounds, rounds_max;
 
-    for (int want = 0; want < s->lv->finalists; want++) {
+    effort(s, st, &finals, &rounds, &rounds_max);
+    for (int want = 0; want < finals; want++) {
         int best = -1;
         for (int i = 0; i < n; i++) {
             int taken = 0;
@@ -295,8 +467,7 @@ static int finalists(const struct mms_search *s, const struct mmg_params *cand,
             fin[nfin++] = best;
     }
     for (int i = 0; i < n; i++)
-        if (o[i].verdict == MMS_V_OK && mms_params_equal(&cand[i], &s->ref)
-            && cc_of(cc, i) == s->ref_cc) {
+        if (o[i].verdict == MMS_V_OK && is_incumbent(s, st, cand, how, i)) {
             int taken = 0;
             for (int j = 0; j < nfin; j++)
                 taken |= fin[j] == i;
@@ -307,11 +478,12 @@ static int finalists(const struct mms_search *s, const struct mmg_params *cand,
 }
 
 /* The samples of rounds 1..rounds of the finalists and, last, of the
- * fixed reference kernel: from the log, or timed in the order
- * A B C R A B C R ... (built first if any is missing). */
+ * fixed reference: from the log, or timed in the order A B C R A B C R
+ * ... (built first if any is missing). */
 static int time_rounds(struct mms_search *s, const struct mms_step *st,
-                       const struct mmg_params *p, const int *cc, int np,
-                       int rounds, struct outcome (*o)[MMS_ROUNDS_MAX])
+                       const struct mmg_params *p, const struct how *h,
+                       int np, int rounds,
+                       struct outcome (*o)[MMS_ROUNDS_MAX])
 {
     struct mms_cand *cs = calloc((size_t)np, sizeof *cs);
     struct mms_cand **all = calloc((size_t)np, sizeof *all);
@@ -324,9 +496,8 @@ static int time_rounds(struct mms_search *s, const struct mms_step *st,
     }
     for (int r = 1; r <= rounds && rc == 0; r++)
         for (int i = 0; i < np && rc == 0; i++) {
-            const struct mms_record *rec = mms_log_find_cc(
-                &s->log, &p[i], s->pl.cc[cc[i]].name, st->name, r,
-                i == np - 1);
+            const struct mms_record *rec = logged(s, &p[i], h[i], st->name,
+                                                  r, i == np - 1);
             if (rec) {
                 o[i][r - 1].verdict = rec->m.verdict;
                 o[i][r - 1].mflops = rec->m.mflops;
@@ -335,7 +506,7 @@ static int time_rounds(struct mms_search *s, const struct mms_step *st,
             if (!built) {
                 double t = now();
                 for (int j = 0; j < np; j++)
-                    prepare(s, &cs[j], &p[j], cc[j]), all[j] = &cs[j];
+                    prepare(s, &cs[j], &p[j], h[j]), all[j] = &cs[j];
                 mms_build(&s->pl, all, np);
                 for (int j = 0; j < np; j++)
                     owed[j] = (now() - t) / np;
@@ -389,31 +560,22 @@ static int ratios(struct outcome (*o)[MMS_ROUNDS_MAX], int nfin, int rounds,
     return ref_ok;
 }
 
-/* The tie rule of tune/stats.h over the finalists: the incumbent, else
- * the first in the step's range order (which puts the model's preference
- * first: smaller NB and KU, the tile with the most flops per load). */
-static int is_incumbent(const struct mms_search *s,
-                        const struct mmg_params *cand, const int *cc, int i)
+static int tie_break(const struct mms_search *s, const struct mms_step *st,
+                     const struct mmg_params *cand, const struct how *how,
+                     const int *fin, int nfin, const struct mms_decision *d)
 {
-    return mms_params_equal(&cand[i], &s->ref) && cc_of(cc, i) == s->ref_cc;
-}
-
-static int tie_break(const struct mms_search *s, const struct mmg_params *cand,
-                     const int *cc, const int *fin, int nfin,
-                     const struct mms_decision *d)
-{
-    int incumbent = -1;
+    int inc = -1;
 
     for (int i = 0; i < nfin; i++)
-        if (is_incumbent(s, cand, cc, fin[i]))
-            incumbent = i;
-    return mms_tie_pick(d, fin, incumbent);
+        if (is_incumbent(s, st, cand, how, fin[i]))
+            inc = i;
+    return mms_tie_pick(d, fin, inc);
 }
 
 /* The decision of the rank-sum test over the ratios (tune/stats.h), with
  * the evidence for the log. */
 static void decide(const struct mms_search *s, const struct mms_step *st,
-                   const struct mmg_params *cand, const int *cc,
+                   const struct mmg_params *cand, const struct how *how,
                    const int *fin, int nfin,
                    struct outcome (*o)[MMS_ROUNDS_MAX], int rounds,
                    struct verdict_of_step *v)
@@ -434,57 +596,58 @@ static void decide(const struct mms_search *s, const struct mms_step *st,
                  "round: the best screened one is kept");
         return;
     }
-    pick = d.ntied == 1 ? d.leader : tie_break(s, cand, cc, fin, nfin, &d);
+    pick = d.ntied == 1 ? d.leader
+                        : tie_break(s, st, cand, how, fin, nfin, &d);
     v->chosen = fin[pick];
     v->by = d.ntied == 1 ? "won" : "tie";
     v->p = d.p;
     v->mflops = median_mflops(o[pick], rounds);
     if (d.runner_up >= 0) {
         sets_text(s, st->sets, &cand[fin[d.runner_up]],
-                  cc_of(cc, fin[d.runner_up]), next, sizeof next);
+                  how_of(how, fin[d.runner_up]), next, sizeof next);
         snprintf(next + strlen(next), sizeof next - strlen(next), " at "
                  "%.3f", mms_median(x[d.runner_up], rounds));
     }
     if (d.ntied == 1)
         snprintf(rule, sizeof rule, "a significant win");
     else {
-        sets_text(s, st->sets, &cand[fin[pick]], cc_of(cc, fin[pick]), taken,
-                  sizeof taken);
+        sets_text(s, st->sets, &cand[fin[pick]], how_of(how, fin[pick]),
+                  taken, sizeof taken);
         snprintf(rule, sizeof rule, "%d tied within the noise; the tie rule "
                  "takes %s, %s", d.ntied, taken,
-                 is_incumbent(s, cand, cc, fin[pick])
+                 is_incumbent(s, st, cand, how, fin[pick])
                  ? "the incumbent" : "the first of them in range order");
     }
     snprintf(v->why, sizeof v->why, "median %s %.3f, runner-up %s, "
              "one-sided rank-sum p=%.4f over %d rounds: %s",
-             ref_ok ? "ratio to the reference kernel"
-                    : "MFLOPS (the reference kernel failed)",
+             ref_ok ? "ratio to the reference"
+                    : "MFLOPS (the reference failed)",
              mms_median(x[d.leader], rounds), next, d.p, rounds, rule);
 }
 
 /* Re-time the finalists in rounds until the leader wins or rounds_max is
  * reached (paper 000 §6: sample until a test separates them). */
 static int rounds_and_decide(struct mms_search *s, const struct mms_step *st,
-                             const struct mmg_params *cand, const int *cc,
-                             const int *fin, int nfin,
+                             const struct mmg_params *cand,
+                             const struct how *how, const int *fin, int nfin,
                              struct verdict_of_step *v)
 {
     struct outcome o[2 * MMS_ROUNDS_MAX + 1][MMS_ROUNDS_MAX];
     struct mmg_params p[2 * MMS_ROUNDS_MAX + 1];
-    int pcc[2 * MMS_ROUNDS_MAX + 1];
-    int rounds = s->lv->rounds;
+    struct how ph[2 * MMS_ROUNDS_MAX + 1];
+    int finals, rounds, rounds_max;
 
+    effort(s, st, &finals, &rounds, &rounds_max);
     for (int i = 0; i < nfin; i++)
-        p[i] = cand[fin[i]], pcc[i] = cc_of(cc, fin[i]);
-    p[nfin] = s->fixed, pcc[nfin] = 0;
+        p[i] = cand[fin[i]], ph[i] = how_of(how, fin[i]);
+    round_reference(s, st, &p[nfin], &ph[nfin]);
     for (;;) {
-        if (time_rounds(s, st, p, pcc, nfin + 1, rounds, o) != 0)
+        if (time_rounds(s, st, p, ph, nfin + 1, rounds, o) != 0)
             return -1;
-        decide(s, st, cand, cc, fin, nfin, o, rounds, v);
-        if (strcmp(v->by, "won") == 0 || rounds >= s->lv->rounds_max)
+        decide(s, st, cand, how, fin, nfin, o, rounds, v);
+        if (strcmp(v->by, "won") == 0 || rounds >= rounds_max)
             return 0;
-        rounds = rounds + 2 < s->lv->rounds_max ? rounds + 2
-                                                : s->lv->rounds_max;
+        rounds = rounds + 2 < rounds_max ? rounds + 2 : rounds_max;
     }
 }
 
@@ -508,16 +671,18 @@ static int skip(struct mms_search *s, const struct mms_step *st,
 }
 
 static int log_chosen(struct mms_search *s, const struct mms_step *st,
-                      const struct mmg_params *p, int cc,
+                      const struct mmg_params *p, struct how h,
                       const struct verdict_of_step *v)
 {
-    char params[512], rest[1200], sets[128];
+    char params[512], rest[1200], sets[128], nc[24] = "";
 
     mms_params_text(p, params, sizeof params);
-    sets_text(s, st->sets, p, cc, sets, sizeof sets);
-    snprintf(rest, sizeof rest, "by=%s %s cc=%s mflops=%.1f p=%.4f "
-             "rounds=%d why=%s", v->by, params, s->pl.cc[cc].name, v->mflops,
-             v->p, v->rounds, v->why);
+    sets_text(s, st->sets, p, h, sets, sizeof sets);
+    if (h.nc > 0)
+        snprintf(nc, sizeof nc, "nc=%d ", h.nc);
+    snprintf(rest, sizeof rest, "by=%s %s%s cc=%s mflops=%.1f p=%.4f "
+             "rounds=%d why=%s", v->by, nc, params, s->pl.cc[h.cc].name,
+             v->mflops, v->p, v->rounds, v->why);
     say(s, "%s: %s (%s, %.1f MFLOPS)\n", st->name, sets, v->by, v->mflops);
     return mms_log_event(&s->log, "chosen", st->name, rest);
 }
@@ -526,11 +691,11 @@ static int log_chosen(struct mms_search *s, const struct mms_step *st,
  * finalists re-timed in rounds (v->chosen -1: none passed).  Returns 0,
  * or -1 when the log cannot be written. */
 static int pick(struct mms_search *s, const struct mms_step *st,
-                const struct mmg_params *cand, const int *cc,
+                const struct mmg_params *cand, const struct how *how,
                 const struct outcome *o, int n, struct verdict_of_step *v)
 {
     int fin[2 * MMS_ROUNDS_MAX];
-    int nfin = finalists(s, cand, cc, o, n, fin);
+    int nfin = finalists(s, st, cand, how, o, n, fin);
 
     *v = (struct verdict_of_step){ -1, "none", 1, 0, 0, "" };
     if (nfin == 0) {
@@ -543,23 +708,33 @@ static int pick(struct mms_search *s, const struct mms_step *st,
         snprintf(v->why, sizeof v->why, "the only candidate that passed");
         return 0;
     }
-    return rounds_and_decide(s, st, cand, cc, fin, nfin, v);
+    return rounds_and_decide(s, st, cand, how, fin, nfin, v);
 }
 
+/* The step's decision made and logged: the reference kernel, or in a
+ * blocks step the blocking (the kernel stays). */
 static int choose(struct mms_search *s, const struct mms_step *st,
-                  const struct mmg_params *cand, const int *cc,
+                  const struct mmg_params *cand, const struct how *how,
                   const struct outcome *o, int n)
 {
     struct verdict_of_step v;
+    struct mmg_params p;
+    struct how h;
 
-    if (pick(s, st, cand, cc, o, n, &v) != 0)
+    if (pick(s, st, cand, how, o, n, &v) != 0)
         return -1;
-    if (v.chosen < 0)
-        return log_chosen(s, st, &s->ref, s->ref_cc, &v);
-    s->ref = cand[v.chosen];
-    s->ref_cc = cc_of(cc, v.chosen);
-    s->ref_mflops = v.mflops;
-    return log_chosen(s, st, &s->ref, s->ref_cc, &v);
+    if (v.chosen >= 0 && mms_step_kind(st) == MMS_STEP_BLOCKS) {
+        p = cand[v.chosen], h = how_of(how, v.chosen);
+        s->blocks = (struct mms_blocks){ p.m, p.k, h.nc, p.n };
+        s->has_blocks = 1;
+        s->blocks_mflops = v.mflops;
+    } else if (v.chosen >= 0) {
+        s->ref = cand[v.chosen];
+        s->ref_cc = cc_of(how, v.chosen);
+        s->ref_mflops = v.mflops;
+    }
+    incumbent(s, st, &p, &h);
+    return log_chosen(s, st, &p, h, &v);
 }
 
 /* ---- the cc step ------------------------------------------------------- */
@@ -624,7 +799,8 @@ static int cc_kernels(struct mms_search *s, struct mmg_params *k, int max)
 static int run_cc(struct mms_search *s, const struct mms_step *st)
 {
     static struct mmg_params cand[MMS_MAX_CANDS];
-    int cc[MMS_MAX_CANDS], n = 0, nk;
+    static struct how cc[MMS_MAX_CANDS];
+    int n = 0, nk;
     struct outcome o[MMS_MAX_CANDS];
     struct mmg_params k[8];
     char rest[1400], absent[64], names[160] = "";
@@ -641,7 +817,7 @@ static int run_cc(struct mms_search *s, const struct mms_step *st)
     nk = cc_kernels(s, k, (int)(sizeof k / sizeof k[0]));
     for (int i = 0; i < nk; i++)
         for (int c = 0; c < s->pl.ncc && n < MMS_MAX_CANDS; c++) {
-            cand[n] = k[i], cc[n] = c;
+            cand[n] = k[i], cc[n] = (struct how){ c, 0 };
             mark_perturbed(s, &cand[n++]);
         }
     snprintf(rest, sizeof rest, "sets=%s n=%d rule=%d kernel%s with "
@@ -723,11 +899,12 @@ static int run_ncnb(struct mms_search *s, const struct mms_step *st,
     if (v.chosen < 0) {
         snprintf(v.why, sizeof v.why, "no non-copy kernel passed: NCNB is "
                  "left out of params.conf%s", stopped);
-        return log_chosen(s, st, &s->ref, s->ref_cc, &v);
+        return log_chosen(s, st, &s->ref, (struct how){ s->ref_cc, 0 }, &v);
     }
     s->has_ncnb = 1;
     s->ncnb = cand[v.chosen].ncnb;
-    return log_chosen(s, st, &cand[v.chosen], s->ref_cc, &v);
+    return log_chosen(s, st, &cand[v.chosen], (struct how){ s->ref_cc, 0 },
+                      &v);
 }
 
 /* What step 7 builds: its candidates and the general kernel, last. */
@@ -746,7 +923,7 @@ static int kclean_timing(struct mms_search *s, const struct mms_step *st,
 {
     struct mms_cand *c = &ks->cs[i];
     double r_share;
-    const struct mms_record *r = mms_log_find_at(&s->log, &c->p, kt,
+    const struct mms_record *r = mms_log_find_at(&s->log, &c->p, kt, 0,
                                                  s->pl.cc[c->cc].name,
                                                  st->name, round, kt > 0);
 
@@ -824,9 +1001,9 @@ static int run_kclean(struct mms_search *s, const struct mms_step *st,
         return -1;
     }
     for (int i = 0; i < n; i++)
-        prepare(s, &ks.cs[i], &cand[i], s->ref_cc);
+        prepare(s, &ks.cs[i], &cand[i], (struct how){ s->ref_cc, 0 });
     mms_kclean_general(&s->ref, &ks.cs[n].p);
-    prepare(s, &ks.cs[n], &ks.cs[n].p, s->ref_cc);
+    prepare(s, &ks.cs[n], &ks.cs[n].p, (struct how){ s->ref_cc, 0 });
     for (int i = 0; i < n && at < 0 && rc == 0; i++) {
         double ratio, general;
         int failed;
@@ -852,7 +1029,106 @@ static int run_kclean(struct mms_search *s, const struct mms_step *st,
                "for every leftover");
     chosen = at >= 0 ? cand[at] : ks.cs[n].p;
     free(ks.cs), free(ks.paid);
-    return rc != 0 ? -1 : log_chosen(s, st, &chosen, s->ref_cc, &v);
+    return rc != 0 ? -1 : log_chosen(s, st, &chosen,
+                                     (struct how){ s->ref_cc, 0 }, &v);
+}
+
+/* ---- the blocks steps (issue 9) ---------------------------------------- */
+
+/* The model's blocking for the kernel chosen, pins kept: where the
+ * blocks steps start, and the reference of their rounds.  Made once.
+ * Returns 0, or -1 with why. */
+static int blocks_start(struct mms_search *s, char *why, size_t len)
+{
+    struct mms_blocks b = { s->pins.mc, s->pins.kc, s->pins.nc, 0 };
+
+    if (s->blocks_ready)
+        return 0;
+    if (mms_blocks_model(&s->pc, &s->ref, &b, why, len) != 0)
+        return -1;
+    s->blocks0 = s->blocks = b;
+    s->blocks_ready = 1;
+    s->has_blocks = s->pins.mc && s->pins.kc && s->pins.nc;
+    return 0;
+}
+
+/* "500,1000,2000": the sizes the whole DGEMM is timed at. */
+static void sizes_text(const struct mms_pipeline *pl, char *buf, size_t len)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (int i = 0; i < 4 && pl->dgemm_n[i] && used < len; i++)
+        used += snprintf(buf + used, len - used, "%s%d", i ? "," : "",
+                         pl->dgemm_n[i]);
+}
+
+/* The candidates of blocks step st: its range around the blocking so
+ * far, the pins applied, each completed by the library's model (a
+ * blocking the library refuses, NC below NB, is left out) and made the
+ * full kernel it implies, duplicates dropped.  Returns how many. */
+static int blocks_candidates(struct mms_search *s, const struct mms_step *st,
+                             struct mmg_params *cand, struct how *how,
+                             int max)
+{
+    static struct mms_blocks pts[MMS_MAX_CANDS];
+    int n = st->blocks(&s->space, &s->ref, &s->blocks, pts, max), kept = 0;
+    char why[MMS_WHY_MAX];
+
+    for (int i = 0; i < n; i++) {
+        struct mms_blocks b = pts[i];
+        int dup = 0;
+        b.mc = s->pins.mc ? s->pins.mc : b.mc;
+        b.kc = s->pins.kc ? s->pins.kc : b.kc;
+        b.nc = s->pins.nc ? s->pins.nc : b.nc;
+        if (mms_blocks_model(&s->pc, &s->ref, &b, why, sizeof why) != 0)
+            continue;
+        mms_blocks_kernel(&s->ref, &b, &cand[kept]);
+        mark_perturbed(s, &cand[kept]);
+        how[kept] = (struct how){ s->ref_cc, b.nc };
+        for (int j = 0; j < kept && !dup; j++)
+            dup = mms_params_equal(&cand[j], &cand[kept])
+                  && how[j].nc == b.nc;
+        kept += !dup;
+    }
+    return kept;
+}
+
+static int run_blocks(struct mms_search *s, const struct mms_step *st)
+{
+    static struct mmg_params cand[MMS_MAX_CANDS];
+    static struct how how[MMS_MAX_CANDS];
+    struct outcome o[MMS_MAX_CANDS];
+    char rest[1400], sizes[64], why[MMS_WHY_MAX];
+    int n;
+
+    if (s->skip_blocks)
+        return skip(s, st, "--skip-blocks: MC, KC and NC are left to the "
+                    "library's model");
+    if (blocks_start(s, why, sizeof why) != 0)
+        return skip(s, st, "the library's model: %s", why);
+    if (mms_pinned(&s->pins, st->sets))
+        return skip(s, st, "pinned: %s=%d", st->sets,
+                    s->pins.mc && !strcmp(st->sets, "MC") ? s->pins.mc
+                    : s->pins.kc && !strcmp(st->sets, "KC") ? s->pins.kc
+                    : s->pins.nc);
+    if (s->time_limit_s > 0 && now() - s->t0 > s->time_limit_s)
+        return skip(s, st, "the time limit of %g s was reached; the values "
+                    "so far are kept", s->time_limit_s);
+    n = blocks_candidates(s, st, cand, how, MMS_MAX_CANDS);
+    if (n == 0)
+        return skip(s, st, "no candidates: %s", st->rule);
+    sizes_text(&s->pl, sizes, sizeof sizes);
+    snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; square N=%s, "
+             "operands flushed; the reference of every round: the model's "
+             "MC=%d KC=%d NC=%d (%s)", st->sets, n, st->rule, sizes,
+             s->blocks0.mc, s->blocks0.kc, s->blocks0.nc, st->source);
+    say(s, "%s: %d candidates (%s, the whole DGEMM at N=%s)\n", st->name, n,
+        st->sets, sizes);
+    if (mms_log_event(&s->log, "step", st->name, rest) != 0
+        || screen(s, st, cand, how, n, o) != 0)
+        return -1;
+    return choose(s, st, cand, how, o, n);
 }
 
 static int run_step(struct mms_search *s, const struct mms_step *st)
@@ -862,11 +1138,14 @@ static int run_step(struct mms_search *s, const struct mms_step *st)
     char rest[1024], pins[128];
     int n;
 
+    if (mms_step_kind(st) == MMS_STEP_BLOCKS)
+        return run_blocks(s, st);
     if (!st->range)
         return skip(s, st, "not searched yet: %s (%s)", st->rule,
                     st->source);
     if (mms_pinned(&s->pins, st->sets)) {
-        sets_text(s, st->sets, &s->ref, s->ref_cc, pins, sizeof pins);
+        sets_text(s, st->sets, &s->ref, (struct how){ s->ref_cc, 0 }, pins,
+                  sizeof pins);
         if (mms_step_kind(st) == MMS_STEP_NCNB)
             s->has_ncnb = 1, s->ncnb = s->pins.p.ncnb;
         if (mms_step_kind(st) == MMS_STEP_KCLEAN) {
@@ -915,6 +1194,22 @@ static void note_resume(struct mms_search *s)
     say(s, "%s\n", why + 4);
 }
 
+/* How the blocks steps time the whole DGEMM: the level's sizes and
+ * samples (fewer than a kernel's: the calls take milliseconds to a
+ * second, and the rounds repeat them), and a flush of twice the last
+ * level (at least 8 MiB), so the operands come from memory as a
+ * caller's would. */
+static void dgemm_timing(struct mms_search *s)
+{
+    double llc = s->pc.llc_kib > s->pc.l2_kib ? s->pc.llc_kib
+                                              : s->pc.l2_kib;
+    size_t flush = (size_t)(2 * llc * 1024);
+
+    memcpy(s->pl.dgemm_n, s->lv->dgemm_n, sizeof s->pl.dgemm_n);
+    s->pl.dgemm_samples = s->lv->dgemm_samples;
+    s->pl.dgemm_flush_bytes = flush > (8u << 20) ? flush : 8u << 20;
+}
+
 int mms_search_run(struct mms_search *s, const char *log_path, char *err,
                    size_t errlen)
 {
@@ -925,6 +1220,7 @@ int mms_search_run(struct mms_search *s, const char *log_path, char *err,
     s->pl.peak_mflops = s->pc.peak_mflops;
     s->pl.timing.samples = s->lv->samples;
     s->pl.timing.peak_mflops = s->pc.peak_mflops;
+    dgemm_timing(s);
     mms_search_head(s, &h);
     if (mms_log_open(&s->log, log_path, &h, err, errlen) != 0)
         return -1;
@@ -964,7 +1260,7 @@ static void step_times(const struct mms_search *s, char *buf, size_t len)
 
     buf[0] = 0;
     for (int i = 0; i < s->nsteps && used < len; i++)
-        if (s->steps[i].range) {
+        if (mms_step_searched(&s->steps[i])) {
             snprintf(buf + used, len - used, "%s%s %.1f s", used ? ", " : "",
                      s->steps[i].name,
                      logged_seconds(&s->log, s->steps[i].name, 1, 1));
@@ -1038,6 +1334,14 @@ static int write_params(const struct mms_search *s, const char *output,
     pc.ncnb = s->ncnb, pc.present[MMT_Q_NCNB] = s->has_ncnb;
     pc.k_crossover = s->k_crossover;
     pc.present[MMT_Q_K_CROSSOVER] = s->has_kx;
+    /* the blocks steps' choice; else only what was pinned (the library's
+     * model fills the rest) */
+    pc.mc = s->has_blocks ? s->blocks.mc : s->pins.mc;
+    pc.kc = s->has_blocks ? s->blocks.kc : s->pins.kc;
+    pc.nc = s->has_blocks ? s->blocks.nc : s->pins.nc;
+    pc.present[MMT_Q_MC] = pc.mc > 0;
+    pc.present[MMT_Q_KC] = pc.kc > 0;
+    pc.present[MMT_Q_NC] = pc.nc > 0;
     snprintf(pc.cc, KV_WORD_MAX, "%s", s->pl.cc[s->ref_cc].name);
     word_of_argv(s->pl.cc[s->ref_cc].argv + 1, pc.cflags, KV_WORD_MAX);
     if (!pc.cflags[0])
@@ -1068,11 +1372,15 @@ static int write_params(const struct mms_search *s, const char *output,
 int mms_search_finish(struct mms_search *s, const char *output, char *err,
                       size_t errlen)
 {
-    char params[512], rest[1400], why[600];
+    char params[512], rest[1400], why[600], blocks[160] = "";
     double pct;
 
     if (verify_winner(s, err, errlen) != 0)
         return -1;
+    if (s->has_blocks)
+        snprintf(blocks, sizeof blocks, " mc=%d kc=%d nc=%d dgemm=%.1f",
+                 s->blocks.mc, s->blocks.kc, s->blocks.nc,
+                 s->blocks_mflops);
     s->reused = mms_log_reused(&s->log);
     pct = s->pc.peak_mflops > 0 ? 100 * s->ref_mflops / s->pc.peak_mflops
                                 : 0;
@@ -1082,9 +1390,9 @@ int mms_search_finish(struct mms_search *s, const char *output, char *err,
     else
         step_times(s, why, sizeof why);
     /* this run whole, and what earlier runs' timings cost */
-    snprintf(rest, sizeof rest, "%s cc=%s mflops=%.1f pct=%.2f "
+    snprintf(rest, sizeof rest, "%s cc=%s mflops=%.1f pct=%.2f%s "
              "seconds=%.1f timed=%d reused=%d why=%s", params,
-             s->pl.cc[s->ref_cc].name, s->ref_mflops, pct,
+             s->pl.cc[s->ref_cc].name, s->ref_mflops, pct, blocks,
              now() - s->t0 + logged_seconds(&s->log, NULL, 1, 0), s->timed,
              s->reused, why[0] ? why : "no step timed");
     if (mms_log_line(&s->log, "summary", rest) != 0) {
@@ -1100,5 +1408,11 @@ int mms_search_finish(struct mms_search *s, const char *output, char *err,
         s->ref.ifetch, s->ref.nfetch, s->pl.cc[s->ref_cc].name,
         s->ref_mflops, pct, s->timed,
         s->reused, now() - s->t0);
+    if (s->has_blocks)
+        say(s, "blocking: MC=%d KC=%d NC=%d (NB=%d), the whole DGEMM at "
+            "%.1f MFLOPS (%.1f%% of peak)\n", s->blocks.mc, s->blocks.kc,
+            s->blocks.nc, s->blocks.nb, s->blocks_mflops,
+            s->pc.peak_mflops > 0 ? 100 * s->blocks_mflops
+                                    / s->pc.peak_mflops : 0);
     return output ? write_params(s, output, err, errlen) : 0;
 }

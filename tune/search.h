@@ -53,6 +53,7 @@ struct mms_search {
     int timed, reused;            /* timings made / taken from the log
                                      (that an earlier run made) */
     int how_noted;                /* the log says how timings are made */
+    int dgemm_how_noted;          /* ... and how the whole DGEMM is */
     double t0;
     char steps_done[128];         /* the summary's why= when set (the
                                      model: "model 0.4 s"); else each
@@ -60,6 +61,17 @@ struct mms_search {
     /* side results (steps 6 and 7), for params.conf when has_ */
     int has_ncnb, ncnb;
     int has_kx, k_crossover;
+    /* the library's blocking (the blocks steps mc, kc, nc: issue 9) */
+    int skip_blocks;              /* 1: not searched (--skip-blocks) */
+    int blocks_ready;             /* blocks0 and blocks are set */
+    struct mms_blocks blocks0;    /* the model's (pins applied): the start
+                                     and the reference of every round */
+    struct mms_blocks blocks;     /* the values so far */
+    int has_blocks;               /* params.conf gets blocks */
+    double blocks_mflops;         /* what they ran at (the DGEMM) */
+    int driver_state;             /* the library's driver: 0 not built
+                                     yet, 1 built, -1 failed (why) */
+    char driver_why[MMS_WHY_MAX];
 };
 
 /* Defaults for everything but pc, probe_fingerprint and pl (plain lines

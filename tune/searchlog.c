@@ -28,7 +28,8 @@ static const struct { const char *key; enum kind kind; } keys[] = {
     { "pct", K_REAL }, { "samples", K_INT }, { "spread", K_REAL },
     { "secs", K_REAL }, { "by", K_WORD }, { "p", K_REAL },
     { "rounds", K_INT }, { "seconds", K_REAL }, { "timed", K_INT },
-    { "reused", K_INT }, { "kt", K_INT },
+    { "reused", K_INT }, { "kt", K_INT }, { "nc", K_INT },
+    { "mc", K_INT }, { "kc", K_INT }, { "dgemm", K_REAL },
 };
 
 /* The keys of each event; PARAMS stands for isa= and every parameter, a
@@ -36,11 +37,12 @@ static const struct { const char *key; enum kind kind; } keys[] = {
 static const struct { const char *type, *keys; } events[] = {
     { "step", "name sets n rule" },
     { "skip", "name why" },
-    { "cand", "step round ref kt? PARAMS cc verdict mflops pct samples "
-      "spread secs why" },
-    { "chosen", "name by PARAMS cc mflops p rounds why" },
+    { "cand", "step round ref kt? nc? PARAMS cc verdict mflops pct "
+      "samples spread secs why" },
+    { "chosen", "name by nc? PARAMS cc mflops p rounds why" },
     { "note", "why" },
-    { "summary", "PARAMS cc mflops pct seconds timed reused why" },
+    { "summary", "PARAMS cc mflops pct mc? kc? nc? dgemm? seconds timed "
+      "reused why" },
 };
 enum { NEVENTS = sizeof events / sizeof events[0], MAXF = 48 };
 
@@ -293,6 +295,7 @@ static void get_record(const struct line *l, struct mms_record *r)
     r->round = atoi(val(l, "round"));
     r->ref = atoi(val(l, "ref"));
     r->kt = atoi(val(l, "kt"));
+    r->nc = atoi(val(l, "nc"));
     get_params(l, &r->p);
     snprintf(r->cc, sizeof r->cc, "%s", val(l, "cc"));
     r->m.verdict = (enum mms_verdict)mms_verdict_parse(val(l,
@@ -753,10 +756,12 @@ static void one_line(char *s)
 const struct mms_record *mms_log_cand(struct mms_log *lg,
                                       const struct mms_record *r)
 {
-    char params[512], why[MMS_WHY_MAX], text[2048], err[256], kt[24] = "";
+    char params[512], why[MMS_WHY_MAX], text[2048], err[256], kt[48] = "";
 
     if (r->kt)
         snprintf(kt, sizeof kt, " kt=%d", r->kt);
+    if (r->nc)
+        snprintf(kt + strlen(kt), sizeof kt - strlen(kt), " nc=%d", r->nc);
     mms_params_text(&r->p, params, sizeof params);
     snprintf(why, sizeof why, "%s", r->m.why[0] ? r->m.why : "-");
     one_line(why);
@@ -782,17 +787,18 @@ const struct mms_record *mms_log_find_cc(struct mms_log *lg,
                                          const char *cc, const char *step,
                                          int round, int ref)
 {
-    return mms_log_find_at(lg, p, 0, cc, step, round, ref);
+    return mms_log_find_at(lg, p, 0, 0, cc, step, round, ref);
 }
 
 const struct mms_record *mms_log_find_at(struct mms_log *lg,
                                          const struct mmg_params *p, int kt,
-                                         const char *cc, const char *step,
-                                         int round, int ref)
+                                         int nc, const char *cc,
+                                         const char *step, int round,
+                                         int ref)
 {
     for (int i = 0; i < lg->nrec; i++) {
         struct mms_record *r = &lg->rec[i];
-        if (r->kt != kt
+        if (r->kt != kt || r->nc != nc
             || (step ? strcmp(r->step, step) != 0 || r->round != round
                            || r->ref != ref
                      : r->round != 0))

@@ -10,20 +10,30 @@
  *
  *   step    name= sets= n= rule=         a step begins (its range rule)
  *   skip    name= why=                   a step is not searched, and why
- *   cand    step= round= ref= [kt=] PARAMS cc= verdict= mflops= pct=
- *           samples= spread= secs= why=  one timing of one kernel: round 0
+ *   cand    step= round= ref= [kt=] [nc=] PARAMS cc= verdict= mflops=
+ *           pct= samples= spread= secs= why=
+ *                                        one timing of one kernel: round 0
  *                                        screens it, rounds 1.. re-time the
  *                                        finalists; ref=1 is the reference
  *                                        kernel's sample (the fixed one, or
  *                                        the step's: kclean's general K
- *                                        cleanup); kt=L, only where the
+ *                                        cleanup, the blocks steps' model
+ *                                        blocking); kt=L, only where the
  *                                        kernel takes K at run time and was
- *                                        called with k=L, not its tile
- *   chosen  name= by= PARAMS cc= mflops= p= rounds= why=   a step's decision
- *           (by: won, tie, only, screen or none, why= says how; model:
- *           the model engine's value, why= the formula that chose it)
+ *                                        called with k=L, not its tile;
+ *                                        nc=NC, only in the blocks steps (mc,
+ *                                        kc, nc): the library's full kernel
+ *                                        (m=MC n=NB k=KC) timed as the whole
+ *                                        DGEMM with that NC, mflops= the
+ *                                        geometric mean over the sizes, why=
+ *                                        each size's
+ *   chosen  name= by= [nc=] PARAMS cc= mflops= p= rounds= why=   a step's
+ *           decision (by: won, tie, only, screen or none, why= says how;
+ *           model: the model engine's value, why= the formula that chose it)
  *   note    why=                         anything else worth knowing
- *   summary PARAMS cc= mflops= pct= seconds= timed= reused= why=
+ *   summary PARAMS cc= mflops= pct= [mc= kc= nc= dgemm=] seconds= timed=
+ *           reused= why=                 the blocking when the blocks steps
+ *                                        chose it, dgemm= its MFLOPS
  *
  * PARAMS is isa= and every generator parameter by its mmgen option name;
  * cc= is the kernel compiler's command (the cc step tries several).
@@ -41,8 +51,9 @@
 #include "common/origin.h"
 #include "tune/candidate.h"
 
-/* 2: chosen and summary lines name the compiler (cc=). */
-#define MMS_LOG_FORMAT 2
+/* 2: chosen and summary lines name the compiler (cc=); 3: the blocks
+ * steps' nc= on cand and chosen lines, the blocking on the summary. */
+#define MMS_LOG_FORMAT 3
 
 struct mms_log_head {
     struct mmt_origin origin;
@@ -62,6 +73,7 @@ struct mms_record {
     int ref;             /* 1: the reference kernel's sample */
     int kt;              /* the run-time k it was called with; 0: its tile
                             (kt= is left out of the line) */
+    int nc;              /* the whole DGEMM's NC; 0: the kernel alone */
     struct mmg_params p;
     char cc[32];
     struct mms_measure m;
@@ -152,11 +164,12 @@ const struct mms_record *mms_log_find_cc(struct mms_log *lg,
                                          const char *cc, const char *step,
                                          int round, int ref);
 /* The same for a kernel timed at the run-time k kt (0: its tile, as
- * mms_log_find takes it). */
+ * mms_log_find takes it), or as the whole DGEMM with nc (0: alone). */
 const struct mms_record *mms_log_find_at(struct mms_log *lg,
                                          const struct mmg_params *p, int kt,
-                                         const char *cc, const char *step,
-                                         int round, int ref);
+                                         int nc, const char *cc,
+                                         const char *step, int round,
+                                         int ref);
 
 /* How many timings read from the file (an earlier run made them) this
  * run has used. */

@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,10 +13,14 @@
 /* ---- levels ------------------------------------------------------------ */
 
 const struct mms_level mms_levels[] = {
-    /* name    samples finals rounds max  nb munu ring ku ls ifnf kclean cc */
-    { "quick",  3,     2,     3,     5,   0, 4,   0,   0, 0, 0,   0,     1 },
-    { "normal", 5,     3,     5,     9,   1, 12,  1,   1, 1, 1,   1,     3 },
-    { "full",   7,     4,     7,     13,  2, 0,   1,   1, 1, 2,   2,     4 },
+    /* name    samples finals rounds max  nb munu ring ku ls ifnf kclean cc
+     *         blocks finals rounds max  samples dgemm_n */
+    { "quick",  3,     2,     3,     5,   0, 4,   0,   0, 0, 0,   0,     1,
+               0,     2,     3,     3,   2,      { 1000 } },
+    { "normal", 5,     3,     5,     9,   1, 12,  1,   1, 1, 1,   1,     3,
+               1,     2,     3,     5,   2,      { 500, 1000, 2000 } },
+    { "full",   7,     4,     7,     13,  2, 0,   1,   1, 1, 2,   2,     4,
+               2,     3,     5,     9,   3,      { 500, 1000, 2000, 3000 } },
 };
 const int mms_nlevels = sizeof mms_levels / sizeof mms_levels[0];
 
@@ -65,6 +70,47 @@ static int pin_crossover(struct mms_pins *pins, const char *text, char *err,
     return 0;
 }
 
+/* The library's blocking: MC and KC as mmgen's M and K allow, NC up to
+ * what params.conf allows. */
+static const struct {
+    const char *key;
+    int max;
+    size_t offset;
+} block_pins[] = {
+    { "MC", 1024, offsetof(struct mms_pins, mc) },
+    { "KC", 1024, offsetof(struct mms_pins, kc) },
+    { "NC", 1 << 20, offsetof(struct mms_pins, nc) },
+};
+enum { NBLOCK_PINS = sizeof block_pins / sizeof block_pins[0] };
+
+static int pin_block(struct mms_pins *pins, int i, const char *text,
+                     char *err, size_t errlen)
+{
+    char *end;
+    long v = strtol(text, &end, 10);
+
+    if (!*text || *end || v < 1 || v > block_pins[i].max) {
+        snprintf(err, errlen, "%s: '%s' is not an integer in 1..%d",
+                 block_pins[i].key, text, block_pins[i].max);
+        return -1;
+    }
+    *(int *)((char *)pins + block_pins[i].offset) = (int)v;
+    return 0;
+}
+
+static int block_pin(const struct mms_pins *pins, int i)
+{
+    return *(const int *)((const char *)pins + block_pins[i].offset);
+}
+
+static int block_pin_index(const char *key)
+{
+    for (int i = 0; i < NBLOCK_PINS; i++)
+        if (strcasecmp(block_pins[i].key, key) == 0)
+            return i;
+    return -1;
+}
+
 int mms_pin(struct mms_pins *pins, const char *spec, char *err,
             size_t errlen)
 {
@@ -81,6 +127,8 @@ int mms_pin(struct mms_pins *pins, const char *spec, char *err,
     snprintf(key, sizeof key, "%.*s", (int)(eq - spec), spec);
     if (strcasecmp(key, "K_CROSSOVER") == 0)
         return pin_crossover(pins, eq + 1, err, errlen);
+    if (block_pin_index(key) >= 0)
+        return pin_block(pins, block_pin_index(key), eq + 1, err, errlen);
     if (strcasecmp(key, "ISA") == 0) {
         pins->isa = 1;
         return mmg_params_set(&pins->p, "ISA", eq + 1, err, errlen);
@@ -99,7 +147,8 @@ int mms_pin(struct mms_pins *pins, const char *spec, char *err,
     i = int_param(key);
     if (i < 0 || strcasecmp(key, "PERTURB") == 0) {
         snprintf(err, errlen, "%s: not a generator parameter (ISA, NB, MU, "
-                 "NU, KU, LS, FMA, FF, IF, NF, ...) or CC", key);
+                 "NU, KU, LS, FMA, FF, IF, NF, ...), CC, or the library's "
+                 "MC, KC, NC", key);
         return -1;
     }
     pins->mask |= 1UL << i;
@@ -168,6 +217,7 @@ int mms_pinned(const struct mms_pins *pins, const char *keys)
     for (char *k = strtok(buf, ","); k; k = strtok(NULL, ",")) {
         int i = int_param(k);
         int pinned = strcasecmp(k, "K_CROSSOVER") == 0 ? pins->kx
+            : block_pin_index(k) >= 0 ? block_pin(pins, block_pin_index(k))
             : strcasecmp(k, "ISA") == 0 ? pins->isa
             : strcasecmp(k, "CC") == 0 ? pins->cc[0] != 0
             : i >= 0 && (pins->mask & 1UL << i);
@@ -190,11 +240,16 @@ void mms_pins_text(const struct mms_pins *pins, char *buf, size_t len)
                              used ? " " : "", mmg_int_params[i].key,
                              int_of(&pins->p, i));
     if (pins->kx && used < len)
-        snprintf(buf + used, len - used, "%sK_CROSSOVER=%d", used ? " " : "",
-                 pins->k_crossover);
+        used += snprintf(buf + used, len - used, "%sK_CROSSOVER=%d",
+                         used ? " " : "", pins->k_crossover);
     if (pins->cc[0] && used < len)
-        snprintf(buf + used, len - used, "%sCC=%s", used ? " " : "",
-                 pins->cc);
+        used += snprintf(buf + used, len - used, "%sCC=%s", used ? " " : "",
+                         pins->cc);
+    for (int i = 0; i < NBLOCK_PINS && used < len; i++)
+        if (block_pin(pins, i))
+            used += snprintf(buf + used, len - used, "%s%s=%d",
+                             used ? " " : "", block_pins[i].key,
+                             block_pin(pins, i));
     if (!buf[0])
         snprintf(buf, len, "none");
 }
@@ -625,42 +680,157 @@ static int range_cc(const struct mms_space *s, const struct mmg_params *ref,
     return 1;
 }
 
+/* ---- the library's blocking (issue 9) --------------------------------- */
+
+int mms_dgemm_nmax(const struct mms_level *lv)
+{
+    int top = 0;
+
+    for (int i = 0; i < 4 && lv->dgemm_n[i]; i++)
+        top = lv->dgemm_n[i] > top ? lv->dgemm_n[i] : top;
+    return top;
+}
+
+enum { BLOCK_DIM_MAX = 1024 };   /* mmgen's largest M and K */
+
+/* The factors of each level (blocks 0, 1, 2), in eighths of the value so
+ * far: MC from half to four times it (A's block from a quarter to 16
+ * times its area in L2), KC from a quarter to twice it (DRIVER_CALIBRATION
+ * .md: blocks of 144-384 won; archdefs' README: 120 x 480 beat 240 x
+ * 240). */
+static const int mc_eighths[3][16] = {
+    { 4, 8, 16 },
+    { 4, 6, 8, 12, 16, 32 },
+    { 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 32 },
+};
+static const int kc_eighths[3][16] = {
+    { 4, 8, 12 },
+    { 3, 4, 6, 8, 10, 12 },
+    { 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16 },
+};
+
+/* v0 itself (the incumbent is always a candidate, on the grid or not)
+ * and v0 times each other factor, to the nearest multiple of grain in
+ * grain..top, increasing, no duplicates.  Returns how many. */
+static int scaled(int v0, const int *eighths, int grain, int top, int *out)
+{
+    int n = 0, v0_in = 0, lim = top / grain * grain;
+
+    for (int i = 0; i < 16 && eighths[i]; i++) {
+        int v = (v0 * eighths[i] + 4 * grain) / (8 * grain) * grain;
+        v = v < grain ? grain : v > lim ? lim : v;
+        if (eighths[i] == 8)
+            v = v0;
+        if (!v0_in && v0 <= v) {
+            if (n == 0 || out[n - 1] < v0)
+                out[n++] = v0;
+            v0_in = 1;
+        }
+        if (n == 0 || v > out[n - 1])
+            out[n++] = v;
+    }
+    if (!v0_in && (n == 0 || out[n - 1] < v0))
+        out[n++] = v0;
+    return n;
+}
+
+static int blocks_level(const struct mms_space *s)
+{
+    return s->lv->blocks < 0 ? 0 : s->lv->blocks > 2 ? 2 : s->lv->blocks;
+}
+
+static int range_mc(const struct mms_space *s, const struct mmg_params *ref,
+                    const struct mms_blocks *cur, struct mms_blocks *out,
+                    int max)
+{
+    int v[16], n = scaled(cur->mc, mc_eighths[blocks_level(s)], ref->mu,
+                          BLOCK_DIM_MAX, v);
+
+    for (int i = 0; i < n && i < max; i++)
+        out[i] = (struct mms_blocks){ v[i], cur->kc, 0, 0 };
+    return n < max ? n : max;
+}
+
+static int range_kc(const struct mms_space *s, const struct mmg_params *ref,
+                    const struct mms_blocks *cur, struct mms_blocks *out,
+                    int max)
+{
+    int grain = ref->ku <= 64 ? lcm(8, ref->ku) : 8, v[16];
+    int n = scaled(cur->kc, kc_eighths[blocks_level(s)], grain,
+                   BLOCK_DIM_MAX, v);
+
+    for (int i = 0; i < n && i < max; i++)
+        out[i] = (struct mms_blocks){ cur->mc, v[i], 0, 0 };
+    return n < max ? n : max;
+}
+
+static int cmp_asc(const void *a, const void *b)
+{
+    return *(const int *)a - *(const int *)b;
+}
+
+/* NC: half, once and twice the value so far (quick: once), and "all":
+ * the largest timed size rounded up to NB, where B's panel is never cut
+ * (larger values time alike); multiples of NB, at least NB. */
+static int range_nc(const struct mms_space *s, const struct mmg_params *ref,
+                    const struct mms_blocks *cur, struct mms_blocks *out,
+                    int max)
+{
+    int nb = cur->nb > 0 ? cur->nb : 1, nmax = mms_dgemm_nmax(s->lv);
+    int all = (nmax + nb - 1) / nb * nb, v[4], nv = 0, n = 0;
+    int want[4] = { cur->nc, all, cur->nc / 2, 2 * cur->nc };
+
+    (void)ref;
+    for (int i = 0; i < (blocks_level(s) ? 4 : 2); i++) {
+        int x = want[i] / nb * nb;
+        x = x < nb ? nb : x;
+        if (i > 0 && x > all)
+            x = all;
+        v[nv++] = i == 0 ? cur->nc : x;
+    }
+    qsort(v, (size_t)nv, sizeof v[0], cmp_asc);
+    for (int i = 0; i < nv && n < max; i++)
+        if (n == 0 || v[i] != out[n - 1].nc)
+            out[n++] = (struct mms_blocks){ cur->mc, cur->kc, v[i], 0 };
+    return n;
+}
+
 /* ---- the steps, in paper 002's order ----------------------------------- */
 
 const struct mms_step mms_steps[] = {
     { "isa", "ISA", range_isa,
       "each ISA with FP_REGS_<ISA> > 0 in probe.conf, at its starting "
       "values; a kernel the CPU cannot run is refused when it loads",
-      "issue 8" },
+      "issue 8", NULL },
     { "nb", "NB", range_nb,
       "multiples of lcm(MU,NU,4) from 16, each with KU=1 and KU=NB: quick "
       "to the L1 bound min(80,sqrt(C1)) and one past (3 at most), normal "
       "every one to it then steps of 1/4 to an L2 block sqrt(C2), full "
       "every one to sqrt(C2)",
-      "paper 002 III-B step 1, ineq. 3; DRIVER_CALIBRATION.md" },
+      "paper 002 III-B step 1, ineq. 3; DRIVER_CALIBRATION.md", NULL },
     { "munu", "MU,NU", range_munu,
       "MU (multiple of the vector length) x NU fitting FP_REGS_<ISA> "
       "(ineq. 1; V-G for SIMD), best by flops per load (quick 4, normal "
       "12, full all), and one ring past: per MU the first NU that does "
-      "not fit (quick: for the best only)", "paper 002 III-B step 2" },
+      "not fit (quick: for the best only)", "paper 002 III-B step 2", NULL },
     { "ku", "KU", range_ku, "1, 2, 4, ..., NB/2 and NB (quick: 1, 4, NB)",
-      "paper 002 III-B step 3" },
+      "paper 002 III-B step 3", NULL },
     { "fma", "FMA", range_fma, "1, and 0 with probe.conf's LS (eq. 13)",
-      "paper 002 III-B step 4" },
+      "paper 002 III-B step 4", NULL },
     { "ls", "LS", range_ls,
       "only where FMA=0: 1..6 (quick: 1 and probe.conf's LS)",
-      "paper 002 III-B step 4" },
-    { "ff", "FF", range_ff, "0 and 1", "paper 002 III-B step 5" },
+      "paper 002 III-B step 4", NULL },
+    { "ff", "FF", range_ff, "0 and 1", "paper 002 III-B step 5", NULL },
     { "ifnf", "IF,NF", range_ifnf,
       "IF in 2..L, NF in 1..L-IF, L = MU/V+NU loads per k step (normal: "
       "IF in 2,3,L/2,L and NF in 1,2,L-IF; quick: IF in 2,L and NF in "
-      "1,2)", "paper 002 III-B step 5" },
+      "1,2)", "paper 002 III-B step 5", NULL },
     { "ncnb", "NCNB", range_ncnb,
       "the non-copy kernel (COPY=0, the other values as chosen) with NCNB "
       "from NB down by lcm(MU,NU,4) (full: by 4) to it, screened in that "
       "order until MFLOPS fall 20% below the best non-copy one seen; the "
       "best is NCNB (a side result: the copy kernel is unchanged)",
-      "paper 002 III-B step 6" },
+      "paper 002 III-B step 6", NULL },
     { "kclean", "K_CROSSOVER", range_kclean,
       "from L=NB-1 down (quick: NB-1, NB/2, 4, 1; normal also 3NB/4, NB/4, "
       "NB/8, 2; full every L) the specialised K cleanup K=L against the "
@@ -668,21 +838,47 @@ const struct mms_step mms_steps[] = {
       "the first L where the median ratio specialised / general is <= "
       "1.01 (the general one within 1%), 0 when none is: specialised "
       "above it, general at and below it (a side result)",
-      "paper 002 III-B step 7; ATLAS_STUDY.md (Clean K)" },
+      "paper 002 III-B step 7; ATLAS_STUDY.md (Clean K)", NULL },
     { "cc", "CC", range_cc,
       "the winner and (normal 2, full 3) the next best distinct kernels "
       "the earlier steps screened (quick: the winner only), each built "
       "with every installed compiler among gcc and clang (PATH, and the "
       "configured KERNEL_CC) with the configured flags, -ffp-contract=on "
       "for clang and =fast for gcc; a compiler not installed is logged "
-      "as absent", "issue 8" },
+      "as absent", "issue 8", NULL },
+    { "mc", "MC", NULL,
+      "MC, the rows of A's packed block, kept in L2: multiples of MU from "
+      "half to four times the value so far (quick x1/2, 1, 2; normal "
+      "x1/2, 3/4, 1, 3/2, 2, 4; full 12 factors), with KC as it is and NC "
+      "the model's for them; each candidate the winning kernel generated "
+      "at M=MC N=NB K=KC (NB widened to hold MC and KC, as the library "
+      "does), verified and timed as the library's whole DGEMM",
+      "issue 9; DRIVER_CALIBRATION.md", range_mc },
+    { "kc", "KC", NULL,
+      "KC, the depth of a K panel: multiples of 8 (or KU) from a quarter "
+      "to twice the value so far (quick x1/2, 1, 3/2; normal x3/8, 1/2, "
+      "3/4, 1, 5/4, 3/2; full 12 factors), MC as chosen, NC the model's; "
+      "timed as the whole DGEMM", "issue 9; results/archdefs/"
+      "amd-f26-m2-avx512-gcc/README.md", range_kc },
+    { "nc", "NC", NULL,
+      "NC, the columns of B's packed panel, kept in the last level: "
+      "multiples of NB, the value so far and the largest timed size "
+      "rounded up to NB (normal, full: also half and twice the value); "
+      "timed as the whole DGEMM", "issue 9; paper 002 II-C (CacheEdge)",
+      range_nc },
 };
 const int mms_nsteps = sizeof mms_steps / sizeof mms_steps[0];
 
 enum mms_step_kind mms_step_kind(const struct mms_step *st)
 {
-    return st->range == range_ncnb ? MMS_STEP_NCNB
+    return st->blocks ? MMS_STEP_BLOCKS
+        : st->range == range_ncnb ? MMS_STEP_NCNB
         : st->range == range_kclean ? MMS_STEP_KCLEAN : MMS_STEP_REF;
+}
+
+int mms_step_searched(const struct mms_step *st)
+{
+    return st->range || st->blocks;
 }
 
 int mms_step_candidates(const struct mms_space *s, const struct mms_step *st,

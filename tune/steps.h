@@ -29,6 +29,14 @@ struct mms_level {
     int kclean;           /* K cleanup: 0 a few L, 1 more, 2 every L */
     int cc_kernels;       /* CC: the winner and the best this many - 1
                              other kernels, with each compiler */
+    int blocks;           /* MC, KC, NC: 0 a few values a line, 1 more,
+                             2 many */
+    int blocks_finals, blocks_rounds, blocks_rounds_max;
+                          /* their finalists and rounds: fewer than the
+                             kernels', each timing being whole DGEMMs */
+    int dgemm_samples;    /* per size (min of them) */
+    int dgemm_n[4];       /* the square sizes the whole DGEMM is timed at
+                             (0 ends the list) */
 };
 
 extern const struct mms_level mms_levels[];
@@ -43,9 +51,11 @@ struct mms_pins {
     int kx, k_crossover;  /* kx 1: K_CROSSOVER (step 7's result, no
                              generator parameter) is pinned to that */
     char cc[32];          /* the pinned kernel compiler, "" none */
+    int mc, kc, nc;       /* the library's blocking, pinned (0: not) */
 };
 
-/* "KEY=VALUE" (KEY a generator key, any case, ISA, K_CROSSOVER or CC).
+/* "KEY=VALUE" (KEY a generator key, any case, ISA, K_CROSSOVER, CC, or
+ * the library's MC, KC, NC).
  * Returns 0, or -1 with "KEY: why" in err. */
 int mms_pin(struct mms_pins *pins, const char *spec, char *err,
             size_t errlen);
@@ -57,7 +67,7 @@ int mms_pin_file(struct mms_pins *pins, const char *path, char *err,
 void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p);
 /* 1 when every key of the comma-separated list is pinned. */
 int mms_pinned(const struct mms_pins *pins, const char *keys);
-/* "ISA=sse2 NB=16 CC=clang", or "none". */
+/* "ISA=sse2 NB=16 CC=clang MC=96", or "none". */
 void mms_pins_text(const struct mms_pins *pins, char *buf, size_t len);
 
 /* What the range rules read. */
@@ -96,9 +106,19 @@ enum mms_step_kind {
     MMS_STEP_NCNB,        /* the non-copy tile: candidates from NB down,
                              screened until MFLOPS drop 20% below the best
                              seen; the best one's NCNB */
-    MMS_STEP_KCLEAN       /* K_CROSSOVER: candidates the specialised K
+    MMS_STEP_KCLEAN,      /* K_CROSSOVER: candidates the specialised K
                              cleanups K=L from NB-1 down, each timed
                              against the general one (K=0) at k=L */
+    MMS_STEP_BLOCKS       /* the library's blocking (issue 9): candidates
+                             are MC, KC, NC around the values so far, each
+                             timed as the whole DGEMM; the kernel stays */
+};
+
+/* The library's blocking around the kernel (kernels/libparams.h): A's
+ * MC x KC block, B's KC x NC panel, and NB, the columns of one kernel
+ * call, which the library widens to hold MC and KC (derived). */
+struct mms_blocks {
+    int mc, kc, nc, nb;
 };
 
 struct mms_step {
@@ -110,10 +130,19 @@ struct mms_step {
                  struct mmg_params *out, int max);
     const char *rule;     /* the range, readable */
     const char *source;   /* where order and range come from */
+    /* A blocks step's candidates around cur (the values so far, nb
+     * filled) for the kernel ref, instead of range: each MC, KC, NC; an
+     * NC of 0 is the model's for its MC and KC (tune/blocks.h fills it,
+     * and NB). */
+    int (*blocks)(const struct mms_space *s, const struct mmg_params *ref,
+                  const struct mms_blocks *cur, struct mms_blocks *out,
+                  int max);
 };
 
 /* What st decides (by its range rule). */
 enum mms_step_kind mms_step_kind(const struct mms_step *st);
+/* 1 when st has a range rule (else the log says it is not searched). */
+int mms_step_searched(const struct mms_step *st);
 
 /* The general K cleanup kernel of step 7 (K=0, k at run time) for ref. */
 void mms_kclean_general(const struct mmg_params *ref, struct mmg_params *g);
@@ -125,6 +154,9 @@ extern const int mms_nsteps;
  * rules), or NULL when max are there. */
 struct mmg_params *mms_push(struct mmg_params *out, int *n, int max,
                             const struct mmg_params *ref);
+
+/* The largest size the level times the whole DGEMM at. */
+int mms_dgemm_nmax(const struct mms_level *lv);
 
 /* The step's candidates: its range around ref with the pins applied and
  * duplicates dropped, in range order.  Returns how many. */

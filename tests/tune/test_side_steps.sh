@@ -18,11 +18,13 @@ echo "1..11"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
-# search LOG [OPTION...]: steps 1-5 pinned, into $dir.
+# search LOG [OPTION...]: steps 1-5 pinned, the blocks steps skipped,
+# into $dir.
 search() {
     log=$1; shift
     run_mmsearch "$log" --level=quick --isa=none --nb=24 --mu=2 --nu=4 \
-        --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --test-timing=fake "$@"
+        --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --test-timing=fake \
+        --skip-blocks "$@"
 }
 key() { sed -n "s/^$2 = \([^ ]*\).*/\1/p" "$dir/$1.params"; }
 # field LINE KEY: the value of KEY= on a log line

@@ -1,7 +1,7 @@
 /* The search space from a fixed probe.conf (a Zen 3-like core: 16
  * registers up to AVX2, 32 for AVX-512, 32 KiB L1, 512 KiB L2, FMA):
  * starting values, the range of each step at each level worked out by
- * hand, pins. */
+ * hand (the blocks steps' around given values), pins. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -266,6 +266,98 @@ static void pin_parameters(void **state)
     assert_string_equal(text, "none");
 }
 
+/* "MC:KC:NC ..." of a blocks step's candidates around cur. */
+static const char *blocks(const struct mms_space *s, const char *name,
+                          const struct mmg_params *ref,
+                          struct mms_blocks cur)
+{
+    static char buf[512];
+    struct mms_blocks out[MMS_MAX_CANDS];
+    const struct mms_step *st = step(name);
+    int n, at = 0;
+
+    assert_non_null(st->blocks);
+    assert_int_equal(mms_step_kind(st), MMS_STEP_BLOCKS);
+    n = st->blocks(s, ref, &cur, out, MMS_MAX_CANDS);
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++)
+        at += snprintf(buf + at, sizeof buf - (size_t)at, "%s%d:%d:%d",
+                       i ? " " : "", out[i].mc, out[i].kc, out[i].nc);
+    return buf;
+}
+
+/* The blocks steps around the Zen 5 model's MC=120 KC=480 NC=1440 (NB
+ * widened to 480) for the 24 x 8 tile: MC in multiples of MU, KC of 8,
+ * NC of NB, the value so far always among them; an NC of 0 is the
+ * model's for that MC and KC. */
+static void blocks_ranges(void **state)
+{
+    struct mms_space q = space("quick"), n = space("normal");
+    struct mms_space f = space("full");
+    struct mmg_params ref;
+    struct mms_blocks zen5 = { 120, 480, 1440, 480 };
+
+    (void)state;
+    memset(&pins, 0, sizeof pins);
+    mmg_params_default(&ref);
+    ref.isa = MMG_ISA_AVX512, ref.mu = 24, ref.nu = 8, ref.ku = 1;
+    assert_string_equal(blocks(&q, "mc", &ref, zen5),
+                        "72:480:0 120:480:0 240:480:0");
+    assert_string_equal(blocks(&n, "mc", &ref, zen5), "72:480:0 96:480:0 "
+                        "120:480:0 192:480:0 240:480:0 480:480:0");
+    assert_string_equal(blocks(&q, "kc", &ref, zen5),
+                        "120:240:0 120:480:0 120:720:0");
+    assert_string_equal(blocks(&n, "kc", &ref, zen5), "120:184:0 "
+                        "120:240:0 120:360:0 120:480:0 120:600:0 "
+                        "120:720:0");
+    /* NC: the value so far and "all" (the largest size, 1000 or 2000,
+     * rounded up to NB), normal also half and twice it */
+    assert_string_equal(blocks(&q, "nc", &ref, zen5), "120:480:1440");
+    assert_string_equal(blocks(&n, "nc", &ref, zen5),
+                        "120:480:480 120:480:1440 120:480:2400");
+    assert_string_equal(blocks(&f, "nc", &ref, zen5), "120:480:480 "
+                        "120:480:1440 120:480:2880 120:480:3360");
+    /* the value so far is a candidate even off the grid; the top is the
+     * largest multiple of MU within mmgen's 1024 */
+    assert_string_equal(blocks(&q, "mc", &ref,
+                               (struct mms_blocks){ 100, 480, 1440, 480 }),
+                        "48:480:0 100:480:0 192:480:0");
+    assert_string_equal(blocks(&n, "mc", &ref,
+                               (struct mms_blocks){ 480, 480, 1440, 480 }),
+                        "240:480:0 360:480:0 480:480:0 720:480:0 "
+                        "960:480:0 1008:480:0");
+    /* KU = 16 makes KC's grain 16 */
+    ref.ku = 16;
+    assert_string_equal(blocks(&q, "kc", &ref,
+                               (struct mms_blocks){ 120, 200, 1440, 480 }),
+                        "120:96:0 120:200:0 120:304:0");
+}
+
+static void pin_blocks(void **state)
+{
+    char err[256], text[128];
+
+    (void)state;
+    memset(&pins, 0, sizeof pins);
+    assert_false(mms_pinned(&pins, "MC"));
+    assert_int_equal(mms_pin(&pins, "mc=96", err, sizeof err), 0);
+    assert_int_equal(mms_pin(&pins, "KC=384", err, sizeof err), 0);
+    assert_int_equal(mms_pin(&pins, "NC=2000", err, sizeof err), 0);
+    assert_true(mms_pinned(&pins, "MC"));
+    assert_true(mms_pinned(&pins, "NC"));
+    assert_int_equal(pins.mc, 96), assert_int_equal(pins.kc, 384);
+    mms_pins_text(&pins, text, sizeof text);
+    assert_string_equal(text, "MC=96 KC=384 NC=2000");
+    assert_int_equal(mms_pin(&pins, "MC=0", err, sizeof err), -1);
+    assert_non_null(strstr(err, "MC: '0' is not an integer in 1..1024"));
+    assert_int_equal(mms_pin(&pins, "KC=2048", err, sizeof err), -1);
+    assert_non_null(strstr(err, "KC: '2048' is not an integer in 1..1024"));
+    assert_int_equal(mms_pin(&pins, "NC=wide", err, sizeof err), -1);
+    assert_non_null(strstr(err, "NC: 'wide' is not an integer"));
+    assert_int_equal(pins.mc, 96);
+    memset(&pins, 0, sizeof pins);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -275,6 +367,8 @@ int main(void)
         cmocka_unit_test(pin_parameters),
         cmocka_unit_test(side_ranges),
         cmocka_unit_test(pin_side_results),
+        cmocka_unit_test(blocks_ranges),
+        cmocka_unit_test(pin_blocks),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

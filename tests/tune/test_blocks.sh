@@ -1,0 +1,214 @@
+#!/bin/sh
+# The blocks steps of mmsearch (mc, kc, nc: the library's MC, KC and NC,
+# issue 9), with the fake timing hook and every kernel step pinned
+# (scalar 2x4, NB=24, NCNB and K_CROSSOVER): they start from the
+# library's model for tests/tune/probe.conf (512 KiB L2, 8 MiB LLC: MC=90
+# KC=360 NC=1440, NB widened to 360), each candidate is the full kernel
+# at M=MC N=NB K=KC timed as the whole DGEMM with an NC; the log has
+# their headers, candidates and decisions; params.conf gets MC, KC, NC
+# and mmselect builds the library's kernel from them; a rerun and a
+# resume after a kill inside the kc step re-time nothing done; a planted
+# wrong full kernel fails the DGEMM check and never wins; pins and
+# --skip-blocks skip the steps; a driver that cannot be built makes every
+# candidate a compile-error and leaves the blocking to the model.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+mmsearch="$top_builddir/mmsearch"
+mmreport="$top_builddir/mmreport"
+mmselect="$top_builddir/kernels/mmselect"
+. "$top_srcdir/tests/common/tap.sh"
+dir=tests/tune/blocks.$$
+tap_scratch "$dir"
+echo "1..12"
+
+. "$top_srcdir/tests/tune/tinysearch.sh"
+
+# search LOG [OPTION...]: the kernel steps pinned, into $dir.
+search() {
+    log=$1; shift
+    run_mmsearch "$log" --level=quick --isa=none --nb=24 --mu=2 --nu=4 \
+        --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pin=K_CROSSOVER=4 \
+        --test-timing=fake "$@"
+}
+key() { sed -n "s/^$2 = \([^ ]*\).*/\1/p" "$dir/$1.params"; }
+field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -1; }
+chosen() { grep "^chosen name=$2 " "$dir/$1"; }
+# screened LOG STEP: the MC:KC:NC of the candidates STEP screened
+screened() {
+    grep "^cand step=$2 round=0 ref=0 " "$dir/$1" | awk '{
+        for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+        printf "%s:%s:%s ", v["m"], v["k"], v["nc"] }'
+}
+
+if search a.log && "$mmsearch" --check-log="$dir/a.log" > /dev/null \
+        && for s in mc kc nc; do
+            grep -q "^step name=$s sets=[MKN]C n=" "$dir/a.log" \
+                && grep -q "^cand step=$s round=0 ref=0 nc=" "$dir/a.log" \
+                && grep -q "^chosen name=$s by=[a-z]* nc=" "$dir/a.log" \
+                || exit 1
+        done; then
+    pass "the steps mc, kc, nc are in the log: headers, cands, decisions"
+else
+    fail "search: $(tail -3 "$dir/a.log.err")"
+fi
+
+# From the model: MC in multiples of MU=2 around 90 (quick: x1/2, 1, 2),
+# KC 360, NC the model's for them (half the LLC over KC, in multiples of
+# NB, which is widened to max(24, MC, KC)); every candidate's kernel is
+# the copy kernel at M=MC N=NB=nb K=KC.
+mc=$(screened a.log mc)
+shape=$(grep '^cand step=[mkn]c ' "$dir/a.log" | grep -vc \
+    ' nb=\([0-9]*\) ncnb=24 copy=1 m=[0-9]* n=\1 k=[0-9]* mu=2 nu=4 ku=1 ')
+if [ "$mc" = "46:360:1440 90:360:1440 180:360:1440 " ] && [ "$shape" -eq 0 ] \
+        && grep -q "^step name=mc .*the reference of every round: the \
+model's MC=90 KC=360 NC=1440" "$dir/a.log"; then
+    pass "mc starts from the model's MC=90 KC=360 NC=1440: $mc"
+else
+    fail "mc candidates: $mc ($shape of another shape)"
+fi
+
+# Each step keeps what the one before chose; params.conf, the summary
+# and the last decision agree.
+c=$(chosen a.log nc)
+mcx=$(field "$(chosen a.log mc)" m) kcx=$(field "$(chosen a.log kc)" k)
+other=$(grep "^cand step=kc round=0 ref=0 " "$dir/a.log" | grep -vc " m=$mcx ")
+if [ "$(field "$c" m)" = "$mcx" ] && [ "$(field "$c" k)" = "$kcx" ] \
+        && [ "$(key a.log MC)" = "$mcx" ] && [ "$(key a.log KC)" = "$kcx" ] \
+        && [ "$(key a.log NC)" = "$(field "$c" nc)" ] \
+        && summary a.log | grep -q " mc=$mcx kc=$kcx nc=$(field "$c" nc) " \
+        && [ "$(key a.log NB)" = 24 ] && [ "$other" -eq 0 ]; then
+    pass "params.conf: MC=$mcx KC=$kcx NC=$(key a.log NC), the kernel's NB 24"
+else
+    fail "params.conf: $(grep -E '^(MC|KC|NC|NB) ' "$dir/a.log.params") \
+chosen: $c"
+fi
+
+# The library's build takes them: the full kernel at M=MC N=NB K=KC and
+# the driver's NC (mmselect, as make does with MMT_PARAMS_FILE).
+nb=$(field "$c" n)
+mkdir -p "$dir/sel"
+if "$mmselect" --params="$dir/a.log.params" --out="$dir/sel" \
+        --archdefs="$dir/none" --cc=cc --cflags=-O2 > "$dir/sel.out" 2>&1 \
+        && grep -qx "M = $mcx" "$dir/sel/kernel.params" \
+        && grep -qx "K = $kcx" "$dir/sel/kernel.params" \
+        && grep -qx "N = $nb" "$dir/sel/kernel.params" \
+        && grep -qx "#define MML_PARAM_NC $(key a.log NC)" \
+            "$dir/sel/libparams.h"; then
+    pass "mmselect builds the library with them: M=$mcx N=$nb K=$kcx"
+else
+    fail "mmselect: $(cat "$dir/sel.out") $(cat "$dir/sel/kernel.params")"
+fi
+
+# Again on the complete log: nothing re-timed, the same blocking.
+total=$(cands a.log)
+if search a.log && summary a.log | grep -q ' timed=0 ' \
+        && [ "$(cands a.log)" -eq "$total" ] \
+        && [ "$(key a.log MC):$(key a.log KC):$(key a.log NC)" = \
+            "$mcx:$kcx:$(field "$c" nc)" ]; then
+    pass "a rerun re-times nothing ($total timings), the same blocking"
+else
+    fail "rerun: $(summary a.log)"
+fi
+
+# Killed (SIGKILL) inside the kc step, then resumed: only what the log
+# lacks is timed, each timing once.
+before=$(grep '^cand ' "$dir/a.log" | grep -vc '^cand step=\(kc\|nc\) ')
+cut=$((before + 2))
+search cut.log --test-stop-after=$cut
+rc=$?
+held=$(cands cut.log)
+dups=$(grep '^cand ' "$dir/cut.log" | sed 's/ secs=.*//' | sort | uniq -d \
+    | wc -l)
+if [ $rc -ne 0 ] && [ "$held" -eq "$cut" ] && search cut.log \
+        && summary cut.log | grep -q " timed=$((total - cut)) " \
+        && [ "$(cands cut.log)" -eq "$total" ] && [ "$dups" -eq 0 ] \
+        && [ "$(key cut.log MC):$(key cut.log KC):$(key cut.log NC)" = \
+            "$(key a.log MC):$(key a.log KC):$(key a.log NC)" ]; then
+    pass "killed in kc after $cut timings, resumed: $((total - cut)) timed"
+else
+    fail "resume: exit $rc, $held held, $dups twice, $(summary cut.log)"
+fi
+
+# The chosen MC's full kernel built wrong: the whole DGEMM's check
+# fails, it is logged as wrong, and another MC is chosen (the rounds'
+# reference, the model's blocking, is built right).
+search bad.log --test-perturb=M=$mcx
+wrong=$(grep "^cand step=mc .* m=$mcx " "$dir/bad.log" | grep -c \
+    'verdict=wrong .*why=the whole DGEMM at M=')
+if [ "$wrong" -ge 1 ] && [ -n "$(key bad.log MC)" ] \
+        && [ "$(key bad.log MC)" != "$mcx" ] \
+        && ! grep "^cand step=[kn]c round=[0-9]* ref=0 " "$dir/bad.log" \
+            | grep -q " m=$mcx "
+then
+    pass "a wrong full kernel (MC=$mcx) fails the DGEMM check, never wins"
+else
+    fail "planted MC=$mcx: $wrong wrong, chosen $(key bad.log MC)"
+fi
+
+# Pinned MC and KC: their steps skipped, NC searched for them; all three
+# pinned: nothing timed, params.conf has the pins.
+if search pin.log --pin=MC=60 --pin=KC=200 \
+        && grep -q '^skip name=mc why=pinned: MC=60' "$dir/pin.log" \
+        && grep -q '^skip name=kc why=pinned: KC=200' "$dir/pin.log" \
+        && [ "$(screened pin.log nc | sed 's/:[0-9]* /\n/g' | sort -u \
+            | tr -d '\n')" = "60:200" ] \
+        && [ "$(key pin.log MC):$(key pin.log KC)" = "60:200" ] \
+        && search pin3.log --pin=MC=60 --pin=KC=200 --pin=NC=400 \
+        && ! grep -q '^cand step=[mkn]c ' "$dir/pin3.log" \
+        && [ "$(key pin3.log MC):$(key pin3.log KC):$(key pin3.log NC)" \
+            = "60:200:400" ]; then
+    pass "pinned MC, KC (and NC) skip their steps, params.conf has them"
+else
+    fail "pins: $(grep -E '^skip name=[mkn]c' "$dir/pin.log") \
+$(tail -2 "$dir/pin.log.err")"
+fi
+
+# --skip-blocks: three skip lines, nothing timed, the model fills them.
+if search skip.log --skip-blocks \
+        && [ "$(grep -c '^skip name=[mkn]c why=--skip-blocks' \
+            "$dir/skip.log")" -eq 3 ] \
+        && ! grep -q '^cand step=[mkn]c ' "$dir/skip.log" \
+        && ! grep -q '^\(MC\|KC\|NC\) =' "$dir/skip.log.params"; then
+    pass "--skip-blocks: the steps skipped, no MC, KC, NC in params.conf"
+else
+    fail "--skip-blocks: $(grep '^skip' "$dir/skip.log")"
+fi
+search badpin.log --pin=NC=0
+rc=$?
+[ $rc -eq 2 ] && grep -q "NC: '0' is not an integer in 1\.\." \
+    "$dir/badpin.log.err" && pass "a bad NC pin: exit 2" \
+    || fail "bad pin: exit $rc: $(cat "$dir/badpin.log.err")"
+
+# No driver (a source tree without kernels/): every candidate a
+# compile-error naming why, no decision, params.conf without a blocking.
+mkdir -p "$dir/nosrc"
+if search nodrv.log --source-dir="$dir/nosrc" \
+        && [ "$(grep -c '^cand step=[mkn]c .*verdict=compile-error' \
+            "$dir/nodrv.log")" -ge 3 ] \
+        && ! grep '^cand step=[mkn]c ' "$dir/nodrv.log" | grep -q \
+            'verdict=ok' \
+        && grep -q '^chosen name=mc by=none .*no candidate passed' \
+            "$dir/nodrv.log" \
+        && grep -q 'driver NOT built in .*kernels/[a-z]*\.c' \
+            "$dir/nodrv.log.out" \
+        && ! grep -q '^\(MC\|KC\|NC\) =' "$dir/nodrv.log.params"; then
+    pass "a driver that cannot be built: compile-errors, no blocking"
+else
+    fail "no driver: $(grep '^chosen name=mc' "$dir/nodrv.log") \
+$(grep 'driver' "$dir/nodrv.log.out")"
+fi
+
+# mmreport: a table per step with MC, KC, NC, and the blocking.
+if "$mmreport" --log="$dir/a.log" > "$dir/report" 2> "$dir/err" \
+        && grep -q '^step mc (MC): 3 candidates' "$dir/report" \
+        && sed -n '/^step mc /,/^  chosen/p' "$dir/report" \
+            | grep -q "^  \* *$mcx ok " \
+        && grep -q "^  chosen: MC=$mcx, by " "$dir/report" \
+        && grep -q '^step nc (NC): ' "$dir/report" \
+        && grep -q "^blocking    MC=$mcx KC=$kcx NC=$(key a.log NC), the \
+whole DGEMM at " "$dir/report" \
+        && awk 'length > 80 { exit 1 }' "$dir/report"; then
+    pass "mmreport prints the blocks steps and the blocking"
+else
+    fail "mmreport: $(cat "$dir/err") $(sed -n '/^step mc/,$p' \
+        "$dir/report" | head -20)"
+fi

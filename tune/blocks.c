@@ -1,0 +1,317 @@
+/* The blocks steps' parent side (blocks.h). */
+#define _GNU_SOURCE
+#include "tune/blocks.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+
+#include "kernels/archkey.h"
+#include "kernels/libparams.h"
+#include "tune/proc.h"
+
+#ifndef MMS_DRIVER_SOURCES
+#define MMS_DRIVER_SOURCES "kernels/driver.c kernels/small.c " \
+    "kernels/pack.c kernels/naive.c kernels/workspace.c"
+#endif
+
+enum { EDGE_NB = 1024 };  /* mmgen's largest tile: any block fits */
+
+/* The library's parameter set for kernel p (its tile and schedule). */
+static void libparams_of(const struct mmg_params *p, struct mml_libparams *lp)
+{
+    memset(lp, 0, sizeof *lp);
+    snprintf(lp->isa, sizeof lp->isa, "%s", mmg_isa_name(p->isa));
+    lp->v[MML_MU] = p->mu, lp->v[MML_NU] = p->nu, lp->v[MML_KU] = p->ku;
+    lp->v[MML_NB] = p->nb, lp->v[MML_LS] = p->ls, lp->v[MML_FMA] = p->fma;
+    lp->v[MML_FF] = p->ff, lp->v[MML_IF] = p->ifetch;
+    lp->v[MML_NF] = p->nfetch;
+}
+
+/* lp with b's blocking, completed by the library's model. */
+static int model(const struct mmt_probeconf *pc, const struct mmg_params *p,
+                 const struct mms_blocks *b, struct mml_libparams *lp,
+                 char *why, size_t len)
+{
+    struct mml_cpu cpu = { .l2_bytes = (long)(pc->l2_kib * 1024),
+                           .llc_bytes = (long)(pc->llc_kib * 1024) };
+
+    libparams_of(p, lp);
+    lp->v[MML_MC] = b->mc, lp->v[MML_KC] = b->kc, lp->v[MML_NC] = b->nc;
+    if (mml_params_model(lp, &cpu) != 0) {
+        snprintf(why, len, "the library has no model for ISA %s",
+                 lp->isa);
+        return -1;
+    }
+    return mml_params_check(lp, why, len);
+}
+
+int mms_blocks_model(const struct mmt_probeconf *pc,
+                     const struct mmg_params *p, struct mms_blocks *b,
+                     char *why, size_t len)
+{
+    struct mml_libparams lp;
+
+    if (model(pc, p, b, &lp, why, len) != 0)
+        return -1;
+    b->mc = lp.v[MML_MC], b->kc = lp.v[MML_KC], b->nc = lp.v[MML_NC];
+    b->nb = lp.v[MML_NB];
+    return 0;
+}
+
+void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
+                       struct mmg_params *out)
+{
+    *out = *p;
+    out->copy = 1;
+    out->nb = b->nb;
+    out->m = b->mc, out->n = b->nb, out->k = b->kc;
+}
+
+/* ---- the driver -------------------------------------------------------- */
+
+/* The header the driver's sources include as kernels/gen/libparams.h,
+ * under dir. */
+static int write_header(const char *dir, const struct mml_libparams *lp,
+                        char *why, size_t len)
+{
+    char path[MMS_PATH_MAX + 64];
+    FILE *f;
+
+    snprintf(path, sizeof path, "%s/kernels", dir);
+    mkdir(dir, 0777), mkdir(path, 0777);
+    snprintf(path, sizeof path, "%s/kernels/gen", dir);
+    mkdir(path, 0777);
+    snprintf(path, sizeof path, "%s/kernels/gen/libparams.h", dir);
+    f = fopen(path, "w");
+    if (!f) {
+        snprintf(why, len, "%.300s: %s", path, strerror(errno));
+        return -1;
+    }
+    mml_params_header_put(f, lp, "mmsearch (blocks steps)",
+                          "the library's driver around the kernels being "
+                          "timed", "-");
+    if (fclose(f) != 0) {
+        snprintf(why, len, "%.300s: cannot write", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* The descriptors the driver's sources name besides the edge kernel's:
+ * none of them a kernel (ABI 0), so the library's own plan is never
+ * usable and has no small-problem path. */
+static int write_stubs(const char *path, char *why, size_t len)
+{
+    FILE *f = fopen(path, "w");
+
+    if (!f) {
+        snprintf(why, len, "%.300s: %s", path, strerror(errno));
+        return -1;
+    }
+    fprintf(f, "/* mmsearch's build of the library's driver: the full "
+            "kernel comes with each\n * candidate, and the whole DGEMM is "
+            "timed on the blocked path. */\n#include \"mmkernel.h\"\n");
+    for (int i = 0; i < 3; i++)
+        fprintf(f, "const struct mmt_kernel_desc mml_k%s_desc = {\n"
+                "    .abi = 0, .name = \"none\", .command = \"\", "
+                ".isa = \"none\",\n    .requires = \"\", .vlen = 1, "
+                ".layout = MMT_LAYOUT_PANEL, .nb = 1,\n"
+                "    .mu = 1, .nu = 1, .ku = 1 };\n",
+                i == 0 ? "full" : i == 1 ? "nc" : "ncv");
+    if (fclose(f) != 0) {
+        snprintf(why, len, "%.300s: cannot write", path);
+        return -1;
+    }
+    return 0;
+}
+
+/* The edge kernel the library generates (M=N=K at run time), with a
+ * tile that bounds every block, its source at c->src. */
+static int write_edge(const struct mms_pipeline *pl,
+                      const struct mmg_params *p, struct mms_cand *c,
+                      char *why, size_t len)
+{
+    struct mmg_params q = *p;
+
+    q.copy = 1;
+    q.nb = EDGE_NB;
+    q.m = q.n = q.k = MMG_RUNTIME;
+    q.betas = MMG_BETA_ALL;
+    snprintf(q.name, sizeof q.name, "mml_kedge");
+    mms_cand_init(c, pl, &q);
+    if (c->verdict != MMS_V_NONE || mms_cand_generate(c) != 0) {
+        snprintf(why, len, "the edge kernel: %s", c->why);
+        return -1;
+    }
+    return 0;
+}
+
+/* One compiler call of the driver's build: the compiler and its flags,
+ * then words (NULL-terminated), its output to out. */
+struct job {
+    char *argv[96];
+    char words[4096], out[MMS_PATH_MAX + 48];
+    struct mms_proc pr;
+};
+
+static int job_set(struct job *j, const struct mms_pipeline *pl, int cc,
+                   const char *const *words, const char *out)
+{
+    size_t used = 0;
+    int n = 0;
+
+    for (char *const *w = pl->cc[cc].argv; *w && n < 64; w++)
+        j->argv[n++] = *w;
+    for (; *words && n < 94; words++) {
+        int len = snprintf(j->words + used, sizeof j->words - used, "%s",
+                           *words);
+        if (len < 0 || (size_t)len >= sizeof j->words - used)
+            return -1;
+        j->argv[n++] = j->words + used;
+        used += (size_t)len + 1;
+    }
+    j->argv[n] = NULL;
+    snprintf(j->out, sizeof j->out, "%s", out);
+    return *words ? -1 : 0;
+}
+
+/* The first line of out that says "error", else its first line. */
+static void first_error(const char *out, char *line, size_t len)
+{
+    FILE *fp = fopen(out, "r");
+    char buf[512], first[512] = "";
+
+    while (fp && fgets(buf, sizeof buf, fp)) {
+        buf[strcspn(buf, "\n")] = '\0';
+        if (!first[0] || strstr(buf, "error"))
+            snprintf(first, sizeof first, "%s", buf);
+        if (strstr(buf, "error"))
+            break;
+    }
+    if (fp)
+        fclose(fp);
+    snprintf(line, len, "%s", first[0] ? first : "(no output)");
+}
+
+/* Run jobs j[0..n-1], up to `at_once` together; 0 when all succeeded,
+ * else -1 with why (the first failure's command and error line). */
+static int run_jobs(struct job *j, int n, int at_once, double timeout_s,
+                    char *why, size_t len)
+{
+    struct timespec ts = { 0, 5000000L };
+    int next = 0, done = 0, running = 0, rc = 0, *live = calloc(
+        (size_t)n, sizeof *live);
+
+    if (!live)
+        return -1;
+    while (done < n) {
+        while (rc == 0 && running < at_once && next < n) {
+            if (mms_spawn(&j[next].pr, j[next].argv, j[next].out,
+                          timeout_s) != 0) {
+                snprintf(why, len, "cannot run %s: %s", j[next].argv[0],
+                         strerror(errno));
+                rc = -1;
+                break;
+            }
+            live[next++] = 1, running++;
+        }
+        if (running == 0)
+            break;
+        for (int i = 0; i < next; i++) {
+            int status, late;
+            char st[64], line[400];
+            if (!live[i] || !mms_proc_poll(&j[i].pr, &status, &late))
+                continue;
+            live[i] = 0, running--, done++;
+            if (rc == 0 && (late || !WIFEXITED(status)
+                            || WEXITSTATUS(status) != 0)) {
+                mms_status_text(status, st, sizeof st);
+                first_error(j[i].out, line, sizeof line);
+                snprintf(why, len, "%s %s: %s", j[i].argv[0],
+                         late ? "ran past its deadline" : st, line);
+                rc = -1;
+            }
+        }
+        nanosleep(&ts, NULL);
+    }
+    free(live);
+    return rc;
+}
+
+/* The driver's sources (MMS_DRIVER_SOURCES under the source tree) and the
+ * two generated ones, each compiled to an object under dir on as many
+ * CPUs as the pipeline uses, then linked into so. */
+static int compile_driver(const struct mms_pipeline *pl, int cc,
+                          const char *dir, const char *edge,
+                          const char *stubs, const char *so, char *why,
+                          size_t len)
+{
+    enum { MAXSRC = 24 };
+    char list[] = MMS_DRIVER_SOURCES, src[MAXSRC][2 * MMS_PATH_MAX];
+    char obj[MAXSRC][2 * MMS_PATH_MAX], inc[3][MMS_PATH_MAX + 8];
+    char out[MMS_PATH_MAX + 48];
+    const char *words[MAXSRC + 8];
+    struct job *jobs = calloc(MAXSRC + 1, sizeof *jobs);
+    int n = 0, rc = -1;
+
+    snprintf(inc[0], sizeof inc[0], "-I%s", dir);
+    snprintf(inc[1], sizeof inc[1], "-I%s", pl->source_dir);
+    snprintf(inc[2], sizeof inc[2], "-I%s", pl->include_dir);
+    for (char *w = strtok(list, " "); w && n < MAXSRC - 2;
+         w = strtok(NULL, " "))
+        snprintf(src[n++], sizeof src[0], "%s/%s", pl->source_dir, w);
+    snprintf(src[n++], sizeof src[0], "%s", edge);
+    snprintf(src[n++], sizeof src[0], "%s", stubs);
+    for (int i = 0; jobs && i < n; i++) {
+        const char *w[] = { "-fPIC", inc[0], inc[1], inc[2], "-c", src[i],
+                            "-o", obj[i], NULL };
+        snprintf(obj[i], sizeof obj[0], "%s/o%d.o", dir, i);
+        snprintf(out, sizeof out, "%s/o%d.out", dir, i);
+        if (job_set(&jobs[i], pl, cc, w, out) != 0)
+            goto done;
+    }
+    words[0] = "-shared", words[1] = "-o", words[2] = so;
+    for (int i = 0; i < n; i++)
+        words[3 + i] = obj[i];
+    words[3 + n] = NULL;
+    snprintf(out, sizeof out, "%s/link.out", dir);
+    if (!jobs || job_set(&jobs[n], pl, cc, words, out) != 0)
+        goto done;
+    rc = run_jobs(jobs, n, pl->jobs > 0 ? pl->jobs : 1,
+                  pl->compile_timeout_s, why, len) != 0
+         || run_jobs(jobs + n, 1, 1, pl->compile_timeout_s, why, len) != 0
+         ? -1 : 0;
+done:
+    if (rc != 0 && !why[0])
+        snprintf(why, len, "the driver's compiler commands do not fit");
+    free(jobs);
+    return rc;
+}
+
+int mms_driver_build(const struct mms_pipeline *pl, int cc,
+                     const struct mmg_params *p, const struct mms_blocks *b,
+                     const struct mmt_probeconf *pc, char *so, size_t solen,
+                     char *why, size_t len)
+{
+    struct mml_libparams lp;
+    struct mms_cand edge;
+    char dir[MMS_PATH_MAX + 16], stubs[MMS_PATH_MAX + 32];
+
+    why[0] = '\0';
+    snprintf(dir, sizeof dir, "%s/driver", pl->workdir);
+    snprintf(stubs, sizeof stubs, "%s/stubs.c", dir);
+    snprintf(so, solen, "%s/mml_driver.so", pl->workdir);
+    if (model(pc, p, b, &lp, why, len) != 0)
+        return -1;
+    mms_pipeline_cc_text(pl, cc, lp.compiler, sizeof lp.compiler);
+    if (write_header(dir, &lp, why, len) != 0
+        || write_stubs(stubs, why, len) != 0
+        || write_edge(pl, p, &edge, why, len) != 0)
+        return -1;
+    return compile_driver(pl, cc, dir, edge.src, stubs, so, why, len);
+}

@@ -1,0 +1,45 @@
+/* The blocks steps (issue 9): the library's blocking MC, KC, NC around
+ * the winning kernel, each candidate timed as the whole DGEMM the library
+ * would run.  The parent's side is here: the library's own blocking model
+ * (kernels/libparams.h) for the start and for what a candidate implies,
+ * the full kernel a blocking needs, and the library's driver compiled
+ * from its own sources (kernels/, MML_DRIVER_SOURCES) around the edge
+ * kernel, once a search.  The child's side, which loads that driver with
+ * a candidate's full kernel, verifies and times it, is tune/dgemm.h. */
+#ifndef MMS_BLOCKS_H
+#define MMS_BLOCKS_H
+
+#include <stddef.h>
+
+#include "codegen/params.h"
+#include "common/probeconf.h"
+#include "tune/candidate.h"
+#include "tune/steps.h"
+
+/* What the library makes of b for the kernel p on the machine pc
+ * describes (kernels/libparams.h, mml_params_model; its cache sizes are
+ * probe.conf's, as the library's build takes them): MC, KC and NC as b
+ * gives them, the model's where b has 0, and NB widened to hold MC and
+ * KC.  Returns 0, or -1 with why (no model for p's ISA, NC below NB). */
+int mms_blocks_model(const struct mmt_probeconf *pc,
+                     const struct mmg_params *p, struct mms_blocks *b,
+                     char *why, size_t len);
+
+/* The full kernel the library generates for b: p at M=MC N=NB K=KC. */
+void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
+                       struct mmg_params *out);
+
+/* Compile the library's driver with compiler cc (an index into pl->cc)
+ * into pl->workdir/mml_driver.so: the sources MMS_DRIVER_SOURCES of the
+ * source tree pl->source_dir, a header written as the library's build
+ * writes kernels/gen/libparams.h (p's tile, b's blocking), p's edge kernel
+ * (M=N=K at run time) and empty descriptors where the library has its
+ * full and small-problem kernels (the candidate brings the full kernel;
+ * the DGEMM is timed on the blocked path).  so gets the path.  Returns 0,
+ * or -1 with why (the compiler's first error line). */
+int mms_driver_build(const struct mms_pipeline *pl, int cc,
+                     const struct mmg_params *p, const struct mms_blocks *b,
+                     const struct mmt_probeconf *pc, char *so, size_t solen,
+                     char *why, size_t len);
+
+#endif

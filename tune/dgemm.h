@@ -1,0 +1,52 @@
+/* The whole DGEMM in mmsearch's child (the blocks steps, issue 9): the
+ * library's driver (pl->driver_so, built by tune/blocks.h from the
+ * library's own sources) loaded beside a candidate's full kernel, with a
+ * plan made as the library makes its own (mml_plan_make); verified
+ * against a plain-loop reference at odd sizes that run the full kernel,
+ * the edge kernel and fractional register tiles, then timed at the
+ * level's square sizes with every operand flushed from the caches. */
+#ifndef MMS_DGEMM_H
+#define MMS_DGEMM_H
+
+#include <stddef.h>
+
+#include "codegen/mmkernel.h"
+#include "kernels/driver.h"
+#include "tune/candidate.h"
+
+struct mms_dgemm {
+    void *handle;                /* the driver's shared object */
+    struct mml_plan plan;
+    void (*blocked)(const struct mml_gemm *g, const struct mml_plan *p,
+                    double *work);
+    size_t (*work_doubles)(const struct mml_plan *p,
+                           const struct mml_gemm *g);
+};
+
+/* Load the driver at so and plan around full with the driver's edge
+ * kernel, B's panels nc columns wide.  Returns 0, or -1 with why. */
+int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
+                   const struct mmt_kernel_desc *full, int nc, char *why,
+                   size_t len);
+
+/* C = A B (beta 0 over a C of NaN, the rows past M a sentinel that must
+ * stay) at M = 2 MC - 1, N = NB + NU + 1, K = 2 KC - 1 with leading
+ * dimensions past them: full and edge blocks in each dimension, a
+ * fractional register tile in M and N.  Every element of every seventh
+ * column and of the columns past the first NB must be within 2 (k + 2)
+ * eps sum |a b| of a plain-loop reference (codegen/oracle.h's bound).
+ * Returns 0 when it passed, 1 when it did not (why says how), -1 out of
+ * memory. */
+int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len);
+
+/* Time C = A B at each of pl->dgemm_n, square (leading dimension N, the
+ * operands of the largest size allocated and filled once), one call per
+ * sample with A, B and C flushed (the timer's OneCallFlushLRU over
+ * pl->dgemm_flush_bytes), pl->dgemm_samples samples, min of them.  m gets
+ * the geometric mean of the sizes' MFLOPS (each size counts alike), the
+ * largest spread, and why = "N=500:84123.4 N=1000:... ; <how the last
+ * size was timed>".  Returns 0, or -1 with m->why. */
+int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
+                   struct mms_measure *m);
+
+#endif
