@@ -277,6 +277,10 @@ void mml_dgemm(const struct mml_gemm *g)
         return;
     }
     p = mml_plan_default();
+    if (p && mml_thin_fits(g)) {
+        mml_gemm_thin(g);
+        return;
+    }
     if (p && mml_small_fits(p, g)) {
         size_t need = mml_small_doubles(p, g);
         work = need ? mml_workspace(need) : NULL;

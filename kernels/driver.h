@@ -63,6 +63,14 @@ size_t mml_small_doubles(const struct mml_plan *p, const struct mml_gemm *g);
 void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
                     double *work);
 
+/* 1 when call g is a matrix times a vector (M or N = 1): the thin path,
+ * which reads the matrix once in place (no packing, no workspace). */
+int mml_thin_fits(const struct mml_gemm *g);
+
+/* The thin path.  Needs mml_thin_fits, k >= 1 and a CPU that runs the
+ * kernels' ISA (it is compiled for it). */
+void mml_gemm_thin(const struct mml_gemm *g);
+
 /* The kernel variant for beta (KERNEL_ABI.md "Beta variants"). */
 mmt_mm_kernel *mml_variant(const struct mmt_kernel_desc *d, double beta);
 

@@ -81,13 +81,14 @@ $(KGEN)/kedge.lo: $(KGEN)/kedge.c $(KGEN)/kernel.cc
 
 BUILT_SOURCES = $(KGEN)/libparams.h
 # (BUILT_SOURCES serves only all and check; this serves any target)
-kernels/driver.lo kernels/pack.lo kernels/info.lo: $(KGEN)/libparams.h
+kernels/driver.lo kernels/pack.lo kernels/info.lo kernels/thin.lo: \
+	$(KGEN)/libparams.h
 
 # Everything but the public faces, for the library and for the tests that
 # drive the blocking directly.
 noinst_LTLIBRARIES += kernels/libmmdriver.la
 kernels_libmmdriver_la_SOURCES = kernels/driver.c kernels/driver.h \
-	kernels/small.c kernels/pack.c kernels/naive.c kernels/workspace.c
+	kernels/small.c kernels/thin.c kernels/pack.c kernels/naive.c kernels/workspace.c
 kernels_libmmdriver_la_LIBADD = $(KGEN)/kfull.lo $(KGEN)/kedge.lo \
 	$(KGEN)/knc.lo $(KGEN)/kncv.lo
 

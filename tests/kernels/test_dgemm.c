@@ -307,6 +307,35 @@ static void small_path(struct group *g)
         }
 }
 
+/* The thin path (M or N = 1, the matrix read in place): the vector's
+ * length and K around the path's vector (8 doubles) and sweep (8
+ * columns) and its 1024-double stack chunk (of y, or of a strided x),
+ * every transpose pair (a strided x and, for M = 1, a strided C), both
+ * M = 1 and N = 1 through every face, alpha and beta in turn. */
+static void thin_path(struct group *g)
+{
+    static const size_t len[] = { 1, 2, 7, 8, 9, 15, 16, 17, 63, 1023, 1024,
+                                  1025, 2049 };
+    static const size_t ks[] = { 1, 3, 7, 8, 9, 16, 17, 23, 1025, 2050 };
+    int i = 0;
+
+    for (size_t x = 0; x < sizeof len / sizeof *len; x++)
+        for (int r = 0; r < 3; r++)
+            for (int tr = 0; tr < 4; tr++, i++) {
+                size_t k = ks[(x * 3 + (size_t)r) % 10];
+                int m1 = (i / 4) % 2;
+                struct tcase t = { (enum face)((i + i / 4) % NFACES), tr & 1,
+                                   tr >> 1,
+                                   m1 ? 1 : len[x], m1 ? len[x] : 1, k,
+                                   values[(i * 3 + 1) % 4],
+                                   values[(i / 3) % 4],
+                                   (size_t)(i % 3 == 2 ? 5 : i % 3), i };
+                if (t.alpha == 0.0)
+                    t.alpha = 0.7;
+                add(g, &t);
+            }
+}
+
 /* Around the crossover: every dimension NCNB - 1, NCNB or NCNB + 1 (one
  * above it sends the product to packing), untransposed, and a transposed
  * one at NCNB. */
@@ -402,10 +431,12 @@ int main(void)
         { "the non-copy path: every fractional row and column count", 0,
           0, 0, 7 },
         { "around the crossover NCNB", 0, 0, 0, 8 },
+        { "the thin path (M or N = 1): lengths around its vector, sweep "
+          "and chunk", 0, 0, 0, 9 },
     };
     int tapno = 0;
 
-    printf("1..%d\n", 10);
+    printf("1..%d\n", 11);
     printf("# %s (%s), MC=%d KC=%d NB=%d NC=%d NCNB=%d, %s\n", ki->kernel,
            ki->isa, ki->mc, ki->kc, ki->nb, ki->nc, ki->ncnb,
            ki->active ? "kernels active" : "reference path");
@@ -426,6 +457,8 @@ int main(void)
     report(&g[6], ++tapno);
     crossover(&g[7], ki);
     report(&g[7], ++tapno);
+    thin_path(&g[8]);
+    report(&g[8], ++tapno);
     threads(++tapno);
     return 0;
 }
