@@ -43,6 +43,11 @@ static int plan_usable;
 static pthread_once_t plan_once = PTHREAD_ONCE_INIT;
 static int plan_ready;
 
+static struct mml_nckern nckern(const struct mmt_kernel_desc *d)
+{
+    return (struct mml_nckern){ d->mu, d->nu, d->beta0, d->beta1, d->betax };
+}
+
 static void plan_init(void)
 {
     const struct mmt_kernel_desc *f = &mml_kfull_desc;
@@ -51,7 +56,8 @@ static void plan_init(void)
     plan = (struct mml_plan){ f, &mml_kedge_desc, f->m, f->k, f->n,
                               MML_PARAM_NC, panels ? f->mu : 1,
                               panels ? f->nu : 1, 0, &mml_knc_desc,
-                              &mml_kncv_desc, MML_PARAM_NCNB };
+                              &mml_kncv_desc, MML_PARAM_NCNB,
+                              nckern(&mml_knc_desc), nckern(&mml_kncv_desc) };
     plan_usable = f->abi == MMT_KERNEL_ABI && mmg_cpu_runs(f->requires);
     if (mml_knc_desc.abi != MMT_KERNEL_ABI
         || mml_kncv_desc.abi != MMT_KERNEL_ABI
@@ -68,6 +74,7 @@ __attribute__((constructor)) static void plan_at_load(void)
     pthread_once(&plan_once, plan_init);
 }
 
+MML_HOT
 const struct mml_plan *mml_plan_default(void)
 {
     if (!__atomic_load_n(&plan_ready, __ATOMIC_ACQUIRE))
@@ -114,6 +121,7 @@ mmt_mm_kernel *mml_variant(const struct mmt_kernel_desc *d, double beta)
     return beta == 0.0 ? d->beta0 : beta == 1.0 ? d->beta1 : d->betax;
 }
 
+MML_HOT
 void mml_merge(int m, int n, double beta, const double *t, int ldt,
                double *c, size_t ldc)
 {
@@ -208,7 +216,7 @@ static void pack_b(const struct ctx *x, size_t pc, int kc, size_t jc,
  * (k = 500 with KC = 240 runs 167, 167, 166, not 240, 240, 20: a thin
  * panel reloads C for little work).  The edge kernel runs any size as
  * fast as the full kernel runs its own (kernels in L1, 108 GFLOPS both). */
-static size_t even_blocks(size_t n, int max, int step)
+size_t mml_even_blocks(size_t n, int max, int step)
 {
     size_t pieces = (n + (size_t)max - 1) / (size_t)max;
     size_t b = (n + pieces - 1) / pieces;
@@ -222,7 +230,7 @@ static void k_panel(const struct ctx *x, size_t pc, int kc, size_t jc,
                     int nc, double beta, size_t i0, size_t i1)
 {
     const struct mml_plan *p = x->p;
-    size_t mb = even_blocks(i1 - i0, p->mc, p->pmu);
+    size_t mb = mml_even_blocks(i1 - i0, p->mc, p->pmu);
 
     for (size_t ic = i0; ic < i1; ic += mb) {
         int mc = (int)min_z(mb, i1 - ic);
@@ -238,8 +246,8 @@ void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
                       double *work)
 {
     size_t part[3], d = (size_t)(p->mc > p->nb ? p->mc : p->nb);
-    size_t ncb = even_blocks(g->n, p->nc, p->nb);
-    size_t kcb = even_blocks(g->k, p->kc, 1);
+    size_t ncb = mml_even_blocks(g->n, p->nc, p->nb);
+    size_t kcb = mml_even_blocks(g->k, p->kc, 1);
     struct ctx x;
 
     /* the kernels index C with int: c[i + j*ldc], i < MC, j < NB */
@@ -256,6 +264,7 @@ void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
     }
 }
 
+MML_HOT
 void mml_scale_c(size_t m, size_t n, double beta, double *c, size_t ldc)
 {
     if (beta == 1.0)
@@ -265,6 +274,7 @@ void mml_scale_c(size_t m, size_t n, double beta, double *c, size_t ldc)
             c[i] = beta == 0.0 ? 0.0 : beta * c[i];
 }
 
+MML_HOT
 void mml_dgemm(const struct mml_gemm *g)
 {
     const struct mml_plan *p;
@@ -288,6 +298,11 @@ void mml_dgemm(const struct mml_gemm *g)
             mml_gemm_small(g, p, work);
             return;
         }
+    }
+    if (p && mml_skinny_fits(p, g)
+        && (work = mml_workspace(mml_skinny_doubles(p, g)))) {
+        mml_gemm_skinny(g, p, work);
+        return;
     }
     if (p)
         work = mml_workspace(mml_work_doubles(p, g));

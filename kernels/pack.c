@@ -69,3 +69,34 @@ void mml_pack(const double *src, size_t sx, size_t sp, int ext, int kc,
         panel(src + (size_t)x * sx, sx, sp, kc, ext - x < w ? ext - x : w,
               w, scale, dst + (size_t)x * kc);
 }
+
+/* The transposing copy in blocks of 8 rows: each column step reads one
+ * value from each of 8 rows of the source (8 streams along their own
+ * contiguous rows) and writes 8 adjacent values. */
+INLINE void rows8(const double *s, size_t sx, int cols, int rows,
+                  double scale, double *d)
+{
+    for (int j = 0; j < cols; j++, s++, d += rows)
+        for (int i = 0; i < 8; i++)
+            d[i] = scale * s[(size_t)i * sx];
+}
+
+MML_TARGET_ATTR void mml_copy_cm(const double *src, size_t sx, size_t sp,
+                                 int rows, int cols, double scale,
+                                 double *dst)
+{
+    int i = 0;
+
+    if (sx == 1) {
+        for (int j = 0; j < cols; j++, src += sp, dst += rows)
+            for (int r = 0; r < rows; r++)
+                dst[r] = scale * src[r];
+        return;
+    }
+    /* sp == 1: rows of the view are contiguous in the source */
+    for (; i + 8 <= rows; i += 8)
+        rows8(src + (size_t)i * sx, sx, cols, rows, scale, dst + i);
+    for (; i < rows; i++)
+        for (int j = 0; j < cols; j++)
+            dst[i + (size_t)j * rows] = scale * src[(size_t)i * sx + j];
+}

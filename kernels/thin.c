@@ -200,6 +200,7 @@ static void dot_form(struct mat a, size_t n, size_t k, const double *x,
     }
 }
 
+MML_HOT
 int mml_thin_fits(const struct mml_gemm *g)
 {
     return g->m == 1 || g->n == 1;

@@ -5,9 +5,11 @@
  * than needed (the extra rows of A and B hold NaN, C's must not change),
  * every transpose pair in both layouts, alpha and beta in {0, 1, -1,
  * 0.7}; beta = 0 with NaN in C, alpha = 0 with NaN in A and B; the
- * small-problem path (non-copy kernels, M, N, K <= NCNB, not transposed)
- * over every fractional row and column count of its tiles and around the
- * crossover; concurrent calls from two threads.  TAP, one line per
+ * small-problem path (non-copy kernels, M, N, K <= NCNB) over every
+ * fractional row and column count of its tiles, transposed or not, and
+ * around the crossover; the thin path (M or N = 1) around its vector,
+ * sweep and chunk; the skinny path (blocks of the small path) tall, wide
+ * and deep; concurrent calls from two threads.  TAP, one line per
  * group; deterministic. */
 #include <math.h>
 #include <pthread.h>
@@ -281,16 +283,18 @@ static void nan_and_pads(struct group *g, const struct mmt_kernel_info *ki)
         }
 }
 
-/* The non-copy path: op(A), op(B) not transposed (in row major too:
- * C^T = B^T A^T is again untransposed), M around whole tiles of 24, 16 and
- * 8 rows plus every remainder of a vector, N around whole tiles of 8 plus
- * every remainder, several K; alpha 1 (any beta) and alpha != 1 with beta
- * 0 (C scaled afterwards), then alpha != 1 with beta != 0, which goes
- * through packing; pads; beta = 0 always over NaN in C. */
+/* The small path (non-copy kernels on the caller's arrays, M, N, K <=
+ * NCNB): M around whole tiles of 24, 16 and 8 rows plus every remainder
+ * of a vector (the last vector shifted over rows done already), N around
+ * whole tiles of 8 plus every remainder (the last 8 columns shifted),
+ * several K; each shape untransposed with alpha 1 or beta 0 (C scaled
+ * afterwards) and once more with a transpose (op(A) or op(B) copied)
+ * and alpha and beta in turn (alpha not 1 with beta not 0 copies A with
+ * alpha folded in); pads; beta = 0 always over NaN in C. */
 static void small_path(struct group *g)
 {
-    static const size_t ms[] = { 1, 5, 8, 9, 16, 23, 24, 25, 31, 33, 47,
-                                 50, 100 };
+    static const size_t ms[] = { 1, 5, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31,
+                                 33, 47, 50, 100 };
     static const size_t ns[] = { 1, 3, 7, 8, 9, 15, 16, 17, 31 };
     static const size_t ks[] = { 1, 4, 37 };
     int i = 0;
@@ -301,10 +305,31 @@ static void small_path(struct group *g)
                                ks[i % 3], i % 5 == 4 ? 0.7 : 1.0,
                                values[i % 4], (size_t)(i % 3 == 2 ? 9 : i % 3),
                                i };
-            if (i % 5 == 3)
-                t.alpha = -1.0, t.beta = 0.0;
+            if (t.alpha != 1.0 || i % 5 == 3)
+                t.alpha = i % 5 == 3 ? -1.0 : 0.7, t.beta = 0.0;
+            add(g, &t);
+            t.ta = (i % 3 + 1) & 1, t.tb = (i % 3 + 1) >> 1;
+            t.alpha = values[(i / 2) % 3 + 1];
+            t.beta = values[(i / 3) % 4];
+            t.k = ks[(i + 1) % 3];
             add(g, &t);
         }
+}
+
+/* The skinny path (blocks of the small path, nothing packed): tall (M
+ * beyond NCNB in several slabs, the last fractional; N and K within it),
+ * wide (N beyond NCNB in chunks) and deep (K beyond NCNB in panels, beta
+ * for the first and 1 after), each under every transpose pair, alpha and
+ * beta in turn. */
+static void skinny_path(struct group *g, const struct mmt_kernel_info *ki)
+{
+    size_t c = (size_t)ki->ncnb;
+    const size_t s[][3] = {
+        { c + 1, 9, 31 }, { 2 * c + 17, 63, c }, { 3 * c + 5, 17, 5 },
+        { 7, c + 1, c + 1 }, { 64, 2 * c + 9, 3 * c + 1 },
+        { 33, 40, 2 * c + 3 }, { c, c + 8, 17 },
+    };
+    shapes(g, s, 7, 4);
 }
 
 /* The thin path (M or N = 1, the matrix read in place): the vector's
@@ -428,15 +453,17 @@ int main(void)
         { "skinny (M, N or K = 1) and more than one NC panel", 0, 0, 0, 5 },
         { "beta = 0 over NaN in C, alpha = 0 over NaN in A, B; large "
           "pads", 0, 0, 0, 6 },
-        { "the non-copy path: every fractional row and column count", 0,
-          0, 0, 7 },
+        { "the small path: every fractional row and column count, "
+          "transposed, any alpha and beta", 0, 0, 0, 7 },
         { "around the crossover NCNB", 0, 0, 0, 8 },
         { "the thin path (M or N = 1): lengths around its vector, sweep "
           "and chunk", 0, 0, 0, 9 },
+        { "the skinny path: tall, wide and deep beyond NCNB", 0, 0, 0,
+          10 },
     };
     int tapno = 0;
 
-    printf("1..%d\n", 11);
+    printf("1..%d\n", 12);
     printf("# %s (%s), MC=%d KC=%d NB=%d NC=%d NCNB=%d, %s\n", ki->kernel,
            ki->isa, ki->mc, ki->kc, ki->nb, ki->nc, ki->ncnb,
            ki->active ? "kernels active" : "reference path");
@@ -459,6 +486,8 @@ int main(void)
     report(&g[7], ++tapno);
     thin_path(&g[8]);
     report(&g[8], ++tapno);
+    skinny_path(&g[9], ki);
+    report(&g[9], ++tapno);
     threads(++tapno);
     return 0;
 }
