@@ -99,7 +99,8 @@ kernels/driver.lo kernels/pack.lo kernels/info.lo kernels/thin.lo: \
 # drive the blocking directly.
 noinst_LTLIBRARIES += kernels/libmmdriver.la
 kernels_libmmdriver_la_SOURCES = kernels/driver.c kernels/driver.h \
-	kernels/small.c kernels/skinny.c kernels/thin.c kernels/pack.c kernels/naive.c kernels/workspace.c
+	kernels/small.c kernels/skinny.c kernels/thin.c kernels/vec.h \
+	kernels/pack.c kernels/naive.c kernels/workspace.c
 kernels_libmmdriver_la_LIBADD = $(KGEN)/kfull.lo $(KGEN)/kedge.lo \
 	$(KGEN)/knc.lo $(KGEN)/kncv.lo
 

@@ -12,6 +12,7 @@
 
 #include "kernels/driver.h"
 #include "kernels/gen/libparams.h"
+#include "kernels/vec.h"
 
 #define INLINE static inline __attribute__((always_inline))
 
@@ -70,15 +71,30 @@ void mml_pack(const double *src, size_t sx, size_t sp, int ext, int kc,
               w, scale, dst + (size_t)x * kc);
 }
 
-/* The transposing copy in blocks of 8 rows: each column step reads one
- * value from each of 8 rows of the source (8 streams along their own
- * contiguous rows) and writes 8 adjacent values. */
-INLINE void rows8(const double *s, size_t sx, int cols, int rows,
-                  double scale, double *d)
+/* One column of the untransposed copy: len values times scale. */
+MML_VINLINE void column(const double *s, int len, double scale, double *d)
 {
-    for (int j = 0; j < cols; j++, s++, d += rows)
-        for (int i = 0; i < 8; i++)
-            d[i] = scale * s[(size_t)i * sx];
+    int r = 0;
+
+    for (; r + MML_V <= len; r += MML_V)
+        mml_vstore(d + r, mml_vload(s + r) * scale);
+    for (; r < len; r++)
+        d[r] = scale * s[r];
+}
+
+/* The transposing copy of V rows of the view (V source runs, each
+ * contiguous along the view's columns): each column step gathers one
+ * value of each run into a vector and stores it whole. */
+MML_VINLINE void rows_v(const double *s, size_t sx, int cols, int rows,
+                        double scale, double *d)
+{
+    for (int j = 0; j < cols; j++, s++, d += rows) {
+        mml_vd v;
+#pragma GCC unroll 16
+        for (int i = 0; i < MML_V; i++)
+            v[i] = s[(size_t)i * sx];
+        mml_vstore(d, v * scale);
+    }
 }
 
 MML_TARGET_ATTR void mml_copy_cm(const double *src, size_t sx, size_t sp,
@@ -89,13 +105,12 @@ MML_TARGET_ATTR void mml_copy_cm(const double *src, size_t sx, size_t sp,
 
     if (sx == 1) {
         for (int j = 0; j < cols; j++, src += sp, dst += rows)
-            for (int r = 0; r < rows; r++)
-                dst[r] = scale * src[r];
+            column(src, rows, scale, dst);
         return;
     }
     /* sp == 1: rows of the view are contiguous in the source */
-    for (; i + 8 <= rows; i += 8)
-        rows8(src + (size_t)i * sx, sx, cols, rows, scale, dst + i);
+    for (; i + MML_V <= rows; i += MML_V)
+        rows_v(src + (size_t)i * sx, sx, cols, rows, scale, dst + i);
     for (; i < rows; i++)
         for (int j = 0; j < cols; j++)
             dst[i + (size_t)j * rows] = scale * src[(size_t)i * sx + j];

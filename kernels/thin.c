@@ -19,31 +19,15 @@
 #include "config.h"
 #endif
 
-#include <string.h>
-
 #include "kernels/driver.h"
-#include "kernels/gen/libparams.h"
+#include "kernels/vec.h"
 
-#define V MML_NARROW_MU          /* doubles a vector */
+#define V MML_V
 #define CHUNK 1024               /* doubles of y or x on the stack: 8 KiB */
 #define SWEEP 8                  /* columns a sweep */
-#define INLINE static inline __attribute__((always_inline)) MML_TARGET_ATTR
+#define INLINE MML_VINLINE
 
-typedef double vd __attribute__((vector_size(V * sizeof(double))));
-
-INLINE vd vload(const double *p)
-{
-    vd v;
-    memcpy(&v, p, sizeof v);
-    return v;
-}
-
-INLINE void vstore(double *p, vd v)
-{
-    memcpy(p, &v, sizeof v);
-}
-
-INLINE double lanes_sum(vd v)
+INLINE double lanes_sum(mml_vd v)
 {
     double s = 0.0;
     for (int l = 0; l < V; l++)
@@ -73,11 +57,11 @@ INLINE void cols_add(double *t, size_t len, struct mat a, size_t r0,
     for (int q = 0; q < nq; q++)
         col[q] = a.x + r0 + (p + (size_t)q) * a.ld;
     for (; i + V <= len; i += V) {
-        vd acc = vload(t + i);
+        mml_vd acc = mml_vload(t + i);
 #pragma GCC unroll 8
         for (int q = 0; q < nq; q++)
-            acc += vload(col[q] + i) * s[q];
-        vstore(t + i, acc);
+            acc += mml_vload(col[q] + i) * s[q];
+        mml_vstore(t + i, acc);
     }
     for (; i < len; i++)
         for (int q = 0; q < nq; q++)
@@ -134,19 +118,19 @@ INLINE void dots(double *d, struct mat a, size_t p0, size_t j,
                  const double *x, size_t len, int nq)
 {
     const double *col[SWEEP];
-    vd acc[SWEEP];
+    mml_vd acc[SWEEP];
     size_t p = 0;
 
 #pragma GCC unroll 8
     for (int q = 0; q < nq; q++) {
         col[q] = a.x + p0 + (j + (size_t)q) * a.ld;
-        acc[q] = (vd){ 0.0 };
+        acc[q] = (mml_vd){ 0.0 };
     }
     for (; p + V <= len; p += V) {
-        vd xv = vload(x + p);
+        mml_vd xv = mml_vload(x + p);
 #pragma GCC unroll 8
         for (int q = 0; q < nq; q++)
-            acc[q] += vload(col[q] + p) * xv;
+            acc[q] += mml_vload(col[q] + p) * xv;
     }
     for (int q = 0; q < nq; q++) {
         d[q] = lanes_sum(acc[q]);
