@@ -186,6 +186,13 @@ static void copy_cols(const double *b, size_t ldb, int nr, int k, int w,
     memset(d + (size_t)nr * k, 0, (size_t)(w - nr) * k * sizeof *d);
 }
 
+/* The kernel variant for beta (KERNEL_ABI.md "Beta variants"). */
+MML_HOT
+static mmt_mm_kernel *nc_variant(const struct mml_nckern *k, double beta)
+{
+    return beta == 0.0 ? k->b0 : beta == 1.0 ? k->b1 : k->bx;
+}
+
 /* The whole register tiles of n columns (a multiple of NU) of C: the
  * full kernel on the first mw rows, the narrow one on the next mv - mw. */
 struct rows {
@@ -195,22 +202,17 @@ struct rows {
 };
 
 MML_HOT
-static mmt_mm_kernel *nc_variant(const struct mml_nckern *k, double beta)
-{
-    return beta == 0.0 ? k->b0 : beta == 1.0 ? k->b1 : k->bx;
-}
-
-MML_HOT
 static void run_rows(const struct mml_plan *p, const struct rows *r, int n,
                      const double *b, int ldb, double beta, double *c,
                      int ldc)
 {
     if (r->mw)
-        nc_variant(&p->nck, beta)(r->mw, n, r->k, r->a, (int)r->lda, b, ldb,
-                                 beta, c, ldc);
+        nc_variant(&p->nck, beta)(r->mw, n, r->k, r->a, (int)r->lda, b,
+                                  ldb, beta, c, ldc);
     if (r->mv > r->mw)
         nc_variant(&p->nckv, beta)(r->mv - r->mw, n, r->k, r->a + r->mw,
-                                  (int)r->lda, b, ldb, beta, c + r->mw, ldc);
+                                   (int)r->lda, b, ldb, beta, c + r->mw,
+                                   ldc);
 }
 
 /* Fewer than one vector of rows or NU columns: the last rows and columns
@@ -268,8 +270,7 @@ static void rows_shifted(const struct mml_plan *p, const struct rows *r,
     if (r->mv == m)
         return;
     if (beta == 0.0) {
-        p->nckv.b0(v, nc, r->k, a, (int)r->lda, b, ldb, 0.0, c + i0,
-                       ldc);
+        p->nckv.b0(v, nc, r->k, a, (int)r->lda, b, ldb, 0.0, c + i0, ldc);
         return;
     }
     p->nckv.b0(v, nc, r->k, a, (int)r->lda, b, ldb, 0.0, t, v);
