@@ -91,8 +91,9 @@ size_t mml_skinny_doubles(const struct mml_plan *p, const struct mml_gemm *g);
 void mml_gemm_skinny(const struct mml_gemm *g, const struct mml_plan *p,
                      double *work);
 
-/* 1 when call g is a matrix times a vector (M or N = 1): the thin path,
- * which reads the matrix once in place (no packing, no workspace). */
+/* 1 when call g is a matrix times a vector (M or N = 1) or has fewer
+ * than 8 columns and op(A) = A: the thin path, which reads the matrix
+ * once in place (no packing, no workspace). */
 int mml_thin_fits(const struct mml_gemm *g);
 
 /* The thin path.  Needs mml_thin_fits, k >= 1 and a CPU that runs the

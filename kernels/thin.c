@@ -1,20 +1,23 @@
 /* The thin path: products with M = 1 or N = 1 (a matrix times a vector,
- * BLAS level 2 in a GEMM call).  Every element of the matrix operand is
- * used once, so the product runs at the speed memory delivers it, and
+ * BLAS level 2 in a GEMM call), or with fewer than 8 columns and op(A) =
+ * A.  Every element of the matrix operand is used once (or by a few
+ * columns), so the product runs at the speed memory delivers it, and
  * packing it (a read and a write of the whole matrix) only doubles the
  * traffic: measured on Zen 5, 2000 x 1 x 2000 ran at 2.2 GFLOPS through
  * the packed path, BLIS's gemv reaches 7.9.  Here the matrix is read once,
  * in place, as contiguous columns, in one of two forms:
  *
- * - columns (y += x(p) X(:,p)): the matrix's columns run along y; y is
- *   kept in a stack chunk of CHUNK doubles (in L1) while every column
- *   streams past it, 8 columns a sweep;
+ * - columns (Y += A(:,p) X(p,:)): A's columns run along Y; 8 of them a
+ *   sweep stream past ROWS_IN_PLACE rows of Y's 1 to 7 columns, updated
+ *   in place (in L2), or past a stack chunk of a strided y;
  * - dots (y(j) = X(:,j) . x): the matrix's columns run along x; 8 columns
  *   at a time, each a vector of partial sums.
  *
- * The vectors are GCC's vector extension at the kernels' vector length
- * (MML_NARROW_MU doubles) and this file is compiled for the kernels' ISA
- * (MML_TARGET_ATTR), so the path runs only where the kernels run. */
+ * 2000 x N x 2000 flushed, N = 2, 4, 7: 14, 25, 29 GFLOPS (packed 4, 9,
+ * 12; OpenBLAS 8, 15, 22).  The vectors are GCC's vector extension at the
+ * kernels' vector length (vec.h) and this file is compiled for the
+ * kernels' ISA (MML_TARGET_ATTR), so the path runs only where the
+ * kernels run. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -25,6 +28,9 @@
 #define V MML_V
 #define CHUNK 1024               /* doubles of y or x on the stack: 8 KiB */
 #define SWEEP 8                  /* columns a sweep */
+#define RHS_MAX 8                /* right-hand sides of the column form,
+                                    fewer than this */
+#define ROWS_IN_PLACE 4096       /* rows of C updated per sweep */
 #define INLINE MML_VINLINE
 
 INLINE double lanes_sum(mml_vd v)
@@ -46,9 +52,18 @@ struct mat {
     size_t ld;
 };
 
-/* t[0..len) += sum over q < nq of s[q] X(r0.., p + q), nq a constant. */
-INLINE void cols_add(double *t, size_t len, struct mat a, size_t r0,
-                     size_t p, const double *s, int nq)
+/* The right-hand sides: element p of x_j at x[p*incx + j*ldx], j < nr. */
+struct rhs {
+    const double *x;
+    size_t incx, ldx;
+    int nr;
+};
+
+/* t_j[0..len) += sum over q < nq of s[q][j] a(r0.., p + q) for j < nr,
+ * t_j at t + j*ld; nq and nr constants. */
+INLINE void cols_add(double *t, size_t ld, size_t len, struct mat a,
+                     size_t r0, size_t p, double s[][RHS_MAX], int nq,
+                     int nr)
 {
     const double *col[SWEEP];
     size_t i = 0;
@@ -57,59 +72,107 @@ INLINE void cols_add(double *t, size_t len, struct mat a, size_t r0,
     for (int q = 0; q < nq; q++)
         col[q] = a.x + r0 + (p + (size_t)q) * a.ld;
     for (; i + V <= len; i += V) {
-        mml_vd acc = mml_vload(t + i);
+        mml_vd acc[RHS_MAX];
 #pragma GCC unroll 8
-        for (int q = 0; q < nq; q++)
-            acc += mml_vload(col[q] + i) * s[q];
-        mml_vstore(t + i, acc);
+        for (int j = 0; j < nr; j++)
+            acc[j] = mml_vload(t + j * ld + i);
+#pragma GCC unroll 8
+        for (int q = 0; q < nq; q++) {
+            mml_vd v = mml_vload(col[q] + i);
+#pragma GCC unroll 8
+            for (int j = 0; j < nr; j++)
+                acc[j] += v * s[q][j];
+        }
+#pragma GCC unroll 8
+        for (int j = 0; j < nr; j++)
+            mml_vstore(t + j * ld + i, acc[j]);
     }
     for (; i < len; i++)
-        for (int q = 0; q < nq; q++)
-            t[i] += col[q][i] * s[q];
+        for (int j = 0; j < nr; j++)
+            for (int q = 0; q < nq; q++)
+                t[j * ld + i] += col[q][i] * s[q][j];
 }
 
-/* The column form on rows r0.. (len of them) into t: every column of a,
- * times x(p) (stride incx). */
-MML_TARGET_ATTR static void cols_chunk(double *t, size_t len, struct mat a,
-                                       size_t r0, const double *x,
-                                       size_t incx, size_t k)
+/* The column form on rows r0.. (len of them): t_j += alpha sum_p x_j(p)
+ * a(r0.., p) over every column of a, nr a constant. */
+INLINE void cols_rhs(double *t, size_t ld, size_t len, struct mat a,
+                     size_t r0, struct rhs x, size_t k, double alpha, int nr)
 {
-    double s[SWEEP];
+    double s[SWEEP][RHS_MAX];
     size_t p = 0;
 
-    memset(t, 0, len * sizeof *t);
     for (; p + SWEEP <= k; p += SWEEP) {
-#pragma GCC unroll 8
         for (int q = 0; q < SWEEP; q++)
-            s[q] = x[(p + (size_t)q) * incx];
-        cols_add(t, len, a, r0, p, s, SWEEP);
+            for (int j = 0; j < nr; j++)
+                s[q][j] = alpha * x.x[(p + (size_t)q) * x.incx
+                                      + (size_t)j * x.ldx];
+        cols_add(t, ld, len, a, r0, p, s, SWEEP, nr);
     }
     for (; p < k; p++) {
-        s[0] = x[p * incx];
-        cols_add(t, len, a, r0, p, s, 1);
+        for (int j = 0; j < nr; j++)
+            s[0][j] = alpha * x.x[p * x.incx + (size_t)j * x.ldx];
+        cols_add(t, ld, len, a, r0, p, s, 1, nr);
     }
 }
 
-/* y(i) (stride incy), i < len: alpha t(i) + beta y(i), y unread when
- * beta = 0. */
-static void finish(double *y, size_t incy, size_t len, const double *t,
-                   double alpha, double beta)
+/* cols_rhs for x.nr (1 to RHS_MAX - 1) right-hand sides. */
+MML_TARGET_ATTR static void cols_chunk(double *t, size_t ld, size_t len,
+                                       struct mat a, size_t r0,
+                                       struct rhs x, size_t k, double alpha)
 {
-    for (size_t i = 0; i < len; i++, y += incy)
-        *y = beta == 0.0 ? alpha * t[i] : alpha * t[i] + beta * *y;
+    switch (x.nr) {
+    case 1: cols_rhs(t, ld, len, a, r0, x, k, alpha, 1); break;
+    case 2: cols_rhs(t, ld, len, a, r0, x, k, alpha, 2); break;
+    case 3: cols_rhs(t, ld, len, a, r0, x, k, alpha, 3); break;
+    case 4: cols_rhs(t, ld, len, a, r0, x, k, alpha, 4); break;
+    case 5: cols_rhs(t, ld, len, a, r0, x, k, alpha, 5); break;
+    case 6: cols_rhs(t, ld, len, a, r0, x, k, alpha, 6); break;
+    default: cols_rhs(t, ld, len, a, r0, x, k, alpha, 7); break;
+    }
 }
 
-/* y = beta y + alpha sum_p x(p) a(:, p): len(y) = rows, k columns. */
-static void columns(struct mat a, size_t rows, size_t k, const double *x,
-                    size_t incx, double alpha, double beta, double *y,
-                    size_t incy)
+/* y_j = beta y_j on len rows (y_j at y + j*ld), y unread when beta = 0. */
+static void scale_cols(double *y, size_t ld, size_t len, int nr,
+                       double beta)
+{
+    for (int j = 0; j < nr; j++, y += ld)
+        for (size_t i = 0; i < len; i++)
+            y[i] = beta == 0.0 ? 0.0 : beta * y[i];
+}
+
+/* y(i) (stride incy), i < len: t(i) + beta y(i), y unread when beta =
+ * 0. */
+static void finish(double *y, size_t incy, size_t len, const double *t,
+                   double beta)
+{
+    for (size_t i = 0; i < len; i++, y += incy)
+        *y = beta == 0.0 ? t[i] : t[i] + beta * *y;
+}
+
+/* Y = beta Y + alpha a X: Y rows x nr (columns ldy apart, elements incy
+ * apart), a rows x k, X k x nr.  Contiguous columns of Y are updated in
+ * place, ROWS_IN_PLACE rows at a time (in L2 while a's columns stream
+ * past in long runs); a strided y (one column) goes through a stack
+ * chunk. */
+static void columns(struct mat a, size_t rows, size_t k, struct rhs x,
+                    double alpha, double beta, double *y, size_t incy,
+                    size_t ldy)
 {
     double t[CHUNK] __attribute__((aligned(64)));
 
+    if (incy == 1) {
+        for (size_t r0 = 0; r0 < rows; r0 += ROWS_IN_PLACE) {
+            size_t len = min_z(ROWS_IN_PLACE, rows - r0);
+            scale_cols(y + r0, ldy, len, x.nr, beta);
+            cols_chunk(y + r0, ldy, len, a, r0, x, k, alpha);
+        }
+        return;
+    }
     for (size_t r0 = 0; r0 < rows; r0 += CHUNK) {
         size_t len = min_z(CHUNK, rows - r0);
-        cols_chunk(t, len, a, r0, x, incx, k);
-        finish(y + r0 * incy, incy, len, t, alpha, beta);
+        memset(t, 0, len * sizeof *t);
+        cols_chunk(t, 0, len, a, r0, x, k, alpha);
+        finish(y + r0 * incy, incy, len, t, beta);
     }
 }
 
@@ -187,28 +250,28 @@ static void dot_form(struct mat a, size_t n, size_t k, const double *x,
 MML_HOT
 int mml_thin_fits(const struct mml_gemm *g)
 {
-    return g->m == 1 || g->n == 1;
+    return g->m == 1 || g->n == 1 || (g->n < RHS_MAX && !g->ta);
 }
 
 void mml_gemm_thin(const struct mml_gemm *g)
 {
-    if (g->n == 1) {             /* y = C(:, 0), x = op(B)(:, 0) */
-        size_t incx = g->tb ? g->ldb : 1;
-        struct mat a = { g->a, g->lda };
-        if (g->ta)
-            dot_form(a, g->m, g->k, g->b, incx, g->alpha, g->beta, g->c,
-                     1);
-        else
-            columns(a, g->m, g->k, g->b, incx, g->alpha, g->beta, g->c,
-                    1);
-    } else {                     /* y = C(0, :), x = op(A)(0, :) */
+    if (g->m == 1 && (g->n > 1 || g->ta)) {  /* y = C(0, :), x = op(A) */
         size_t incx = g->ta ? 1 : g->lda;
         struct mat b = { g->b, g->ldb };
+        struct rhs x = { g->a, incx, 0, 1 };
         if (g->tb)
-            columns(b, g->n, g->k, g->a, incx, g->alpha, g->beta, g->c,
-                    g->ldc);
+            columns(b, g->n, g->k, x, g->alpha, g->beta, g->c, g->ldc, 0);
         else
             dot_form(b, g->n, g->k, g->a, incx, g->alpha, g->beta, g->c,
                      g->ldc);
+    } else if (g->ta) {          /* N = 1: y = C(:, 0), x = op(B)(:, 0) */
+        struct mat a = { g->a, g->lda };
+        dot_form(a, g->m, g->k, g->b, g->tb ? g->ldb : 1, g->alpha,
+                 g->beta, g->c, 1);
+    } else {                     /* Y = C, X = op(B), N < RHS_MAX */
+        struct mat a = { g->a, g->lda };
+        struct rhs x = { g->b, g->tb ? g->ldb : 1, g->tb ? 1 : g->ldb,
+                         (int)g->n };
+        columns(a, g->m, g->k, x, g->alpha, g->beta, g->c, 1, g->ldc);
     }
 }

@@ -332,11 +332,34 @@ static void skinny_path(struct group *g, const struct mmt_kernel_info *ki)
     shapes(g, s, 7, 4);
 }
 
-/* The thin path (M or N = 1, the matrix read in place): the vector's
- * length and K around the path's vector (8 doubles) and sweep (8
- * columns) and its 1024-double stack chunk (of y, or of a strided x),
- * every transpose pair (a strided x and, for M = 1, a strided C), both
- * M = 1 and N = 1 through every face, alpha and beta in turn. */
+/* N = 2 to 7 (several right-hand sides of the column form), M around a
+ * vector and the 4096 rows updated in place, op(A) = A mostly (op(A) =
+ * A^T goes elsewhere, checked too). */
+static void thin_columns(struct group *g, int i)
+{
+    static const size_t ns[] = { 2, 3, 5, 7 };
+    static const size_t ms[] = { 2, 9, 100, 4095, 4097 };
+    static const size_t ks[] = { 1, 9, 17, 30 };
+
+    for (size_t y = 0; y < 4; y++)
+        for (size_t x = 0; x < 5; x++, i++) {
+            struct tcase t = { (enum face)(i % NFACES), i % 5 == 4,
+                               (i / 2) % 2, ms[x], ns[y], ks[i % 4],
+                               values[(i * 3 + 1) % 4], values[(i / 3) % 4],
+                               (size_t)(i % 3), i };
+            if (t.alpha == 0.0)
+                t.alpha = -1.0;
+            add(g, &t);
+        }
+}
+
+/* The thin path (M or N = 1, or N below 8 with op(A) = A: the matrix
+ * read in place): the vector's length and K around the path's vector (8
+ * doubles) and sweep (8 columns) and its 1024-double stack chunk (of y,
+ * or of a strided x), every transpose pair (a strided x and, for M = 1,
+ * a strided C), both M = 1 and N = 1 through every face, alpha and beta
+ * in turn; then 2 to 7 columns over M around the vector and the 4096
+ * rows updated in place at a time. */
 static void thin_path(struct group *g)
 {
     static const size_t len[] = { 1, 2, 7, 8, 9, 15, 16, 17, 63, 1023, 1024,
@@ -359,6 +382,7 @@ static void thin_path(struct group *g)
                     t.alpha = 0.7;
                 add(g, &t);
             }
+    thin_columns(g, i);
 }
 
 /* Around the crossover: every dimension NCNB - 1, NCNB or NCNB + 1 (one
@@ -456,8 +480,8 @@ int main(void)
         { "the small path: every fractional row and column count, "
           "transposed, any alpha and beta", 0, 0, 0, 7 },
         { "around the crossover NCNB", 0, 0, 0, 8 },
-        { "the thin path (M or N = 1): lengths around its vector, sweep "
-          "and chunk", 0, 0, 0, 9 },
+        { "the thin path (M or N = 1, N of 2 to 7): lengths around its "
+          "vector, sweep and chunk", 0, 0, 0, 9 },
         { "the skinny path: tall, wide and deep beyond NCNB", 0, 0, 0,
           10 },
     };
