@@ -46,9 +46,11 @@ struct mmt_kernel_info {
     int nb, mc, kc, nc;      /* kernel tile, blocking */
     int active;              /* 1: this CPU runs the kernels; 0: the
                                 library uses its reference path */
-    int ncnb;                /* crossover: M, N, K all at most NCNB and
-                                op(A), op(B) not transposed run the
-                                non-copy kernels on the caller's arrays */
+    int ncnb;                /* crossover: M, N, K all at most NCNB run
+                                the non-copy kernels on the caller's
+                                arrays (a transposed operand copied); M,
+                                or N and K, at most NCNB: in blocks */
+    int ncmu, ncnu;          /* the non-copy kernels' register tile */
 };
 const struct mmt_kernel_info *mmt_kernel_info(void);
 

@@ -13,6 +13,7 @@
 
 /* 0 for 'N', 1 for 'T' and 'C' (real data: conjugate is transpose), -1
  * for anything else; either case. */
+MML_HOT
 static int trans_char(char c)
 {
     switch (c) {
@@ -32,6 +33,7 @@ static ptrdiff_t at_least_1(ptrdiff_t x)
 
 /* dgemm.f's checks in its order: 0, or the position of the first illegal
  * argument (1 TRANSA, 2 TRANSB, 3 M, 4 N, 5 K, 8 LDA, 10 LDB, 13 LDC). */
+MML_HOT
 static int dgemm_info(int ta, int tb, ptrdiff_t m, ptrdiff_t n, ptrdiff_t k,
                       ptrdiff_t lda, ptrdiff_t ldb, ptrdiff_t ldc)
 {
@@ -54,6 +56,7 @@ static int dgemm_info(int ta, int tb, ptrdiff_t m, ptrdiff_t n, ptrdiff_t k,
     return 0;
 }
 
+MML_HOT
 static void run(int ta, int tb, size_t m, size_t n, size_t k, double alpha,
                 const double *a, size_t lda, const double *b, size_t ldb,
                 double beta, double *c, size_t ldc)
@@ -63,6 +66,7 @@ static void run(int ta, int tb, size_t m, size_t n, size_t k, double alpha,
     mml_dgemm(&g);
 }
 
+MML_HOT
 int mmt_dgemm(enum mmt_trans transa, enum mmt_trans transb, size_t m,
               size_t n, size_t k, double alpha, const double *a,
               ptrdiff_t lda, const double *b, ptrdiff_t ldb, double beta,
@@ -82,6 +86,7 @@ int mmt_dgemm(enum mmt_trans transa, enum mmt_trans transb, size_t m,
     return info;
 }
 
+MML_HOT
 void dgemm_(const char *transa, const char *transb, const int *m,
             const int *n, const int *k, const double *alpha,
             const double *a, const int *lda, const double *b,
@@ -98,6 +103,7 @@ void dgemm_(const char *transa, const char *transb, const int *m,
         (size_t)*lda, b, (size_t)*ldb, *beta, c, (size_t)*ldc);
 }
 
+MML_HOT
 static int trans_enum(CBLAS_TRANSPOSE t)
 {
     return t == CblasNoTrans ? 0
@@ -118,6 +124,7 @@ static int row_major_position(int pos)
     }
 }
 
+MML_HOT
 void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                  CBLAS_TRANSPOSE transb, int m, int n, int k, double alpha,
                  const double *a, int lda, const double *b, int ldb,

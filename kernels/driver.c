@@ -43,6 +43,11 @@ static int plan_usable;
 static pthread_once_t plan_once = PTHREAD_ONCE_INIT;
 static int plan_ready;
 
+static struct mml_nckern nckern(const struct mmt_kernel_desc *d)
+{
+    return (struct mml_nckern){ d->mu, d->nu, d->beta0, d->beta1, d->betax };
+}
+
 void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
                    const struct mmt_kernel_desc *edge, int nc)
 {
@@ -50,7 +55,7 @@ void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
 
     *p = (struct mml_plan){ full, edge, full->m, full->k, full->n, nc,
                             panels ? full->mu : 1, panels ? full->nu : 1,
-                            0, NULL, NULL, 0 };
+                            0, NULL, NULL, 0, { 0 }, { 0 } };
 }
 
 static void plan_init(void)
@@ -61,6 +66,8 @@ static void plan_init(void)
     plan.knc = &mml_knc_desc;
     plan.kncv = &mml_kncv_desc;
     plan.ncnb = MML_PARAM_NCNB;
+    plan.nck = nckern(&mml_knc_desc);
+    plan.nckv = nckern(&mml_kncv_desc);
     plan_usable = f->abi == MMT_KERNEL_ABI && mmg_cpu_runs(f->requires);
     if (mml_knc_desc.abi != MMT_KERNEL_ABI
         || mml_kncv_desc.abi != MMT_KERNEL_ABI
@@ -77,6 +84,7 @@ __attribute__((constructor)) static void plan_at_load(void)
     pthread_once(&plan_once, plan_init);
 }
 
+MML_HOT
 const struct mml_plan *mml_plan_default(void)
 {
     if (!__atomic_load_n(&plan_ready, __ATOMIC_ACQUIRE))
@@ -123,6 +131,7 @@ mmt_mm_kernel *mml_variant(const struct mmt_kernel_desc *d, double beta)
     return beta == 0.0 ? d->beta0 : beta == 1.0 ? d->beta1 : d->betax;
 }
 
+MML_HOT
 void mml_merge(int m, int n, double beta, const double *t, int ldt,
                double *c, size_t ldc)
 {
@@ -217,7 +226,7 @@ static void pack_b(const struct ctx *x, size_t pc, int kc, size_t jc,
  * (k = 500 with KC = 240 runs 167, 167, 166, not 240, 240, 20: a thin
  * panel reloads C for little work).  The edge kernel runs any size as
  * fast as the full kernel runs its own (kernels in L1, 108 GFLOPS both). */
-static size_t even_blocks(size_t n, int max, int step)
+size_t mml_even_blocks(size_t n, int max, int step)
 {
     size_t pieces = (n + (size_t)max - 1) / (size_t)max;
     size_t b = (n + pieces - 1) / pieces;
@@ -231,7 +240,7 @@ static void k_panel(const struct ctx *x, size_t pc, int kc, size_t jc,
                     int nc, double beta, size_t i0, size_t i1)
 {
     const struct mml_plan *p = x->p;
-    size_t mb = even_blocks(i1 - i0, p->mc, p->pmu);
+    size_t mb = mml_even_blocks(i1 - i0, p->mc, p->pmu);
 
     for (size_t ic = i0; ic < i1; ic += mb) {
         int mc = (int)min_z(mb, i1 - ic);
@@ -247,8 +256,8 @@ void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
                       double *work)
 {
     size_t part[3], d = (size_t)(p->mc > p->nb ? p->mc : p->nb);
-    size_t ncb = even_blocks(g->n, p->nc, p->nb);
-    size_t kcb = even_blocks(g->k, p->kc, 1);
+    size_t ncb = mml_even_blocks(g->n, p->nc, p->nb);
+    size_t kcb = mml_even_blocks(g->k, p->kc, 1);
     struct ctx x;
 
     /* the kernels index C with int: c[i + j*ldc], i < MC, j < NB */
@@ -265,6 +274,7 @@ void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
     }
 }
 
+MML_HOT
 void mml_scale_c(size_t m, size_t n, double beta, double *c, size_t ldc)
 {
     if (beta == 1.0)
@@ -274,6 +284,7 @@ void mml_scale_c(size_t m, size_t n, double beta, double *c, size_t ldc)
             c[i] = beta == 0.0 ? 0.0 : beta * c[i];
 }
 
+MML_HOT
 void mml_dgemm(const struct mml_gemm *g)
 {
     const struct mml_plan *p;
@@ -286,6 +297,10 @@ void mml_dgemm(const struct mml_gemm *g)
         return;
     }
     p = mml_plan_default();
+    if (p && mml_thin_fits(g)) {
+        mml_gemm_thin(g);
+        return;
+    }
     if (p && mml_small_fits(p, g)) {
         size_t need = mml_small_doubles(p, g);
         work = need ? mml_workspace(need) : NULL;
@@ -293,6 +308,11 @@ void mml_dgemm(const struct mml_gemm *g)
             mml_gemm_small(g, p, work);
             return;
         }
+    }
+    if (p && mml_skinny_fits(p, g)
+        && (work = mml_workspace(mml_skinny_doubles(p, g)))) {
+        mml_gemm_skinny(g, p, work);
+        return;
     }
     if (p)
         work = mml_workspace(mml_work_doubles(p, g));

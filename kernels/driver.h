@@ -8,6 +8,11 @@
 
 #include "codegen/mmkernel.h"
 
+/* On the path of every call (the faces, the dispatch, the small path):
+ * gathered into one stretch of the library's text (GCC's .text.hot), so
+ * a call from a cold cache fetches fewer lines and pages of code. */
+#define MML_HOT __attribute__((hot))
+
 /* One checked call, column major: C = alpha op(A) op(B) + beta C. */
 struct mml_gemm {
     int ta, tb;              /* 1: op(X) = X^T */
@@ -31,6 +36,13 @@ struct mml_plan {
      * ncnb) of the full tile and of a narrow one; NULL: no such path. */
     const struct mmt_kernel_desc *knc, *kncv;
     int ncnb;
+    /* Their tiles and beta variants, copied from the descriptors: a
+     * small call from a cold cache reads the plan's lines, not three
+     * more pages. */
+    struct mml_nckern {
+        int mu, nu;
+        mmt_mm_kernel *b0, *b1, *bx;
+    } nck, nckv;
 };
 
 /* The blocked path's plan around the full kernel (blocks of its M x N x
@@ -52,23 +64,52 @@ size_t mml_work_doubles(const struct mml_plan *p, const struct mml_gemm *g);
 void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
                       double *work);
 
-/* 1 when call g takes the small-problem path under plan p: op(A) and
- * op(B) not transposed, M, N and K at most NCNB, alpha 1 or beta 0 (the
- * kernels have no alpha: it scales C afterwards), leading dimensions
- * within the kernels' int indexing. */
+/* 1 when call g takes the small-problem path under plan p: M, N and K
+ * at most NCNB, leading dimensions within the kernels' int indexing. */
 int mml_small_fits(const struct mml_plan *p, const struct mml_gemm *g);
 
-/* Doubles of workspace the small path needs for g (its fractional rows
- * and columns); 0 when M and N are whole tiles (work may be NULL). */
+/* Doubles of workspace the small path needs for g (copies of a
+ * transposed or scaled operand, C tiles of its edges when beta is not
+ * 0); 0 for untransposed calls with alpha 1 or beta 0 and beta 0 or
+ * whole tiles (work may then be NULL: no thread-local lookup). */
 size_t mml_small_doubles(const struct mml_plan *p, const struct mml_gemm *g);
 
+/* Doubles of workspace that mml_gemm_small needs at most for any call
+ * of m x n x k or smaller (any transposes, alpha and beta). */
+size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
+                       size_t k);
+
 /* The small-problem path on a workspace of mml_small_doubles doubles:
- * the non-copy kernels on the caller's arrays, whole register tiles only;
- * the last rows (fewer than one vector) and columns (fewer than NU) copied
- * with zero padding into the workspace and computed into a C tile.  Needs
- * mml_small_fits and m, n, k >= 1. */
+ * the non-copy kernels on the caller's arrays, whole register tiles only,
+ * the last fractional ones shifted over rows and columns done already
+ * (small.c).  Needs mml_small_fits and m, n, k >= 1. */
 void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
                     double *work);
+
+/* 1 when call g takes the skinny path under plan p: M at most NCNB, or N
+ * and K at most NCNB (blocks of the small path, nothing packed). */
+int mml_skinny_fits(const struct mml_plan *p, const struct mml_gemm *g);
+
+/* Doubles of workspace the skinny path needs for g. */
+size_t mml_skinny_doubles(const struct mml_plan *p, const struct mml_gemm *g);
+
+/* The skinny path on a workspace of mml_skinny_doubles doubles, 64-byte
+ * aligned.  Needs mml_skinny_fits and m, n, k >= 1. */
+void mml_gemm_skinny(const struct mml_gemm *g, const struct mml_plan *p,
+                     double *work);
+
+/* 1 when call g is a matrix times a vector (M or N = 1) or has fewer
+ * than 8 columns and op(A) = A: the thin path, which reads the matrix
+ * once in place (no packing, no workspace). */
+int mml_thin_fits(const struct mml_gemm *g);
+
+/* The thin path.  Needs mml_thin_fits, k >= 1 and a CPU that runs the
+ * kernels' ISA (it is compiled for it). */
+void mml_gemm_thin(const struct mml_gemm *g);
+
+/* The size of the blocks that cut n into as few pieces of at most max as
+ * possible, all but the last equal and a multiple of step (driver.c). */
+size_t mml_even_blocks(size_t n, int max, int step);
 
 /* The kernel variant for beta (KERNEL_ABI.md "Beta variants"). */
 mmt_mm_kernel *mml_variant(const struct mmt_kernel_desc *d, double beta);
@@ -99,5 +140,12 @@ double *mml_workspace(size_t n);
  * the last panel's missing rows are zero. */
 void mml_pack(const double *src, size_t sx, size_t sp, int ext, int kc,
               int w, double scale, double *dst);
+
+/* The column-major copy of a rows x cols view, times scale: element (i,
+ * j) of the view, read at src[i*sx + j*sp] (sx == 1 or sp == 1), goes to
+ * dst[i + j*rows] (the non-copy kernels' layout, leading dimension rows):
+ * a transposed or scaled operand made fit for them. */
+void mml_copy_cm(const double *src, size_t sx, size_t sp, int rows,
+                 int cols, double scale, double *dst);
 
 #endif

@@ -10,7 +10,7 @@
 #include "kernels/gen/libparams.h"
 #include "mmtune.h"
 
-extern const struct mmt_kernel_desc mml_kfull_desc;
+extern const struct mmt_kernel_desc mml_kfull_desc, mml_knc_desc;
 
 static struct mmt_kernel_info info;
 static pthread_once_t info_once = PTHREAD_ONCE_INIT;
@@ -28,6 +28,7 @@ static void info_init(void)
         .mu = d->mu, .nu = d->nu, .ku = d->ku, .nb = d->n, .mc = d->m,
         .kc = d->k, .nc = MML_PARAM_NC,
         .active = mml_plan_default() != NULL, .ncnb = MML_PARAM_NCNB,
+        .ncmu = mml_knc_desc.mu, .ncnu = mml_knc_desc.nu,
     };
 }
 

@@ -63,12 +63,23 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params \
 	  --m=0 --n=0 --k=0 --name=mml_kedge --output=$@
 # The non-copy kernels of the small-problem path (run-time M, N, K up to
-# NCNB, on the caller's arrays): the full kernel's tile, and a narrow one
-# of one vector's rows (MML_NARROW_MU) for the fractional rows.
-NC_MMGEN = ./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params --copy=0 \
+# NCNB, on the caller's arrays): the full kernel's tile, at most two
+# vectors tall, and a narrow one of one vector's rows (MML_NARROW_MU) for
+# the fractional rows.  On the caller's arrays a shorter tile wins: on
+# Zen 5 (avx512, warm) 16 x 8 ran at 109-113 GFLOPS where the full
+# kernel's 24 x 8 ran at 106-111 (N = 32 to 200), and 16 divides more
+# sizes.  FF=0: no forced fetch of C, whose line from memory would hold
+# up retirement at the top of every tile (N = 64: 4.55 against 4.75 us
+# warm, and a cold C then costs nothing).
+NC_MMGEN = ./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params --copy=0 --ff=0 \
 	--m=0 --n=0 --k=0
-$(KGEN)/knc.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
-	$(AM_V_GEN)$(NC_MMGEN) --name=mml_knc --output=$@
+$(KGEN)/knc.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
+	$(AM_V_GEN)v=$$(sed -n 's/^#define MML_NARROW_MU //p' \
+	  $(KGEN)/libparams.h); \
+	mu=$$(sed -n 's/^MU = //p' $(KGEN)/kernel.params); \
+	if [ "$$v" -gt 1 ] && [ "$$mu" -gt $$((2 * v)) ]; then \
+	  mu=$$((2 * v)); fi; \
+	$(NC_MMGEN) --mu=$$mu --name=mml_knc --output=$@
 $(KGEN)/kncv.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
 	$(AM_V_GEN)$(NC_MMGEN) --if=2 --nf=2 --name=mml_kncv --output=$@ \
 	  --mu=$$(sed -n 's/^#define MML_NARROW_MU //p' $(KGEN)/libparams.h)
@@ -87,16 +98,18 @@ $(KGEN)/kedge.lo: $(KGEN)/kedge.c $(KGEN)/kernel.cc
 
 BUILT_SOURCES = $(KGEN)/libparams.h
 # (BUILT_SOURCES serves only all and check; this serves any target)
-kernels/driver.lo kernels/pack.lo kernels/info.lo: $(KGEN)/libparams.h
+kernels/driver.lo kernels/pack.lo kernels/info.lo kernels/thin.lo: \
+	$(KGEN)/libparams.h
 
 # Everything but the public faces, for the library and for the tests that
 # drive the blocking directly.  mmsearch's blocks steps compile the same
 # files (MML_DRIVER_SOURCES, from the source tree) around the kernels
 # they time: one driver, whoever runs it.
-MML_DRIVER_SOURCES = kernels/driver.c kernels/small.c kernels/pack.c \
-	kernels/naive.c kernels/workspace.c
+MML_DRIVER_SOURCES = kernels/driver.c kernels/small.c kernels/skinny.c \
+	kernels/thin.c kernels/pack.c kernels/naive.c kernels/workspace.c
 noinst_LTLIBRARIES += kernels/libmmdriver.la
-kernels_libmmdriver_la_SOURCES = $(MML_DRIVER_SOURCES) kernels/driver.h
+kernels_libmmdriver_la_SOURCES = $(MML_DRIVER_SOURCES) kernels/driver.h \
+	kernels/vec.h
 kernels_libmmdriver_la_LIBADD = $(KGEN)/kfull.lo $(KGEN)/kedge.lo \
 	$(KGEN)/knc.lo $(KGEN)/kncv.lo
 

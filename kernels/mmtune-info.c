@@ -35,7 +35,8 @@ int main(int argc, char **argv)
     printf("tile        MU=%d NU=%d KU=%d\n", ki->mu, ki->nu, ki->ku);
     printf("blocking    NB=%d MC=%d KC=%d NC=%d\n", ki->nb, ki->mc, ki->kc,
            ki->nc);
-    printf("small       NCNB=%d (non-copy kernels up to this M, N, K)\n",
-           ki->ncnb);
+    printf("small       NCNB=%d tile=%dx%d (non-copy kernels on the "
+           "caller's arrays up to\n            this M, N, K; M, or N and K, "
+           "within it: in blocks of it)\n", ki->ncnb, ki->ncmu, ki->ncnu);
     return 0;
 }

@@ -2,21 +2,28 @@
  * kernel on small problems, where copying costs more than it saves).
  * Below the crossover NCNB nothing is packed: the non-copy kernels
  * (COPY=0, KERNEL_ABI.md layout 3, run-time M, N, K) run on the caller's
- * column-major arrays, always on whole register tiles: the full tile MU x
- * NU on the rows and columns it covers, the narrow one (one vector of
- * rows, V) on the next whole vectors of rows.  What is left, fewer than V
- * rows and fewer than NU columns, is copied with zero padding into the
- * workspace (V x K and K x NU doubles) and computed into a C tile that is
- * merged into C: the kernels' own edge code (a stack copy per tile) never
- * runs.
+ * column-major arrays, always on whole register tiles: the full tile
+ * (MU x NU) on the rows and columns it covers, the narrow one (one
+ * vector of rows, V) on the next whole vectors of rows.  The last
+ * fractional vector of rows is a narrow tile shifted up to end at row M,
+ * over rows computed already, and the last fractional NU columns a block
+ * shifted left: with beta = 0 they are written straight into C (the same
+ * products again), else computed into a C tile of the workspace whose new
+ * rows or columns are merged.  Only a call with fewer than V rows or NU
+ * columns copies its edge with zero padding (gemm_tiny).  The kernels'
+ * own edge code (a stack copy per tile) never runs.
  *
- * Measured on Zen 5 (avx512, MU = 24, NU = 8, V = 8), single thread:
- * the packed path spends at N = 100 about as long packing and merging a
- * 24-row tile padded for 4 rows as OpenBLAS spends on the whole product;
- * the non-copy kernels on the caller's arrays run at 95-111 GFLOPS warm.
- * From memory the first touch of the operands dominates: a pass that
- * loads one word of every line of A, B and C first (when they fit what
- * the blocking gives L2) lets the kernels run at their warm speed. */
+ * A transposed op(A) or op(B) is copied into the workspace column major
+ * (mml_copy_cm), as is A with alpha folded in when alpha is not 1 and
+ * beta not 0; with beta = 0, C is scaled afterwards.
+ *
+ * Measured on Zen 5 (avx512, non-copy tile 16 x 8, V = 8), single
+ * thread, operands flushed: the shifted tiles took N = 100 from 53 to 66
+ * GFLOPS (the copies and merges of the 4 last rows and columns cost as
+ * much as OpenBLAS's whole product).  From memory a call waits on its
+ * operands and on its own code: A and B are loaded first when they fit
+ * what the blocking gives L2 (a sequential pass the prefetchers follow,
+ * C is left to the kernels), and the kernels' code is fetched ahead. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -29,27 +36,28 @@
 
 #define LINE_DOUBLES 8   /* 64-byte lines */
 
+MML_HOT
 int mml_small_fits(const struct mml_plan *p, const struct mml_gemm *g)
 {
     size_t lim = (size_t)p->ncnb, big = (size_t)INT_MAX / (lim + 1);
 
-    return p->knc && p->kncv && !g->ta && !g->tb && g->m <= lim
-           && g->n <= lim && g->k <= lim
-           && (g->alpha == 1.0 || g->beta == 0.0)
+    return p->knc && p->kncv && g->m <= lim && g->n <= lim && g->k <= lim
            && g->lda <= big && g->ldb <= big && g->ldc <= big;
 }
 
+MML_HOT
 static size_t up_to(size_t x, size_t step)
 {
     return (x + step - 1) / step * step;
 }
 
-/* The workspace's parts: A's last rows (V x K), B's last columns (K x
- * NU), the C tile (V x N or M x NU, M rounded up to V). */
+/* The workspace's parts for a call too narrow for shifted tiles: A's last
+ * rows (V x K), B's last columns (K x NU), the C tile (V x N or M x NU, M
+ * rounded up to V). */
 static void parts(const struct mml_plan *p, const struct mml_gemm *g,
                   size_t part[3])
 {
-    size_t v = (size_t)p->kncv->mu, nu = (size_t)p->knc->nu;
+    size_t v = (size_t)p->nckv.mu, nu = (size_t)p->nck.nu;
     size_t rows = v * g->n, cols = up_to(g->m, v) * nu;
 
     part[0] = up_to(v * g->k, LINE_DOUBLES);
@@ -57,15 +65,83 @@ static void parts(const struct mml_plan *p, const struct mml_gemm *g,
     part[2] = up_to(rows > cols ? rows : cols, LINE_DOUBLES);
 }
 
+/* 1 when the call is too narrow to shift a tile over its edge: fewer
+ * than one vector of rows or fewer than NU columns. */
+MML_HOT
+static int tiny(const struct mml_plan *p, const struct mml_gemm *g)
+{
+    return g->m < (size_t)p->nckv.mu || g->n < (size_t)p->nck.nu;
+}
+
+/* Doubles for the edges: none for whole tiles or beta = 0 (the shifted
+ * tiles write straight into C), else the C tile of the shifted row
+ * vector (V x N) or column block (M x NU). */
+MML_HOT
+static size_t edge_doubles(const struct mml_plan *p, const struct mml_gemm *g)
+{
+    size_t part[3], v = (size_t)p->nckv.mu, nu = (size_t)p->nck.nu;
+    size_t rows = v * (g->n / nu * nu), cols = g->m * nu;
+
+    if (tiny(p, g)) {
+        parts(p, g, part);
+        return part[0] + part[1] + part[2];
+    }
+    if (g->beta == 0.0 || (g->m % v == 0 && g->n % nu == 0))
+        return 0;
+    return up_to(rows > cols ? rows : cols, LINE_DOUBLES);
+}
+
+/* A is copied (column major, alpha folded in) when transposed, or when
+ * alpha is not 1 and beta not 0 (the kernels have no alpha; with beta 0
+ * C is scaled afterwards instead); B when transposed. */
+MML_HOT
+static int copies_a(const struct mml_gemm *g)
+{
+    return g->ta || (g->alpha != 1.0 && g->beta != 0.0);
+}
+
+/* The workspace: A's copy, B's copy, the edges' C tile. */
+struct parts3 {
+    size_t a, b, edge;
+};
+
+MML_HOT
+static struct parts3 layout(const struct mml_plan *p,
+                            const struct mml_gemm *g)
+{
+    struct parts3 l = { 0, 0, edge_doubles(p, g) };
+
+    if (copies_a(g))
+        l.a = up_to(g->m * g->k, LINE_DOUBLES);
+    if (g->tb)
+        l.b = up_to(g->k * g->n, LINE_DOUBLES);
+    return l;
+}
+
+MML_HOT
 size_t mml_small_doubles(const struct mml_plan *p, const struct mml_gemm *g)
 {
-    size_t part[3];
+    struct parts3 l = layout(p, g);
 
-    /* whole tiles only: nothing to copy (and no thread-local lookup) */
-    if (g->m % (size_t)p->kncv->mu == 0 && g->n % (size_t)p->knc->nu == 0)
-        return 0;
-    parts(p, g, part);
-    return part[0] + part[1] + part[2];
+    return l.a + l.b + l.edge;
+}
+
+size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
+                       size_t k)
+{
+    /* the copies for a transposed operand, the edges of a fractional
+     * block of any beta, whichever the block's own need is */
+    struct mml_gemm g = { 1, 1, m, n, k, 0.5, 0.5, NULL, NULL, NULL, 0, 0,
+                          0 };
+    size_t part[3], tile = edge_doubles(p, &g), v = (size_t)p->nckv.mu;
+    size_t nu = (size_t)p->nck.nu, rows = v * n, cols = m * nu;
+
+    parts(p, &g, part);
+    if (tile < part[0] + part[1] + part[2])
+        tile = part[0] + part[1] + part[2];
+    if (tile < up_to(rows > cols ? rows : cols, LINE_DOUBLES))
+        tile = up_to(rows > cols ? rows : cols, LINE_DOUBLES);
+    return up_to(m * k, LINE_DOUBLES) + up_to(k * n, LINE_DOUBLES) + tile;
 }
 
 /* One word of every 64-byte line of the m x n column-major x loaded (as
@@ -73,6 +149,7 @@ size_t mml_small_doubles(const struct mml_plan *p, const struct mml_gemm *g)
  * operands in cache instead of waiting for each line in turn. */
 static volatile uint64_t touched;
 
+MML_HOT
 static void touch(const double *x, size_t m, size_t n, size_t ld)
 {
     uint64_t s = 0, w;
@@ -109,6 +186,13 @@ static void copy_cols(const double *b, size_t ldb, int nr, int k, int w,
     memset(d + (size_t)nr * k, 0, (size_t)(w - nr) * k * sizeof *d);
 }
 
+/* The kernel variant for beta (KERNEL_ABI.md "Beta variants"). */
+MML_HOT
+static mmt_mm_kernel *nc_variant(const struct mml_nckern *k, double beta)
+{
+    return beta == 0.0 ? k->b0 : beta == 1.0 ? k->b1 : k->bx;
+}
+
 /* The whole register tiles of n columns (a multiple of NU) of C: the
  * full kernel on the first mw rows, the narrow one on the next mv - mw. */
 struct rows {
@@ -117,46 +201,44 @@ struct rows {
     size_t lda;
 };
 
+MML_HOT
 static void run_rows(const struct mml_plan *p, const struct rows *r, int n,
                      const double *b, int ldb, double beta, double *c,
                      int ldc)
 {
     if (r->mw)
-        mml_variant(p->knc, beta)(r->mw, n, r->k, r->a, (int)r->lda, b, ldb,
-                                 beta, c, ldc);
+        nc_variant(&p->nck, beta)(r->mw, n, r->k, r->a, (int)r->lda, b,
+                                  ldb, beta, c, ldc);
     if (r->mv > r->mw)
-        mml_variant(p->kncv, beta)(r->mv - r->mw, n, r->k, r->a + r->mw,
-                                  (int)r->lda, b, ldb, beta, c + r->mw, ldc);
+        nc_variant(&p->nckv, beta)(r->mv - r->mw, n, r->k, r->a + r->mw,
+                                   (int)r->lda, b, ldb, beta, c + r->mw,
+                                   ldc);
 }
 
-void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
-                    double *work)
+/* Fewer than one vector of rows or NU columns: the last rows and columns
+ * copied with zero padding into the workspace, computed into a C tile
+ * and merged. */
+__attribute__((noinline))
+static void gemm_tiny(const struct mml_gemm *g, const struct mml_plan *p,
+                      double *work)
 {
-    int m = (int)g->m, n = (int)g->n, k = (int)g->k, v = p->kncv->mu;
-    int nu = p->knc->nu, mw = m / p->knc->mu * p->knc->mu;
+    int m = (int)g->m, n = (int)g->n, k = (int)g->k, v = p->nckv.mu;
+    int nu = p->nck.nu, mw = m / p->nck.mu * p->nck.mu;
     int mv = mw + (m - mw) / v * v, nw = n / nu * nu;
     int ldb = (int)g->ldb, ldc = (int)g->ldc, ldt = mv + (mv < m ? v : 0);
     struct rows r = { mw, mv, k, g->a, g->lda };
     size_t part[3];
-    double *ap = work, *bp = NULL, *ct = NULL;
+    double *ap = work, *bp, *ct;
 
-    if (work) {          /* NULL when M and N are whole tiles */
-        parts(p, g, part);
-        bp = ap + part[0];
-        ct = bp + part[1];
-    }
-    if (g->m * g->k + g->k * g->n + g->m * g->n
-        <= 2 * (size_t)p->mc * (size_t)p->kc) {
-        touch(g->a, g->m, g->k, g->lda);
-        touch(g->b, g->k, g->n, g->ldb);
-        touch(g->c, g->m, g->n, g->ldc);
-    }
+    parts(p, g, part);
+    bp = ap + part[0];
+    ct = bp + part[1];
     if (nw)
         run_rows(p, &r, nw, g->b, ldb, g->beta, g->c, ldc);
     if (mv < m) {
         copy_rows(g->a + mv, g->lda, m - mv, k, v, ap);
         if (nw) {
-            p->kncv->beta0(v, nw, k, ap, v, g->b, ldb, 0.0, ct, v);
+            p->nckv.b0(v, nw, k, ap, v, g->b, ldb, 0.0, ct, v);
             mml_merge(m - mv, nw, g->beta, ct, v, g->c + mv, g->ldc);
         }
     }
@@ -164,10 +246,120 @@ void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
         copy_cols(g->b + (size_t)nw * g->ldb, g->ldb, n - nw, k, nu, bp);
         run_rows(p, &r, nu, bp, k, 0.0, ct, ldt);
         if (mv < m)
-            p->kncv->beta0(v, nu, k, ap, v, bp, k, 0.0, ct + mv, ldt);
+            p->nckv.b0(v, nu, k, ap, v, bp, k, 0.0, ct + mv, ldt);
         mml_merge(m, n - nw, g->beta, ct, ldt, g->c + (size_t)nw * g->ldc,
                   g->ldc);
     }
-    /* the kernels have no alpha; beta is 0 when it is not 1 */
-    mml_scale_c(g->m, g->n, g->alpha, g->c, g->ldc);
+}
+
+/* Every row of C(:, j0..) for nc columns (a multiple of NU) from
+ * op(B)(:, j0..) at b: the full tiles and whole vectors of rows in place,
+ * then the last vector shifted up to end at row m (M >= V), over rows
+ * the others computed already -- written straight into c when beta = 0
+ * (the same products again), else computed into t (V x nc) and only its
+ * new rows merged. */
+MML_HOT
+static void rows_shifted(const struct mml_plan *p, const struct rows *r,
+                         int m, int nc, const double *b, int ldb,
+                         double beta, double *c, int ldc, double *t)
+{
+    int v = p->nckv.mu, i0 = m - v;
+    const double *a = r->a + i0;
+
+    run_rows(p, r, nc, b, ldb, beta, c, ldc);
+    if (r->mv == m)
+        return;
+    if (beta == 0.0) {
+        p->nckv.b0(v, nc, r->k, a, (int)r->lda, b, ldb, 0.0, c + i0, ldc);
+        return;
+    }
+    p->nckv.b0(v, nc, r->k, a, (int)r->lda, b, ldb, 0.0, t, v);
+    mml_merge(m - r->mv, nc, beta, t + (r->mv - i0), v, c + r->mv,
+              (size_t)ldc);
+}
+
+/* The untransposed problem g with M >= V and N >= NU. */
+MML_HOT
+static void gemm_shifted(const struct mml_gemm *g, const struct mml_plan *p,
+                         double *work)
+{
+    int m = (int)g->m, n = (int)g->n, v = p->nckv.mu, nu = p->nck.nu;
+    int mw = m / p->nck.mu * p->nck.mu, nw = n / nu * nu, j0 = n - nu;
+    int ldb = (int)g->ldb, ldc = (int)g->ldc;
+    struct rows r = { mw, mw + (m - mw) / v * v, (int)g->k, g->a, g->lda };
+
+    rows_shifted(p, &r, m, nw, g->b, ldb, g->beta, g->c, ldc, work);
+    if (nw == n)
+        return;
+    /* the last NU columns, shifted left over columns done already */
+    if (g->beta == 0.0) {
+        rows_shifted(p, &r, m, nu, g->b + (size_t)j0 * g->ldb, ldb, 0.0,
+                     g->c + (size_t)j0 * g->ldc, ldc, NULL);
+        return;
+    }
+    rows_shifted(p, &r, m, nu, g->b + (size_t)j0 * g->ldb, ldb, 0.0, work, m,
+                 NULL);
+    mml_merge(m, n - nw, g->beta, work + (size_t)(nw - j0) * m, m,
+              g->c + (size_t)nw * g->ldc, g->ldc);
+}
+
+/* Below this many doubles of A and B (16 KiB, a third of an L1) the
+ * kernels' own first touch keeps up: at N = 32 on Zen 5 the pass left
+ * the flushed time as it was and cost 12% warm; from N = 48 it pays
+ * (flushed N = 48: 33 against 30 GFLOPS, N = 100: 67 against 59). */
+#define TOUCH_MIN 2048
+
+/* The start of a kernel's code, fetched as data into L2 before the call:
+ * from a cold cache the front end would otherwise wait for each line in
+ * turn as it reaches it (N = 32 on Zen 5: 1.77 us with the code evicted,
+ * 1.50 with this, 0.63 warm).  2 KiB holds the loop nest of a kernel
+ * variant (the avx512 16 x 8 beta-0 one is 2017 bytes). */
+#define CODE_BYTES 2048
+
+MML_HOT
+static void fetch_code(mmt_mm_kernel *f)
+{
+    const char *c = (const char *)(uintptr_t)f;
+
+    for (int i = 0; i < CODE_BYTES; i += 64)
+        __builtin_prefetch(c + i, 0, 2);
+}
+
+MML_HOT
+void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
+                    double *work)
+{
+    struct mml_gemm h = *g;      /* the untransposed problem run */
+    struct parts3 l = layout(p, g);
+    int m = (int)g->m, n = (int)g->n, k = (int)g->k;
+
+    fetch_code(nc_variant(&p->nck, g->beta));
+    if (m % p->nck.mu)
+        fetch_code(nc_variant(&p->nckv, g->beta));
+    if (l.a) {
+        mml_copy_cm(g->a, g->ta ? g->lda : 1, g->ta ? 1 : g->lda, m, k,
+                    g->alpha, work);
+        h.a = work, h.lda = g->m, h.ta = 0, h.alpha = 1.0;
+        work += l.a;
+    }
+    if (l.b) {
+        mml_copy_cm(g->b, g->ldb, 1, k, n, 1.0, work);
+        h.b = work, h.ldb = g->k, h.tb = 0;
+        work += l.b;
+    }
+    /* A and B loaded first while they fit the L2 share of the blocking
+     * (the packed path's A block) but not L1: C is only written (beta =
+     * 0) or read once per tile, and a larger operand streams better than
+     * a pass */
+    if (h.m * h.k + h.k * h.n > TOUCH_MIN
+        && h.m * h.k + h.k * h.n <= (size_t)p->mc * (size_t)p->kc) {
+        touch(h.a, h.m, h.k, h.lda);
+        touch(h.b, h.k, h.n, h.ldb);
+    }
+    if (tiny(p, &h))
+        gemm_tiny(&h, p, work);
+    else
+        gemm_shifted(&h, p, work);
+    /* the kernels have no alpha; beta is 0 when it is not 1 here */
+    mml_scale_c(h.m, h.n, h.alpha, h.c, h.ldc);
 }

@@ -51,6 +51,7 @@ __attribute__((destructor)) static void drop_key(void)
         pthread_key_delete(key);
 }
 
+MML_HOT
 static struct workspace *this_thread(void)
 {
     struct workspace *w;
@@ -66,6 +67,7 @@ static struct workspace *this_thread(void)
     return mine = w;
 }
 
+MML_HOT
 double *mml_workspace(size_t n)
 {
     struct workspace *w = this_thread();

@@ -7,7 +7,7 @@ h=$top_builddir/kernels/gen/libparams.h
 out=$("$top_builddir/mmtune-info") || { echo "1..0 # SKIP no mmtune-info"; exit 0; }
 def() { sed -n "s/^#define MML_PARAM_$1 \([0-9]*\)$/\1/p" "$h"; }
 str() { sed -n "s/^#define MML_$1 \"\(.*\)\"$/\1/p" "$h"; }
-echo "1..5"
+echo "1..6"
 echo "$out" | grep -qx "tile        MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
     && echo "ok 1 - tile as chosen: MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
     || echo "not ok 1 - tile: $(echo "$out" | grep '^tile')"
@@ -37,3 +37,9 @@ fi
 want="small       NCNB=$(def NCNB) "
 echo "$out" | grep -q "^$want" && echo "ok 5 - NCNB as chosen: $(def NCNB)" \
     || echo "not ok 5 - $(echo "$out" | grep '^small') is not $want..."
+# The non-copy kernels' tile is the generated knc.c's (its banner).
+t=$(sed -n 's/^ \*   MU=\([0-9]*\) NU=\([0-9]*\) .*/\1x\2/p' \
+    "$top_builddir/kernels/gen/knc.c" 2>/dev/null | head -1)
+echo "$out" | grep -q "^small       NCNB=[0-9]* tile=$t " \
+    && [ -n "$t" ] && echo "ok 6 - non-copy tile as generated: $t" \
+    || echo "not ok 6 - $(echo "$out" | grep '^small') does not name $t"

@@ -23,8 +23,10 @@ static const size_t sizes[] = { 1, 2, 13, 37, 61 };
 
 static unsigned long long seed = 2024;
 
-/* 1: products go to the small path (non-copy kernels) instead, made to
- * fit it: untransposed, alpha 1 unless beta is 0. */
+/* 1: products go to the small path (non-copy kernels) instead: every
+ * transpose pair, alpha 1 and not, so its copies of op(A) and op(B) run
+ * on the NaN-filled workspace too; 2: to the skinny path (blocks of the
+ * small path), those that fit it. */
 static int small_path;
 
 static double *filled(size_t n, int random)
@@ -41,10 +43,9 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
                size_t k, double beta, double *worst)
 {
     size_t lda, ldb, ldc = m + 3;
-    double alpha = small_path && beta != 0.0 ? 1.0 : 0.7;
+    /* the small path runs alpha 1 as it is and copies A for another */
+    double alpha = small_path && (m + n + k) % 2 ? 1.0 : 0.7;
 
-    if (small_path)
-        ta = tb = 0;
     lda = (ta ? k : m) + 1, ldb = (tb ? n : k) + 2;
 
     size_t cells = ldc * (n + 1);
@@ -56,7 +57,8 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
     struct gr_gemm v = { ta, tb, m, n, k, alpha, beta, a, b, lda, ldb,
                          ldc };
     struct gr_result r;
-    size_t nw = !p ? 1 : small_path ? mml_small_doubles(p, &g) + 1
+    size_t nw = !p ? 1 : small_path == 2 ? mml_skinny_doubles(p, &g)
+                : small_path ? mml_small_doubles(p, &g) + 1
                 : mml_work_doubles(p, &g);
 
     if (beta == 0.0)
@@ -70,12 +72,14 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
     }
     for (size_t i = 0; i < nw; i++)
         work[i] = NAN;
-    if (p && small_path && !mml_small_fits(p, &g)) {
+    if (p && small_path == 1 && !mml_small_fits(p, &g)) {
         printf("Bail out! %zux%zux%zu does not fit the small path\n", m, n,
                k);
         exit(1);
     }
-    if (p && small_path)
+    if (p && small_path == 2)
+        mml_gemm_skinny(&g, p, work);
+    else if (p && small_path)
         mml_gemm_small(&g, p, work);
     else if (p)
         mml_gemm_blocked(&g, p, work);
@@ -104,9 +108,16 @@ static void plan_sweep(const struct mml_plan *p, const char *what,
 
     for (size_t x = 0; x < NSIZES; x++)
         for (size_t y = 0; y < NSIZES; y++)
-            for (size_t z = 0; z < NSIZES; z++, cases++)
+            for (size_t z = 0; z < NSIZES; z++, cases++) {
+                struct mml_gemm f = { 0, 0, sizes[x], sizes[y], sizes[z],
+                                      1.0, 0.0, NULL, NULL, NULL, 1, 1, 1 };
+                if (small_path == 2 && !mml_skinny_fits(p, &f)) {
+                    cases--;
+                    continue;
+                }
                 bad += one(p, cases % 2, cases / 2 % 2, sizes[x], sizes[y],
                            sizes[z], betas[cases / 4 % 4], &worst) != 0;
+            }
     if (p)
         printf("%s %d - %s (MC=%d KC=%d NB=%d NC=%d%s): %d products, %d "
                "failed, worst %.3g of the bound\n", bad ? "not ok" : "ok",
@@ -142,7 +153,7 @@ int main(void)
     };
     int tapno = 0;
 
-    printf("1..%d\n", 2 * 4 + 5);
+    printf("1..%d\n", 2 * 4 + 7);
     plan_sweep(NULL, "the reference path (CPUs without the kernels' ISA)",
                ++tapno);
     for (int i = 0; i < 4; i++)
@@ -159,7 +170,7 @@ int main(void)
             plan_sweep(&p, "edge kernel alone", ++tapno);
         }
     if (!lib) {
-        for (int i = 0; i < 4; i++)
+        for (int i = 0; i < 6; i++)
             printf("ok %d # SKIP this CPU lacks the kernels' ISA\n",
                    ++tapno);
         return 0;
@@ -176,5 +187,16 @@ int main(void)
     small_path = 1;
     plan_sweep(lib, "the small path (non-copy kernels), workspace of NaN",
                ++tapno);
+    /* the skinny path's slabs, chunks and panels at small sizes: a plan
+     * whose NCNB cuts them many times (the kernels take any size up to
+     * their own NCNB) */
+    small_path = 2;
+    for (int i = 0; i < 2; i++) {
+        p = *lib;
+        p.ncnb = i ? 40 : 17;
+        plan_sweep(&p, i ? "the skinny path with NCNB = 40, workspace of NaN"
+                         : "the skinny path with NCNB = 17, workspace of NaN",
+                   ++tapno);
+    }
     return 0;
 }

@@ -5,9 +5,11 @@
  * than needed (the extra rows of A and B hold NaN, C's must not change),
  * every transpose pair in both layouts, alpha and beta in {0, 1, -1,
  * 0.7}; beta = 0 with NaN in C, alpha = 0 with NaN in A and B; the
- * small-problem path (non-copy kernels, M, N, K <= NCNB, not transposed)
- * over every fractional row and column count of its tiles and around the
- * crossover; concurrent calls from two threads.  TAP, one line per
+ * small-problem path (non-copy kernels, M, N, K <= NCNB) over every
+ * fractional row and column count of its tiles, transposed or not, and
+ * around the crossover; the thin path (M or N = 1) around its vector,
+ * sweep and chunk; the skinny path (blocks of the small path) tall, wide
+ * and deep; concurrent calls from two threads.  TAP, one line per
  * group; deterministic. */
 #include <math.h>
 #include <pthread.h>
@@ -281,16 +283,18 @@ static void nan_and_pads(struct group *g, const struct mmt_kernel_info *ki)
         }
 }
 
-/* The non-copy path: op(A), op(B) not transposed (in row major too:
- * C^T = B^T A^T is again untransposed), M around whole tiles of 24, 16 and
- * 8 rows plus every remainder of a vector, N around whole tiles of 8 plus
- * every remainder, several K; alpha 1 (any beta) and alpha != 1 with beta
- * 0 (C scaled afterwards), then alpha != 1 with beta != 0, which goes
- * through packing; pads; beta = 0 always over NaN in C. */
+/* The small path (non-copy kernels on the caller's arrays, M, N, K <=
+ * NCNB): M around whole tiles of 24, 16 and 8 rows plus every remainder
+ * of a vector (the last vector shifted over rows done already), N around
+ * whole tiles of 8 plus every remainder (the last 8 columns shifted),
+ * several K; each shape untransposed with alpha 1 or beta 0 (C scaled
+ * afterwards) and once more with a transpose (op(A) or op(B) copied)
+ * and alpha and beta in turn (alpha not 1 with beta not 0 copies A with
+ * alpha folded in); pads; beta = 0 always over NaN in C. */
 static void small_path(struct group *g)
 {
-    static const size_t ms[] = { 1, 5, 8, 9, 16, 23, 24, 25, 31, 33, 47,
-                                 50, 100 };
+    static const size_t ms[] = { 1, 5, 7, 8, 9, 15, 16, 17, 23, 24, 25, 31,
+                                 33, 47, 50, 100 };
     static const size_t ns[] = { 1, 3, 7, 8, 9, 15, 16, 17, 31 };
     static const size_t ks[] = { 1, 4, 37 };
     int i = 0;
@@ -301,10 +305,84 @@ static void small_path(struct group *g)
                                ks[i % 3], i % 5 == 4 ? 0.7 : 1.0,
                                values[i % 4], (size_t)(i % 3 == 2 ? 9 : i % 3),
                                i };
-            if (i % 5 == 3)
-                t.alpha = -1.0, t.beta = 0.0;
+            if (t.alpha != 1.0 || i % 5 == 3)
+                t.alpha = i % 5 == 3 ? -1.0 : 0.7, t.beta = 0.0;
+            add(g, &t);
+            t.ta = (i % 3 + 1) & 1, t.tb = (i % 3 + 1) >> 1;
+            t.alpha = values[(i / 2) % 3 + 1];
+            t.beta = values[(i / 3) % 4];
+            t.k = ks[(i + 1) % 3];
             add(g, &t);
         }
+}
+
+/* The skinny path (blocks of the small path, nothing packed): tall (M
+ * beyond NCNB in several slabs, the last fractional; N and K within it),
+ * wide (N beyond NCNB in chunks) and deep (K beyond NCNB in panels, beta
+ * for the first and 1 after), each under every transpose pair, alpha and
+ * beta in turn. */
+static void skinny_path(struct group *g, const struct mmt_kernel_info *ki)
+{
+    size_t c = (size_t)ki->ncnb;
+    const size_t s[][3] = {
+        { c + 1, 9, 31 }, { 2 * c + 17, 63, c }, { 3 * c + 5, 17, 5 },
+        { 7, c + 1, c + 1 }, { 64, 2 * c + 9, 3 * c + 1 },
+        { 33, 40, 2 * c + 3 }, { c, c + 8, 17 },
+    };
+    shapes(g, s, 7, 4);
+}
+
+/* N = 2 to 7 (several right-hand sides of the column form), M around a
+ * vector and the 4096 rows updated in place, op(A) = A mostly (op(A) =
+ * A^T goes elsewhere, checked too). */
+static void thin_columns(struct group *g, int i)
+{
+    static const size_t ns[] = { 2, 3, 5, 7 };
+    static const size_t ms[] = { 2, 9, 100, 4095, 4097 };
+    static const size_t ks[] = { 1, 9, 17, 30 };
+
+    for (size_t y = 0; y < 4; y++)
+        for (size_t x = 0; x < 5; x++, i++) {
+            struct tcase t = { (enum face)(i % NFACES), i % 5 == 4,
+                               (i / 2) % 2, ms[x], ns[y], ks[i % 4],
+                               values[(i * 3 + 1) % 4], values[(i / 3) % 4],
+                               (size_t)(i % 3), i };
+            if (t.alpha == 0.0)
+                t.alpha = -1.0;
+            add(g, &t);
+        }
+}
+
+/* The thin path (M or N = 1, or N below 8 with op(A) = A: the matrix
+ * read in place): the vector's length and K around the path's vector (8
+ * doubles) and sweep (8 columns) and its 1024-double stack chunk (of y,
+ * or of a strided x), every transpose pair (a strided x and, for M = 1,
+ * a strided C), both M = 1 and N = 1 through every face, alpha and beta
+ * in turn; then 2 to 7 columns over M around the vector and the 4096
+ * rows updated in place at a time. */
+static void thin_path(struct group *g)
+{
+    static const size_t len[] = { 1, 2, 7, 8, 9, 15, 16, 17, 63, 1023, 1024,
+                                  1025, 2049 };
+    static const size_t ks[] = { 1, 3, 7, 8, 9, 16, 17, 23, 1025, 2050 };
+    int i = 0;
+
+    for (size_t x = 0; x < sizeof len / sizeof *len; x++)
+        for (int r = 0; r < 3; r++)
+            for (int tr = 0; tr < 4; tr++, i++) {
+                size_t k = ks[(x * 3 + (size_t)r) % 10];
+                int m1 = (i / 4) % 2;
+                struct tcase t = { (enum face)((i + i / 4) % NFACES), tr & 1,
+                                   tr >> 1,
+                                   m1 ? 1 : len[x], m1 ? len[x] : 1, k,
+                                   values[(i * 3 + 1) % 4],
+                                   values[(i / 3) % 4],
+                                   (size_t)(i % 3 == 2 ? 5 : i % 3), i };
+                if (t.alpha == 0.0)
+                    t.alpha = 0.7;
+                add(g, &t);
+            }
+    thin_columns(g, i);
 }
 
 /* Around the crossover: every dimension NCNB - 1, NCNB or NCNB + 1 (one
@@ -399,13 +477,17 @@ int main(void)
         { "skinny (M, N or K = 1) and more than one NC panel", 0, 0, 0, 5 },
         { "beta = 0 over NaN in C, alpha = 0 over NaN in A, B; large "
           "pads", 0, 0, 0, 6 },
-        { "the non-copy path: every fractional row and column count", 0,
-          0, 0, 7 },
+        { "the small path: every fractional row and column count, "
+          "transposed, any alpha and beta", 0, 0, 0, 7 },
         { "around the crossover NCNB", 0, 0, 0, 8 },
+        { "the thin path (M or N = 1, N of 2 to 7): lengths around its "
+          "vector, sweep and chunk", 0, 0, 0, 9 },
+        { "the skinny path: tall, wide and deep beyond NCNB", 0, 0, 0,
+          10 },
     };
     int tapno = 0;
 
-    printf("1..%d\n", 10);
+    printf("1..%d\n", 12);
     printf("# %s (%s), MC=%d KC=%d NB=%d NC=%d NCNB=%d, %s\n", ki->kernel,
            ki->isa, ki->mc, ki->kc, ki->nb, ki->nc, ki->ncnb,
            ki->active ? "kernels active" : "reference path");
@@ -426,6 +508,10 @@ int main(void)
     report(&g[6], ++tapno);
     crossover(&g[7], ki);
     report(&g[7], ++tapno);
+    thin_path(&g[8]);
+    report(&g[8], ++tapno);
+    skinny_path(&g[9], ki);
+    report(&g[9], ++tapno);
     threads(++tapno);
     return 0;
 }
