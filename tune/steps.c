@@ -700,12 +700,12 @@ enum { BLOCK_DIM_MAX = 1024 };   /* mmgen's largest M and K */
  * 240). */
 static const int mc_eighths[3][16] = {
     { 4, 8, 16 },
-    { 4, 6, 8, 12, 16, 32 },
+    { 4, 6, 8, 12, 16 },
     { 4, 5, 6, 7, 8, 10, 12, 14, 16, 20, 24, 32 },
 };
 static const int kc_eighths[3][16] = {
     { 4, 8, 12 },
-    { 3, 4, 6, 8, 10, 12 },
+    { 4, 6, 8, 10, 12 },
     { 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16 },
 };
 
@@ -849,15 +849,16 @@ const struct mms_step mms_steps[] = {
     { "mc", "MC", NULL,
       "MC, the rows of A's packed block, kept in L2: multiples of MU from "
       "half to four times the value so far (quick x1/2, 1, 2; normal "
-      "x1/2, 3/4, 1, 3/2, 2, 4; full 12 factors), with KC as it is and NC "
+      "x1/2, 3/4, 1, 3/2, 2; full 12 factors to x4), with KC as it is and NC "
       "the model's for them; each candidate the winning kernel generated "
       "at M=MC N=NB K=KC (NB widened to hold MC and KC, as the library "
       "does), verified and timed as the library's whole DGEMM",
       "issue 9; DRIVER_CALIBRATION.md", range_mc },
     { "kc", "KC", NULL,
       "KC, the depth of a K panel: multiples of 8 (or KU) from a quarter "
-      "to twice the value so far (quick x1/2, 1, 3/2; normal x3/8, 1/2, "
-      "3/4, 1, 5/4, 3/2; full 12 factors), MC as chosen, NC the model's; "
+      "to twice the value so far (quick x1/2, 1, 3/2; normal x1/2, 3/4, "
+      "1, 5/4, 3/2; full 12 factors from x1/4), MC as chosen, NC the "
+      "model's; "
       "timed as the whole DGEMM", "issue 9; results/archdefs/"
       "amd-f26-m2-avx512-gcc/README.md", range_kc },
     { "nc", "NC", NULL,

@@ -304,12 +304,14 @@ static void blocks_ranges(void **state)
     assert_string_equal(blocks(&q, "mc", &ref, zen5),
                         "72:480:0 120:480:0 240:480:0");
     assert_string_equal(blocks(&n, "mc", &ref, zen5), "72:480:0 96:480:0 "
-                        "120:480:0 192:480:0 240:480:0 480:480:0");
+                        "120:480:0 192:480:0 240:480:0");
+    assert_string_equal(blocks(&f, "mc", &ref, zen5), "72:480:0 96:480:0 "
+                        "120:480:0 144:480:0 192:480:0 216:480:0 "
+                        "240:480:0 312:480:0 360:480:0 480:480:0");
     assert_string_equal(blocks(&q, "kc", &ref, zen5),
                         "120:240:0 120:480:0 120:720:0");
-    assert_string_equal(blocks(&n, "kc", &ref, zen5), "120:184:0 "
-                        "120:240:0 120:360:0 120:480:0 120:600:0 "
-                        "120:720:0");
+    assert_string_equal(blocks(&n, "kc", &ref, zen5), "120:240:0 "
+                        "120:360:0 120:480:0 120:600:0 120:720:0");
     /* NC: the value so far and "all" (the largest size, 1000 or 2000,
      * rounded up to NB), normal also half and twice it */
     assert_string_equal(blocks(&q, "nc", &ref, zen5), "120:480:1440");
@@ -322,9 +324,10 @@ static void blocks_ranges(void **state)
     assert_string_equal(blocks(&q, "mc", &ref,
                                (struct mms_blocks){ 100, 480, 1440, 480 }),
                         "48:480:0 100:480:0 192:480:0");
-    assert_string_equal(blocks(&n, "mc", &ref,
+    assert_string_equal(blocks(&f, "mc", &ref,
                                (struct mms_blocks){ 480, 480, 1440, 480 }),
-                        "240:480:0 360:480:0 480:480:0 720:480:0 "
+                        "240:480:0 312:480:0 360:480:0 432:480:0 "
+                        "480:480:0 600:480:0 720:480:0 840:480:0 "
                         "960:480:0 1008:480:0");
     /* KU = 16 makes KC's grain 16 */
     ref.ku = 16;
