@@ -178,17 +178,11 @@ static void retimings(const struct mmr_report *r, const struct mmr_step *st,
                       struct mmr_cand *c, double *mflops, double *ratio)
 {
     int n = 0, nratio = 0, kt = st->ref_kt && c->p.k > 0 ? c->p.k : 0;
-    /* a blocks step's finalist that is its reference (the model's
-     * blocking) was not timed twice a round: its samples are the
-     * reference's (search.c, is_reference) */
-    int as_ref = st->has_ref && c->nc > 0 && c->nc == st->ref_nc
-                 && mms_params_equal(&c->p, &st->ref)
-                 && strcmp(c->cc, st->ref_cc) == 0;
 
     for (int i = 0; i < r->nrec; i++) {
         const struct mms_record *rec = &r->rec[i];
         double ref;
-        if (rec->ref != as_ref || rec->round == 0 || !is_step(rec, st)
+        if (rec->ref || rec->round == 0 || !is_step(rec, st)
             || rec->m.verdict != MMS_V_OK
             || !same(rec, &c->p, c->nc, c->cc))
             continue;
@@ -309,13 +303,6 @@ static int build_step(struct mmr_report *r, struct mmr_step *st)
     for (int i = 0; i < r->nrec; i++)
         if (is_step(&r->rec[i], st))
             take_record(st, &r->rec[i]);
-    /* a blocks step that kept the model's blocking (its reference, whose
-     * samples it took: retimings) has a row for it, screened before */
-    if (st->has_chosen && st->has_ref && st->ref_nc > 0
-        && st->chosen.nc == st->ref_nc
-        && mms_params_equal(&st->chosen.p, &st->ref)
-        && strcmp(st->chosen.cc, st->ref_cc) == 0)
-        cand_of(st, &st->chosen);
     for (int i = 0; i < st->ncand; i++) {
         struct mmr_cand *c = &st->cand[i];
         if (!c->screen)

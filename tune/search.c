@@ -477,18 +477,6 @@ static int finalists(const struct mms_search *s, const struct mms_step *st,
     return nfin;
 }
 
-/* In a blocks step, a finalist that is the round's reference itself (the
- * model's blocking, the incumbent until something beats it): its samples
- * are the reference's, ratio 1, instead of a second whole DGEMM of the
- * same thing in every round. */
-static int is_reference(const struct mms_step *st, const struct mmg_params *p,
-                        const struct how *h, int i, int np)
-{
-    return mms_step_kind(st) == MMS_STEP_BLOCKS && i < np - 1
-           && mms_params_equal(&p[i], &p[np - 1]) && h[i].cc == h[np - 1].cc
-           && h[i].nc == h[np - 1].nc;
-}
-
 /* The samples of rounds 1..rounds of the finalists and, last, of the
  * fixed reference: from the log, or timed in the order A B C R A B C R
  * ... (built first if any is missing). */
@@ -508,10 +496,8 @@ static int time_rounds(struct mms_search *s, const struct mms_step *st,
     }
     for (int r = 1; r <= rounds && rc == 0; r++)
         for (int i = 0; i < np && rc == 0; i++) {
-            const struct mms_record *rec;
-            if (is_reference(st, p, h, i, np))
-                continue;
-            rec = logged(s, &p[i], h[i], st->name, r, i == np - 1);
+            const struct mms_record *rec = logged(s, &p[i], h[i], st->name,
+                                                  r, i == np - 1);
             if (rec) {
                 o[i][r - 1].verdict = rec->m.verdict;
                 o[i][r - 1].mflops = rec->m.mflops;
@@ -531,9 +517,6 @@ static int time_rounds(struct mms_search *s, const struct mms_step *st,
             owed[i] = 0;        /* paid by its first sample */
             show(s, st->name, "round", r, rounds, 0, now());
         }
-    for (int i = 0; i < np - 1 && rc == 0; i++)
-        for (int r = 0; r < rounds && is_reference(st, p, h, i, np); r++)
-            o[i][r] = o[np - 1][r];
     free(cs), free(all), free(owed);
     return rc;
 }

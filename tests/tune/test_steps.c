@@ -312,11 +312,11 @@ static void blocks_ranges(void **state)
                         "120:240:0 120:480:0 120:720:0");
     assert_string_equal(blocks(&n, "kc", &ref, zen5), "120:240:0 "
                         "120:360:0 120:480:0 120:600:0 120:720:0");
-    /* NC: the value so far and "all" (the largest size, 1000 or 2000,
-     * rounded up to NB), normal also half and twice it */
+    /* NC: the value so far and "all" (the largest size, 1000, 1500 or
+     * 3000, rounded up to NB), normal and full also half and twice it */
     assert_string_equal(blocks(&q, "nc", &ref, zen5), "120:480:1440");
     assert_string_equal(blocks(&n, "nc", &ref, zen5),
-                        "120:480:480 120:480:1440 120:480:2400");
+                        "120:480:480 120:480:1440 120:480:1920");
     assert_string_equal(blocks(&f, "nc", &ref, zen5), "120:480:480 "
                         "120:480:1440 120:480:2880 120:480:3360");
     /* the value so far is a candidate even off the grid; the top is the
