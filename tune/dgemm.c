@@ -74,14 +74,17 @@ static void reference_column(const struct mml_gemm *g, size_t j, double *r,
 
 #define SENTINEL 12345.0
 
-/* The columns the reference is computed for: every seventh (7 is prime
- * to any NU of 8 or less, so every column of a register tile is among
- * them somewhere), the last full kernel block's last, and every column
- * of the edge blocks after it.  The reference costs 4 m n k flops a
- * column set; all columns would cost a second at MC = 480, KC = 720. */
+/* The columns the reference is computed for: every q-th, q the first of
+ * 7, 11, 13 that does not divide NU (so every column of a register tile
+ * is among them somewhere), the last full kernel block's last, and
+ * every column of the edge blocks after it.  The reference costs 4 m k
+ * flops a column; all of them would take a second at MC = 480, KC = 720.
+ */
 static int checked(const struct mml_plan *p, size_t j)
 {
-    return j % 7 == 0 || j + 1 == (size_t)p->nb || j >= (size_t)p->nb;
+    size_t q = p->pnu % 7 ? 7 : p->pnu % 11 ? 11 : 13;
+
+    return j % q == 0 || j + 1 == (size_t)p->nb || j >= (size_t)p->nb;
 }
 
 /* Compare g's C with the reference, column by column.  Returns the bad

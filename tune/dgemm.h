@@ -33,8 +33,9 @@ int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
  * stay) at M = 2 MC - 1, N = NB + NU + 1, K = 2 KC - 1 with leading
  * dimensions past them: full and edge blocks in each dimension, a
  * fractional register tile in M and N.  Every element of every seventh
- * column and of the columns past the first NB must be within 2 (k + 2)
- * eps sum |a b| of a plain-loop reference (codegen/oracle.h's bound).
+ * column (11th or 13th where 7 divides NU) and of the columns past the
+ * first NB must be within 2 (k + 2) eps sum |a b| of a plain-loop
+ * reference (codegen/oracle.h's bound).
  * Returns 0 when it passed, 1 when it did not (why says how), -1 out of
  * memory. */
 int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len);
