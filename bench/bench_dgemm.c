@@ -1,8 +1,9 @@
 /* bench-dgemm: DGEMM GFLOPS of libmmtune beside other BLAS libraries and
- * the naive loops, column-major C = A*B (beta = 0), one thread, square
- * and rectangular shapes, operands flushed or warm.  Not a test: nothing
- * here passes or fails, but a library whose answer is wrong is reported
- * (and never timed).
+ * the naive loops, column-major C = op(A) op(B) (beta = 0), one thread,
+ * square and rectangular shapes (either operand may be stored
+ * transposed: the shapes a profiled program calls, bench-app), operands
+ * flushed or warm.  Not a test: nothing here passes or fails, but a
+ * library whose answer is wrong is reported (and never timed).
  *
  * Within each round every library runs every shape in every mode in turn
  * (alternated, so a busy neighbour hurts them alike); each figure is the
@@ -39,17 +40,6 @@ static double now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static void run(const struct bd_lib *l, struct bd_shape s, const double *a,
-                const double *b, double *c)
-{
-    double one = 1.0, zero = 0.0;
-    if (l->fn)
-        l->fn("N", "N", &s.m, &s.n, &s.k, &one, a, &s.m, b, &s.k, &zero, c,
-              &s.m);
-    else
-        bd_naive(s, a, b, c);
-}
-
 /* Write the flush buffer: what the call needs comes from memory. */
 static volatile double flush_sink;
 static void flush(double *buf, size_t n)
@@ -66,12 +56,12 @@ static void usage(void)
 {
     printf("Usage: bench-dgemm [OPTION]...\n"
            "Time dgemm_ of each library (loaded at run time, never linked) "
-           "and of the naive\nloops on C = A*B (NN, column major, beta 0), "
-           "one thread, libraries alternated\nwithin each round; each "
-           "library's answer is checked against the naive loops\nonce per "
-           "shape first (a wrong one is reported, not timed).  Prints one "
-           "table\nper mode: GFLOPS (and percent of peak), and the first "
-           "library over the best\nof the others.\n\n"
+           "and of the naive\nloops on C = op(A)*op(B) (NN unless a shape "
+           "says, column major, beta 0), one\nthread, libraries alternated "
+           "within each round; each library's answer is\nchecked against "
+           "the naive loops once per shape first (a wrong one is\nreported, "
+           "not timed).  Prints one table per mode: GFLOPS (and percent of "
+           "peak),\nand the first library over the best of the others.\n\n"
            "  --lib=LABEL=PATH[:VAR=VALUE]  a library with dgemm_, VAR=VALUE "
            "set while it\n                    loads (repeatable; the first "
            "is the one compared)\n"
@@ -80,7 +70,9 @@ static void usage(void)
            "'none')\n"
            "  --sizes=N,...     square shapes (default %s)\n"
            "  --shapes=MxNxK,...  other shapes (default %s);\n"
-           "                    given either, only what is given is run\n"
+           "                    MxNxK:TN and the like: op(A) op(B), A or B "
+           "stored\n                    transposed (T) or not (N); given "
+           "either option, only\n                    what is given is run\n"
            "  --modes=MODE,...  flushed and/or warm (default flushed)\n"
            "  --rounds=R        rounds (default 3)\n"
            "  --naive-max=N     time the naive loops up to M*N*K = N^3 "
@@ -99,23 +91,39 @@ static void usage(void)
            "wrong product, or\nnone could be loaded), 2 bad usage.\n");
 }
 
-/* Append the list's shapes ("N" square, or "MxNxK") to r. */
+/* "MxNxK" or "MxNxK:TN" (op(A) op(B), each N or T) into sh.  0, or -1. */
+static int parse_shape(const char *tok, struct bd_shape *sh)
+{
+    char end, t[3] = "NN";
+    int used = 0;
+
+    if (sscanf(tok, "%dx%dx%d%n", &sh->m, &sh->n, &sh->k, &used) != 3)
+        return -1;
+    if (tok[used] == ':' && sscanf(tok + used, ":%2[NTnt]%c", t, &end) != 1)
+        return -1;
+    if (tok[used] != ':' && tok[used] != '\0')
+        return -1;
+    sh->ta = t[0] == 'n' || t[0] == 'N' ? 'N' : 'T';
+    sh->tb = t[1] == 'n' || t[1] == 'N' ? 'N' : 'T';
+    return t[1] ? 0 : -1;
+}
+
+/* Append the list's shapes ("N" square, or "MxNxK[:TT]") to r. */
 static void parse_shapes(const char *opt, const char *text, struct bd_run *r)
 {
     char *s = strdup(text), *tok, *save = NULL;
+    int sizes = strcmp(opt, "--sizes") == 0;
 
     for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        struct bd_shape sh;
+        struct bd_shape sh = { 0, 0, 0, 'N', 'N' };
         char end;
-        int got = sscanf(tok, "%dx%dx%d%c", &sh.m, &sh.n, &sh.k, &end);
-        if (got == 1)
+        int bad = sizes ? sscanf(tok, "%d%c", &sh.m, &end) != 1
+                        : parse_shape(tok, &sh) != 0;
+        if (sizes)
             sh.n = sh.k = sh.m;
-        if ((got != 1 && got != 3) || sh.m < 1 || sh.n < 1 || sh.k < 1
-            || (got == 1 && strchr(tok, 'x'))
-            || (got == 1) != (strcmp(opt, "--sizes") == 0)) {
+        if (bad || sh.m < 1 || sh.n < 1 || sh.k < 1) {
             fprintf(stderr, "bench-dgemm: %s: '%s' is not %s\n", opt, tok,
-                    strcmp(opt, "--sizes") == 0 ? "a size"
-                                                : "a shape MxNxK");
+                    sizes ? "a size" : "a shape MxNxK or MxNxK:TN");
             exit(2);
         }
         if (r->nshapes == BD_MAX_SHAPES) {
@@ -252,7 +260,7 @@ static void time_calls(struct bd_lib *l, int i, struct bd_shape s, int mode,
         if (mode == BD_FLUSHED)
             flush(bu->flush, bu->nflush);
         t0 = now();
-        run(l, s, bu->a, bu->b, bu->c);
+        bd_call(l, s, bu->a, bu->b, bu->c);
         t = now() - t0;
         if (t < l->best[mode][i])
             l->best[mode][i] = t;
@@ -323,7 +331,8 @@ fail:
 
 static void head(const struct bd_run *r)
 {
-    printf("# bench-dgemm: C = A*B (NN, column major, alpha 1, beta 0), one "
+    printf("# bench-dgemm: C = op(A) op(B) (NN unless a shape says :TN and the "
+           "like;\n# column major, alpha 1, beta 0), one "
            "thread; each\n# library checked against the naive loops "
            "first; the least time of %d round%s,\n# libraries alternated "
            "within each\n", r->rounds, r->rounds == 1 ? "" : "s");

@@ -25,9 +25,15 @@ extern const char *const bd_mode_name[BD_NMODES];
 /* What a library's answer at a shape turned out to be. */
 enum bd_verdict { BD_UNCHECKED, BD_RIGHT, BD_WRONG };
 
+/* C = op(A) op(B), M x N x K; ta, tb 'N' or 'T'.  A is stored M x K
+ * (lda M) or, transposed, K x M (lda K); B K x N (ldb K) or N x K (ldb
+ * N): every operand dense, as a caller's arrays usually are. */
 struct bd_shape {
     int m, n, k;
+    char ta, tb;
 };
+
+
 
 struct bd_lib {
     const char *label;
@@ -36,6 +42,19 @@ struct bd_lib {
     double best[BD_NMODES][BD_MAX_SHAPES];  /* seconds per call; INFINITY:
                                                not timed */
 };
+
+/* Leading dimensions of the stored A and B of shape s. */
+int bd_lda(struct bd_shape s);
+int bd_ldb(struct bd_shape s);
+
+/* Element (i, p) of op(A) and (p, j) of op(B) as stored for shape s. */
+double bd_opa(struct bd_shape s, const double *a, size_t i, size_t p);
+double bd_opb(struct bd_shape s, const double *b, size_t p, size_t j);
+
+/* Call l's dgemm_ on shape s, alpha 1, beta 0 (the naive loops when l has
+ * none). */
+void bd_call(const struct bd_lib *l, struct bd_shape s, const double *a,
+             const double *b, double *c);
 
 struct bd_run {
     struct bd_lib libs[BD_MAX_LIBS];
@@ -76,7 +95,8 @@ void bd_known_help(FILE *fp);
 enum bd_verdict bd_check(const struct bd_lib *l, struct bd_shape s,
                          char *why, size_t whylen);
 
-/* The naive loops: C = A*B, column major, leading dimensions M, K, M. */
+/* The naive loops: C = op(A) op(B), column major, C's leading dimension
+ * M. */
 void bd_naive(struct bd_shape s, const double *a, const double *b,
               double *c);
 

@@ -14,6 +14,40 @@
 
 #include "bench/bench_dgemm.h"
 
+int bd_lda(struct bd_shape s)
+{
+    return s.ta == 'T' ? s.k : s.m;
+}
+
+int bd_ldb(struct bd_shape s)
+{
+    return s.tb == 'T' ? s.n : s.k;
+}
+
+double bd_opa(struct bd_shape s, const double *a, size_t i, size_t p)
+{
+    return s.ta == 'T' ? a[p + i * (size_t)s.k] : a[i + p * (size_t)s.m];
+}
+
+double bd_opb(struct bd_shape s, const double *b, size_t p, size_t j)
+{
+    return s.tb == 'T' ? b[j + p * (size_t)s.n] : b[p + j * (size_t)s.k];
+}
+
+void bd_call(const struct bd_lib *l, struct bd_shape s, const double *a,
+             const double *b, double *c)
+{
+    double one = 1.0, zero = 0.0;
+    int lda = bd_lda(s), ldb = bd_ldb(s);
+    char ta[2] = { s.ta, 0 }, tb[2] = { s.tb, 0 };
+
+    if (l->fn)
+        l->fn(ta, tb, &s.m, &s.n, &s.k, &one, a, &lda, b, &ldb, &zero, c,
+              &s.m);
+    else
+        bd_naive(s, a, b, c);
+}
+
 void bd_naive(struct bd_shape s, const double *a, const double *b,
               double *c)
 {
@@ -61,10 +95,11 @@ static int check_column(const struct operands *o, size_t j, char *why,
     for (size_t i = 0; i < m; i++)
         o->ref[i] = o->abs[i] = 0.0;
     for (size_t p = 0; p < k; p++) {
-        double t = o->b[p + j * k];
+        double t = bd_opb(o->s, o->b, p, j);
         for (size_t i = 0; i < m; i++) {
-            o->ref[i] += t * o->a[i + p * m];
-            o->abs[i] += fabs(t * o->a[i + p * m]);
+            double x = t * bd_opa(o->s, o->a, i, p);
+            o->ref[i] += x;
+            o->abs[i] += fabs(x);
         }
     }
     for (size_t i = 0; i < m; i++) {
@@ -94,16 +129,18 @@ static int check_product(const struct operands *o, char *why, size_t whylen)
     fill(t, n, 7);
     for (size_t p = 0; p < k; p++)          /* u = B t, ua = |B||t| */
         for (size_t j = 0; j < n; j++) {
-            u[p] += o->b[p + j * k] * t[j];
-            ua[p] += fabs(o->b[p + j * k] * t[j]);
+            double x = bd_opb(o->s, o->b, p, j) * t[j];
+            u[p] += x;
+            ua[p] += fabs(x);
         }
     for (size_t i = 0; i < m && rc == 0; i++) {
         double ct = 0.0, at = 0.0, mag = 0.0;
         for (size_t j = 0; j < n; j++)
             ct += o->c[i + j * m] * t[j];
         for (size_t p = 0; p < k; p++) {
-            at += o->a[i + p * m] * u[p];
-            mag += fabs(o->a[i + p * m]) * ua[p];
+            double x = bd_opa(o->s, o->a, i, p);
+            at += x * u[p];
+            mag += fabs(x) * ua[p];
         }
         if (!(fabs(ct - at) <= bound(o->s.k + o->s.n + 2, 2.0 * mag))) {
             snprintf(why, whylen, "row %zu of C*t is %g, of A*(B*t) %g",
@@ -145,7 +182,6 @@ enum bd_verdict bd_check(const struct bd_lib *l, struct bd_shape s,
                           malloc(sizeof(double) * m * n),
                           malloc(sizeof(double) * m),
                           malloc(sizeof(double) * m) };
-    double one = 1.0, zero = 0.0;
     int rc;
 
     if (!o.a || !o.b || !o.c || !o.ref || !o.abs) {
@@ -156,11 +192,7 @@ enum bd_verdict bd_check(const struct bd_lib *l, struct bd_shape s,
     fill(o.b, k * n, 2);
     for (size_t i = 0; i < m * n; i++)
         o.c[i] = NAN;          /* beta = 0: C must never be read */
-    if (l->fn)
-        l->fn("N", "N", &s.m, &s.n, &s.k, &one, o.a, &s.m, o.b, &s.k, &zero,
-              o.c, &s.m);
-    else
-        bd_naive(s, o.a, o.b, o.c);
+    bd_call(l, s, o.a, o.b, o.c);
     rc = check_columns(&o, why, whylen);
     if (rc == 0)
         rc = check_product(&o, why, whylen);

@@ -10,7 +10,7 @@ const char *const bd_mode_name[BD_NMODES] = { "flushed", "warm" };
 
 static int square(struct bd_shape s)
 {
-    return s.m == s.n && s.n == s.k;
+    return s.m == s.n && s.n == s.k && s.ta == 'N' && s.tb == 'N';
 }
 
 /* GFLOPS of library l at shape i in mode, or NAN when not timed. */
@@ -36,8 +36,10 @@ static void shape_key(char *buf, size_t len, struct bd_shape s)
 {
     if (square(s))
         snprintf(buf, len, "%d", s.m);
-    else
+    else if (s.ta == 'N' && s.tb == 'N')
         snprintf(buf, len, "%dx%dx%d", s.m, s.n, s.k);
+    else
+        snprintf(buf, len, "%dx%dx%d:%c%c", s.m, s.n, s.k, s.ta, s.tb);
 }
 
 static void cell(FILE *fp, const struct bd_run *r, int l, int i,

@@ -8,14 +8,14 @@
 # anything: no speed is asserted.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
-echo "1..8"
+echo "1..9"
 bench=$top_builddir/bench/bench-dgemm
 lib=$top_builddir/kernels/.libs/libmmtune.so
 wrong=$top_builddir/tests/bench/.libs/libwrongblas.so
 tap_scratch "${TMPDIR:-/tmp}/bench_dgemm.$$"
 d=$tap_dir
 if [ ! -f "$lib" ]; then
-    for i in 1 2 3 4 5 6 7 8; do
+    for i in 1 2 3 4 5 6 7 8 9; do
         skip "no shared libmmtune was built (--disable-shared)"
     done
     exit 0
@@ -96,8 +96,25 @@ else
     skip "no shared test library was built (--disable-shared)"
 fi
 
+# Transposed operands: libmmtune's answer (each transpose through its own
+# copy or packing) agrees with the naive loops on op(A) op(B), rows keyed
+# by shape and transposes.
+"$bench" --lib=mmtune="$lib" --shapes=9x5x7:TN,9x5x7:NT,9x5x7:TT,40x3x70:TN \
+    --modes=warm $tiny >"$d/trans" 2>&1
+rc=$?
+sed 's/^/# /' "$d/trans"
+if [ $rc -eq 0 ] && ! grep -q WRONG "$d/trans" \
+   && [ "$(awk '!/^#/ && $1 != "N|MxNxK" && $2 ~ /^[0-9]+\.[0-9]$/ \
+              { printf "%s ", $1 }' "$d/trans")" \
+        = "9x5x7:TN 9x5x7:NT 9x5x7:TT 40x3x70:TN " ]; then
+    pass "transposed shapes: checked right, measured, keyed MxNxK:TN"
+else
+    fail "transposed shapes (exit $rc)"
+fi
+
 bad=
-for opt in --sizes=0 --sizes=2x3x4 --shapes=5 --modes=hot --libs=nosuch \
+for opt in --sizes=0 --sizes=2x3x4 --shapes=5 --shapes=2x3x4:TX \
+           --shapes=2x3x4:T --modes=hot --libs=nosuch \
            --lib=nolabel --rounds=1\ extra; do
     # shellcheck disable=SC2086
     "$bench" --lib=mmtune="$lib" $opt >/dev/null 2>&1
