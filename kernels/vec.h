@@ -30,4 +30,52 @@ MML_VINLINE void mml_vstore(double *p, mml_vd v)
     memcpy(p, &v, sizeof v);
 }
 
+/* Transpose the V x V block held in v[0..V-1] (row r in v[r]) in
+ * registers: two-source shuffles in log2(V) stages (unpack pairs, then
+ * pairs of pairs, ...), where gathering a vector from V rows costs V
+ * loads and inserts.  Other widths go element by element. */
+#define MML_SHUF(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
+
+MML_VINLINE void mml_vtranspose(mml_vd *v)
+{
+#if MML_V == 8
+    mml_vd t[8], u[8];
+    for (int r = 0; r < 8; r += 2) {
+        t[r] = MML_SHUF(v[r], v[r + 1], 0, 8, 2, 10, 4, 12, 6, 14);
+        t[r + 1] = MML_SHUF(v[r], v[r + 1], 1, 9, 3, 11, 5, 13, 7, 15);
+    }
+    for (int r = 0; r < 8; r += 4)
+        for (int q = 0; q < 2; q++) {
+            u[r + q] = MML_SHUF(t[r + q], t[r + q + 2],
+                                0, 1, 8, 9, 4, 5, 12, 13);
+            u[r + q + 2] = MML_SHUF(t[r + q], t[r + q + 2],
+                                    2, 3, 10, 11, 6, 7, 14, 15);
+        }
+    for (int q = 0; q < 4; q++) {
+        v[q] = MML_SHUF(u[q], u[q + 4], 0, 1, 2, 3, 8, 9, 10, 11);
+        v[q + 4] = MML_SHUF(u[q], u[q + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    }
+#elif MML_V == 4
+    mml_vd t[4];
+    for (int r = 0; r < 4; r += 2) {
+        t[r] = MML_SHUF(v[r], v[r + 1], 0, 4, 2, 6);
+        t[r + 1] = MML_SHUF(v[r], v[r + 1], 1, 5, 3, 7);
+    }
+    for (int q = 0; q < 2; q++) {
+        v[q] = MML_SHUF(t[q], t[q + 2], 0, 1, 4, 5);
+        v[q + 2] = MML_SHUF(t[q], t[q + 2], 2, 3, 6, 7);
+    }
+#elif MML_V == 2
+    mml_vd t = MML_SHUF(v[0], v[1], 0, 2);
+    v[1] = MML_SHUF(v[0], v[1], 1, 3);
+    v[0] = t;
+#elif MML_V > 1
+    mml_vd t[MML_V];
+    for (int r = 0; r < MML_V; r++)
+        for (int q = 0; q < MML_V; q++)
+            t[q][r] = v[r][q];
+    memcpy(v, t, sizeof t);
+#endif
+}
+
 #endif

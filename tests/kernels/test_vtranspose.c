@@ -1,0 +1,50 @@
+/* test_vtranspose: vec.h's in-register V x V transpose (the packing's
+ * transposing copies) at every vector width the library is built for --
+ * 2, 4, 8 doubles (SSE2, AVX, AVX-512) and 16, which takes the element
+ * by element path -- whatever this CPU's kernels are: the same source is
+ * compiled once
+ * per width (-DW=...), GCC's vector extension lowering a width the CPU
+ * lacks to narrower code.  Each element must land where a transpose puts
+ * it, with distinct values so a swapped pair shows.  TAP. */
+#include <stdio.h>
+
+/* vec.h's parameters without the build's libparams.h */
+#define MML_GEN_LIBPARAMS_H
+#define MML_NARROW_MU W
+#define MML_TARGET_ATTR
+#include "kernels/vec.h"
+
+int main(void)
+{
+    mml_vd v[MML_V];
+    int bad = 0, twice = 0;
+    double row[MML_V], back[MML_V];
+
+    printf("1..2\n");
+    for (int r = 0; r < MML_V; r++) {
+        for (int q = 0; q < MML_V; q++)
+            row[q] = 100.0 * r + q;
+        v[r] = mml_vload(row);
+    }
+    mml_vtranspose(v);
+    for (int q = 0; q < MML_V; q++) {
+        mml_vstore(back, v[q]);
+        for (int r = 0; r < MML_V; r++)
+            if (back[r] != 100.0 * r + q) {
+                if (bad++ < 4)
+                    printf("# element %d of vector %d is %g, not %g\n", r, q,
+                           back[r], 100.0 * r + q);
+            }
+    }
+    printf("%sok 1 - %d x %d transpose: every element in its place\n",
+           bad ? "not " : "", MML_V, MML_V);
+    mml_vtranspose(v);
+    for (int r = 0; r < MML_V; r++) {
+        mml_vstore(back, v[r]);
+        for (int q = 0; q < MML_V; q++)
+            twice += back[q] != 100.0 * r + q;
+    }
+    printf("%sok 2 - transposed twice, the block is as it was\n",
+           twice ? "not " : "");
+    return 0;
+}
