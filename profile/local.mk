@@ -2,7 +2,8 @@
 # for DGEMM: LD_PRELOAD=$(libdir)/libmmprofile.so PROGRAM records every
 # dgemm_ and cblas_dgemm call of an unmodified program and writes the table
 # of call shapes that mmspec --from-profile reads.  A module (preloaded,
-# never linked against): it exports only the two routines, and builds its
+# never linked against; -shared: no static archive, which nothing could
+# use): it exports only the two routines, and builds its
 # one helper from common/ (atomic files) from source, so that it brings
 # into the program no library the program did not load itself.
 lib_LTLIBRARIES += profile/libmmprofile.la
@@ -10,7 +11,7 @@ profile_libmmprofile_la_SOURCES = profile/profile.h profile/interpose.c \
 	profile/record.c profile/resolve.c profile/table.c \
 	common/atomicfile.c common/atomicfile.h
 profile_libmmprofile_la_CFLAGS = $(AM_CFLAGS)
-profile_libmmprofile_la_LDFLAGS = -module -avoid-version \
+profile_libmmprofile_la_LDFLAGS = -module -shared -avoid-version \
 	-export-symbols-regex '^(dgemm_|cblas_dgemm)$$'
 
 # Tests (sources under tests/profile/).  A naive fake BLAS whose
