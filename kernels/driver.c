@@ -24,7 +24,12 @@
 #include "kernels/gen/libparams.h"
 
 extern const struct mmt_kernel_desc mml_kfull_desc, mml_kedge_desc,
-    mml_knc_desc, mml_kncv_desc, mml_knct_desc, mml_kncvt_desc;
+    mml_knc_desc, mml_kncv_desc;
+/* Weak: a build of these sources around other kernels (mmsearch's blocks
+ * steps, tune/blocks.c, define stubs of the four above only) links
+ * without them, and the small path copies B^T there. */
+extern const struct mmt_kernel_desc mml_knct_desc __attribute__((weak)),
+    mml_kncvt_desc __attribute__((weak));
 
 #define LINE_DOUBLES 8   /* 64 bytes: each part of the workspace aligned */
 
@@ -66,7 +71,8 @@ static void plan_transposed_b(void)
 {
     const struct mmt_kernel_desc *t = &mml_knct_desc, *tv = &mml_kncvt_desc;
 
-    if (plan.knc && t->abi == MMT_KERNEL_ABI && tv->abi == MMT_KERNEL_ABI
+    if (plan.knc && t && tv && t->abi == MMT_KERNEL_ABI
+        && tv->abi == MMT_KERNEL_ABI
         && t->layout == MMT_LAYOUT_NOCOPY_BT
         && tv->layout == MMT_LAYOUT_NOCOPY_BT
         && t->mu == plan.nck.mu && t->nu == plan.nck.nu

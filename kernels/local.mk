@@ -94,14 +94,18 @@ $(KGEN)/knct.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
 $(KGEN)/kncvt.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
 	$(AM_V_GEN)$(NC_MMGEN) --bt=1 --if=2 --nf=2 --name=mml_kncvt \
 	  --output=$@ --mu=$(NCV_MU)
-$(KGEN)/knc.lo: $(KGEN)/knc.c $(KGEN)/kernel.cc
-	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/knc.c
-$(KGEN)/kncv.lo: $(KGEN)/kncv.c $(KGEN)/kernel.cc
-	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/kncv.c
-$(KGEN)/knct.lo: $(KGEN)/knct.c $(KGEN)/kernel.cc
-	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/knct.c
-$(KGEN)/kncvt.lo: $(KGEN)/kncvt.c $(KGEN)/kernel.cc
-	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/kncvt.c
+# Each BT kernel in one object with its plain one: driver.c names the BT
+# descriptors weakly (a driver built around other kernels has none), and
+# a weak reference alone would not take an object out of a static
+# library; the plain kernel's strong one does.
+$(KGEN)/knc.lo: $(KGEN)/knc.c $(KGEN)/knct.c $(KGEN)/kernel.cc
+	$(AM_V_CC)printf '#include "knc.c"\n#include "knct.c"\n' \
+	  > $(KGEN)/knc-pair.c && \
+	$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/knc-pair.c
+$(KGEN)/kncv.lo: $(KGEN)/kncv.c $(KGEN)/kncvt.c $(KGEN)/kernel.cc
+	$(AM_V_CC)printf '#include "kncv.c"\n#include "kncvt.c"\n' \
+	  > $(KGEN)/kncv-pair.c && \
+	$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/kncv-pair.c
 # Only these objects: the rest of the library is compiled with CC.
 KERNEL_LTCOMPILE = $(LIBTOOL) $(AM_V_lt) --tag=CC $(AM_LIBTOOLFLAGS) \
 	$(LIBTOOLFLAGS) --mode=compile `cat $(KGEN)/kernel.cc` \
@@ -126,7 +130,7 @@ noinst_LTLIBRARIES += kernels/libmmdriver.la
 kernels_libmmdriver_la_SOURCES = $(MML_DRIVER_SOURCES) kernels/driver.h \
 	kernels/vec.h
 kernels_libmmdriver_la_LIBADD = $(KGEN)/kfull.lo $(KGEN)/kedge.lo \
-	$(KGEN)/knc.lo $(KGEN)/kncv.lo $(KGEN)/knct.lo $(KGEN)/kncvt.lo
+	$(KGEN)/knc.lo $(KGEN)/kncv.lo
 
 # The installed library: only mmt_*, dgemm_, cblas_dgemm and the two
 # handlers are exported (tests/kernels/exports.sh checks with nm).  Each
@@ -152,7 +156,7 @@ CLEANFILES += $(KGEN)/stamp $(KGEN)/inputs $(KGEN)/kernel.params \
 	$(KGEN)/kernel.cc \
 	$(KGEN)/libparams.h \
 	$(KGEN)/kfull.c $(KGEN)/kedge.c $(KGEN)/knc.c $(KGEN)/kncv.c \
-	$(KGEN)/knct.c $(KGEN)/kncvt.c
+	$(KGEN)/knct.c $(KGEN)/kncvt.c $(KGEN)/knc-pair.c $(KGEN)/kncv-pair.c
 clean-local: kernels-gen-clean
 .PHONY: kernels-gen-clean
 kernels-gen-clean:
