@@ -42,7 +42,8 @@ void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
     x->e = e;
     mmg_kernel_name(p, x->name, sizeof x->name);
     x->vlen = mmg_vlen(p->isa);
-    x->layout = !p->copy ? MMT_LAYOUT_NOCOPY
+    x->layout = p->bt ? MMT_LAYOUT_NOCOPY_BT
+        : !p->copy ? MMT_LAYOUT_NOCOPY
         : x->vlen > 1 ? MMT_LAYOUT_PANEL : MMT_LAYOUT_ATLAS;
     x->m = mmg_dim(p, 'm');
     x->n = mmg_dim(p, 'n');
@@ -93,7 +94,10 @@ void mmg_call(const struct mmg_ctx *x, const char *fname, const char *extra)
 {
     char arow[48], bcol[48];
 
-    if (x->layout == MMT_LAYOUT_NOCOPY) {
+    if (x->layout == MMT_LAYOUT_NOCOPY_BT) {
+        snprintf(arow, sizeof arow, "a + i");
+        snprintf(bcol, sizeof bcol, "b + j");
+    } else if (x->layout == MMT_LAYOUT_NOCOPY) {
         snprintf(arow, sizeof arow, "a + i");
         snprintf(bcol, sizeof bcol, "b + j * ldb");
     } else {
@@ -170,7 +174,9 @@ static void emit_description(const struct mmg_ctx *x)
     static const char *const layout_text[] = {
         "", "ATLAS copy: A(i,p) = a[i*k + p], B(p,j) = b[j*k + p]",
         "panels: MU-row panels of A, NU-column panels of B",
-        "no copy: column-major A (lda) and B (ldb)"
+        "no copy: column-major A (lda) and B (ldb)",
+        "no copy: column-major A (lda), B stored transposed: "
+        "B(p,j) = b[j + p*ldb]"
     };
     int need = mmg_regs_needed(p), have = mmg_regs_available(p);
 
@@ -178,8 +184,10 @@ static void emit_description(const struct mmg_ctx *x)
     mmg_line(x->e, " *   C(M x N) = A(M x K) * B(K x N) + beta * C, "
              "M=%s N=%s K=%s", x->md, x->nd, x->kd);
     mmg_line(x->e, " *   ISA=%s (%d double%s a vector) NB=%d NCNB=%d "
-             "COPY=%d", mmg_isa_name(p->isa), x->vlen, x->vlen > 1 ? "s" : "",
-             p->nb, p->ncnb == MMG_TILE ? p->nb : p->ncnb, p->copy);
+             "COPY=%d%s", mmg_isa_name(p->isa), x->vlen,
+             x->vlen > 1 ? "s" : "", p->nb,
+             p->ncnb == MMG_TILE ? p->nb : p->ncnb, p->copy,
+             p->bt ? " BT=1" : "");
     mmg_line(x->e, " *   MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d NF=%d",
              p->mu, p->nu, p->ku, p->ls, p->fma, p->ff, p->ifetch,
              p->nfetch);

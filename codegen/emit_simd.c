@@ -28,7 +28,8 @@ static void edge_name(const struct mmg_ctx *x, int beta, char *out,
  * panels; padding is zero so the scratch tile stays finite. */
 static void emit_pack(const struct mmg_ctx *x)
 {
-    int nocopy = x->layout == MMT_LAYOUT_NOCOPY;
+    int bt = x->layout == MMT_LAYOUT_NOCOPY_BT;
+    int nocopy = bt || x->layout == MMT_LAYOUT_NOCOPY;
 
     mmg_open(x->e, "for (p = 0; p < %s; p++)", x->kd);
     mmg_line(x->e, "for (i = 0; i < %d; i++)", x->p->mu);
@@ -36,7 +37,7 @@ static void emit_pack(const struct mmg_ctx *x)
              nocopy ? "i + p * lda" : "p * mr + i");
     mmg_line(x->e, "for (j = 0; j < %d; j++)", x->p->nu);
     mmg_line(x->e, "    bbuf[p * %d + j] = j < nr ? b[%s] : 0.0;", x->p->nu,
-             nocopy ? "p + j * ldb" : "p * nr + j");
+             bt ? "j + p * ldb" : nocopy ? "p + j * ldb" : "p * nr + j");
     mmg_close(x->e);
 }
 

@@ -39,6 +39,12 @@ static void operand_index(const struct tile_ctx *tc, int is_b, int s, int r,
         snprintf(out, len, "(p + %d) * %d + %d", s,
                  is_b ? x->p->nu : x->p->mu, at);
         break;
+    case MMT_LAYOUT_NOCOPY_BT:           /* B^T stored: N contiguous */
+        if (is_b)
+            snprintf(out, len, "%d + (p + %d) * ldb", at, s);
+        else
+            snprintf(out, len, "%d + (p + %d) * lda", at, s);
+        break;
     default:                             /* the caller's column-major */
         if (is_b)
             snprintf(out, len, "p + %d + %d * ldb", s, at);

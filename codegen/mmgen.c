@@ -9,7 +9,7 @@
 #include "common/diag.h"
 
 enum { OPT_PARAMS = 256, OPT_OUTPUT, OPT_HELP, OPT_ISA, OPT_BETA, OPT_NAME,
-       OPT_INT };
+       OPT_BT, OPT_INT };
 
 static void usage(void)
 {
@@ -28,7 +28,11 @@ static void usage(void)
            "  --beta=WORD     variants to emit: 0, 1, X or all (default "
            "all)\n"
            "  --name=ID       kernel base name (default: encodes the "
-           "parameters)\n", mmt_progname());
+           "parameters)\n"
+           "  --bt=N          1: B stored transposed, B(p,j) = b[j + p*ldb] "
+           "(layout 4;\n"
+           "                  COPY=0 only), 0: column major (default)\n",
+           mmt_progname());
     for (size_t i = 0; i < mmg_n_int_params; i++) {
         const struct mmg_int_param *d = &mmg_int_params[i];
         printf("  --%s=N%*s%s (%d..%d)\n", d->option,
@@ -38,8 +42,9 @@ static void usage(void)
            "COPY=1, M=N=K=NB.\n"
            "Rules: M, N, K <= NB (NCNB when COPY=0); KU <= NB; MU a "
            "multiple of the\nvector length; IF in 2..L and NF in 1..L, L = "
-           "MU/V + NU loads per k step.\nA register tile larger than NR "
-           "is generated but reported (it will spill).\n"
+           "MU/V + NU loads per k step;\nBT=1 only with COPY=0.  A "
+           "register tile larger than NR is generated but\nreported (it "
+           "will spill).\n"
            "Exit status: 0 written, 1 could not write, 2 bad parameters.\n");
 }
 
@@ -52,6 +57,7 @@ static struct option *build_options(void)
         { "isa", required_argument, NULL, OPT_ISA },
         { "beta", required_argument, NULL, OPT_BETA },
         { "name", required_argument, NULL, OPT_NAME },
+        { "bt", required_argument, NULL, OPT_BT },
     };
     return mmg_long_options(fixed, sizeof fixed / sizeof fixed[0], OPT_INT);
 }
@@ -79,6 +85,8 @@ static void apply_options(int argc, char **argv, const struct option *o,
             set_or_die(p, "BETA", optarg);
         else if (c == OPT_NAME)
             set_or_die(p, "NAME", optarg);
+        else if (c == OPT_BT)
+            set_or_die(p, "BT", optarg);
         else if (c >= OPT_INT)
             set_or_die(p, mmg_int_params[c - OPT_INT].key, optarg);
     }

@@ -22,7 +22,10 @@ enum mmt_kernel_layout {
                               B(p,j) = b[j*k + p] (K contiguous) */
     MMT_LAYOUT_PANEL = 2,  /* copy, SIMD: MU-row panels of A and NU-column
                               panels of B, M resp. N contiguous */
-    MMT_LAYOUT_NOCOPY = 3  /* the caller's column-major A and B */
+    MMT_LAYOUT_NOCOPY = 3, /* the caller's column-major A and B */
+    MMT_LAYOUT_NOCOPY_BT = 4  /* the caller's column-major A and B stored
+                                 transposed: A(i,p) = a[i + p*lda],
+                                 B(p,j) = b[j + p*ldb] */
 };
 
 /* Offset of A(i,p) and B(p,j) in the panel layout: panel q of A starts at

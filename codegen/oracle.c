@@ -27,6 +27,8 @@ static long operand_at(const struct mmt_kernel_desc *d, int is_b, int x,
         return (long)x * k + p;
     if (d->layout == MMT_LAYOUT_PANEL)
         return MMT_PANEL_OFFSET(x, p, is_b ? d->nu : d->mu, ext, k);
+    if (d->layout == MMT_LAYOUT_NOCOPY_BT && is_b)
+        return x + (long)p * ld;
     return is_b ? p + (long)x * ld : x + (long)p * ld;
 }
 
@@ -78,9 +80,10 @@ static void run_one(const struct mmt_kernel_desc *d, mmt_mm_kernel *fn,
                     int beta_kind, int m, int n, int k,
                     unsigned long long *seed, struct mmg_oracle_run *r)
 {
-    int lda = m + 2, ldb = k + 1, ldc = m + 3;
+    int bt = d->layout == MMT_LAYOUT_NOCOPY_BT;
+    int lda = m + 2, ldb = (bt ? n : k) + 1, ldc = m + 3;
     size_t asz = (size_t)lda * k + (size_t)m * k + 8;
-    size_t bsz = (size_t)ldb * n + (size_t)k * n + 8;
+    size_t bsz = (size_t)ldb * (bt ? k : n) + (size_t)k * n + 8;
     size_t csz = (size_t)ldc * (n + 2);
     struct operands o = {
         nan_filled(asz), nan_filled(bsz), malloc(sizeof(double) * m * k),

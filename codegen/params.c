@@ -123,6 +123,20 @@ static int set_name(struct mmg_params *p, const char *text,
     return 0;
 }
 
+/* BT is no entry of the integer table: a layout for the library, not a
+ * parameter the search varies (its logs and pins list the table). */
+static int set_bt(struct mmg_params *p, const char *text,
+                  char *err, size_t errlen)
+{
+    if (strcmp(text, "0") && strcmp(text, "1")) {
+        snprintf(err, errlen, "BT: '%s' is not allowed (allowed 0, 1)",
+                 text);
+        return -1;
+    }
+    p->bt = text[0] == '1';
+    return 0;
+}
+
 int mmg_params_set(struct mmg_params *p, const char *key, const char *text,
                    char *err, size_t errlen)
 {
@@ -136,6 +150,8 @@ int mmg_params_set(struct mmg_params *p, const char *key, const char *text,
         return set_betas(p, text, err, errlen);
     if (!strcasecmp(key, "NAME"))
         return set_name(p, text, err, errlen);
+    if (!strcasecmp(key, "BT"))
+        return set_bt(p, text, err, errlen);
     if (!d) {
         snprintf(err, errlen, "%s: not a parameter", key);
         return -1;
@@ -179,12 +195,13 @@ static int read_paramsconf(struct mmg_params *p, const char *path,
     return 0;
 }
 
-enum { N_WORDS = 3 };
+enum { N_WORDS = 4 };
 
 int mmg_params_read(struct mmg_params *p, const char *path,
                     char *err, size_t errlen)
 {
-    static const char *const words[N_WORDS] = { "ISA", "BETA", "NAME" };
+    static const char *const words[N_WORDS] = { "ISA", "BETA", "NAME",
+                                                   "BT" };
     struct kv_field fields[sizeof mmg_int_params / sizeof mmg_int_params[0]
                            + N_WORDS];
     struct kv_value values[sizeof fields / sizeof fields[0]];
@@ -281,6 +298,12 @@ int mmg_params_check(const struct mmg_params *p, char *err, size_t errlen)
         || check_dim(p, "N", p->n, err, errlen)
         || check_dim(p, "K", p->k, err, errlen))
         return -1;
+    if (p->bt && p->copy) {
+        snprintf(err, errlen, "BT: 1 is not allowed with COPY=1 (allowed 0; "
+                 "B stored transposed is read in place, by COPY=0 kernels "
+                 "only)");
+        return -1;
+    }
     if (p->mu % vlen != 0) {
         snprintf(err, errlen, "MU: %d is not allowed with ISA=%s (allowed "
                  "multiples of the vector length %d in %d..64)", p->mu,
@@ -330,7 +353,8 @@ void mmg_kernel_name(const struct mmg_params *p, char *out, size_t len)
     dim_text(p, 'n', n, sizeof n);
     dim_text(p, 'k', k, sizeof k);
     snprintf(out, len, "mmk_%s_%s%d_m%sn%sk%s_u%dx%dx%d_l%d_f%d%d_i%dn%d%s",
-             mmg_isa_name(p->isa), p->copy ? "c" : "nc", mmg_tile(p),
+             mmg_isa_name(p->isa), p->copy ? "c" : p->bt ? "nct" : "nc",
+             mmg_tile(p),
              m, n, k, p->mu, p->nu, p->ku, p->ls, p->fma, p->ff,
              p->ifetch, p->nfetch, p->perturb ? "_bad" : "");
 }
@@ -358,6 +382,10 @@ void mmg_params_options(const struct mmg_params *p, char *out, size_t len)
             continue;
         used = strlen(out);
         snprintf(out + used, len - used, " --%s=%d", d->option, v);
+    }
+    if (p->bt) {
+        used = strlen(out);
+        snprintf(out + used, len - used, " --bt=1");
     }
     if (p->name[0]) {
         used = strlen(out);

@@ -19,6 +19,7 @@ enum { MMG_TILE = -1, MMG_RUNTIME = 0 };
 
 struct mmg_params {
     int nb, ncnb, copy;
+    int bt;              /* COPY=0 only: B stored transposed (layout 4) */
     int m, n, k;
     int mu, nu, ku, ls, fma, ff, ifetch, nfetch;
     int nr;              /* registers for the spill report; 0: ISA default */

@@ -25,6 +25,11 @@
 
 extern const struct mmt_kernel_desc mml_kfull_desc, mml_kedge_desc,
     mml_knc_desc, mml_kncv_desc;
+/* Weak: a build of these sources around other kernels (mmsearch's blocks
+ * steps, tune/blocks.c, define stubs of the four above only) links
+ * without them, and the small path copies B^T there. */
+extern const struct mmt_kernel_desc mml_knct_desc __attribute__((weak)),
+    mml_kncvt_desc __attribute__((weak));
 
 #define LINE_DOUBLES 8   /* 64 bytes: each part of the workspace aligned */
 
@@ -55,7 +60,27 @@ void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
 
     *p = (struct mml_plan){ full, edge, full->m, full->k, full->n, nc,
                             panels ? full->mu : 1, panels ? full->nu : 1,
-                            0, NULL, NULL, 0, { 0 }, { 0 } };
+                            0, NULL, NULL, 0, { 0 }, { 0 }, NULL, NULL,
+                            { 0 }, { 0 } };
+}
+
+/* The kernels reading op(B) = B^T in place, when the plain ones run and
+ * these are theirs with B transposed (same tiles); else none, and the
+ * small path copies B^T. */
+static void plan_transposed_b(void)
+{
+    const struct mmt_kernel_desc *t = &mml_knct_desc, *tv = &mml_kncvt_desc;
+
+    if (plan.knc && t && tv && t->abi == MMT_KERNEL_ABI
+        && tv->abi == MMT_KERNEL_ABI
+        && t->layout == MMT_LAYOUT_NOCOPY_BT
+        && tv->layout == MMT_LAYOUT_NOCOPY_BT
+        && t->mu == plan.nck.mu && t->nu == plan.nck.nu
+        && tv->mu == plan.nckv.mu && tv->nu == plan.nckv.nu
+        && mmg_cpu_runs(t->requires) && mmg_cpu_runs(tv->requires)) {
+        plan.knct = t, plan.kncvt = tv;
+        plan.nckt = nckern(t), plan.nckvt = nckern(tv);
+    }
 }
 
 static void plan_init(void)
@@ -74,6 +99,7 @@ static void plan_init(void)
         || !mmg_cpu_runs(mml_knc_desc.requires)
         || !mmg_cpu_runs(mml_kncv_desc.requires))
         plan.knc = plan.kncv = NULL;
+    plan_transposed_b();
     __atomic_store_n(&plan_ready, 1, __ATOMIC_RELEASE);
 }
 

@@ -43,6 +43,10 @@ struct mml_plan {
         int mu, nu;
         mmt_mm_kernel *b0, *b1, *bx;
     } nck, nckv;
+    /* The same two reading op(B) = B^T in place (KERNEL_ABI.md layout
+     * 4), same tiles; NULL (knct): op(B) = B^T is copied instead. */
+    const struct mmt_kernel_desc *knct, *kncvt;
+    struct mml_nckern nckt, nckvt;
 };
 
 /* The blocked path's plan around the full kernel (blocks of its M x N x
@@ -69,9 +73,10 @@ void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
 int mml_small_fits(const struct mml_plan *p, const struct mml_gemm *g);
 
 /* Doubles of workspace the small path needs for g (copies of a
- * transposed or scaled operand, C tiles of its edges when beta is not
- * 0); 0 for untransposed calls with alpha 1 or beta 0 and beta 0 or
- * whole tiles (work may then be NULL: no thread-local lookup). */
+ * transposed or scaled op(A), of B^T when no kernels read it in place,
+ * C tiles of its edges when beta is not 0); 0 for calls with op(A) = A,
+ * alpha 1 or beta 0, op(B) read in place and beta 0 or whole tiles (work
+ * may then be NULL: no thread-local lookup). */
 size_t mml_small_doubles(const struct mml_plan *p, const struct mml_gemm *g);
 
 /* Doubles of workspace that mml_gemm_small needs at most for any call

@@ -73,20 +73,39 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 # warm, and a cold C then costs nothing).
 NC_MMGEN = ./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params --copy=0 --ff=0 \
 	--m=0 --n=0 --k=0
-$(KGEN)/knc.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)v=$$(sed -n 's/^#define MML_NARROW_MU //p' \
+# The full tile's rows (shell, sets $$mu): at most two vectors.
+NC_MU = v=$$(sed -n 's/^\#define MML_NARROW_MU //p' \
 	  $(KGEN)/libparams.h); \
 	mu=$$(sed -n 's/^MU = //p' $(KGEN)/kernel.params); \
 	if [ "$$v" -gt 1 ] && [ "$$mu" -gt $$((2 * v)) ]; then \
-	  mu=$$((2 * v)); fi; \
-	$(NC_MMGEN) --mu=$$mu --name=mml_knc --output=$@
+	  mu=$$((2 * v)); fi;
+NCV_MU = $$(sed -n 's/^\#define MML_NARROW_MU //p' $(KGEN)/libparams.h)
+$(KGEN)/knc.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
+	$(AM_V_GEN)$(NC_MU) $(NC_MMGEN) --mu=$$mu --name=mml_knc --output=$@
 $(KGEN)/kncv.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
 	$(AM_V_GEN)$(NC_MMGEN) --if=2 --nf=2 --name=mml_kncv --output=$@ \
-	  --mu=$$(sed -n 's/^#define MML_NARROW_MU //p' $(KGEN)/libparams.h)
-$(KGEN)/knc.lo: $(KGEN)/knc.c $(KGEN)/kernel.cc
-	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/knc.c
-$(KGEN)/kncv.lo: $(KGEN)/kncv.c $(KGEN)/kernel.cc
-	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/kncv.c
+	  --mu=$(NCV_MU)
+# The same two reading op(B) = B^T in place (layout 4, BT=1): the small
+# path's calls with TRANSB = 'T' copied B^T first, which cost OpenBLAS's
+# lead at N = 32 to 100 on Zen 5.
+$(KGEN)/knct.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
+	$(AM_V_GEN)$(NC_MU) $(NC_MMGEN) --bt=1 --mu=$$mu --name=mml_knct \
+	  --output=$@
+$(KGEN)/kncvt.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
+	$(AM_V_GEN)$(NC_MMGEN) --bt=1 --if=2 --nf=2 --name=mml_kncvt \
+	  --output=$@ --mu=$(NCV_MU)
+# Each BT kernel in one object with its plain one: driver.c names the BT
+# descriptors weakly (a driver built around other kernels has none), and
+# a weak reference alone would not take an object out of a static
+# library; the plain kernel's strong one does.
+$(KGEN)/knc.lo: $(KGEN)/knc.c $(KGEN)/knct.c $(KGEN)/kernel.cc
+	$(AM_V_CC)printf '#include "knc.c"\n#include "knct.c"\n' \
+	  > $(KGEN)/knc-pair.c && \
+	$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/knc-pair.c
+$(KGEN)/kncv.lo: $(KGEN)/kncv.c $(KGEN)/kncvt.c $(KGEN)/kernel.cc
+	$(AM_V_CC)printf '#include "kncv.c"\n#include "kncvt.c"\n' \
+	  > $(KGEN)/kncv-pair.c && \
+	$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/kncv-pair.c
 # Only these objects: the rest of the library is compiled with CC.
 KERNEL_LTCOMPILE = $(LIBTOOL) $(AM_V_lt) --tag=CC $(AM_LIBTOOLFLAGS) \
 	$(LIBTOOLFLAGS) --mode=compile `cat $(KGEN)/kernel.cc` \
@@ -136,7 +155,8 @@ EXTRA_DIST += results/archdefs
 CLEANFILES += $(KGEN)/stamp $(KGEN)/inputs $(KGEN)/kernel.params \
 	$(KGEN)/kernel.cc \
 	$(KGEN)/libparams.h \
-	$(KGEN)/kfull.c $(KGEN)/kedge.c $(KGEN)/knc.c $(KGEN)/kncv.c
+	$(KGEN)/kfull.c $(KGEN)/kedge.c $(KGEN)/knc.c $(KGEN)/kncv.c \
+	$(KGEN)/knct.c $(KGEN)/kncvt.c $(KGEN)/knc-pair.c $(KGEN)/kncv-pair.c
 clean-local: kernels-gen-clean
 .PHONY: kernels-gen-clean
 kernels-gen-clean:

@@ -9,7 +9,8 @@
  * caller's arrays at 75 (OpenBLAS 58).
  *
  * The loops: for each chunk of N, for each panel of K (op(B)'s block
- * copied once here when it is transposed), for each slab of M: the small
+ * copied once here when it is transposed, unless kernels reading B^T in
+ * place run and the block serves one slab), for each slab of M: the small
  * path on the block, with beta for the first K panel and 1 after it.  A
  * tall product is one chunk and one panel, slab after slab (B stays in
  * L1); a wide one is one slab, chunk after chunk (A's panel stays in
@@ -64,27 +65,39 @@ static struct cuts cuts(const struct mml_plan *p, const struct mml_gemm *g)
     return c;
 }
 
-/* B's copy (when transposed), then what the small path needs for any
- * block. */
+/* 1: op(B) = B^T is copied: no kernels read it in place, or its blocks
+ * serve slab after slab (a tall product), which read a contiguous copy
+ * faster (Zen 5, 2000x200x200:NT: 85 GFLOPS flushed from the copy, 78 in
+ * place, 2000x100x100 level).  A block used once (a wide or deep product)
+ * is read in place: 64x2000x64:NT from 73 to 98 GFLOPS warm. */
+static int copies_b(const struct mml_plan *p, const struct mml_gemm *g,
+                    struct cuts c)
+{
+    return g->tb && (!p->knct || g->m > c.mb);
+}
+
+/* B's copy (when made), then what the small path needs for any block. */
 size_t mml_skinny_doubles(const struct mml_plan *p, const struct mml_gemm *g)
 {
     struct cuts c = cuts(p, g);
-    size_t bcopy = g->tb ? up_to(c.kb * c.nb, LINE_DOUBLES) : 0;
+    size_t bcopy = copies_b(p, g, c) ? up_to(c.kb * c.nb, LINE_DOUBLES) : 0;
 
     return bcopy + mml_small_bound(p, c.mb, c.nb, c.kb);
 }
 
 /* The slabs of M for one chunk of N and panel of K: the block of rows
- * ic.. of C(:, jc..) += op(A)(ic.., pc..) B' with B' at b (ldb). */
+ * ic.. of C(:, jc..) += op(A)(ic.., pc..) B' with B' at b (ldb), stored
+ * transposed when tb. */
 static void slabs(const struct mml_gemm *g, const struct mml_plan *p,
                   struct cuts c, size_t jc, size_t nc, size_t pc, size_t kc,
-                  const double *b, size_t ldb, double beta, double *work)
+                  const double *b, size_t ldb, int tb, double beta,
+                  double *work)
 {
     for (size_t ic = 0; ic < g->m; ic += c.mb) {
         size_t mc = min_z(c.mb, g->m - ic);
         const double *a = g->ta ? g->a + pc + ic * g->lda
                                 : g->a + ic + pc * g->lda;
-        struct mml_gemm blk = { g->ta, 0, mc, nc, kc, g->alpha, beta, a, b,
+        struct mml_gemm blk = { g->ta, tb, mc, nc, kc, g->alpha, beta, a, b,
                                 g->c + ic + jc * g->ldc, g->lda, ldb,
                                 g->ldc };
         mml_gemm_small(&blk, p, work);
@@ -95,21 +108,22 @@ void mml_gemm_skinny(const struct mml_gemm *g, const struct mml_plan *p,
                      double *work)
 {
     struct cuts c = cuts(p, g);
-    size_t bcopy = g->tb ? up_to(c.kb * c.nb, LINE_DOUBLES) : 0;
+    int copy = copies_b(p, g, c);
+    size_t bcopy = copy ? up_to(c.kb * c.nb, LINE_DOUBLES) : 0;
 
     for (size_t jc = 0; jc < g->n; jc += c.nb) {
         size_t nc = min_z(c.nb, g->n - jc);
         for (size_t pc = 0; pc < g->k; pc += c.kb) {
             size_t kc = min_z(c.kb, g->k - pc);
-            const double *b = g->b + pc + jc * g->ldb;
+            const double *b = g->tb ? g->b + jc + pc * g->ldb
+                                    : g->b + pc + jc * g->ldb;
             size_t ldb = g->ldb;
-            if (g->tb) {
-                mml_copy_cm(g->b + jc + pc * g->ldb, g->ldb, 1, (int)kc,
-                            (int)nc, 1.0, work);
+            if (copy) {
+                mml_copy_cm(b, g->ldb, 1, (int)kc, (int)nc, 1.0, work);
                 b = work, ldb = kc;
             }
-            slabs(g, p, c, jc, nc, pc, kc, b, ldb, pc ? 1.0 : g->beta,
-                  work + bcopy);
+            slabs(g, p, c, jc, nc, pc, kc, b, ldb, g->tb && !copy,
+                  pc ? 1.0 : g->beta, work + bcopy);
         }
     }
 }

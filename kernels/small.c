@@ -13,9 +13,13 @@
  * columns copies its edge with zero padding (gemm_tiny).  The kernels'
  * own edge code (a stack copy per tile) never runs.
  *
- * A transposed op(A) or op(B) is copied into the workspace column major
+ * A transposed op(A) is copied into the workspace column major
  * (mml_copy_cm), as is A with alpha folded in when alpha is not 1 and
- * beta not 0; with beta = 0, C is scaled afterwards.
+ * beta not 0; with beta = 0, C is scaled afterwards.  A transposed op(B)
+ * is read in place by the kernels generated for it (BT=1, KERNEL_ABI.md
+ * layout 4: the NU values a k step broadcasts are adjacent), or copied
+ * too where this CPU cannot run them (plan knct NULL): on Zen 5 the copy
+ * held NT at 64-82 GFLOPS warm where OpenBLAS ran 102-109.
  *
  * Measured on Zen 5 (avx512, non-copy tile 16 x 8, V = 8), single
  * thread, operands flushed: the shifted tiles took N = 100 from 53 to 66
@@ -93,11 +97,39 @@ static size_t edge_doubles(const struct mml_plan *p, const struct mml_gemm *g)
 
 /* A is copied (column major, alpha folded in) when transposed, or when
  * alpha is not 1 and beta not 0 (the kernels have no alpha; with beta 0
- * C is scaled afterwards instead); B when transposed. */
+ * C is scaled afterwards instead); B when transposed and no kernels read
+ * it so. */
 MML_HOT
 static int copies_a(const struct mml_gemm *g)
 {
     return g->ta || (g->alpha != 1.0 && g->beta != 0.0);
+}
+
+MML_HOT
+static int copies_b(const struct mml_plan *p, const struct mml_gemm *g)
+{
+    return g->tb && !p->knct;
+}
+
+/* The kernels a call runs: the plain pair, or the pair reading B
+ * transposed (bt: op(B)'s column j at b + j, else at b + j * ldb). */
+struct kerns {
+    const struct mml_nckern *f, *v;
+    int bt;
+};
+
+MML_HOT
+static struct kerns kerns_for(const struct mml_plan *p, int tb)
+{
+    return tb ? (struct kerns){ &p->nckt, &p->nckvt, 1 }
+              : (struct kerns){ &p->nck, &p->nckv, 0 };
+}
+
+/* op(B)'s column j of the untransposed-or-read-in-place problem g. */
+MML_HOT
+static const double *b_col(const struct mml_gemm *g, size_t j)
+{
+    return g->tb ? g->b + j : g->b + j * g->ldb;
 }
 
 /* The workspace: A's copy, B's copy, the edges' C tile. */
@@ -113,7 +145,7 @@ static struct parts3 layout(const struct mml_plan *p,
 
     if (copies_a(g))
         l.a = up_to(g->m * g->k, LINE_DOUBLES);
-    if (g->tb)
+    if (copies_b(p, g))
         l.b = up_to(g->k * g->n, LINE_DOUBLES);
     return l;
 }
@@ -202,25 +234,25 @@ struct rows {
 };
 
 MML_HOT
-static void run_rows(const struct mml_plan *p, const struct rows *r, int n,
+static void run_rows(const struct kerns *ks, const struct rows *r, int n,
                      const double *b, int ldb, double beta, double *c,
                      int ldc)
 {
     if (r->mw)
-        nc_variant(&p->nck, beta)(r->mw, n, r->k, r->a, (int)r->lda, b,
-                                  ldb, beta, c, ldc);
+        nc_variant(ks->f, beta)(r->mw, n, r->k, r->a, (int)r->lda, b, ldb,
+                                beta, c, ldc);
     if (r->mv > r->mw)
-        nc_variant(&p->nckv, beta)(r->mv - r->mw, n, r->k, r->a + r->mw,
-                                   (int)r->lda, b, ldb, beta, c + r->mw,
-                                   ldc);
+        nc_variant(ks->v, beta)(r->mv - r->mw, n, r->k, r->a + r->mw,
+                                (int)r->lda, b, ldb, beta, c + r->mw, ldc);
 }
 
 /* Fewer than one vector of rows or NU columns: the last rows and columns
- * copied with zero padding into the workspace, computed into a C tile
- * and merged. */
+ * copied with zero padding into the workspace (B's in the layout the
+ * kernels read: K x NU, or NU x K for B stored transposed), computed into
+ * a C tile and merged. */
 __attribute__((noinline))
 static void gemm_tiny(const struct mml_gemm *g, const struct mml_plan *p,
-                      double *work)
+                      const struct kerns *ks, double *work)
 {
     int m = (int)g->m, n = (int)g->n, k = (int)g->k, v = p->nckv.mu;
     int nu = p->nck.nu, mw = m / p->nck.mu * p->nck.mu;
@@ -234,19 +266,23 @@ static void gemm_tiny(const struct mml_gemm *g, const struct mml_plan *p,
     bp = ap + part[0];
     ct = bp + part[1];
     if (nw)
-        run_rows(p, &r, nw, g->b, ldb, g->beta, g->c, ldc);
+        run_rows(ks, &r, nw, g->b, ldb, g->beta, g->c, ldc);
     if (mv < m) {
         copy_rows(g->a + mv, g->lda, m - mv, k, v, ap);
         if (nw) {
-            p->nckv.b0(v, nw, k, ap, v, g->b, ldb, 0.0, ct, v);
+            ks->v->b0(v, nw, k, ap, v, g->b, ldb, 0.0, ct, v);
             mml_merge(m - mv, nw, g->beta, ct, v, g->c + mv, g->ldc);
         }
     }
     if (nw < n) {
-        copy_cols(g->b + (size_t)nw * g->ldb, g->ldb, n - nw, k, nu, bp);
-        run_rows(p, &r, nu, bp, k, 0.0, ct, ldt);
+        int ldbp = ks->bt ? nu : k;
+        if (ks->bt)
+            copy_rows(g->b + nw, g->ldb, n - nw, k, nu, bp);
+        else
+            copy_cols(g->b + (size_t)nw * g->ldb, g->ldb, n - nw, k, nu, bp);
+        run_rows(ks, &r, nu, bp, ldbp, 0.0, ct, ldt);
         if (mv < m)
-            p->nckv.b0(v, nu, k, ap, v, bp, k, 0.0, ct + mv, ldt);
+            ks->v->b0(v, nu, k, ap, v, bp, ldbp, 0.0, ct + mv, ldt);
         mml_merge(m, n - nw, g->beta, ct, ldt, g->c + (size_t)nw * g->ldc,
                   g->ldc);
     }
@@ -259,45 +295,46 @@ static void gemm_tiny(const struct mml_gemm *g, const struct mml_plan *p,
  * (the same products again), else computed into t (V x nc) and only its
  * new rows merged. */
 MML_HOT
-static void rows_shifted(const struct mml_plan *p, const struct rows *r,
+static void rows_shifted(const struct kerns *ks, const struct rows *r,
                          int m, int nc, const double *b, int ldb,
                          double beta, double *c, int ldc, double *t)
 {
-    int v = p->nckv.mu, i0 = m - v;
+    int v = ks->v->mu, i0 = m - v;
     const double *a = r->a + i0;
 
-    run_rows(p, r, nc, b, ldb, beta, c, ldc);
+    run_rows(ks, r, nc, b, ldb, beta, c, ldc);
     if (r->mv == m)
         return;
     if (beta == 0.0) {
-        p->nckv.b0(v, nc, r->k, a, (int)r->lda, b, ldb, 0.0, c + i0, ldc);
+        ks->v->b0(v, nc, r->k, a, (int)r->lda, b, ldb, 0.0, c + i0, ldc);
         return;
     }
-    p->nckv.b0(v, nc, r->k, a, (int)r->lda, b, ldb, 0.0, t, v);
+    ks->v->b0(v, nc, r->k, a, (int)r->lda, b, ldb, 0.0, t, v);
     mml_merge(m - r->mv, nc, beta, t + (r->mv - i0), v, c + r->mv,
               (size_t)ldc);
 }
 
-/* The untransposed problem g with M >= V and N >= NU. */
+/* The problem g (op(A) = A; op(B) = B, or B^T read in place by the BT
+ * kernels) with M >= V and N >= NU. */
 MML_HOT
 static void gemm_shifted(const struct mml_gemm *g, const struct mml_plan *p,
-                         double *work)
+                         const struct kerns *ks, double *work)
 {
     int m = (int)g->m, n = (int)g->n, v = p->nckv.mu, nu = p->nck.nu;
     int mw = m / p->nck.mu * p->nck.mu, nw = n / nu * nu, j0 = n - nu;
     int ldb = (int)g->ldb, ldc = (int)g->ldc;
     struct rows r = { mw, mw + (m - mw) / v * v, (int)g->k, g->a, g->lda };
 
-    rows_shifted(p, &r, m, nw, g->b, ldb, g->beta, g->c, ldc, work);
+    rows_shifted(ks, &r, m, nw, g->b, ldb, g->beta, g->c, ldc, work);
     if (nw == n)
         return;
     /* the last NU columns, shifted left over columns done already */
     if (g->beta == 0.0) {
-        rows_shifted(p, &r, m, nu, g->b + (size_t)j0 * g->ldb, ldb, 0.0,
+        rows_shifted(ks, &r, m, nu, b_col(g, (size_t)j0), ldb, 0.0,
                      g->c + (size_t)j0 * g->ldc, ldc, NULL);
         return;
     }
-    rows_shifted(p, &r, m, nu, g->b + (size_t)j0 * g->ldb, ldb, 0.0, work, m,
+    rows_shifted(ks, &r, m, nu, b_col(g, (size_t)j0), ldb, 0.0, work, m,
                  NULL);
     mml_merge(m, n - nw, g->beta, work + (size_t)(nw - j0) * m, m,
               g->c + (size_t)nw * g->ldc, g->ldc);
@@ -329,13 +366,14 @@ MML_HOT
 void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
                     double *work)
 {
-    struct mml_gemm h = *g;      /* the untransposed problem run */
+    struct mml_gemm h = *g;      /* the problem run: A untransposed */
     struct parts3 l = layout(p, g);
+    struct kerns ks = kerns_for(p, g->tb && !l.b);
     int m = (int)g->m, n = (int)g->n, k = (int)g->k;
 
-    fetch_code(nc_variant(&p->nck, g->beta));
-    if (m % p->nck.mu)
-        fetch_code(nc_variant(&p->nckv, g->beta));
+    fetch_code(nc_variant(ks.f, g->beta));
+    if (m % ks.f->mu)
+        fetch_code(nc_variant(ks.v, g->beta));
     if (l.a) {
         mml_copy_cm(g->a, g->ta ? g->lda : 1, g->ta ? 1 : g->lda, m, k,
                     g->alpha, work);
@@ -354,12 +392,15 @@ void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
     if (h.m * h.k + h.k * h.n > TOUCH_MIN
         && h.m * h.k + h.k * h.n <= (size_t)p->mc * (size_t)p->kc) {
         touch(h.a, h.m, h.k, h.lda);
-        touch(h.b, h.k, h.n, h.ldb);
+        if (h.tb)
+            touch(h.b, h.n, h.k, h.ldb);
+        else
+            touch(h.b, h.k, h.n, h.ldb);
     }
     if (tiny(p, &h))
-        gemm_tiny(&h, p, work);
+        gemm_tiny(&h, p, &ks, work);
     else
-        gemm_shifted(&h, p, work);
+        gemm_shifted(&h, p, &ks, work);
     /* the kernels have no alpha; beta is 0 when it is not 1 here */
     mml_scale_c(h.m, h.n, h.alpha, h.c, h.ldc);
 }

@@ -30,6 +30,10 @@ static const char *const scalar_grid[] = {
     "k=5 ku=5", "k=6 ku=6 fma=0 ls=2",
     /* non-copy, leading dimensions at run time */
     "copy=0 ncnb=6", "copy=0 m=0 n=0 k=0 fma=0 ls=2 ku=3",
+    /* non-copy with B stored transposed (layout 4): fixed and run-time
+     * sizes, tiles that divide neither NCNB nor the sizes swept */
+    "copy=0 bt=1 ncnb=6", "copy=0 bt=1 m=0 n=0 k=0 fma=0 ls=2 ku=3",
+    "copy=0 bt=1 m=0 n=0 k=0 mu=2 nu=5 ku=2 ff=0", "copy=0 bt=1 n=5 k=0",
     NULL
 };
 
@@ -42,6 +46,9 @@ static const char *const simd_grid[] = {
     /* fixed fractional M and N, as a K cleanup kernel sees them */
     "m=5 n=7 k=1 ku=1", "m=3 n=2 k=9 ku=4 fma=0 ls=8 beta=X",
     "copy=0 ncnb=9", "copy=0 m=0 n=0 k=0 fma=0 ls=3 ku=2",
+    "copy=0 bt=1 ncnb=9", "copy=0 bt=1 m=0 n=0 k=0 fma=0 ls=3 ku=2",
+    "copy=0 bt=1 m=0 n=0 k=0 nu=4 ku=3 ff=0",
+    "copy=0 bt=1 m=0 n=0 k=0 mu=16 nu=2 ku=4 ncnb=19",
     /* the shapes the bench runs at full speed */
     "nb=24 mu=8 nu=6 ku=1", "nb=26 mu=8 nu=6 ku=4 fma=0 ls=4 beta=X",
     NULL
@@ -49,7 +56,7 @@ static const char *const simd_grid[] = {
 
 /* Deliberately wrong kernels: the check must reject each. */
 static const char *const bad_grid[] = {
-    "perturb=1 ku=3", NULL
+    "perturb=1 ku=3", "perturb=1 copy=0 bt=1 m=0 n=0 k=0", NULL
 };
 
 static void apply(struct mmg_params *p, const char *spec)

@@ -11,7 +11,7 @@ trap 'rm -rf "$dir"' EXIT
 n=0
 pass() { n=$((n + 1)); echo "ok $n - $1"; }
 fail() { n=$((n + 1)); echo "not ok $n - $1"; }
-echo "1..17"
+echo "1..21"
 
 "$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
     && pass "--help exits 0 and lists the parameters" \
@@ -37,6 +37,10 @@ expect_usage "bad.conf:2: MU: 0 is out of range (allowed 1..64)" \
     --params="$dir/bad.conf"
 expect_usage "unknown option or missing value: '--mx=2'" --mx=2
 expect_usage "LS: 17 is out of range (allowed 1..16)" --fma=0 --ls=17
+expect_usage "BT: 1 is not allowed with COPY=1 (allowed 0;" --bt=1
+expect_usage "BT: '2' is not allowed (allowed 0, 1)" --copy=0 --bt=2
+printf 'COPY = 0\nBT = yes\n' > "$dir/bt.conf"
+expect_usage "bt.conf:2: BT: 'yes' is not allowed" --params="$dir/bt.conf"
 
 # --output: a failed run leaves the old file as it was, a good one
 # replaces it through a temporary that does not stay behind
@@ -117,4 +121,22 @@ if grep -q 'm1 = a0_1 \* b0_0;' "$dir/s0.c" \
     pass "scalar FMA=0 emits products into temporaries, then adds"
 else
     fail "scalar FMA=0 form"
+fi
+
+# BT=1 (COPY=0): B read transposed in place, layout 4 in the descriptor,
+# the banner and the name, and the recorded command recreates the file
+"$mmgen" --isa=avx2 --mu=8 --nu=3 --copy=0 --ncnb=16 --k=0 --bt=1 \
+    --output="$dir/bt.c" 2> /dev/null
+cmd=$(sed -n 's/^ \*   \(mmgen .*\)$/\1/p' "$dir/bt.c" | head -1)
+cp "$dir/bt.c" "$dir/bt.orig.c"
+# shellcheck disable=SC2086
+(cd "$top_builddir" && ./$cmd) 2> "$dir/err"
+if grep -q '\.layout = 4,' "$dir/bt.c" && grep -q 'mmk_avx2_nct16_' \
+        "$dir/bt.c" && grep -q 'B(p,j) = b\[j + p\*ldb\]' "$dir/bt.c" \
+        && grep -q 'b\[2 + (p + 0) \* ldb\]' "$dir/bt.c" \
+        && grep -q -- '--bt=1' "$dir/bt.c" && cmp -s "$dir/bt.c" \
+        "$dir/bt.orig.c"; then
+    pass "BT=1: layout 4, B(p,j) read at b[j + p*ldb], recreated exactly"
+else
+    fail "BT=1 kernel: layout, name, index or command ('$cmd')"
 fi

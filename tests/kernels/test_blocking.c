@@ -5,7 +5,9 @@
  * kernels' int indexing) forced on; the library's plan with a narrow NC.
  * The workspace is NaN-filled before each call so a stale read shows.
  * The small path (non-copy kernels on the caller's arrays) alone, its
- * padding workspace NaN-filled too.  And the reference path, which only a
+ * padding workspace NaN-filled too: with the kernels reading op(B) = B^T
+ * in place (and a check that NT calls take them), and with a plan
+ * without them, which copies B^T.  And the reference path, which only a
  * CPU without the kernels' ISA (or a failed allocation) takes.
  * Against the oracle of tests/common/gemmref.h.  TAP. */
 #include <math.h>
@@ -144,6 +146,27 @@ static void big_blocks(const struct mml_plan *p, const char *what,
            p->mc, p->kc, p->nb, p->nc, bad, worst);
 }
 
+/* The library's small path reads op(B) = B^T in place when its plain
+ * non-copy kernels run: an NT call of whole tiles with alpha 1 and beta 0
+ * needs no workspace (a copy of B^T would), and the plan has the BT
+ * kernels of the same tiles. */
+static int reads_bt_in_place(const struct mml_plan *lib, int tapno)
+{
+    size_t m = (size_t)lib->nck.mu * 2, n = (size_t)lib->nck.nu * 3;
+    struct mml_gemm g = { 0, 1, m, n, 9, 1.0, 0.0, NULL, NULL, NULL, m, n,
+                          m };
+    size_t need = mml_small_doubles(lib, &g);
+    int ok = lib->knc && lib->knct && lib->kncvt
+             && lib->nckt.mu == lib->nck.mu && lib->nckt.nu == lib->nck.nu
+             && lib->nckvt.mu == lib->nckv.mu && need == 0;
+
+    printf("%s %d - NT %zux%zux9 on the small path reads B^T in place "
+           "(BT kernels %s, %zu doubles of workspace)\n", ok ? "ok" :
+           "not ok", ++tapno, m, n, lib->knct ? "in the plan" : "missing",
+           need);
+    return tapno;
+}
+
 int main(void)
 {
     const struct mml_plan *lib = mml_plan_default();
@@ -153,7 +176,7 @@ int main(void)
     };
     int tapno = 0;
 
-    printf("1..%d\n", 2 * 4 + 7);
+    printf("1..%d\n", 2 * 4 + 9);
     plan_sweep(NULL, "the reference path (CPUs without the kernels' ISA)",
                ++tapno);
     for (int i = 0; i < 4; i++)
@@ -170,7 +193,7 @@ int main(void)
             plan_sweep(&p, "edge kernel alone", ++tapno);
         }
     if (!lib) {
-        for (int i = 0; i < 6; i++)
+        for (int i = 0; i < 8; i++)
             printf("ok %d # SKIP this CPU lacks the kernels' ISA\n",
                    ++tapno);
         return 0;
@@ -187,6 +210,11 @@ int main(void)
     small_path = 1;
     plan_sweep(lib, "the small path (non-copy kernels), workspace of NaN",
                ++tapno);
+    tapno = reads_bt_in_place(lib, tapno);
+    p = *lib;
+    p.knct = p.kncvt = NULL;
+    plan_sweep(&p, "the small path copying op(B) = B^T (no BT kernels), "
+               "workspace of NaN", ++tapno);
     /* the skinny path's slabs, chunks and panels at small sizes: a plan
      * whose NCNB cuts them many times (the kernels take any size up to
      * their own NCNB) */
