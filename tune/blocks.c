@@ -132,8 +132,9 @@ static int write_stubs(const char *path, char *why, size_t len)
 }
 
 /* The edge kernel the library generates (M=N=K at run time), with a
- * tile that bounds every block, its source at c->src. */
-static int write_edge(const struct mms_pipeline *pl,
+ * tile that bounds every block, its source at c->src under dir (each
+ * driver's own: they differ in the kernel). */
+static int write_edge(const struct mms_pipeline *pl, const char *dir,
                       const struct mmg_params *p, struct mms_cand *c,
                       char *why, size_t len)
 {
@@ -145,6 +146,7 @@ static int write_edge(const struct mms_pipeline *pl,
     q.betas = MMG_BETA_ALL;
     snprintf(q.name, sizeof q.name, "mml_kedge");
     mms_cand_init(c, pl, &q);
+    snprintf(c->src, sizeof c->src, "%.400s/mml_kedge.c", dir);
     if (c->verdict != MMS_V_NONE || mms_cand_generate(c) != 0) {
         snprintf(why, len, "the edge kernel: %s", c->why);
         return -1;
@@ -294,7 +296,7 @@ done:
     return rc;
 }
 
-int mms_driver_build(const struct mms_pipeline *pl, int cc,
+int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
                      const struct mmg_params *p, const struct mms_blocks *b,
                      const struct mmt_probeconf *pc, char *so, size_t solen,
                      char *why, size_t len)
@@ -304,15 +306,15 @@ int mms_driver_build(const struct mms_pipeline *pl, int cc,
     char dir[MMS_PATH_MAX + 16], stubs[MMS_PATH_MAX + 32];
 
     why[0] = '\0';
-    snprintf(dir, sizeof dir, "%s/driver", pl->workdir);
+    snprintf(dir, sizeof dir, "%s/driver%d", pl->workdir, id);
     snprintf(stubs, sizeof stubs, "%s/stubs.c", dir);
-    snprintf(so, solen, "%s/mml_driver.so", pl->workdir);
+    snprintf(so, solen, "%s/mml_driver%d.so", pl->workdir, id);
     if (model(pc, p, b, &lp, why, len) != 0)
         return -1;
     mms_pipeline_cc_text(pl, cc, lp.compiler, sizeof lp.compiler);
     if (write_header(dir, &lp, why, len) != 0
         || write_stubs(stubs, why, len) != 0
-        || write_edge(pl, p, &edge, why, len) != 0)
+        || write_edge(pl, dir, p, &edge, why, len) != 0)
         return -1;
     return compile_driver(pl, cc, dir, edge.src, stubs, so, why, len);
 }

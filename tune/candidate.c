@@ -538,7 +538,8 @@ static void dgemm_child(const struct measure_job *j,
     char why[MMS_WHY_MAX];
     int rc;
 
-    if (mms_dgemm_load(&dg, j->pl->driver_so, d, j->c->nc, why,
+    if (mms_dgemm_load(&dg, j->c->driver_so[0] ? j->c->driver_so
+                       : j->pl->driver_so, d, j->c->nc, why,
                        sizeof why) != 0) {
         report(fd, MMS_V_COMPILE, 0, 0, 0, why);
         return;

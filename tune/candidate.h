@@ -42,6 +42,8 @@ struct mms_cand {
                                     as the whole DGEMM through the
                                     pipeline's driver with B's panels NC
                                     wide (the blocks steps); 0: alone */
+    char driver_so[MMS_PATH_MAX];  /* with an nc: the driver built for
+                                      its kernel ("": pl->driver_so) */
 };
 
 /* A kernel compiler: its command, as the log and params.conf name it,

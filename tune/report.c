@@ -256,13 +256,29 @@ static int key_col(const char *key)
     return MMR_ISA;
 }
 
+/* The columns of the blocking in a whole DGEMM's full kernel (NB, M, N,
+ * K and what goes with them), which the dgemm step leaves out: they
+ * follow the kernel there. */
+static int blocking_col(int col)
+{
+    static const char *const keys[] = { "NB", "NCNB", "COPY", "M", "N",
+                                        "K" };
+
+    for (size_t i = 0; col >= 0 && i < sizeof keys / sizeof keys[0]; i++)
+        if (strcmp(mmr_col_name(col), keys[i]) == 0)
+            return 1;
+    return 0;
+}
+
 /* A blocks step's columns: MC, KC, NB and NC (the kernel's M, K and N
  * are MC, KC and NB); any other step's: the ISA, the compiler and the
- * generator's parameters.  Each only when it varies or is decided. */
+ * generator's parameters (the dgemm step's: those of the kernel).  Each
+ * only when it varies or is decided. */
 static void pick_columns(struct mmr_step *st)
 {
     static const int blocks[] = { MMR_MC, MMR_KC, -1, MMR_NC };
-    int dgemm = st->ncand > 0 && st->cand[0].nc > 0;
+    int kernel = in_list(st->sets, "KERNEL");
+    int dgemm = st->ncand > 0 && st->cand[0].nc > 0 && !kernel;
 
     st->ncol = 0;
     for (int i = 0; dgemm && i < 4; i++) {
@@ -271,7 +287,8 @@ static void pick_columns(struct mmr_step *st)
             st->col[st->ncol++] = col;
     }
     for (int col = MMR_CC; !dgemm && col < (int)mmg_n_int_params; col++)
-        if (st->ncol < MMR_MAX_COLS && col_varies(st, col))
+        if (st->ncol < MMR_MAX_COLS && col_varies(st, col)
+            && !(kernel && blocking_col(col)))
             st->col[st->ncol++] = col;
 }
 
