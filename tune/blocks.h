@@ -31,8 +31,10 @@ void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
 
 /* Compile the library's driver with compiler cc (an index into pl->cc)
  * into pl->workdir/mml_driver<id>.so (its objects under driver<id>/: a
- * run builds one for each kernel it times the whole DGEMM with): the
- * sources MMS_DRIVER_SOURCES of the
+ * run builds one for each kernel it times the whole DGEMM with; reuse,
+ * when not -1, is the id of one built before with the same compiler,
+ * whose objects of the sources that do not include the kernel's header
+ * are taken as they are): the sources MMS_DRIVER_SOURCES of the
  * source tree pl->source_dir, a header written as the library's build
  * writes kernels/gen/libparams.h (p's tile, b's blocking), p's edge kernel
  * (M=N=K at run time) and empty descriptors where the library has its
@@ -40,6 +42,7 @@ void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
  * the DGEMM is timed on the blocked path).  so gets the path.  Returns 0,
  * or -1 with why (the compiler's first error line). */
 int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
+                     int reuse,
                      const struct mmg_params *p, const struct mms_blocks *b,
                      const struct mmt_probeconf *pc, char *so, size_t solen,
                      char *why, size_t len);

@@ -169,7 +169,8 @@ void mms_measure(const struct mms_pipeline *pl, const struct mms_cand *c,
 /* A fresh work directory "<parent>/mmsearch.XXXXXX" into buf.  Returns 0,
  * or -1 with errno. */
 int mms_workdir_create(char *buf, size_t len, const char *parent);
-/* Remove a work directory and the files in it. */
+/* Remove a work directory and everything in it (the drivers' builds
+ * too). */
 void mms_workdir_remove(const char *dir);
 
 /* Remove c's shared object. */
