@@ -848,9 +848,21 @@ static void find_compilers(struct mms_search *s, char *absent, size_t len)
     }
 }
 
+/* 1 when step name decides the reference kernel (its candidates are
+ * kernels the library could call: not step 6's non-copy ones, step 7's
+ * K cleanups, or the full kernels of a whole DGEMM). */
+static int ref_step(const struct mms_search *s, const char *name)
+{
+    for (int i = 0; i < s->nsteps; i++)
+        if (strcmp(s->steps[i].name, name) == 0)
+            return mms_step_kind(&s->steps[i]) == MMS_STEP_REF;
+    return 0;
+}
+
 /* The kernels the cc step builds with every compiler: the winner, then
- * the best distinct others the earlier steps screened (their screening
- * MFLOPS with the configured compiler), lv->cc_kernels in all. */
+ * the best distinct others the earlier kernel steps screened (their
+ * screening MFLOPS with the configured compiler), lv->cc_kernels in
+ * all. */
 static int cc_kernels(struct mms_search *s, struct mmg_params *k, int max)
 {
     int n = 0;
@@ -861,7 +873,7 @@ static int cc_kernels(struct mms_search *s, struct mmg_params *k, int max)
         for (int i = 0; i < s->log.nrec; i++) {
             const struct mms_record *r = &s->log.rec[i];
             int seen = r->round != 0 || r->m.verdict != MMS_V_OK
-                       || r->nc != 0     /* a whole DGEMM (resumed) */
+                       || !ref_step(s, r->step)
                        || strcmp(r->cc, s->pl.cc[0].name) != 0;
             for (int j = 0; j < n && !seen; j++)
                 seen = mms_params_equal(&k[j], &r->p);
@@ -1234,8 +1246,12 @@ static void dgemm_add(const struct mms_search *s, const struct mmg_params *p,
         k[*n] = q, h[(*n)++] = (struct how){ cc, 0 };
 }
 
-/* The best MU x NU tile the munu step screened (ok, ref's ISA) that is
- * none of k's, or NULL. */
+/* The best MU x NU tile the munu step screened (ok, ref's ISA) whose MU
+ * is none of k's, or NULL.  One per MU: the munu step screens every tile
+ * at the NB chosen for the first, which a tile of another MU divides
+ * worse (fractional register tiles), so its best other tiles by those
+ * MFLOPS would be the first's neighbours; the whole DGEMM widens NB to
+ * hold MC and KC, a multiple of the tile. */
 static const struct mms_record *other_tile(const struct mms_search *s,
                                            const struct mmg_params *k,
                                            int n)
@@ -1247,7 +1263,7 @@ static const struct mms_record *other_tile(const struct mms_search *s,
         int seen = strcmp(r->step, "munu") != 0 || r->round != 0 || r->ref
                    || r->m.verdict != MMS_V_OK || r->p.isa != s->ref.isa;
         for (int j = 0; j < n && !seen; j++)
-            seen = k[j].mu == r->p.mu && k[j].nu == r->p.nu;
+            seen = k[j].mu == r->p.mu;
         if (!seen && (!best || r->m.mflops > best->m.mflops))
             best = r;
     }
@@ -1257,8 +1273,9 @@ static const struct mms_record *other_tile(const struct mms_search *s,
 /* The dgemm step's kernels, in range order (the tie rule's): the kernel
  * steps' winner, the cc step's finalists (its round-1 samples, each
  * kernel with its compiler, in the order the cc step ranked them), and
- * the munu step's best lv->dgemm_tiles other tiles with the winner's
- * other values (IF and NF cut to the tile's loads) and compiler;
+ * the munu step's best lv->dgemm_tiles other tiles, one per MU (other
+ * than those), with the winner's other values (IF and NF cut to the
+ * tile's loads) and compiler;
  * lv->dgemm_kernels at most.  Returns how many. */
 static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
                          struct how *h)

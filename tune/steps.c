@@ -879,8 +879,9 @@ const struct mms_step mms_steps[] = {
     { "dgemm", "KERNEL,CC", range_dgemm,
       "the kernel and its compiler by the whole DGEMM: the winner, the cc "
       "step's finalists (each kernel with its compiler) and the best "
-      "(quick 1, normal and full 2) other MU x NU tiles the munu step "
-      "screened, with the winner's other values and compiler; at most "
+      "(quick 1, normal and full 2) MU x NU tiles the munu step screened "
+      "with an MU none of them has, one per MU, with the winner's other "
+      "values and compiler; at most "
       "quick 3, normal 6, full 8; each the full kernel at the library "
       "model's MC, KC, NC for it, verified and timed as the library's "
       "whole DGEMM (as mc); the winner is the kernel mc, kc, nc tune "
