@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "kernels/archkey.h"
 #include "kernels/libparams.h"
@@ -132,8 +133,9 @@ static int write_stubs(const char *path, char *why, size_t len)
 }
 
 /* The edge kernel the library generates (M=N=K at run time), with a
- * tile that bounds every block, its source at c->src. */
-static int write_edge(const struct mms_pipeline *pl,
+ * tile that bounds every block, its source at c->src under dir (each
+ * driver's own: they differ in the kernel). */
+static int write_edge(const struct mms_pipeline *pl, const char *dir,
                       const struct mmg_params *p, struct mms_cand *c,
                       char *why, size_t len)
 {
@@ -145,6 +147,7 @@ static int write_edge(const struct mms_pipeline *pl,
     q.betas = MMG_BETA_ALL;
     snprintf(q.name, sizeof q.name, "mml_kedge");
     mms_cand_init(c, pl, &q);
+    snprintf(c->src, sizeof c->src, "%.400s/mml_kedge.c", dir);
     if (c->verdict != MMS_V_NONE || mms_cand_generate(c) != 0) {
         snprintf(why, len, "the edge kernel: %s", c->why);
         return -1;
@@ -244,13 +247,46 @@ static int run_jobs(struct job *j, int n, int at_once, double timeout_s,
     return rc;
 }
 
+/* 1 when the file at path includes kernels/gen/libparams.h (the header
+ * written for each kernel), itself or through a header it includes from
+ * the source tree src or its own directory, depth includes down; 1 too
+ * when path cannot be read (then it is compiled, never reused). */
+static int uses_header(const char *src, const char *path, int depth)
+{
+    FILE *f = fopen(path, "r");
+    char line[512], name[256], inc[2 * MMS_PATH_MAX + 256];
+    const char *slash = strrchr(path, '/');
+    int uses = f == NULL;
+
+    while (f && !uses && fgets(line, sizeof line, f)) {
+        if (sscanf(line, " # include \"%255[^\"]\"", name) != 1)
+            continue;
+        if (strstr(name, "libparams.h"))
+            uses = 1;
+        else if (depth > 0) {
+            snprintf(inc, sizeof inc, "%s/%s", src, name);
+            if (access(inc, R_OK) != 0 && slash)
+                snprintf(inc, sizeof inc, "%.*s/%s", (int)(slash - path),
+                         path, name);
+            uses = access(inc, R_OK) == 0
+                   && uses_header(src, inc, depth - 1);
+        }
+    }
+    if (f)
+        fclose(f);
+    return uses;
+}
+
 /* The driver's sources (MMS_DRIVER_SOURCES under the source tree) and the
  * two generated ones, each compiled to an object under dir on as many
- * CPUs as the pipeline uses, then linked into so. */
+ * CPUs as the pipeline uses, then linked into so.  With reuse (the
+ * directory of a driver built before with the same compiler), the
+ * objects of the sources that do not include the kernel's header (nor
+ * the edge kernel) are that driver's. */
 static int compile_driver(const struct mms_pipeline *pl, int cc,
-                          const char *dir, const char *edge,
-                          const char *stubs, const char *so, char *why,
-                          size_t len)
+                          const char *dir, const char *reuse,
+                          const char *edge, const char *stubs,
+                          const char *so, char *why, size_t len)
 {
     enum { MAXSRC = 24 };
     char list[] = MMS_DRIVER_SOURCES, src[MAXSRC][2 * MMS_PATH_MAX];
@@ -258,7 +294,7 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
     char out[MMS_PATH_MAX + 48];
     const char *words[MAXSRC + 8];
     struct job *jobs = calloc(MAXSRC + 1, sizeof *jobs);
-    int n = 0, rc = -1;
+    int n = 0, nj = 0, rc = -1, iedge;
 
     snprintf(inc[0], sizeof inc[0], "-I%s", dir);
     snprintf(inc[1], sizeof inc[1], "-I%s", pl->source_dir);
@@ -266,14 +302,20 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
     for (char *w = strtok(list, " "); w && n < MAXSRC - 2;
          w = strtok(NULL, " "))
         snprintf(src[n++], sizeof src[0], "%s/%s", pl->source_dir, w);
+    iedge = n;
     snprintf(src[n++], sizeof src[0], "%s", edge);
     snprintf(src[n++], sizeof src[0], "%s", stubs);
     for (int i = 0; jobs && i < n; i++) {
         const char *w[] = { "-fPIC", inc[0], inc[1], inc[2], "-c", src[i],
                             "-o", obj[i], NULL };
+        if (reuse && i != iedge
+            && !uses_header(pl->source_dir, src[i], 4)) {
+            snprintf(obj[i], sizeof obj[0], "%s/o%d.o", reuse, i);
+            continue;
+        }
         snprintf(obj[i], sizeof obj[0], "%s/o%d.o", dir, i);
         snprintf(out, sizeof out, "%s/o%d.out", dir, i);
-        if (job_set(&jobs[i], pl, cc, w, out) != 0)
+        if (job_set(&jobs[nj++], pl, cc, w, out) != 0)
             goto done;
     }
     words[0] = "-shared", words[1] = "-o", words[2] = so;
@@ -281,11 +323,11 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
         words[3 + i] = obj[i];
     words[3 + n] = NULL;
     snprintf(out, sizeof out, "%s/link.out", dir);
-    if (!jobs || job_set(&jobs[n], pl, cc, words, out) != 0)
+    if (!jobs || job_set(&jobs[nj], pl, cc, words, out) != 0)
         goto done;
-    rc = run_jobs(jobs, n, pl->jobs > 0 ? pl->jobs : 1,
+    rc = run_jobs(jobs, nj, pl->jobs > 0 ? pl->jobs : 1,
                   pl->compile_timeout_s, why, len) != 0
-         || run_jobs(jobs + n, 1, 1, pl->compile_timeout_s, why, len) != 0
+         || run_jobs(jobs + nj, 1, 1, pl->compile_timeout_s, why, len) != 0
          ? -1 : 0;
 done:
     if (rc != 0 && !why[0])
@@ -294,25 +336,29 @@ done:
     return rc;
 }
 
-int mms_driver_build(const struct mms_pipeline *pl, int cc,
-                     const struct mmg_params *p, const struct mms_blocks *b,
+int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
+                     int reuse, const struct mmg_params *p,
+                     const struct mms_blocks *b,
                      const struct mmt_probeconf *pc, char *so, size_t solen,
                      char *why, size_t len)
 {
     struct mml_libparams lp;
     struct mms_cand edge;
     char dir[MMS_PATH_MAX + 16], stubs[MMS_PATH_MAX + 32];
+    char old[MMS_PATH_MAX + 16];
 
     why[0] = '\0';
-    snprintf(dir, sizeof dir, "%s/driver", pl->workdir);
+    snprintf(dir, sizeof dir, "%s/driver%d", pl->workdir, id);
     snprintf(stubs, sizeof stubs, "%s/stubs.c", dir);
-    snprintf(so, solen, "%s/mml_driver.so", pl->workdir);
+    snprintf(so, solen, "%s/mml_driver%d.so", pl->workdir, id);
     if (model(pc, p, b, &lp, why, len) != 0)
         return -1;
     mms_pipeline_cc_text(pl, cc, lp.compiler, sizeof lp.compiler);
     if (write_header(dir, &lp, why, len) != 0
         || write_stubs(stubs, why, len) != 0
-        || write_edge(pl, p, &edge, why, len) != 0)
+        || write_edge(pl, dir, p, &edge, why, len) != 0)
         return -1;
-    return compile_driver(pl, cc, dir, edge.src, stubs, so, why, len);
+    snprintf(old, sizeof old, "%s/driver%d", pl->workdir, reuse);
+    return compile_driver(pl, cc, dir, reuse >= 0 ? old : NULL, edge.src,
+                          stubs, so, why, len);
 }

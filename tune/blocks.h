@@ -30,14 +30,19 @@ void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
                        struct mmg_params *out);
 
 /* Compile the library's driver with compiler cc (an index into pl->cc)
- * into pl->workdir/mml_driver.so: the sources MMS_DRIVER_SOURCES of the
+ * into pl->workdir/mml_driver<id>.so (its objects under driver<id>/: a
+ * run builds one for each kernel it times the whole DGEMM with; reuse,
+ * when not -1, is the id of one built before with the same compiler,
+ * whose objects of the sources that do not include the kernel's header
+ * are taken as they are): the sources MMS_DRIVER_SOURCES of the
  * source tree pl->source_dir, a header written as the library's build
  * writes kernels/gen/libparams.h (p's tile, b's blocking), p's edge kernel
  * (M=N=K at run time) and empty descriptors where the library has its
  * full and small-problem kernels (the candidate brings the full kernel;
  * the DGEMM is timed on the blocked path).  so gets the path.  Returns 0,
  * or -1 with why (the compiler's first error line). */
-int mms_driver_build(const struct mms_pipeline *pl, int cc,
+int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
+                     int reuse,
                      const struct mmg_params *p, const struct mms_blocks *b,
                      const struct mmt_probeconf *pc, char *so, size_t solen,
                      char *why, size_t len);

@@ -538,7 +538,8 @@ static void dgemm_child(const struct measure_job *j,
     char why[MMS_WHY_MAX];
     int rc;
 
-    if (mms_dgemm_load(&dg, j->pl->driver_so, d, j->c->nc, why,
+    if (mms_dgemm_load(&dg, j->c->driver_so[0] ? j->c->driver_so
+                       : j->pl->driver_so, d, j->c->nc, why,
                        sizeof why) != 0) {
         report(fd, MMS_V_COMPILE, 0, 0, 0, why);
         return;
@@ -711,7 +712,10 @@ int mms_workdir_create(char *buf, size_t len, const char *parent)
     return mkdtemp(buf) ? 0 : -1;
 }
 
-void mms_workdir_remove(const char *dir)
+/* dir and what it holds, depth directories down (the drivers' builds
+ * are driver<i>/kernels/gen/libparams.h); links are removed, never
+ * followed (d_type says so without a stat). */
+static void remove_tree(const char *dir, int depth)
 {
     DIR *d = opendir(dir);
     struct dirent *e;
@@ -721,9 +725,17 @@ void mms_workdir_remove(const char *dir)
         if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
             continue;
         snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        remove(path);
+        if (e->d_type == DT_DIR && depth > 0)
+            remove_tree(path, depth - 1);
+        else
+            remove(path);
     }
     if (d)
         closedir(d);
     rmdir(dir);
+}
+
+void mms_workdir_remove(const char *dir)
+{
+    remove_tree(dir, 4);
 }

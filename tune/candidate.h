@@ -42,6 +42,8 @@ struct mms_cand {
                                     as the whole DGEMM through the
                                     pipeline's driver with B's panels NC
                                     wide (the blocks steps); 0: alone */
+    char driver_so[MMS_PATH_MAX];  /* with an nc: the driver built for
+                                      its kernel ("": pl->driver_so) */
 };
 
 /* A kernel compiler: its command, as the log and params.conf name it,
@@ -167,7 +169,8 @@ void mms_measure(const struct mms_pipeline *pl, const struct mms_cand *c,
 /* A fresh work directory "<parent>/mmsearch.XXXXXX" into buf.  Returns 0,
  * or -1 with errno. */
 int mms_workdir_create(char *buf, size_t len, const char *parent);
-/* Remove a work directory and the files in it. */
+/* Remove a work directory and everything in it (the drivers' builds
+ * too). */
 void mms_workdir_remove(const char *dir);
 
 /* Remove c's shared object. */

@@ -71,6 +71,9 @@ EXTRA_DIST += tests/tune/test_side_steps.sh
 # The blocks steps (MC, KC, NC timed as the whole DGEMM) alone.
 TESTS += tests/tune/test_blocks.sh
 EXTRA_DIST += tests/tune/test_blocks.sh
+# The dgemm step (the kernel and compiler chosen by the whole DGEMM).
+TESTS += tests/tune/test_dgemmstep.sh
+EXTRA_DIST += tests/tune/test_dgemmstep.sh
 
 # Timed (make regtest): a real search must not end slower than it began.
 REGTESTS += tests/tune/regtest_search.sh

@@ -123,14 +123,6 @@ static void print_head(const struct mmr_report *r)
 
 /* ---- a step ------------------------------------------------------------ */
 
-/* Room for the heading and the values ("avx512", "1024"). */
-static int col_width(int col)
-{
-    int name = (int)strlen(mmr_col_name(col)) + 1;
-
-    return col == MMR_ISA || col == MMR_CC ? 7 : name > 5 ? name : 5;
-}
-
 /* The step's columns of p: "MU=2 NU=4". */
 static void cols_text(const struct mmr_step *st, const struct mmg_params *p,
                       const char *cc, int nc, char *buf, size_t len)
@@ -150,7 +142,8 @@ static void print_columns(const struct mmr_step *st)
 {
     printf("    ");
     for (int i = 0; i < st->ncol; i++)
-        printf("%*s", col_width(st->col[i]), mmr_col_name(st->col[i]));
+        printf("%*s", mmr_col_width(st->col[i]),
+               mmr_col_name(st->col[i]));
     printf(" %-13s %8s  %6s %3s %6s %3s %7s %6s\n", "verdict", "screen",
            "%peak", "smp", "spread", "rnd", "median", "ratio");
 }
@@ -163,7 +156,7 @@ static void print_row(const struct mmr_step *st, const struct mmr_cand *c)
     printf("  %c ", c->chosen ? '*' : ' ');
     for (int i = 0; i < st->ncol; i++) {
         mmr_col_value(st->col[i], &c->p, c->cc, c->nc, v, sizeof v);
-        printf("%*s", col_width(st->col[i]), v);
+        printf("%*s", mmr_col_width(st->col[i]), v);
     }
     printf(" %-13s", mms_verdict_name(c->verdict));
     if (s && s->m.verdict == MMS_V_OK)

@@ -29,14 +29,14 @@ enum {
     OPT_OUTPUT, OPT_PIN, OPT_ISA, OPT_JOBS, OPT_CTIMEOUT, OPT_RTIMEOUT,
     OPT_CHECK_LOG, OPT_INCLUDE, OPT_WORKDIR, OPT_PROGRESS, OPT_FAKE,
     OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_ENGINE, OPT_PIN_FILE,
-    OPT_SKIP_BLOCKS, OPT_SOURCE, OPT_INT
+    OPT_SKIP_BLOCKS, OPT_SKIP_DGEMM, OPT_SOURCE, OPT_INT
 };
 
 struct cli {
     const char *level, *probe, *log, *output, *check_log, *include;
     const char *workdir, *engine, *source;
     double time_limit, compile_timeout, run_timeout;
-    int jobs, progress, fake, stop_after, busy, skip_blocks;
+    int jobs, progress, fake, stop_after, busy, skip_blocks, skip_dgemm;
     struct mms_pins pins, perturb;
 };
 
@@ -112,7 +112,12 @@ static void usage(void)
            "  --skip-blocks       do not search MC, KC, NC (the steps mc, "
            "kc, nc, which\n"
            "                      time the whole DGEMM): the library's "
-           "model fills them\n"
+           "model fills them;\n"
+           "                      the step dgemm is skipped too\n"
+           "  --skip-dgemm        keep the kernel the kernel steps chose "
+           "(skip the step\n"
+           "                      dgemm, which chooses it by the whole "
+           "DGEMM)\n"
            "  --jobs=N            compilers at once (default: every CPU)\n"
            "  --compile-timeout=S, --run-timeout=S  per candidate "
            "(120, 60)\n"
@@ -150,14 +155,19 @@ static void usage(void)
            "the first\ntied one in range order.  A timing made while other "
            "CPUs were more than\nhalf busy is taken again (twice at most, "
            "a whole DGEMM once) and marked in\nthe log.\n"
-           "The last steps (mc, kc, nc) keep the kernel and search the "
-           "library's\nblocking around it from the "
-           "library's model: each candidate is the full\nkernel at M=MC "
-           "N=NB K=KC with the library's driver (its kernels/ sources),\n"
-           "verified as the whole DGEMM at odd sizes and timed at square "
-           "N (quick 1000,\nnormal 500,1000,1500, full 500,1000,2000,3000) "
-           "with every operand flushed;\nthe figure is the geometric mean "
-           "over the sizes.\n"
+           "The step dgemm chooses the kernel and its compiler again, by "
+           "the whole DGEMM\n(the kernel steps time one call in L1): the "
+           "winner, the cc step's finalists\nand the munu step's best "
+           "other tiles (quick 3 candidates at most, normal 6,\nfull 8), "
+           "each at the library model's blocking for it.  The last steps "
+           "(mc,\nkc, nc) keep that kernel and search the library's "
+           "blocking around it from\nthe library's model.  In these four "
+           "steps each candidate is the full kernel\nat M=MC N=NB K=KC "
+           "with the library's driver (its kernels/ sources, built\nfor "
+           "each kernel and compiler), verified as the whole DGEMM at odd "
+           "sizes and\ntimed at square N (quick 1000, normal "
+           "500,1000,1500, full\n500,1000,2000,3000) with every operand "
+           "flushed; the figure is the geometric\nmean over the sizes.\n"
            "Exit status: 0 done, 1 failure, 2 bad usage or a bad or foreign "
            "input file.\n");
 }
@@ -187,6 +197,7 @@ static struct option *build_options(void)
         { "test-perturb", required_argument, NULL, OPT_PERTURB },
         { "test-busy", no_argument, NULL, OPT_BUSY },
         { "skip-blocks", no_argument, NULL, OPT_SKIP_BLOCKS },
+        { "skip-dgemm", no_argument, NULL, OPT_SKIP_DGEMM },
         { "source-dir", required_argument, NULL, OPT_SOURCE },
     };
     return mmg_long_options(fixed, sizeof fixed / sizeof fixed[0], OPT_INT);
@@ -246,6 +257,7 @@ static void one_option(struct cli *c, int opt, const char *arg)
     case OPT_PERTURB: pin_or_die(&c->perturb, "", arg); break;
     case OPT_BUSY: c->busy = 1; break;
     case OPT_SKIP_BLOCKS: c->skip_blocks = 1; break;
+    case OPT_SKIP_DGEMM: c->skip_dgemm = 1; break;
     case OPT_SOURCE: c->source = arg; break;
     default:
         pin_or_die(&c->pins, mmg_int_params[opt - OPT_INT].key, arg);
@@ -396,7 +408,7 @@ int main(int argc, char **argv)
                         c.engine);
     s.pins = c.pins, s.perturb = c.perturb;
     s.time_limit_s = c.time_limit, s.stop_after = c.stop_after;
-    s.skip_blocks = c.skip_blocks;
+    s.skip_blocks = c.skip_blocks, s.skip_dgemm = c.skip_dgemm;
     s.progress = c.progress && isatty(STDERR_FILENO);
     s.cand_lines = !s.progress;
     read_probe(results_path(c.probe, "probe.conf", probe, sizeof probe),

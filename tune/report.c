@@ -241,6 +241,7 @@ static int col_varies(const struct mmr_step *st, int col)
         if (col == MMR_CC ? strcmp(st->cand[0].cc, st->cand[i].cc) != 0
             : col == MMR_NC ? st->cand[0].nc != st->cand[i].nc
             : col == MMR_MC ? a->m != b->m : col == MMR_KC ? a->k != b->k
+            : col == MMR_TILE ? a->mu != b->mu || a->nu != b->nu
             : col == MMR_ISA ? a->isa != b->isa
                            : param_value(a, col) != param_value(b, col))
             return 1;
@@ -256,9 +257,31 @@ static int key_col(const char *key)
     return MMR_ISA;
 }
 
+/* The dgemm step's columns, in this order, each when it varies and the
+ * room is left (a table's other columns take 61 of its 80, a row's mark
+ * 4): the compiler, the tile, then the kernel's other keys (not its
+ * blocking, which follows the kernel there). */
+static void kernel_columns(struct mmr_step *st)
+{
+    static const char *const keys[] = { "KU", "FMA", "LS", "FF", "IF",
+                                        "NF" };
+    int cols[12] = { MMR_CC, MMR_TILE, MMR_ISA }, n = 3;
+    int room = 80 - 61 - 4;
+
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        cols[n++] = key_col(keys[i]);
+    st->ncol = 0;
+    for (int i = 0; i < n && st->ncol < MMR_MAX_COLS; i++)
+        if (col_varies(st, cols[i]) && mmr_col_width(cols[i]) <= room) {
+            st->col[st->ncol++] = cols[i];
+            room -= mmr_col_width(cols[i]);
+        }
+}
+
 /* A blocks step's columns: MC, KC, NB and NC (the kernel's M, K and N
  * are MC, KC and NB); any other step's: the ISA, the compiler and the
- * generator's parameters.  Each only when it varies or is decided. */
+ * generator's parameters (the dgemm step's: those of the kernel).  Each
+ * only when it varies or is decided. */
 static void pick_columns(struct mmr_step *st)
 {
     static const int blocks[] = { MMR_MC, MMR_KC, -1, MMR_NC };
@@ -312,7 +335,10 @@ static int build_step(struct mmr_report *r, struct mmr_step *st)
                                            c->cc);
     }
     ref_stats(r, st, scratch);
-    pick_columns(st);
+    if (in_list(st->sets, "KERNEL"))
+        kernel_columns(st);
+    else
+        pick_columns(st);
     step_time(r, st);
     free(scratch);
     return 0;
@@ -358,14 +384,25 @@ const struct mmr_step *mmr_step_find(const struct mmr_report *r,
 const char *mmr_col_name(int col)
 {
     return col == MMR_NC ? "NC" : col == MMR_MC ? "MC" : col == MMR_KC ? "KC"
+        : col == MMR_TILE ? "TILE"
         : col == MMR_CC ? "CC" : col == MMR_ISA ? "ISA"
         : mmg_int_params[col].key;
+}
+
+int mmr_col_width(int col)
+{
+    int name = (int)strlen(mmr_col_name(col)) + 1;
+
+    return col == MMR_ISA || col == MMR_CC ? 7 : col == MMR_TILE ? 6
+        : name > 5 ? name : 5;
 }
 
 void mmr_col_value(int col, const struct mmg_params *p, const char *cc,
                    int nc, char *buf, size_t len)
 {
-    if (col == MMR_NC || col == MMR_MC || col == MMR_KC)
+    if (col == MMR_TILE)
+        snprintf(buf, len, "%dx%d", p->mu, p->nu);
+    else if (col == MMR_NC || col == MMR_MC || col == MMR_KC)
         snprintf(buf, len, "%d", col == MMR_NC ? nc
                  : col == MMR_MC ? p->m : p->k);
     else if (col == MMR_CC)

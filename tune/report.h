@@ -20,6 +20,8 @@
 #define MMR_NC (-3)           /* ... the whole DGEMM's NC (blocks steps) */
 #define MMR_MC (-4)           /* ... its MC, the full kernel's M */
 #define MMR_KC (-5)           /* ... its KC, the full kernel's K */
+#define MMR_TILE (-6)         /* ... the register tile, MUxNU (the dgemm
+                                 step) */
 
 /* One kernel a step tried. */
 struct mmr_cand {
@@ -95,6 +97,9 @@ const struct mmr_step *mmr_step_find(const struct mmr_report *r,
 /* The column's heading ("MU", "ISA", "CC", "NC") and the value in it of
  * p built with cc and timed with nc ("4", "avx2", "clang", "1440"). */
 const char *mmr_col_name(int col);
+/* The room the column takes in a table: its heading and values, right
+ * aligned, a blank before. */
+int mmr_col_width(int col);
 void mmr_col_value(int col, const struct mmg_params *p, const char *cc,
                    int nc, char *buf, size_t len);
 

@@ -115,6 +115,18 @@ static void show(const struct mms_search *s, const char *step,
             per * (n - k));
 }
 
+/* "ISA=avx512 MU=24 NU=8 ... CC=clang": the kernel p (its tile and
+ * schedule; its NB, M, N, K are the blocking's) built as h says. */
+static void kernel_text(const struct mms_search *s,
+                        const struct mmg_params *p, struct how h, char *buf,
+                        size_t len)
+{
+    snprintf(buf, len, "ISA=%s MU=%d NU=%d KU=%d FMA=%d LS=%d FF=%d IF=%d "
+             "NF=%d CC=%s", mmg_isa_name(p->isa), p->mu, p->nu, p->ku,
+             p->fma, p->ls, p->ff, p->ifetch, p->nfetch,
+             s->pins.cc[0] ? s->pins.cc : s->pl.cc[h.cc].name);
+}
+
 /* "NB=48 KU=1": the values of keys (a step's sets) in p (built with
  * h's compiler, for the CC key; the blocks steps' MC and KC are the
  * kernel's M and K, NC is h's). */
@@ -126,6 +138,10 @@ static void sets_text(const struct mms_search *s, const char *keys,
     size_t used = 0;
 
     buf[0] = '\0';
+    if (strcmp(keys, "KERNEL,CC") == 0) {     /* the dgemm step */
+        kernel_text(s, p, h, buf, len);
+        return;
+    }
     snprintf(list, sizeof list, "%s", keys);
     for (char *k = strtok(list, ","); k && used < len; k = strtok(NULL, ","))
         for (size_t i = 0; i < mmg_n_int_params; i++)
@@ -155,29 +171,63 @@ static void blocks_text(const struct mmg_params *p, int nc, char *buf,
 
 /* ---- timings ----------------------------------------------------------- */
 
-/* The library's driver for the whole DGEMM (tune/blocks.h), built once
- * a run, the first time a candidate needs it.  Returns 0, or -1 with
- * s->driver_why. */
-static int driver(struct mms_search *s)
+/* What the library's driver depends on of the full kernel p: its tile
+ * and schedule (the edge kernel is p at run-time sizes; the packing
+ * follows MU and NU), not its blocking, and never the planted fault of a
+ * test (the driver is the library's, built right). */
+static void driver_key(const struct mmg_params *p, struct mmg_params *key)
 {
-    double t = now();
+    *key = *p;
+    key->nb = key->ncnb = key->m = key->n = key->k = 0;
+    key->perturb = 0;
+}
 
-    if (s->driver_state == 0) {
-        s->driver_state = mms_driver_build(&s->pl, s->ref_cc, &s->ref,
-                                           &s->blocks, &s->pc,
-                                           s->pl.driver_so,
-                                           sizeof s->pl.driver_so,
-                                           s->driver_why,
-                                           sizeof s->driver_why) == 0
-                          ? 1 : -1;
-        if (s->driver_state < 0)
-            s->pl.driver_so[0] = '\0';
-        say(s, "blocks: the library's driver %s in %.1f s%s%s\n",
-            s->driver_state > 0 ? "built" : "NOT built", now() - t,
-            s->driver_state > 0 ? "" : ": ",
-            s->driver_state > 0 ? "" : s->driver_why);
+/* The library's driver for the whole DGEMM around c's full kernel
+ * (tune/blocks.h), built the first time a candidate with its tile,
+ * schedule and compiler needs it; its path into c->driver_so.  Returns
+ * 0, or -1 with c->why. */
+static int driver(struct mms_search *s, struct mms_cand *c)
+{
+    struct mms_blocks b = { c->p.m, c->p.k, c->nc, c->p.n };
+    struct mms_driver *d = NULL;
+    struct mmg_params key, p = c->p;
+    char what[160];
+    double t = now();
+    int reuse = -1;
+
+    driver_key(&c->p, &key);
+    for (int i = 0; i < s->ndrivers && !d; i++) {
+        if (s->drivers[i].cc == c->cc && s->drivers[i].state > 0
+            && reuse < 0)
+            reuse = i;       /* its kernel-independent objects will do */
+        if (s->drivers[i].cc == c->cc
+            && mms_params_equal(&s->drivers[i].key, &key))
+            d = &s->drivers[i];
     }
-    return s->driver_state > 0 ? 0 : -1;
+    if (!d && s->ndrivers == MMS_DRIVERS_MAX) {
+        snprintf(c->why, sizeof c->why, "more than %d drivers in one run",
+                 MMS_DRIVERS_MAX);
+        return -1;
+    }
+    if (!d) {
+        d = &s->drivers[s->ndrivers];
+        memset(d, 0, sizeof *d);
+        d->key = key, d->cc = c->cc, p.perturb = 0;
+        d->state = mms_driver_build(&s->pl, c->cc, s->ndrivers, reuse, &p,
+                                    &b, &s->pc, d->so, sizeof d->so, d->why,
+                                    sizeof d->why) == 0 ? 1 : -1;
+        kernel_text(s, &p, (struct how){ c->cc, 0 }, what, sizeof what);
+        say(s, "%s: the library's driver %s in %.1f s%s%s\n", what,
+            d->state > 0 ? "built" : "NOT built", now() - t,
+            d->state > 0 ? "" : ": ", d->state > 0 ? "" : d->why);
+        s->ndrivers++;
+    }
+    if (d->state < 0) {
+        snprintf(c->why, sizeof c->why, "%s", d->why);
+        return -1;
+    }
+    snprintf(c->driver_so, sizeof c->driver_so, "%s", d->so);
+    return 0;
 }
 
 /* c: p's beta-1 kernel built as h says; with an NC, the library's full
@@ -197,10 +247,8 @@ static void prepare(struct mms_search *s, struct mms_cand *c,
     mms_cand_init(c, &s->pl, &q);
     mms_cand_use_cc(c, &s->pl, h.cc);
     c->nc = h.nc;
-    if (h.nc > 0 && c->verdict == MMS_V_NONE && driver(s) != 0) {
+    if (h.nc > 0 && c->verdict == MMS_V_NONE && driver(s, c) != 0)
         c->verdict = MMS_V_COMPILE;
-        snprintf(c->why, sizeof c->why, "%s", s->driver_why);
-    }
 }
 
 /* How candidate i is built and timed (NULL: the configured compiler,
@@ -268,8 +316,8 @@ static void dgemm_timed(struct mms_search *s, struct mms_measure *m)
     snprintf(sizes, sizeof sizes, "%.*s", how ? (int)(how - body)
              : (int)strlen(body), body);
     if (!s->dgemm_how_noted && how) {
-        snprintf(note, sizeof note, "why=the whole DGEMM (blocks steps) "
-                 "timed as: square C = A B, beta 0, at each size %s; the "
+        snprintf(note, sizeof note, "why=the whole DGEMM (steps dgemm, mc, "
+                 "kc, nc) timed as: square C = A B, beta 0, at each size %s; the "
                  "figure is the geometric mean over the sizes", how + 2);
         mms_log_line(&s->log, "note", note);
         s->dgemm_how_noted = 1;
@@ -319,7 +367,14 @@ static int timing(struct mms_search *s, const char *step,
         return -1;
     o->verdict = kept->m.verdict, o->mflops = kept->m.mflops;
     s->timed++;
-    if (c->nc > 0)
+    if (c->nc > 0 && strcmp(step, "dgemm") == 0) {
+        char at[64];
+        kernel_text(s, &c->p, (struct how){ c->cc, c->nc }, what,
+                    sizeof what);
+        blocks_text(&c->p, c->nc, at, sizeof at);
+        snprintf(what + strlen(what), sizeof what - strlen(what), " at %s",
+                 at);
+    } else if (c->nc > 0)
         blocks_text(&c->p, c->nc, what, sizeof what);
     else
         snprintf(what, sizeof what, "%s", c->name);
@@ -388,13 +443,35 @@ static int screen(struct mms_search *s, const struct mms_step *st,
     return rc;
 }
 
+/* The library's full kernel for kernel k at the model's blocking for it
+ * (pins kept), into p, with its NC into h (0 where the library has no
+ * model for it: p is k).  Returns 0, or -1 with why. */
+static int at_model(const struct mms_search *s, const struct mmg_params *k,
+                    int cc, struct mmg_params *p, struct how *h, char *why,
+                    size_t len)
+{
+    struct mms_blocks b = { s->pins.mc, s->pins.kc, s->pins.nc, 0 };
+
+    *p = *k, *h = (struct how){ cc, 0 };
+    if (mms_blocks_model(&s->pc, k, &b, why, len) != 0)
+        return -1;
+    mms_blocks_kernel(k, &b, p);
+    h->nc = b.nc;
+    return 0;
+}
+
 /* The value a step starts from and keeps if nothing beats it: the
  * reference kernel so far, or in a blocks step the library's full kernel
- * for the blocking so far, timed as the whole DGEMM. */
+ * for the blocking so far, timed as the whole DGEMM (in the dgemm step,
+ * the kernel so far at the model's blocking). */
 static void incumbent(const struct mms_search *s, const struct mms_step *st,
                       struct mmg_params *p, struct how *h)
 {
-    if (mms_step_kind(st) == MMS_STEP_BLOCKS) {
+    char why[MMS_WHY_MAX];
+
+    if (mms_step_kind(st) == MMS_STEP_DGEMM)
+        at_model(s, &s->ref, s->ref_cc, p, h, why, sizeof why);
+    else if (mms_step_kind(st) == MMS_STEP_BLOCKS) {
         mms_blocks_kernel(&s->ref, &s->blocks, p);
         *h = (struct how){ s->ref_cc, s->blocks.nc };
     } else {
@@ -404,12 +481,16 @@ static void incumbent(const struct mms_search *s, const struct mms_step *st,
 }
 
 /* The fixed reference of every round (stats.h): the fixed kernel, or in
- * the blocks steps the whole DGEMM at the model's blocking. */
+ * the blocks steps the whole DGEMM at the model's blocking (in the dgemm
+ * step, around the kernel the kernel steps chose: the incumbent, which
+ * stays until the step decides). */
 static void round_reference(const struct mms_search *s,
                             const struct mms_step *st, struct mmg_params *p,
                             struct how *h)
 {
-    if (mms_step_kind(st) == MMS_STEP_BLOCKS) {
+    if (mms_step_kind(st) == MMS_STEP_DGEMM)
+        incumbent(s, st, p, h);
+    else if (mms_step_kind(st) == MMS_STEP_BLOCKS) {
         mms_blocks_kernel(&s->ref, &s->blocks0, p);
         *h = (struct how){ s->ref_cc, s->blocks0.nc };
     } else {
@@ -437,7 +518,8 @@ static int is_incumbent(const struct mms_search *s, const struct mms_step *st,
 static void effort(const struct mms_search *s, const struct mms_step *st,
                    int *finals, int *rounds, int *rounds_max)
 {
-    int blocks = mms_step_kind(st) == MMS_STEP_BLOCKS;
+    int blocks = mms_step_kind(st) == MMS_STEP_BLOCKS
+                 || mms_step_kind(st) == MMS_STEP_DGEMM;
 
     *finals = blocks ? s->lv->blocks_finals : s->lv->finalists;
     *rounds = blocks ? s->lv->blocks_rounds : s->lv->rounds;
@@ -766,9 +848,21 @@ static void find_compilers(struct mms_search *s, char *absent, size_t len)
     }
 }
 
+/* 1 when step name decides the reference kernel (its candidates are
+ * kernels the library could call: not step 6's non-copy ones, step 7's
+ * K cleanups, or the full kernels of a whole DGEMM). */
+static int ref_step(const struct mms_search *s, const char *name)
+{
+    for (int i = 0; i < s->nsteps; i++)
+        if (strcmp(s->steps[i].name, name) == 0)
+            return mms_step_kind(&s->steps[i]) == MMS_STEP_REF;
+    return 0;
+}
+
 /* The kernels the cc step builds with every compiler: the winner, then
- * the best distinct others the earlier steps screened (their screening
- * MFLOPS with the configured compiler), lv->cc_kernels in all. */
+ * the best distinct others the earlier kernel steps screened (their
+ * screening MFLOPS with the configured compiler), lv->cc_kernels in
+ * all. */
 static int cc_kernels(struct mms_search *s, struct mmg_params *k, int max)
 {
     int n = 0;
@@ -779,6 +873,7 @@ static int cc_kernels(struct mms_search *s, struct mmg_params *k, int max)
         for (int i = 0; i < s->log.nrec; i++) {
             const struct mms_record *r = &s->log.rec[i];
             int seen = r->round != 0 || r->m.verdict != MMS_V_OK
+                       || !ref_step(s, r->step)
                        || strcmp(r->cc, s->pl.cc[0].name) != 0;
             for (int j = 0; j < n && !seen; j++)
                 seen = mms_params_equal(&k[j], &r->p);
@@ -1131,6 +1226,184 @@ static int run_blocks(struct mms_search *s, const struct mms_step *st)
     return choose(s, st, cand, how, o, n);
 }
 
+/* ---- the dgemm step: the kernel by the whole DGEMM ---------------------- */
+
+/* Kernel p with compiler cc appended to the dgemm step's kernels k, h
+ * (the pins applied, the planted fault cleared: mark_perturbed sets it
+ * again on the full kernel), unless it is there or max are. */
+static void dgemm_add(const struct mms_search *s, const struct mmg_params *p,
+                      int cc, struct mmg_params *k, struct how *h, int *n,
+                      int max)
+{
+    struct mmg_params q = *p;
+
+    mms_pins_apply(&s->pins, &q);
+    q.perturb = 0;
+    for (int j = 0; j < *n; j++)
+        if (h[j].cc == cc && mms_params_equal(&k[j], &q))
+            return;
+    if (*n < max)
+        k[*n] = q, h[(*n)++] = (struct how){ cc, 0 };
+}
+
+/* The best MU x NU tile the munu step screened (ok, ref's ISA) whose MU
+ * is none of k's, or NULL.  One per MU: the munu step screens every tile
+ * at the NB chosen for the first, which a tile of another MU divides
+ * worse (fractional register tiles), so its best other tiles by those
+ * MFLOPS would be the first's neighbours; the whole DGEMM widens NB to
+ * hold MC and KC, a multiple of the tile. */
+static const struct mms_record *other_tile(const struct mms_search *s,
+                                           const struct mmg_params *k,
+                                           int n)
+{
+    const struct mms_record *best = NULL;
+
+    for (int i = 0; i < s->log.nrec; i++) {
+        const struct mms_record *r = &s->log.rec[i];
+        int seen = strcmp(r->step, "munu") != 0 || r->round != 0 || r->ref
+                   || r->m.verdict != MMS_V_OK || r->p.isa != s->ref.isa;
+        for (int j = 0; j < n && !seen; j++)
+            seen = k[j].mu == r->p.mu;
+        if (!seen && (!best || r->m.mflops > best->m.mflops))
+            best = r;
+    }
+    return best;
+}
+
+/* The dgemm step's kernels, in range order (the tie rule's): the kernel
+ * steps' winner, the cc step's finalists (its round-1 samples, each
+ * kernel with its compiler, in the order the cc step ranked them), and
+ * the munu step's best lv->dgemm_tiles other tiles, one per MU (other
+ * than those), with the winner's other values (IF and NF cut to the
+ * tile's loads) and compiler;
+ * lv->dgemm_kernels at most.  Returns how many. */
+static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
+                         struct how *h)
+{
+    int n = 0, max = s->lv->dgemm_kernels, tiles = s->lv->dgemm_tiles;
+
+    dgemm_add(s, &s->ref, s->ref_cc, k, h, &n, max);
+    for (int i = 0; i < s->log.nrec; i++) {
+        const struct mms_record *r = &s->log.rec[i];
+        int cc = mms_pipeline_find_cc(&s->pl, r->cc);
+        if (strcmp(r->step, "cc") == 0 && r->round == 1 && !r->ref
+            && cc >= 0)
+            dgemm_add(s, &r->p, cc, k, h, &n, max - tiles);
+    }
+    for (int t = 0; t < tiles; t++) {
+        const struct mms_record *r = other_tile(s, k, n);
+        struct mmg_params q = s->ref;
+        int loads;
+        if (!r)
+            break;
+        q.mu = r->p.mu, q.nu = r->p.nu;
+        loads = mmg_loads_per_step(&q);
+        q.ifetch = q.ifetch > loads ? loads : q.ifetch;
+        q.nfetch = q.nfetch > loads ? loads : q.nfetch;
+        dgemm_add(s, &q, s->ref_cc, k, h, &n, max);
+    }
+    return n;
+}
+
+/* The full kernels of the kernels k (each at the model's blocking for it;
+ * one the model refuses is left out, why says the last such) into cand,
+ * how, with the index of each one's kernel in from.  Returns how many. */
+static int dgemm_candidates(const struct mms_search *s,
+                            const struct mmg_params *k, const struct how *hk,
+                            int nk, struct mmg_params *cand, struct how *how,
+                            int *from, char *why, size_t len)
+{
+    int n = 0;
+
+    for (int i = 0; i < nk; i++) {
+        int dup = 0;
+        if (at_model(s, &k[i], hk[i].cc, &cand[n], &how[n], why, len) != 0)
+            continue;
+        mark_perturbed(s, &cand[n]);
+        for (int j = 0; j < n && !dup; j++)
+            dup = mms_params_equal(&cand[j], &cand[n])
+                  && how[j].cc == how[n].cc && how[j].nc == how[n].nc;
+        if (!dup)
+            from[n++] = i;
+    }
+    return n;
+}
+
+/* Why the dgemm step is not run, into why ("" when it is). */
+static void dgemm_skip_why(const struct mms_search *s,
+                           const struct mms_step *st, char *why, size_t len)
+{
+    char pins[160];
+
+    why[0] = '\0';
+    if (s->skip_blocks || s->skip_dgemm)
+        snprintf(why, len, "%s: the kernel the kernel steps chose is kept",
+                 s->skip_blocks ? "--skip-blocks" : "--skip-dgemm");
+    else if (mms_pinned(&s->pins, st->sets)) {
+        sets_text(s, st->sets, &s->ref, (struct how){ s->ref_cc, 0 }, pins,
+                  sizeof pins);
+        snprintf(why, len, "pinned: %s (one candidate)", pins);
+    } else if (s->time_limit_s > 0 && now() - s->t0 > s->time_limit_s)
+        snprintf(why, len, "the time limit of %g s was reached; the values "
+                 "so far are kept", s->time_limit_s);
+}
+
+/* The kernel's decision: the winner becomes the reference kernel (its
+ * MFLOPS alone, from the log, or timed at the end when it never was). */
+static void dgemm_take(struct mms_search *s, const struct mmg_params *k,
+                       struct how h, double dgemm_mflops)
+{
+    const struct mms_record *r;
+
+    if (!mms_params_equal(k, &s->ref) || h.cc != s->ref_cc) {
+        s->ref = *k, s->ref_cc = h.cc;
+        r = mms_log_find_cc(&s->log, k, s->pl.cc[h.cc].name, NULL, 0, 0);
+        s->ref_mflops = r && r->m.verdict == MMS_V_OK ? r->m.mflops : 0;
+    }
+    s->blocks_mflops = dgemm_mflops;
+    s->blocks_ready = 0;        /* the blocks steps start from its model */
+}
+
+static int run_dgemm(struct mms_search *s, const struct mms_step *st)
+{
+    static struct mmg_params k[MMS_MAX_CANDS], cand[MMS_MAX_CANDS];
+    static struct how hk[MMS_MAX_CANDS], how[MMS_MAX_CANDS];
+    struct outcome o[MMS_MAX_CANDS];
+    struct verdict_of_step v;
+    struct mmg_params p;
+    struct how h;
+    char rest[1800], sizes[64], why[MMS_WHY_MAX] = "", ref[160];
+    int from[MMS_MAX_CANDS], nk, n;
+
+    dgemm_skip_why(s, st, why, sizeof why);
+    if (why[0])
+        return skip(s, st, "%s", why);
+    nk = dgemm_kernels(s, k, hk);
+    n = dgemm_candidates(s, k, hk, nk, cand, how, from, why, sizeof why);
+    if (n == 0 || from[0] != 0)
+        return skip(s, st, "the library's model: %s", why);
+    if (n == 1)
+        return skip(s, st, "one candidate: no other cc finalist, no other "
+                    "tile the munu step screened; the kernel is kept");
+    sizes_text(&s->pl, sizes, sizeof sizes);
+    kernel_text(s, &s->ref, (struct how){ s->ref_cc, 0 }, ref, sizeof ref);
+    snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; square N=%s, "
+             "operands flushed; the reference of every round: the kernel "
+             "steps' %s at the model's MC=%d KC=%d NC=%d (%s)", st->sets, n,
+             st->rule, sizes, ref, cand[0].m, cand[0].k, how[0].nc,
+             st->source);
+    say(s, "%s: %d candidates (the kernel and its compiler, the whole "
+        "DGEMM at N=%s)\n", st->name, n, sizes);
+    if (mms_log_event(&s->log, "step", st->name, rest) != 0
+        || screen(s, st, cand, how, n, o) != 0
+        || pick(s, st, cand, how, o, n, &v) != 0)
+        return -1;
+    if (v.chosen >= 0)
+        dgemm_take(s, &k[from[v.chosen]], how[v.chosen], v.mflops);
+    incumbent(s, st, &p, &h);
+    return log_chosen(s, st, &p, h, &v);
+}
+
 static int run_step(struct mms_search *s, const struct mms_step *st)
 {
     static struct mmg_params cand[MMS_MAX_CANDS];
@@ -1140,6 +1413,8 @@ static int run_step(struct mms_search *s, const struct mms_step *st)
 
     if (mms_step_kind(st) == MMS_STEP_BLOCKS)
         return run_blocks(s, st);
+    if (mms_step_kind(st) == MMS_STEP_DGEMM)
+        return run_dgemm(s, st);
     if (!st->range)
         return skip(s, st, "not searched yet: %s (%s)", st->rule,
                     st->source);

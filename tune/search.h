@@ -16,6 +16,10 @@
 #include "tune/searchlog.h"
 #include "tune/steps.h"
 
+/* Drivers a run builds at most: the dgemm step's candidates and the
+ * blocks steps' kernel. */
+#define MMS_DRIVERS_MAX 12
+
 struct mms_search {
     /* what the caller sets */
     struct mmt_probeconf pc;
@@ -69,9 +73,19 @@ struct mms_search {
     struct mms_blocks blocks;     /* the values so far */
     int has_blocks;               /* params.conf gets blocks */
     double blocks_mflops;         /* what they ran at (the DGEMM) */
-    int driver_state;             /* the library's driver: 0 not built
-                                     yet, 1 built, -1 failed (why) */
-    char driver_why[MMS_WHY_MAX];
+    int skip_dgemm;               /* 1: the dgemm step is not run
+                                     (--skip-dgemm; --skip-blocks too) */
+    /* the library's driver, built once a run for each kernel tile and
+     * schedule and compiler the whole DGEMM is timed with (its edge
+     * kernel and packing follow the kernel) */
+    struct mms_driver {
+        struct mmg_params key;    /* the kernel, its blocking cleared */
+        int cc;
+        int state;                /* 1 built, -1 failed (why) */
+        char so[MMS_PATH_MAX];
+        char why[MMS_WHY_MAX];
+    } drivers[MMS_DRIVERS_MAX];
+    int ndrivers;
 };
 
 /* Defaults for everything but pc, probe_fingerprint and pl (plain lines

@@ -21,8 +21,8 @@
  *                                        blocking); kt=L, only where the
  *                                        kernel takes K at run time and was
  *                                        called with k=L, not its tile;
- *                                        nc=NC, only in the blocks steps (mc,
- *                                        kc, nc): the library's full kernel
+ *                                        nc=NC, only in the steps dgemm, mc,
+ *                                        kc, nc: the library's full kernel
  *                                        (m=MC n=NB k=KC) timed as the whole
  *                                        DGEMM with that NC, mflops= the
  *                                        geometric mean over the sizes, why=
@@ -52,8 +52,11 @@
 #include "tune/candidate.h"
 
 /* 2: chosen and summary lines name the compiler (cc=); 3: the blocks
- * steps' nc= on cand and chosen lines, the blocking on the summary. */
-#define MMS_LOG_FORMAT 3
+ * steps' nc= on cand and chosen lines, the blocking on the summary; 4:
+ * the step dgemm between cc and mc (its lines as the blocks steps', the
+ * kernel and compiler it chooses being the reference kernel from there
+ * on), so that a search of FORMAT 3 is never resumed past it. */
+#define MMS_LOG_FORMAT 4
 
 struct mms_log_head {
     struct mmt_origin origin;

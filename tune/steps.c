@@ -14,13 +14,15 @@
 
 const struct mms_level mms_levels[] = {
     /* name    samples finals rounds max  nb munu ring ku ls ifnf kclean cc
-     *         blocks finals rounds max  samples dgemm_n */
+     *         blocks finals rounds max  samples dgemm_n, dgemm: kernels
+     *         tiles */
     { "quick",  3,     2,     3,     5,   0, 4,   0,   0, 0, 0,   0,     1,
-               0,     2,     3,     3,   2,      { 1000 } },
+               0,     2,     3,     3,   2,      { 1000 }, 3, 1 },
     { "normal", 5,     3,     5,     9,   1, 12,  1,   1, 1, 1,   1,     3,
-               1,     2,     3,     5,   2,      { 500, 1000, 1500 } },
+               1,     2,     3,     5,   2,      { 500, 1000, 1500 }, 6, 2 },
     { "full",   7,     4,     7,     13,  2, 0,   1,   1, 1, 2,   2,     4,
-               2,     3,     5,     9,   3,      { 500, 1000, 2000, 3000 } },
+               2,     3,     5,     9,   3,      { 500, 1000, 2000, 3000 },
+               8, 2 },
 };
 const int mms_nlevels = sizeof mms_levels / sizeof mms_levels[0];
 
@@ -209,11 +211,29 @@ void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p)
             *int_at(p, i) = int_of(&pins->p, i);
 }
 
+/* keys with KERNEL spelled out (MMS_KERNEL_KEYS) into buf. */
+static void expand_keys(const char *keys, char *buf, size_t len)
+{
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (const char *k = keys; k && *k && used < len;) {
+        const char *end = strchr(k, ',');
+        int n = end ? (int)(end - k) : (int)strlen(k);
+        int kernel = n == 6 && strncasecmp(k, "KERNEL", 6) == 0;
+        used += (size_t)snprintf(buf + used, len - used, "%s%.*s",
+                                 used ? "," : "",
+                                 kernel ? (int)strlen(MMS_KERNEL_KEYS) : n,
+                                 kernel ? MMS_KERNEL_KEYS : k);
+        k = end ? end + 1 : NULL;
+    }
+}
+
 int mms_pinned(const struct mms_pins *pins, const char *keys)
 {
-    char buf[64];
+    char buf[128];
 
-    snprintf(buf, sizeof buf, "%s", keys);
+    expand_keys(keys, buf, sizeof buf);
     for (char *k = strtok(buf, ","); k; k = strtok(NULL, ",")) {
         int i = int_param(k);
         int pinned = strcasecmp(k, "K_CROSSOVER") == 0 ? pins->kx
@@ -680,6 +700,16 @@ static int range_cc(const struct mms_space *s, const struct mmg_params *ref,
     return 1;
 }
 
+/* The dgemm step's kernels around ref: ref itself (the search adds the
+ * cc step's finalists and the munu step's best other tiles from the log,
+ * search.c). */
+static int range_dgemm(const struct mms_space *s,
+                       const struct mmg_params *ref, struct mmg_params *out,
+                       int max)
+{
+    return range_cc(s, ref, out, max);
+}
+
 /* ---- the library's blocking (issue 9) --------------------------------- */
 
 int mms_dgemm_nmax(const struct mms_level *lv)
@@ -846,6 +876,17 @@ const struct mms_step mms_steps[] = {
       "configured KERNEL_CC) with the configured flags, -ffp-contract=on "
       "for clang and =fast for gcc; a compiler not installed is logged "
       "as absent", "issue 8", NULL },
+    { "dgemm", "KERNEL,CC", range_dgemm,
+      "the kernel and its compiler by the whole DGEMM: the winner, the cc "
+      "step's finalists (each kernel with its compiler) and the best "
+      "(quick 1, normal and full 2) MU x NU tiles the munu step screened "
+      "with an MU none of them has, one per MU, with the winner's other "
+      "values and compiler; at most "
+      "quick 3, normal 6, full 8; each the full kernel at the library "
+      "model's MC, KC, NC for it, verified and timed as the library's "
+      "whole DGEMM (as mc); the winner is the kernel mc, kc, nc tune "
+      "around and params.conf's", "issue 9: time candidates where the "
+      "library calls them", NULL },
     { "mc", "MC", NULL,
       "MC, the rows of A's packed block, kept in L2: multiples of MU from "
       "half to four times the value so far (quick x1/2, 1, 2; normal "
@@ -874,7 +915,8 @@ enum mms_step_kind mms_step_kind(const struct mms_step *st)
 {
     return st->blocks ? MMS_STEP_BLOCKS
         : st->range == range_ncnb ? MMS_STEP_NCNB
-        : st->range == range_kclean ? MMS_STEP_KCLEAN : MMS_STEP_REF;
+        : st->range == range_kclean ? MMS_STEP_KCLEAN
+        : st->range == range_dgemm ? MMS_STEP_DGEMM : MMS_STEP_REF;
 }
 
 int mms_step_searched(const struct mms_step *st)

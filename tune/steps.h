@@ -37,6 +37,9 @@ struct mms_level {
     int dgemm_samples;    /* per size (min of them) */
     int dgemm_n[4];       /* the square sizes the whole DGEMM is timed at
                              (0 ends the list) */
+    int dgemm_kernels;    /* the dgemm step's candidates, at most */
+    int dgemm_tiles;      /* of them, the best other MU x NU tiles of the
+                             munu step (the winner's other values) */
 };
 
 extern const struct mms_level mms_levels[];
@@ -54,6 +57,10 @@ struct mms_pins {
     int mc, kc, nc;       /* the library's blocking, pinned (0: not) */
 };
 
+/* The keys that make the kernel: what the dgemm step's KERNEL stands for
+ * in mms_pinned. */
+#define MMS_KERNEL_KEYS "ISA,NB,MU,NU,KU,FMA,LS,FF,IF,NF"
+
 /* "KEY=VALUE" (KEY a generator key, any case, ISA, K_CROSSOVER, CC, or
  * the library's MC, KC, NC).
  * Returns 0, or -1 with "KEY: why" in err. */
@@ -65,7 +72,8 @@ int mms_pin(struct mms_pins *pins, const char *spec, char *err,
 int mms_pin_file(struct mms_pins *pins, const char *path, char *err,
                  size_t errlen);
 void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p);
-/* 1 when every key of the comma-separated list is pinned. */
+/* 1 when every key of the comma-separated list is pinned (KERNEL: every
+ * key of MMS_KERNEL_KEYS). */
 int mms_pinned(const struct mms_pins *pins, const char *keys);
 /* "ISA=sse2 NB=16 CC=clang MC=96", or "none". */
 void mms_pins_text(const struct mms_pins *pins, char *buf, size_t len);
@@ -109,9 +117,15 @@ enum mms_step_kind {
     MMS_STEP_KCLEAN,      /* K_CROSSOVER: candidates the specialised K
                              cleanups K=L from NB-1 down, each timed
                              against the general one (K=0) at k=L */
-    MMS_STEP_BLOCKS       /* the library's blocking (issue 9): candidates
+    MMS_STEP_BLOCKS,      /* the library's blocking (issue 9): candidates
                              are MC, KC, NC around the values so far, each
                              timed as the whole DGEMM; the kernel stays */
+    MMS_STEP_DGEMM        /* the kernel and its compiler again, among the
+                             cc step's finalists and the munu step's best
+                             other tiles, each timed as the whole DGEMM at
+                             the model's blocking for it (the kernel steps
+                             time one call in L1; the library calls it
+                             from a DGEMM) */
 };
 
 /* The library's blocking around the kernel (kernels/libparams.h): A's

@@ -79,14 +79,23 @@ done
     || fail "rows of:$bad"
 
 # The row marked * holds the chosen line's values of the step's keys
-# (then any other column that varied: PERTURB, for the planted kernels).
+# (then any other column that varied: PERTURB, for the planted kernels;
+# the dgemm step's KERNEL,CC: the compiler, then the tile MUxNU).
 bad=
+chosen_value() {
+    sed -n "s/^chosen name=$1 .* $2=\([0-9a-z]*\) .*/\1/p" "$dir/a.log"
+}
 for s in $(sed -n 's/^step name=\([a-z]*\) .*/\1/p' "$dir/a.log"); do
     want='^  \*'
     for key in $(sed -n "s/^step name=$s sets=\([^ ]*\) .*/\1/p" \
             "$dir/a.log" | tr 'A-Z,' 'a-z '); do
-        v=$(sed -n "s/^chosen name=$s .* $key=\([0-9a-z]*\) .*/\1/p" \
-            "$dir/a.log")
+        case $key in
+        kernel) continue ;;
+        cc) v=$(chosen_value "$s" cc)
+            [ "$s" = dgemm ] && v="$v +$(chosen_value "$s" mu)x$(chosen_value \
+                "$s" nu)" ;;
+        *) v=$(chosen_value "$s" "$key") ;;
+        esac
         want="$want +$v"
     done
     [ "$(rows a.log "$s" | grep -c '^  \*')" -eq 1 ] \

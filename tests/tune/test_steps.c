@@ -361,6 +361,28 @@ static void pin_blocks(void **state)
     memset(&pins, 0, sizeof pins);
 }
 
+/* The dgemm step: its kind, and KERNEL,CC pinned only when the ISA,
+ * every kernel key of the kernel steps and the compiler are. */
+static void pin_dgemm_kernel(void **state)
+{
+    static const char *const keys[] = { "ISA=avx2", "NB=48", "MU=8",
+        "NU=4", "KU=1", "FMA=1", "LS=1", "FF=0", "IF=2", "NF=2",
+        "CC=gcc" };
+    char err[256];
+
+    (void)state;
+    memset(&pins, 0, sizeof pins);
+    assert_int_equal(mms_step_kind(step("dgemm")), MMS_STEP_DGEMM);
+    assert_string_equal(step("dgemm")->sets, "KERNEL,CC");
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        assert_false(mms_pinned(&pins, "KERNEL,CC"));
+        assert_int_equal(mms_pin(&pins, keys[i], err, sizeof err), 0);
+    }
+    assert_true(mms_pinned(&pins, "KERNEL,CC"));
+    assert_true(mms_pinned(&pins, "KERNEL"));
+    memset(&pins, 0, sizeof pins);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -372,6 +394,7 @@ int main(void)
         cmocka_unit_test(pin_side_results),
         cmocka_unit_test(blocks_ranges),
         cmocka_unit_test(pin_blocks),
+        cmocka_unit_test(pin_dgemm_kernel),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,169 @@
+#!/bin/sh
+# The dgemm step of mmsearch (the kernel and its compiler chosen by the
+# whole DGEMM, between cc and mc), with the fake timing hook on a small
+# space: scalar kernels, NB=24, the munu step searched (quick: its best
+# other tile is a candidate), IF, NF and the rest pinned, the blocking
+# pinned to MC=60 KC=200 NC=400 (the steps mc, kc, nc skipped, the
+# DGEMMs small).  The log has the step, its candidates (the cc step's
+# finalists, each kernel with its compiler, and the other tile) and its
+# decision; params.conf gets the chosen kernel and compiler; a planted
+# wrong full kernel fails the DGEMM check and is never chosen; a search
+# killed inside the step resumes to the same decision; pins and
+# --skip-blocks, --skip-dgemm skip it; mmreport shows it.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+mmsearch="$top_builddir/mmsearch"
+mmreport="$top_builddir/mmreport"
+. "$top_srcdir/tests/common/tap.sh"
+dir=tests/tune/dgemmstep.$$
+tap_scratch "$dir"
+echo "1..9"
+
+. "$top_srcdir/tests/tune/tinysearch.sh"
+
+search() {
+    log=$1; shift
+    run_mmsearch "$log" --level=quick --isa=none --nb=24 --ku=1 --fma=1 \
+        --ff=0 --if=2 --nf=2 --ncnb=24 --pin=K_CROSSOVER=4 --pin=MC=60 \
+        --pin=KC=200 --pin=NC=400 --test-timing=fake "$@"
+}
+key() { sed -n "s/^$2 = \([^ ]*\).*/\1/p" "$dir/$1.params"; }
+field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -1; }
+chosen() { grep "^chosen name=$2 " "$dir/$1"; }
+# kernels LOG STEP ROUND: the MU:NU:CC of STEP's cand lines of ROUND
+# (ref=0), one a line, sorted
+kernels() {
+    grep "^cand step=$2 round=$3 ref=0 " "$dir/$1" | awk '{
+        for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+        print v["mu"] ":" v["nu"] ":" v["cc"] }' | sort -u
+}
+tile() { c=$(chosen "$1" "$2"); echo "$(field "$c" mu):$(field "$c" nu)"; }
+# upto LOG: a.log up to the step dgemm into LOG, as a search killed
+# there would leave it (a run on it times the step only)
+upto() { sed '/^step name=dgemm /,$d' "$dir/a.log" > "$dir/$1"; }
+
+search a.log
+rc=$?
+ncand=$(sed -n 's/^step name=dgemm sets=KERNEL,CC n=\([0-9]*\) .*/\1/p' \
+    "$dir/a.log")
+screened=$(kernels a.log dgemm 0)
+if [ $rc -eq 0 ] && "$mmsearch" --check-log="$dir/a.log" > /dev/null \
+        && [ -n "$ncand" ] && [ "$ncand" -ge 2 ] \
+        && [ "$(echo "$screened" | wc -l)" -eq "$ncand" ] \
+        && [ "$(grep -c '^cand step=dgemm round=0 ref=0 nc=400 ' \
+            "$dir/a.log")" -eq "$ncand" ] \
+        && grep -q '^chosen name=dgemm by=[a-z]* nc=400 ' "$dir/a.log" \
+        && [ "$(grep -n '^step name=' "$dir/a.log" | sed 's/ sets.*//' \
+            | sed 's/.*name=//' | grep -A1 '^cc$' | tail -1)" = dgemm ]; then
+    pass "the step dgemm follows cc: $ncand candidates, each the whole DGEMM"
+else
+    fail "the step: exit $rc, n=$ncand: $screened $(tail -3 "$dir/a.log.err")"
+fi
+
+# Its candidates: every finalist of the cc step (kernel and compiler),
+# and the munu step's best other tile with the winner's compiler.
+missing=
+for k in $(kernels a.log cc 1) "$(tile a.log cc):$(field \
+        "$(chosen a.log cc)" cc)"; do
+    echo "$screened" | grep -qx "$k" || missing="$missing $k"
+done
+others=$(echo "$screened" | grep -vc "^$(tile a.log cc):")
+if [ -z "$missing" ] && [ "$others" -ge 1 ]; then
+    pass "the cc finalists and $others other tile(s): $(echo $screened)"
+else
+    fail "candidates $(echo $screened): missing$missing, $others others"
+fi
+
+# params.conf and the summary get the kernel and compiler it chose.
+c=$(chosen a.log dgemm)
+if [ "$(key a.log MU):$(key a.log NU):$(key a.log CC)" = \
+        "$(field "$c" mu):$(field "$c" nu):$(field "$c" cc)" ] \
+        && grep -q "^summary .* mu=$(field "$c" mu) nu=$(field "$c" nu) \
+.* cc=$(field "$c" cc) " "$dir/a.log"; then
+    pass "params.conf: MU=$(key a.log MU) NU=$(key a.log NU) CC=$(key a.log \
+CC), the dgemm step's"
+else
+    fail "params.conf $(key a.log MU):$(key a.log NU):$(key a.log CC), \
+chosen $c"
+fi
+
+# The chosen tile's full kernels built wrong (M=60 is only theirs): the
+# DGEMM check fails them, and the step chooses another tile.
+t=$(tile a.log dgemm)
+upto bad.log
+search bad.log --test-perturb=MU=${t%:*} --test-perturb=NU=${t#*:} \
+    --test-perturb=M=60
+wrong=$(grep "^cand step=dgemm round=0 .* mu=${t%:*} nu=${t#*:} " \
+    "$dir/bad.log" | grep -c 'verdict=wrong .*why=the whole DGEMM at M=')
+right=$(grep "^cand step=dgemm round=0 .* mu=${t%:*} nu=${t#*:} " \
+    "$dir/bad.log" | grep -c 'verdict=ok')
+if [ "$wrong" -ge 1 ] && [ "$right" -eq 0 ] \
+        && [ "$(tile bad.log dgemm)" != "$t" ] \
+        && [ "$(key bad.log MU):$(key bad.log NU)" = "$(tile bad.log dgemm)" ]
+then
+    pass "a wrong DGEMM ($t) is rejected, $(tile bad.log dgemm) chosen"
+else
+    fail "planted $t: $wrong wrong, $right ok, chosen $(tile bad.log dgemm)"
+fi
+
+# Killed (SIGKILL) inside the step, after two of its timings, then
+# resumed: only what the log lacks is timed, each timing once, the same
+# decision.
+total=$(cands a.log)
+upto cut.log
+cut=$(($(cands cut.log) + 2))
+search cut.log --test-stop-after=2
+rc=$?
+held=$(cands cut.log)
+if [ $rc -ne 0 ] && [ "$held" -eq "$cut" ] && search cut.log \
+        && summary cut.log | grep -q " timed=$((total - cut)) " \
+        && [ "$(cands cut.log)" -eq "$total" ] \
+        && [ "$(grep '^cand ' "$dir/cut.log" | sed 's/ secs=.*//' | sort \
+            | uniq -d | wc -l)" -eq 0 ] \
+        && [ "$(chosen cut.log dgemm)" = "$c" ] \
+        && [ "$(grep -c '^chosen name=dgemm ' "$dir/cut.log")" -eq 1 ] \
+        && [ "$(key cut.log MU):$(key cut.log NU):$(key cut.log CC)" = \
+            "$(key a.log MU):$(key a.log NU):$(key a.log CC)" ]; then
+    pass "killed in dgemm after $cut timings, resumed: the same decision"
+else
+    fail "resume: exit $rc, $held held, $(summary cut.log) \
+$(chosen cut.log dgemm)"
+fi
+
+# The kernel and CC pinned: one candidate, the step skipped, saying so.
+cc0=$(key a.log CC)
+if search pin.log --mu=2 --nu=4 --ls=1 --pin=CC="$cc0" \
+        && grep -q "^skip name=dgemm why=pinned: ISA=none MU=2 NU=4 .*\
+CC=$cc0 (one candidate)" "$dir/pin.log" \
+        && ! grep -q '^cand step=dgemm ' "$dir/pin.log"; then
+    pass "the kernel and CC pinned: skipped, one candidate"
+else
+    fail "pinned: $(grep 'name=dgemm' "$dir/pin.log")"
+fi
+
+for opt in --skip-blocks --skip-dgemm; do
+    if search skip.log $opt \
+            && grep -q "^skip name=dgemm why=$opt: the kernel the kernel \
+steps chose is kept" "$dir/skip.log" \
+            && ! grep -q '^cand step=dgemm ' "$dir/skip.log" \
+            && [ "$(key skip.log MU):$(key skip.log NU):$(key skip.log CC)" \
+                = "$(tile skip.log cc):$(field "$(chosen skip.log cc)" cc)" ]
+    then
+        pass "$opt skips the step: the kernel steps' kernel is kept"
+    else
+        fail "$opt: $(grep 'name=dgemm' "$dir/skip.log")"
+    fi
+    rm -f "$dir/skip.log"
+done
+
+# mmreport: the step's table, the compiler column, the chosen one marked.
+if "$mmreport" --log="$dir/a.log" > "$dir/report" 2> "$dir/err" \
+        && grep -q "^step dgemm (KERNEL,CC): $ncand candidates" "$dir/report" \
+        && sed -n '/^step dgemm /,/^  chosen/p' "$dir/report" \
+            | grep -q "^  \* .* ok " \
+        && grep -q "^  chosen: .*CC=$(field "$c" cc)" "$dir/report" \
+        && awk 'length > 80 { exit 1 }' "$dir/report"; then
+    pass "mmreport prints the step dgemm"
+else
+    fail "mmreport: $(cat "$dir/err") $(sed -n '/^step dgemm/,/chosen/p' \
+        "$dir/report")"
+fi
