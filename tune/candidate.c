@@ -349,8 +349,8 @@ static int plan(const struct mms_pipeline *pl, struct mms_cand **c, int n,
             same++;
         size = (same + jobs - 1) / jobs;
         size = size > BATCH_MAX ? BATCH_MAX : size;
-        for (int end = i + same; i < end; i += size) {
-            int count = end - i < size ? end - i : size;
+        for (int end = i + same, count; i < end; i += count) {
+            count = end - i < size ? end - i : size;
             if (batch(pl, &units[nunits], todo + i, count) == 0)
                 nunits++;
             else

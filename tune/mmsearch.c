@@ -13,6 +13,7 @@
 
 #include "common/compilers.h"
 #include "common/diag.h"
+#include "common/paramsconf.h"
 #include "common/results.h"
 #include "tune/model.h"
 #include "tune/search.h"
@@ -29,7 +30,7 @@ enum {
     OPT_OUTPUT, OPT_PIN, OPT_ISA, OPT_JOBS, OPT_CTIMEOUT, OPT_RTIMEOUT,
     OPT_CHECK_LOG, OPT_INCLUDE, OPT_WORKDIR, OPT_PROGRESS, OPT_FAKE,
     OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_ENGINE, OPT_PIN_FILE,
-    OPT_SKIP_BLOCKS, OPT_SKIP_DGEMM, OPT_SOURCE, OPT_INT
+    OPT_SKIP_BLOCKS, OPT_SKIP_DGEMM, OPT_SOURCE, OPT_CANDIDATE, OPT_INT
 };
 
 struct cli {
@@ -38,6 +39,8 @@ struct cli {
     double time_limit, compile_timeout, run_timeout;
     int jobs, progress, fake, stop_after, busy, skip_blocks, skip_dgemm;
     struct mms_pins pins, perturb;
+    const char *candidates[MMS_EXTRA_MAX];
+    int ncandidates;
 };
 
 /* text from column 4, wrapped at 78 columns. */
@@ -118,6 +121,11 @@ static void usage(void)
            "(skip the step\n"
            "                      dgemm, which chooses it by the whole "
            "DGEMM)\n"
+           "  --candidate=FILE    a params.conf whose kernel and compiler "
+           "join the step\n"
+           "                      dgemm's candidates (make tune passes "
+           "this CPU's\n"
+           "                      architectural defaults); up to 4\n"
            "  --jobs=N            compilers at once (default: every CPU)\n"
            "  --compile-timeout=S, --run-timeout=S  per candidate "
            "(120, 60)\n"
@@ -157,9 +165,10 @@ static void usage(void)
            "a whole DGEMM once) and marked in\nthe log.\n"
            "The step dgemm chooses the kernel and its compiler again, by "
            "the whole DGEMM\n(the kernel steps time one call in L1): the "
-           "winner, the cc step's finalists\nand the munu step's best "
-           "other tiles (quick 3 candidates at most, normal 6,\nfull 8), "
-           "each at the library model's blocking for it.  The last steps "
+           "winner, the --candidate files'\nkernels, the cc step's finalists "
+           "and the munu step's best other tiles\n(quick 3 candidates at "
+           "most, normal 6, full 8, besides the files'), each\nat the "
+           "library model's blocking for it.  The last steps "
            "(mc,\nkc, nc) keep that kernel and search the library's "
            "blocking around it from\nthe library's model.  In these four "
            "steps each candidate is the full kernel\nat M=MC N=NB K=KC "
@@ -198,6 +207,7 @@ static struct option *build_options(void)
         { "test-busy", no_argument, NULL, OPT_BUSY },
         { "skip-blocks", no_argument, NULL, OPT_SKIP_BLOCKS },
         { "skip-dgemm", no_argument, NULL, OPT_SKIP_DGEMM },
+        { "candidate", required_argument, NULL, OPT_CANDIDATE },
         { "source-dir", required_argument, NULL, OPT_SOURCE },
     };
     return mmg_long_options(fixed, sizeof fixed / sizeof fixed[0], OPT_INT);
@@ -258,6 +268,11 @@ static void one_option(struct cli *c, int opt, const char *arg)
     case OPT_BUSY: c->busy = 1; break;
     case OPT_SKIP_BLOCKS: c->skip_blocks = 1; break;
     case OPT_SKIP_DGEMM: c->skip_dgemm = 1; break;
+    case OPT_CANDIDATE:
+        if (c->ncandidates == MMS_EXTRA_MAX)
+            mmt_usage_error("--candidate: at most %d files", MMS_EXTRA_MAX);
+        c->candidates[c->ncandidates++] = arg;
+        break;
     case OPT_SOURCE: c->source = arg; break;
     default:
         pin_or_die(&c->pins, mmg_int_params[opt - OPT_INT].key, arg);
@@ -356,6 +371,29 @@ static void setup_pipeline(const struct cli *c, struct mms_search *s)
         s->pl.busy_limit = -1, s->pl.busy_pause_ms = 0;
 }
 
+/* The --candidate files' kernels and compilers into s; a file that
+ * cannot be read is bad usage (its path and line named). */
+static void read_candidates(const struct cli *c, struct mms_search *s)
+{
+    char err[1024];
+
+    for (int i = 0; i < c->ncandidates; i++) {
+        struct mms_extra *x = &s->extra[s->nextra++];
+        struct mmt_paramsconf q;
+        if (mmt_paramsconf_read(c->candidates[i], &q, err, sizeof err) != 0)
+            mmt_usage_error("--candidate: %s", err);
+        mmg_params_default(&x->p);
+        if (mmg_params_read(&x->p, c->candidates[i], err, sizeof err) != 0)
+            mmt_usage_error("--candidate: %s", err);
+        x->p.ncnb = MMG_TILE;     /* the non-copy tile is no kernel key */
+        if (strlen(q.cc) >= sizeof x->cc)
+            mmt_usage_error("--candidate: %s: CC '%s' is too long",
+                            c->candidates[i], q.cc);
+        strcpy(x->cc, q.present[MMT_Q_CC] ? q.cc : "");
+        snprintf(x->path, sizeof x->path, "%s", c->candidates[i]);
+    }
+}
+
 static void read_probe(const char *path, struct mms_search *s)
 {
     char err[512];
@@ -409,6 +447,7 @@ int main(int argc, char **argv)
     s.pins = c.pins, s.perturb = c.perturb;
     s.time_limit_s = c.time_limit, s.stop_after = c.stop_after;
     s.skip_blocks = c.skip_blocks, s.skip_dgemm = c.skip_dgemm;
+    read_candidates(&c, &s);
     s.progress = c.progress && isatty(STDERR_FILENO);
     s.cand_lines = !s.progress;
     read_probe(results_path(c.probe, "probe.conf", probe, sizeof probe),

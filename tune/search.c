@@ -1271,24 +1271,31 @@ static const struct mms_record *other_tile(const struct mms_search *s,
 }
 
 /* The dgemm step's kernels, in range order (the tie rule's): the kernel
- * steps' winner, the cc step's finalists (its round-1 samples, each
+ * steps' winner, the --candidate files' kernels (those of its ISA, with
+ * their compilers when installed), the cc step's finalists (its round-1 samples, each
  * kernel with its compiler, in the order the cc step ranked them), and
  * the munu step's best lv->dgemm_tiles other tiles, one per MU (other
  * than those), with the winner's other values (IF and NF cut to the
  * tile's loads) and compiler;
- * lv->dgemm_kernels at most.  Returns how many. */
+ * lv->dgemm_kernels at most besides the files'.  Returns how many. */
 static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
                          struct how *h)
 {
     int n = 0, max = s->lv->dgemm_kernels, tiles = s->lv->dgemm_tiles;
 
     dgemm_add(s, &s->ref, s->ref_cc, k, h, &n, max);
+    for (int e = 0; e < s->nextra; e++) {
+        int cc = s->extra[e].cc[0]
+                 ? mms_pipeline_find_cc(&s->pl, s->extra[e].cc) : s->ref_cc;
+        if (cc >= 0 && s->extra[e].p.isa == s->ref.isa)
+            dgemm_add(s, &s->extra[e].p, cc, k, h, &n, max + s->nextra);
+    }
     for (int i = 0; i < s->log.nrec; i++) {
         const struct mms_record *r = &s->log.rec[i];
         int cc = mms_pipeline_find_cc(&s->pl, r->cc);
         if (strcmp(r->step, "cc") == 0 && r->round == 1 && !r->ref
             && cc >= 0)
-            dgemm_add(s, &r->p, cc, k, h, &n, max - tiles);
+            dgemm_add(s, &r->p, cc, k, h, &n, max + s->nextra - tiles);
     }
     for (int t = 0; t < tiles; t++) {
         const struct mms_record *r = other_tile(s, k, n);
@@ -1300,7 +1307,7 @@ static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
         loads = mmg_loads_per_step(&q);
         q.ifetch = q.ifetch > loads ? loads : q.ifetch;
         q.nfetch = q.nfetch > loads ? loads : q.nfetch;
-        dgemm_add(s, &q, s->ref_cc, k, h, &n, max);
+        dgemm_add(s, &q, s->ref_cc, k, h, &n, max + s->nextra);
     }
     return n;
 }
@@ -1364,6 +1371,28 @@ static void dgemm_take(struct mms_search *s, const struct mmg_params *k,
     s->blocks_ready = 0;        /* the blocks steps start from its model */
 }
 
+/* "; --candidate FILE: the kernel ... CC" for each file, appended to
+ * buf (what the step line says of them; one of another ISA or with a
+ * compiler not installed is named as left out). */
+static void extras_text(const struct mms_search *s, char *buf, size_t len)
+{
+    for (int e = 0; e < s->nextra; e++) {
+        const struct mms_extra *x = &s->extra[e];
+        int cc = x->cc[0] ? mms_pipeline_find_cc(&s->pl, x->cc) : s->ref_cc;
+        size_t used = strlen(buf);
+        char k[160];
+        if (cc < 0 || x->p.isa != s->ref.isa) {
+            snprintf(buf + used, len - used, "; --candidate %s: left out "
+                     "(%s)", x->path, cc < 0 ? "its compiler is not "
+                     "installed" : "another ISA");
+            continue;
+        }
+        kernel_text(s, &x->p, (struct how){ cc, 0 }, k, sizeof k);
+        snprintf(buf + used, len - used, "; --candidate %s: %s", x->path,
+                 k);
+    }
+}
+
 static int run_dgemm(struct mms_search *s, const struct mms_step *st)
 {
     static struct mmg_params k[MMS_MAX_CANDS], cand[MMS_MAX_CANDS];
@@ -1392,6 +1421,7 @@ static int run_dgemm(struct mms_search *s, const struct mms_step *st)
              "steps' %s at the model's MC=%d KC=%d NC=%d (%s)", st->sets, n,
              st->rule, sizes, ref, cand[0].m, cand[0].k, how[0].nc,
              st->source);
+    extras_text(s, rest, sizeof rest);
     say(s, "%s: %d candidates (the kernel and its compiler, the whole "
         "DGEMM at N=%s)\n", st->name, n, sizes);
     if (mms_log_event(&s->log, "step", st->name, rest) != 0

@@ -20,6 +20,9 @@
  * blocks steps' kernel. */
 #define MMS_DRIVERS_MAX 12
 
+/* Kernels from other params.conf files (--candidate) at most. */
+#define MMS_EXTRA_MAX 4
+
 struct mms_search {
     /* what the caller sets */
     struct mmt_probeconf pc;
@@ -75,6 +78,16 @@ struct mms_search {
     double blocks_mflops;         /* what they ran at (the DGEMM) */
     int skip_dgemm;               /* 1: the dgemm step is not run
                                      (--skip-dgemm; --skip-blocks too) */
+    /* kernels of other params.conf files (--candidate: an earlier tune,
+     * the architectural defaults of this CPU) that join the dgemm step's
+     * candidates with their compilers, so the search never ends on a
+     * kernel slower inside DGEMM than one the user already had */
+    struct mms_extra {
+        struct mmg_params p;
+        char cc[32];              /* its CC ("" none: the winner's) */
+        char path[MMS_PATH_MAX];
+    } extra[MMS_EXTRA_MAX];
+    int nextra;
     /* the library's driver, built once a run for each kernel tile and
      * schedule and compiler the whole DGEMM is timed with (its edge
      * kernel and packing follow the kernel) */

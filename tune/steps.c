@@ -877,12 +877,14 @@ const struct mms_step mms_steps[] = {
       "for clang and =fast for gcc; a compiler not installed is logged "
       "as absent", "issue 8", NULL },
     { "dgemm", "KERNEL,CC", range_dgemm,
-      "the kernel and its compiler by the whole DGEMM: the winner, the cc "
+      "the kernel and its compiler by the whole DGEMM: the winner, the "
+      "--candidate files' kernels (make tune: this CPU's architectural "
+      "defaults), the cc "
       "step's finalists (each kernel with its compiler) and the best "
       "(quick 1, normal and full 2) MU x NU tiles the munu step screened "
       "with an MU none of them has, one per MU, with the winner's other "
       "values and compiler; at most "
-      "quick 3, normal 6, full 8; each the full kernel at the library "
+      "quick 3, normal 6, full 8 besides the files'; each the full kernel at the library "
       "model's MC, KC, NC for it, verified and timed as the library's "
       "whole DGEMM (as mc); the winner is the kernel mc, kc, nc tune "
       "around and params.conf's", "issue 9: time candidates where the "

@@ -9,14 +9,16 @@
 # decision; params.conf gets the chosen kernel and compiler; a planted
 # wrong full kernel fails the DGEMM check and is never chosen; a search
 # killed inside the step resumes to the same decision; pins and
-# --skip-blocks, --skip-dgemm skip it; mmreport shows it.
+# --skip-blocks, --skip-dgemm skip it; mmreport shows it; a --candidate
+# file's kernel (make tune passes the architectural defaults) joins the
+# candidates, a bad file is refused by name.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 mmsearch="$top_builddir/mmsearch"
 mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..9"
+echo "1..11"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -166,4 +168,32 @@ if "$mmreport" --log="$dir/a.log" > "$dir/report" 2> "$dir/err" \
 else
     fail "mmreport: $(cat "$dir/err") $(sed -n '/^step dgemm/,/chosen/p' \
         "$dir/report")"
+fi
+
+# A --candidate params.conf (a tile none of the steps has: 3 x 3): its
+# kernel joins the step's candidates with its compiler, and the step line
+# names the file; only the step is timed again.
+sed -e 's/^MU = [0-9]*/MU = 3/' -e 's/^NU = [0-9]*/NU = 3/' \
+    "$dir/a.log.params" > "$dir/c.params"
+upto cand.log
+if ! echo "$screened" | grep -q '^3:3:' \
+        && search cand.log --candidate="$dir/c.params" \
+        && grep -q "^step name=dgemm .*; --candidate $dir/c.params: \
+ISA=none MU=3 NU=3 .*CC=$(key a.log CC)" "$dir/cand.log" \
+        && kernels cand.log dgemm 0 | grep -qx "3:3:$(key a.log CC)"; then
+    pass "a --candidate file's kernel is a candidate: \
+$(kernels cand.log dgemm 0 | tr '\n' ' ')"
+else
+    fail "--candidate: $(grep '^step name=dgemm' "$dir/cand.log") \
+$(tail -2 "$dir/cand.log.err")"
+fi
+
+# A file that is no params.conf: bad usage, the file and line named.
+search nofile.log --candidate="$dir/probe.conf"
+rc=$?
+if [ $rc -eq 2 ] && grep -q "^mmsearch: --candidate: $dir/probe.conf:[0-9]*: " \
+        "$dir/nofile.log.err"; then
+    pass "a bad --candidate file is refused (exit 2, file:line)"
+else
+    fail "bad --candidate: exit $rc: $(cat "$dir/nofile.log.err")"
 fi

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "tune/candidate.h"
 
@@ -132,6 +133,35 @@ static void timed_shapes(void **state)
     expect(&pl, &nc_tile, MMS_V_CRASH, "signal");
 }
 
+/* Candidates are compiled in batches per compiler and FMA setting, the
+ * batches of a group sized for the compilers run at once: a group that
+ * does not split evenly (3 in batches of 2) must not step past the
+ * first candidate of the next group, which would then never be built
+ * (and fail to load when timed, as a compile error). */
+static void every_candidate_built(void **state)
+{
+    struct mms_pipeline pl;
+    struct mms_cand c[4];
+    struct mms_cand *all[] = { &c[0], &c[1], &c[2], &c[3] };
+    struct mmg_params p;
+
+    (void)state;
+    setup_pipeline(&pl, MMT_KERNEL_CC, MMT_KERNEL_CFLAGS);
+    pl.jobs = 2;
+    for (int i = 0; i < 4; i++) {
+        small_params(&p);
+        p.fma = i < 3 ? 0 : 1;     /* a group of 3, then one of 1 */
+        p.nu = 1 + i % 3;
+        mms_cand_init(&c[i], &pl, &p);
+    }
+    mms_build(&pl, all, 4);
+    for (int i = 0; i < 4; i++)
+        if (access(c[i].so, R_OK) != 0)
+            fail_msg("%s (candidate %d of 4) was never built", c[i].name,
+                     i + 1);
+    expect(&pl, &c[3], MMS_V_OK, "flush multicall-lru");
+}
+
 /* A script that sleeps stands in for a compiler that never finishes. */
 static void compiler_timeout(void **state)
 {
@@ -171,6 +201,7 @@ int main(void)
         cmocka_unit_test(bad_parameters),
         cmocka_unit_test(timed_shapes),
         cmocka_unit_test(compiler_timeout),
+        cmocka_unit_test(every_candidate_built),
     };
     int rc;
 
