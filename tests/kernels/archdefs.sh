@@ -1,0 +1,41 @@
+#!/bin/sh
+# Every committed architectural default (results/archdefs/<key>/) is read
+# and accepted by this version: mmselect takes its params.conf with the
+# probe.conf beside it (what configure and make do on a CPU of that key,
+# and make archdef checks before saving), and mmsearch takes it as a
+# --candidate (what make tune passes).  A format change that strands the
+# committed defaults fails here, not on a user's machine.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+. "$top_srcdir/tests/common/tap.sh"
+sel=$top_builddir/kernels/mmselect
+search=$top_builddir/mmsearch
+tap_scratch "${TMPDIR:-/tmp}/archdefs.$$"
+d=$tap_dir
+set -- "$top_srcdir"/results/archdefs/*/params.conf
+if [ ! -f "$1" ]; then
+    echo "1..0 # SKIP no architectural defaults in results/archdefs"
+    exit 0
+fi
+echo "1..$(($# * 2))"
+for f in "$@"; do
+    key=$(basename "$(dirname "$f")")
+    if "$sel" --params="$f" --out="$d" > "$d/sel.out" 2>&1 \
+            && grep -q "^#define MML_PARAM_NB " "$d/libparams.h"; then
+        pass "$key: mmselect builds from it"
+    else
+        fail "$key: mmselect: $(cat "$d/sel.out")"
+    fi
+    # A run that stops at once (a time limit of 1 us) after reading its
+    # inputs: a bad --candidate file is refused before that (exit 2).
+    "$search" --candidate="$f" --probe-conf="$(dirname "$f")/probe.conf" \
+        --log="$d/$key.log" --output="$d/$key.params" --work-dir="$d" \
+        --no-progress --level=quick --time-limit=0.000001 --skip-blocks \
+        --test-timing=fake \
+        > "$d/search.out" 2>&1
+    rc=$?
+    if [ $rc -ne 2 ] && ! grep -q -- '--candidate' "$d/search.out"; then
+        pass "$key: mmsearch takes it as a --candidate (exit $rc)"
+    else
+        fail "$key: mmsearch --candidate: exit $rc: $(tail -2 "$d/search.out")"
+    fi
+done
