@@ -113,8 +113,10 @@ int mml_params_load(const char *path, struct mml_libparams *p,
         int k = mmt_paramsconf_find(mml_params[i].key);
         const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
 
-        if (f->required || pc.present[k])
+        if (f->required || pc.present[k]) {
             p->v[i] = *(const int *)((const char *)&pc + f->offset);
+            p->given[i] = 1;
+        }
     }
     return 0;
 }
@@ -209,8 +211,10 @@ void mml_params_mmgen_put(FILE *f, const struct mml_libparams *p,
     fprintf(f, "# The library's full kernel, from %s.\n"
             "# Written by mmselect: a build product, do not edit.\n"
             "ISA = %s\nCOPY = 1\nN = %d\n", source, p->isa, p->v[MML_NB]);
+    /* a value read, even 0 (FF = 0, FMA = 0: left out, mmgen's default
+     * 1 would build another kernel than the search chose) */
     for (int i = 0; i < MML_NPARAMS; i++)
-        if (mml_params[i].mmgen && p->v[i])
+        if (mml_params[i].mmgen && (p->v[i] || p->given[i]))
             fprintf(f, "%s = %d\n", mml_params[i].mmgen, p->v[i]);
 }
 

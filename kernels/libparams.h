@@ -50,6 +50,8 @@ int mml_isa_vlen(const char *isa);
 struct mml_libparams {
     char isa[16];
     int v[MML_NPARAMS];  /* 0: not given (LS..NF: mmgen's default) */
+    int given[MML_NPARAMS];  /* 1: v[i] was read from params.conf, even
+                                0 (FF = 0, FMA = 0 are values) */
     char cc[64];         /* params.conf's CC ("" none) and its line */
     int cc_line;
     char compiler[1100]; /* what the kernels are built with: command and

@@ -38,7 +38,7 @@ run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         "$@" > "$dir/log" 2>&1
 }
-echo "1..22"
+echo "1..23"
 
 key=$("$sel" --key --cc=gcc)
 form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)-gcc$'
@@ -201,3 +201,11 @@ if command -v clang > /dev/null 2>&1; then
 else
     n=$((n + 1)); echo "ok $n # SKIP clang is not installed"
 fi
+# FF = 0 and FMA = 0 are values, not "not given": the library's kernel is
+# the one the search chose (mmgen's default is 1 for both).
+conf "$dir/ff0" "$fp" && sed -i 's/^FMA = 1/FMA = 0/' "$dir/ff0/params.conf"
+run --params="$dir/ff0/params.conf" \
+    && grep -q '^FF = 0$' "$dir/out/kernel.params" \
+    && grep -q '^FMA = 0$' "$dir/out/kernel.params" \
+    && grep -q '^NF = 1$' "$dir/out/kernel.params"
+result $? "FF = 0 and FMA = 0 reach the kernel's parameters"
