@@ -1246,6 +1246,17 @@ static void dgemm_add(const struct mms_search *s, const struct mmg_params *p,
         k[*n] = q, h[(*n)++] = (struct how){ cc, 0 };
 }
 
+/* The compiler (pl.cc index) --candidate file e's kernel is built with:
+ * its own CC, else the winner's; -1 when it is left out (its compiler is
+ * not installed, or the kernel is of another ISA than the winner's). */
+static int extra_cc(const struct mms_search *s, int e)
+{
+    const struct mms_extra *x = &s->extra[e];
+    int cc = x->cc[0] ? mms_pipeline_find_cc(&s->pl, x->cc) : s->ref_cc;
+
+    return x->p.isa == s->ref.isa ? cc : -1;
+}
+
 /* The best MU x NU tile the munu step screened (ok, ref's ISA) whose MU
  * is none of k's, or NULL.  One per MU: the munu step screens every tile
  * at the NB chosen for the first, which a tile of another MU divides
@@ -1284,12 +1295,10 @@ static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
     int n = 0, max = s->lv->dgemm_kernels, tiles = s->lv->dgemm_tiles;
 
     dgemm_add(s, &s->ref, s->ref_cc, k, h, &n, max);
-    for (int e = 0; e < s->nextra; e++) {
-        int cc = s->extra[e].cc[0]
-                 ? mms_pipeline_find_cc(&s->pl, s->extra[e].cc) : s->ref_cc;
-        if (cc >= 0 && s->extra[e].p.isa == s->ref.isa)
-            dgemm_add(s, &s->extra[e].p, cc, k, h, &n, max + s->nextra);
-    }
+    for (int e = 0; e < s->nextra; e++)
+        if (extra_cc(s, e) >= 0)
+            dgemm_add(s, &s->extra[e].p, extra_cc(s, e), k, h, &n,
+                      max + s->nextra);
     for (int i = 0; i < s->log.nrec; i++) {
         const struct mms_record *r = &s->log.rec[i];
         int cc = mms_pipeline_find_cc(&s->pl, r->cc);
@@ -1378,13 +1387,13 @@ static void extras_text(const struct mms_search *s, char *buf, size_t len)
 {
     for (int e = 0; e < s->nextra; e++) {
         const struct mms_extra *x = &s->extra[e];
-        int cc = x->cc[0] ? mms_pipeline_find_cc(&s->pl, x->cc) : s->ref_cc;
+        int cc = extra_cc(s, e);
         size_t used = strlen(buf);
         char k[160];
-        if (cc < 0 || x->p.isa != s->ref.isa) {
+        if (cc < 0) {
             snprintf(buf + used, len - used, "; --candidate %s: left out "
-                     "(%s)", x->path, cc < 0 ? "its compiler is not "
-                     "installed" : "another ISA");
+                     "(%s)", x->path, x->p.isa != s->ref.isa ? "another "
+                     "ISA" : "its compiler is not installed");
             continue;
         }
         kernel_text(s, &x->p, (struct how){ cc, 0 }, k, sizeof k);
