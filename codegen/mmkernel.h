@@ -50,6 +50,7 @@ struct mmt_kernel_desc {
     int nb;                  /* tile size: NB (copy) or NCNB (non-copy) */
     int m, n, k;             /* compile-time sizes, 0 = given at run time */
     int mu, nu, ku, ls, fma, ff, ifetch, nfetch;
+    int pf;                  /* 1: the next tile's C is prefetched */
     int regs_needed, regs_available;
     double flops;            /* per call, run-time dimensions taken as nb */
     mmt_mm_kernel *beta0, *beta1, *betax;  /* NULL if not generated */
@@ -60,6 +61,37 @@ struct mmt_kernel_desc {
 static inline void mmt_touch(const double *p)
 {
     (void)*(const volatile double *)p;
+}
+
+/* PF=1: prefetch, for writing, the C tile a JIK walk of mu x nu tiles
+ * over the m x n block visits after the one at (i, j): the next rows of
+ * the strip, else the next strip's first rows; nothing after the last.
+ * Only lines of the block are touched (one per 8 doubles, and each
+ * column's last: a 64-byte line holds 8; an unaligned column spans one
+ * more).  A prefetch changes no value: the kernel computes the same. */
+#ifndef MMT_PREFETCH_W   /* a test may define it to see the addresses */
+#define MMT_PREFETCH_W(p) __builtin_prefetch((p), 1, 3)
+#endif
+static inline void mmt_prefetch_next(int m, int n, int i, int j, int mu,
+                                     int nu, const double *c, int ldc)
+{
+    int rows, cols;
+
+    i += mu;
+    if (i >= m) {
+        i = 0;
+        j += nu;
+    }
+    if (j >= n)
+        return;
+    rows = m - i < mu ? m - i : mu;
+    cols = n - j < nu ? n - j : nu;
+    for (int q = 0; q < cols; q++) {
+        const double *col = c + i + (long)(j + q) * ldc;
+        for (int r = 0; r < rows; r += 8)
+            MMT_PREFETCH_W(col + r);
+        MMT_PREFETCH_W(col + rows - 1);
+    }
 }
 
 /* FMA=1 in the scalar form: c + a*b as one fused operation where the

@@ -33,6 +33,7 @@ const struct mmg_int_param mmg_int_params[] = {
     { "FF", "ff", 0, 1, OFF(ff), "1: fetch C at the top of each tile" },
     { "IF", "if", 1, 128, OFF(ifetch), "loads before the first flop" },
     { "NF", "nf", 1, 128, OFF(nfetch), "loads per later block" },
+    { "PF", "pf", 0, 1, OFF(pf), "1: prefetch the next tile's C" },
     { "NR", "nr", 0, 256, OFF(nr), "registers for the spill report" },
     { "PERTURB", "perturb", 0, 1, OFF(perturb),
       "test only: make one update wrong" },
@@ -352,11 +353,12 @@ void mmg_kernel_name(const struct mmg_params *p, char *out, size_t len)
     dim_text(p, 'm', m, sizeof m);
     dim_text(p, 'n', n, sizeof n);
     dim_text(p, 'k', k, sizeof k);
-    snprintf(out, len, "mmk_%s_%s%d_m%sn%sk%s_u%dx%dx%d_l%d_f%d%d_i%dn%d%s",
+    snprintf(out, len, "mmk_%s_%s%d_m%sn%sk%s_u%dx%dx%d_l%d_f%d%d_i%dn%d%s%s",
              mmg_isa_name(p->isa), p->copy ? "c" : p->bt ? "nct" : "nc",
              mmg_tile(p),
              m, n, k, p->mu, p->nu, p->ku, p->ls, p->fma, p->ff,
-             p->ifetch, p->nfetch, p->perturb ? "_bad" : "");
+             p->ifetch, p->nfetch, p->pf ? "_pf" : "",
+             p->perturb ? "_bad" : "");
 }
 
 static const char *beta_word(int betas)
@@ -378,7 +380,10 @@ void mmg_params_options(const struct mmg_params *p, char *out, size_t len)
     for (size_t i = 0; i < mmg_n_int_params; i++) {
         const struct mmg_int_param *d = &mmg_int_params[i];
         int v = *(const int *)((const char *)p + d->offset);
-        if (v == MMG_TILE || (d->offset == OFF(perturb) && !v))
+        /* PERTURB and PF print only when set: files generated before PF
+         * existed keep their commands */
+        if (v == MMG_TILE || ((d->offset == OFF(perturb)
+                               || d->offset == OFF(pf)) && !v))
             continue;
         used = strlen(out);
         snprintf(out + used, len - used, " --%s=%d", d->option, v);

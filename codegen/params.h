@@ -22,6 +22,7 @@ struct mmg_params {
     int bt;              /* COPY=0 only: B stored transposed (layout 4) */
     int m, n, k;
     int mu, nu, ku, ls, fma, ff, ifetch, nfetch;
+    int pf;              /* 1: prefetch the C tile visited next */
     int nr;              /* registers for the spill report; 0: ISA default */
     int perturb;         /* test only: one update is made wrong on purpose */
     enum mmg_isa isa;

@@ -28,6 +28,8 @@ const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS] = {
     F("FF", BOOL, 0, 1, 1, 1, "C fetched at the top", ff),
     F("IF", INT, 1, 128, 1, 1, "loads before the first flop", ifetch),
     F("NF", INT, 1, 128, 1, 1, "loads per later block", nfetch),
+    /* optional: files from before it have none, and their kernel none */
+    F("PF", BOOL, 0, 1, 0, 1, "next tile's C prefetched", pf),
     F("NR", INT, 0, 256, 1, 1, "registers (spill report)", nr),
     F("K_CROSSOVER", INT, 0, 1024, 0, 0,
       "K cleanup: specialised above, general below", k_crossover),

@@ -16,7 +16,9 @@
 #include "common/kvfile.h"
 #include "common/origin.h"
 
-/* Bumped when a key is added, removed or changes meaning (2: MC, KC, NC). */
+/* Bumped when a key is added, removed or changes meaning (2: MC, KC, NC).
+ * PF came later, optional and without a bump: a file without it reads as
+ * it did (PF = 0, the kernel its search chose). */
 #define MMT_PARAMSCONF_FORMAT 2
 
 /* One index per key; the order is the order of the file. */
@@ -26,7 +28,9 @@ enum mmt_params_key {
     MMT_Q_KERNEL_ABI,         /* MMT_KERNEL_ABI of the kernels */
     MMT_Q_ISA,                /* generator parameters, as mmgen names them */
     MMT_Q_NB, MMT_Q_NCNB, MMT_Q_MU, MMT_Q_NU, MMT_Q_KU, MMT_Q_LS,
-    MMT_Q_FMA, MMT_Q_FF, MMT_Q_IF, MMT_Q_NF, MMT_Q_NR,
+    MMT_Q_FMA, MMT_Q_FF, MMT_Q_IF, MMT_Q_NF,
+    MMT_Q_PF,                 /* the next tile's C prefetched (optional) */
+    MMT_Q_NR,
     MMT_Q_K_CROSSOVER,        /* §III-B step 7 (optional until searched) */
     MMT_Q_MC, MMT_Q_KC, MMT_Q_NC,  /* the library's blocking (optional) */
     MMT_Q_CC,                 /* the compiler the kernel was chosen with */
@@ -57,7 +61,7 @@ struct mmt_paramsconf {
     char generator[KV_WORD_MAX];
     int kernel_abi;
     char isa[KV_WORD_MAX];
-    int nb, ncnb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, nr;
+    int nb, ncnb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, pf, nr;
     int k_crossover;
     int mc, kc, nc;
     char cc[KV_WORD_MAX];

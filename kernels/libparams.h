@@ -24,7 +24,7 @@
 #include "kernels/archkey.h"
 
 enum { MML_MU, MML_NU, MML_KU, MML_NB, MML_MC, MML_KC, MML_NC, MML_NCNB,
-       MML_LS, MML_FMA, MML_FF, MML_IF, MML_NF, MML_NPARAMS };
+       MML_LS, MML_FMA, MML_FF, MML_IF, MML_NF, MML_PF, MML_NPARAMS };
 
 /* One library parameter: its params.conf key (common/paramsconf.h holds
  * the file's schema: ranges, notes, which keys are optional) and mmgen's
@@ -67,7 +67,8 @@ int mml_params_load(const char *path, struct mml_libparams *p,
                     struct mml_cpu *cpu, char *err, size_t errlen);
 
 /* Fill what p leaves unset from the model for p->isa and cpu: the ISA's
- * register tile; MC the largest multiple of MU whose MC x 4 MC block of
+ * register tile, with the next tile's C prefetched (PF = 1) when the tile
+ * too is the model's; MC the largest multiple of MU whose MC x 4 MC block of
  * doubles fills half the L2, KC = 4 MC (at most 512); NB widened to hold
  * both, a multiple of NU; NC the multiple of NB whose KC x NC panel fills
  * half the last level, at most 4096; NCNB at least the crossover measured

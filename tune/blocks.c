@@ -31,7 +31,7 @@ static void libparams_of(const struct mmg_params *p, struct mml_libparams *lp)
     lp->v[MML_MU] = p->mu, lp->v[MML_NU] = p->nu, lp->v[MML_KU] = p->ku;
     lp->v[MML_NB] = p->nb, lp->v[MML_LS] = p->ls, lp->v[MML_FMA] = p->fma;
     lp->v[MML_FF] = p->ff, lp->v[MML_IF] = p->ifetch;
-    lp->v[MML_NF] = p->nfetch;
+    lp->v[MML_NF] = p->nfetch, lp->v[MML_PF] = p->pf;
 }
 
 /* lp with b's blocking, completed by the library's model. */

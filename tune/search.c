@@ -122,8 +122,8 @@ static void kernel_text(const struct mms_search *s,
                         size_t len)
 {
     snprintf(buf, len, "ISA=%s MU=%d NU=%d KU=%d FMA=%d LS=%d FF=%d IF=%d "
-             "NF=%d CC=%s", mmg_isa_name(p->isa), p->mu, p->nu, p->ku,
-             p->fma, p->ls, p->ff, p->ifetch, p->nfetch,
+             "NF=%d PF=%d CC=%s", mmg_isa_name(p->isa), p->mu, p->nu, p->ku,
+             p->fma, p->ls, p->ff, p->ifetch, p->nfetch, p->pf,
              s->pins.cc[0] ? s->pins.cc : s->pl.cc[h.cc].name);
 }
 
@@ -1282,19 +1282,25 @@ static const struct mms_record *other_tile(const struct mms_search *s,
 }
 
 /* The dgemm step's kernels, in range order (the tie rule's): the kernel
- * steps' winner, the --candidate files' kernels (those of its ISA, with
+ * steps' winner, its twin with PF flipped (whether prefetching the next
+ * tile's C pays shows only where C comes from memory: the kernel steps
+ * time C hot), the --candidate files' kernels (those of its ISA, with
  * their compilers when installed), the cc step's finalists (its round-1 samples, each
  * kernel with its compiler, in the order the cc step ranked them), and
  * the munu step's best lv->dgemm_tiles other tiles, one per MU (other
  * than those), with the winner's other values (IF and NF cut to the
  * tile's loads) and compiler;
- * lv->dgemm_kernels at most besides the files'.  Returns how many. */
+ * lv->dgemm_kernels at most besides the twin and the files'.  Returns
+ * how many. */
 static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
                          struct how *h)
 {
-    int n = 0, max = s->lv->dgemm_kernels, tiles = s->lv->dgemm_tiles;
+    int n = 0, max = s->lv->dgemm_kernels + 1, tiles = s->lv->dgemm_tiles;
+    struct mmg_params twin = s->ref;
 
     dgemm_add(s, &s->ref, s->ref_cc, k, h, &n, max);
+    twin.pf = !twin.pf;         /* none when PF is pinned (a duplicate) */
+    dgemm_add(s, &twin, s->ref_cc, k, h, &n, max);
     for (int e = 0; e < s->nextra; e++)
         if (extra_cc(s, e) >= 0)
             dgemm_add(s, &s->extra[e].p, extra_cc(s, e), k, h, &n,
@@ -1645,6 +1651,7 @@ static int write_params(const struct mms_search *s, const char *output,
     pc.nb = p->nb, pc.mu = p->mu, pc.nu = p->nu, pc.ku = p->ku;
     pc.ls = p->ls, pc.fma = p->fma, pc.ff = p->ff;
     pc.ifetch = p->ifetch, pc.nfetch = p->nfetch, pc.nr = p->nr;
+    pc.pf = p->pf, pc.present[MMT_Q_PF] = 1;
     pc.ncnb = s->ncnb, pc.present[MMT_Q_NCNB] = s->has_ncnb;
     pc.k_crossover = s->k_crossover;
     pc.present[MMT_Q_K_CROSSOVER] = s->has_kx;

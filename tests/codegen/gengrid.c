@@ -34,6 +34,8 @@ static const char *const scalar_grid[] = {
      * sizes, tiles that divide neither NCNB nor the sizes swept */
     "copy=0 bt=1 ncnb=6", "copy=0 bt=1 m=0 n=0 k=0 fma=0 ls=2 ku=3",
     "copy=0 bt=1 m=0 n=0 k=0 mu=2 nu=5 ku=2 ff=0", "copy=0 bt=1 n=5 k=0",
+    /* the next tile's C prefetched (PF=1): fixed and run-time sizes */
+    "pf=1 ku=3", "pf=1 m=0 n=0 k=0 ku=2 ff=0", "pf=1 copy=0 m=0 n=0 k=0",
     NULL
 };
 
@@ -51,6 +53,8 @@ static const char *const simd_grid[] = {
     "copy=0 bt=1 m=0 n=0 k=0 mu=16 nu=2 ku=4 ncnb=19",
     /* the shapes the bench runs at full speed */
     "nb=24 mu=8 nu=6 ku=1", "nb=26 mu=8 nu=6 ku=4 fma=0 ls=4 beta=X",
+    "pf=1 ku=1", "pf=1 m=0 n=0 k=0 ku=3", "pf=1 m=5 n=7 k=1 ku=1",
+    "pf=1 copy=0 bt=1 m=0 n=0 k=0 nu=4 ku=3 ff=0",
     NULL
 };
 

@@ -38,7 +38,7 @@ run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         "$@" > "$dir/log" 2>&1
 }
-echo "1..23"
+echo "1..25"
 
 key=$("$sel" --key --cc=gcc)
 form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)-gcc$'
@@ -55,6 +55,7 @@ run() { # mmselect with the test's directories and more options
 run && grep -q "from the model (no $dir/host/params.conf and no saved \
 defaults for this CPU's key $key)" "$dir/log" \
     && grep -q '^ISA = ' "$dir/out/kernel.params" \
+    && grep -q '^PF = 1$' "$dir/out/kernel.params" \
     && grep -q '#define MML_PARAM_NC [1-9]' "$dir/out/libparams.h"
 result $? "no params.conf, no archdef for the key: the model, and says so"
 
@@ -209,3 +210,13 @@ run --params="$dir/ff0/params.conf" \
     && grep -q '^FMA = 0$' "$dir/out/kernel.params" \
     && grep -q '^NF = 1$' "$dir/out/kernel.params"
 result $? "FF = 0 and FMA = 0 reach the kernel's parameters"
+# PF: absent, the kernel as its search chose it before PF existed (no
+# prefetch, mmgen's default); PF = 1 reaches the kernel's parameters.
+conf "$dir/pf" "$fp"
+run --params="$dir/pf/params.conf" \
+    && ! grep -q '^PF' "$dir/out/kernel.params"
+result $? "no PF in params.conf: none in the kernel's parameters"
+echo 'PF = 1' >> "$dir/pf/params.conf"
+run --params="$dir/pf/params.conf" \
+    && grep -q '^PF = 1$' "$dir/out/kernel.params"
+result $? "PF = 1 reaches the kernel's parameters"

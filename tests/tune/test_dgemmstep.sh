@@ -31,12 +31,12 @@ search() {
 key() { sed -n "s/^$2 = \([^ ]*\).*/\1/p" "$dir/$1.params"; }
 field() { echo "$1" | tr ' ' '\n' | sed -n "s/^$2=//p" | head -1; }
 chosen() { grep "^chosen name=$2 " "$dir/$1"; }
-# kernels LOG STEP ROUND: the MU:NU:CC of STEP's cand lines of ROUND
+# kernels LOG STEP ROUND: the MU:NU:CC:PF of STEP's cand lines of ROUND
 # (ref=0), one a line, sorted
 kernels() {
     grep "^cand step=$2 round=$3 ref=0 " "$dir/$1" | awk '{
         for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
-        print v["mu"] ":" v["nu"] ":" v["cc"] }' | sort -u
+        print v["mu"] ":" v["nu"] ":" v["cc"] ":" v["pf"] }' | sort -u
 }
 tile() { c=$(chosen "$1" "$2"); echo "$(field "$c" mu):$(field "$c" nu)"; }
 # upto LOG: a.log up to the step dgemm into LOG, as a search killed
@@ -62,10 +62,11 @@ else
 fi
 
 # Its candidates: every finalist of the cc step (kernel and compiler),
-# and the munu step's best other tile with the winner's compiler.
+# the winner's twin with PF=1 (the kernel steps' kernels have PF=0), and
+# the munu step's best other tile with the winner's compiler.
 missing=
-for k in $(kernels a.log cc 1) "$(tile a.log cc):$(field \
-        "$(chosen a.log cc)" cc)"; do
+win="$(tile a.log cc):$(field "$(chosen a.log cc)" cc)"
+for k in $(kernels a.log cc 1) "$win:0" "$win:1"; do
     echo "$screened" | grep -qx "$k" || missing="$missing $k"
 done
 others=$(echo "$screened" | grep -vc "^$(tile a.log cc):")
@@ -180,7 +181,7 @@ if ! echo "$screened" | grep -q '^3:3:' \
         && search cand.log --candidate="$dir/c.params" \
         && grep -q "^step name=dgemm .*; --candidate $dir/c.params: \
 ISA=none MU=3 NU=3 .*CC=$(key a.log CC)" "$dir/cand.log" \
-        && kernels cand.log dgemm 0 | grep -qx "3:3:$(key a.log CC)"; then
+        && kernels cand.log dgemm 0 | grep -qx "3:3:$(key a.log CC):0"; then
     pass "a --candidate file's kernel is a candidate: \
 $(kernels cand.log dgemm 0 | tr '\n' ' ')"
 else
