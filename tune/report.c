@@ -257,14 +257,14 @@ static int key_col(const char *key)
     return MMR_ISA;
 }
 
-/* The dgemm step's columns, in this order, each when it varies and the
+/* The dgemm and pf steps' columns, in this order, each when it varies and the
  * room is left (a table's other columns take 61 of its 80, a row's mark
  * 4): the compiler, the tile, then the kernel's other keys (not its
  * blocking, which follows the kernel there). */
 static void kernel_columns(struct mmr_step *st)
 {
-    static const char *const keys[] = { "KU", "FMA", "LS", "FF", "IF",
-                                        "NF" };
+    static const char *const keys[] = { "PF", "KU", "FMA", "LS", "FF",
+                                        "IF", "NF" };
     int cols[12] = { MMR_CC, MMR_TILE, MMR_ISA }, n = 3;
     int room = 80 - 61 - 4;
 
@@ -335,7 +335,7 @@ static int build_step(struct mmr_report *r, struct mmr_step *st)
                                            c->cc);
     }
     ref_stats(r, st, scratch);
-    if (in_list(st->sets, "KERNEL"))
+    if (in_list(st->sets, "KERNEL") || in_list(st->sets, "PF"))
         kernel_columns(st);
     else
         pick_columns(st);

@@ -157,7 +157,7 @@ static void sets_text(const struct mms_search *s, const char *keys,
     else if (strcmp(keys, "CC") == 0)
         snprintf(buf, len, "CC=%s", s->pins.cc[0] ? s->pins.cc
                                                  : s->pl.cc[h.cc].name);
-    else if (h.nc > 0)
+    else if (h.nc > 0 && strcmp(keys, "PF") != 0)   /* the blocks steps */
         snprintf(buf, len, "%s=%d", keys, strcmp(keys, "MC") == 0 ? p->m
                  : strcmp(keys, "KC") == 0 ? p->k : h.nc);
 }
@@ -367,7 +367,8 @@ static int timing(struct mms_search *s, const char *step,
         return -1;
     o->verdict = kept->m.verdict, o->mflops = kept->m.mflops;
     s->timed++;
-    if (c->nc > 0 && strcmp(step, "dgemm") == 0) {
+    if (c->nc > 0 && (strcmp(step, "dgemm") == 0
+                      || strcmp(step, "pf") == 0)) {
         char at[64];
         kernel_text(s, &c->p, (struct how){ c->cc, c->nc }, what,
                     sizeof what);
@@ -1282,25 +1283,19 @@ static const struct mms_record *other_tile(const struct mms_search *s,
 }
 
 /* The dgemm step's kernels, in range order (the tie rule's): the kernel
- * steps' winner, its twin with PF flipped (whether prefetching the next
- * tile's C pays shows only where C comes from memory: the kernel steps
- * time C hot), the --candidate files' kernels (those of its ISA, with
+ * steps' winner, the --candidate files' kernels (those of its ISA, with
  * their compilers when installed), the cc step's finalists (its round-1 samples, each
  * kernel with its compiler, in the order the cc step ranked them), and
  * the munu step's best lv->dgemm_tiles other tiles, one per MU (other
  * than those), with the winner's other values (IF and NF cut to the
  * tile's loads) and compiler;
- * lv->dgemm_kernels at most besides the twin and the files'.  Returns
- * how many. */
+ * lv->dgemm_kernels at most besides the files'.  Returns how many. */
 static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
                          struct how *h)
 {
-    int n = 0, max = s->lv->dgemm_kernels + 1, tiles = s->lv->dgemm_tiles;
-    struct mmg_params twin = s->ref;
+    int n = 0, max = s->lv->dgemm_kernels, tiles = s->lv->dgemm_tiles;
 
     dgemm_add(s, &s->ref, s->ref_cc, k, h, &n, max);
-    twin.pf = !twin.pf;         /* none when PF is pinned (a duplicate) */
-    dgemm_add(s, &twin, s->ref_cc, k, h, &n, max);
     for (int e = 0; e < s->nextra; e++)
         if (extra_cc(s, e) >= 0)
             dgemm_add(s, &s->extra[e].p, extra_cc(s, e), k, h, &n,
@@ -1324,6 +1319,22 @@ static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
         q.nfetch = q.nfetch > loads ? loads : q.nfetch;
         dgemm_add(s, &q, s->ref_cc, k, h, &n, max + s->nextra);
     }
+    return n;
+}
+
+/* The pf step's kernels: the kernel the dgemm step chose, and its twin
+ * with PF flipped (whether prefetching the next tile's C pays shows only
+ * where C comes from memory: the kernel steps time C hot).  Returns how
+ * many (1 when PF is pinned: the twin is the kernel itself). */
+static int pf_kernels(const struct mms_search *s, struct mmg_params *k,
+                      struct how *h)
+{
+    struct mmg_params twin = s->ref;
+    int n = 0;
+
+    twin.pf = !twin.pf;
+    dgemm_add(s, &s->ref, s->ref_cc, k, h, &n, 2);
+    dgemm_add(s, &twin, s->ref_cc, k, h, &n, 2);
     return n;
 }
 
@@ -1422,7 +1433,8 @@ static int run_dgemm(struct mms_search *s, const struct mms_step *st)
     dgemm_skip_why(s, st, why, sizeof why);
     if (why[0])
         return skip(s, st, "%s", why);
-    nk = dgemm_kernels(s, k, hk);
+    nk = strcmp(st->name, "pf") == 0 ? pf_kernels(s, k, hk)
+                                      : dgemm_kernels(s, k, hk);
     n = dgemm_candidates(s, k, hk, nk, cand, how, from, why, sizeof why);
     if (n == 0 || from[0] != 0)
         return skip(s, st, "the library's model: %s", why);

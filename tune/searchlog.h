@@ -56,8 +56,8 @@
  * the step dgemm between cc and mc (its lines as the blocks steps', the
  * kernel and compiler it chooses being the reference kernel from there
  * on), so that a search of FORMAT 3 is never resumed past it; 5: pf= on
- * every kernel (generator parameter PF), whose dgemm step times the
- * winner's twin with PF flipped. */
+ * every kernel (generator parameter PF), and the step pf after dgemm
+ * (its lines as dgemm's). */
 #define MMS_LOG_FORMAT 5
 
 struct mms_log_head {

@@ -710,6 +710,13 @@ static int range_dgemm(const struct mms_space *s,
     return range_cc(s, ref, out, max);
 }
 
+/* The pf step's: ref itself (search.c adds its twin with PF flipped). */
+static int range_pf(const struct mms_space *s, const struct mmg_params *ref,
+                    struct mmg_params *out, int max)
+{
+    return range_cc(s, ref, out, max);
+}
+
 /* ---- the library's blocking (issue 9) --------------------------------- */
 
 int mms_dgemm_nmax(const struct mms_level *lv)
@@ -889,6 +896,11 @@ const struct mms_step mms_steps[] = {
       "whole DGEMM (as mc); the winner is the kernel mc, kc, nc tune "
       "around and params.conf's", "issue 9: time candidates where the "
       "library calls them", NULL },
+    { "pf", "PF", range_pf,
+      "the dgemm step's kernel with PF=0 and PF=1 (the next tile's C "
+      "prefetched), each at the library model's MC, KC, NC, verified and "
+      "timed as the whole DGEMM (as dgemm)", "issue 9: C from memory, "
+      "as in a DGEMM", NULL },
     { "mc", "MC", NULL,
       "MC, the rows of A's packed block, kept in L2: multiples of MU from "
       "half to four times the value so far (quick x1/2, 1, 2; normal "
@@ -918,7 +930,8 @@ enum mms_step_kind mms_step_kind(const struct mms_step *st)
     return st->blocks ? MMS_STEP_BLOCKS
         : st->range == range_ncnb ? MMS_STEP_NCNB
         : st->range == range_kclean ? MMS_STEP_KCLEAN
-        : st->range == range_dgemm ? MMS_STEP_DGEMM : MMS_STEP_REF;
+        : st->range == range_dgemm || st->range == range_pf
+            ? MMS_STEP_DGEMM : MMS_STEP_REF;
 }
 
 int mms_step_searched(const struct mms_step *st)

@@ -18,7 +18,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..11"
+echo "1..12"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -62,11 +62,10 @@ else
 fi
 
 # Its candidates: every finalist of the cc step (kernel and compiler),
-# the winner's twin with PF=1 (the kernel steps' kernels have PF=0), and
-# the munu step's best other tile with the winner's compiler.
+# and the munu step's best other tile with the winner's compiler.
 missing=
-win="$(tile a.log cc):$(field "$(chosen a.log cc)" cc)"
-for k in $(kernels a.log cc 1) "$win:0" "$win:1"; do
+for k in $(kernels a.log cc 1) "$(tile a.log cc):$(field \
+        "$(chosen a.log cc)" cc):0"; do
     echo "$screened" | grep -qx "$k" || missing="$missing $k"
 done
 others=$(echo "$screened" | grep -vc "^$(tile a.log cc):")
@@ -198,3 +197,24 @@ if [ $rc -eq 2 ] && grep -q "^mmsearch: --candidate: $dir/probe.conf:[0-9]*: " \
 else
     fail "bad --candidate: exit $rc: $(cat "$dir/nofile.log.err")"
 fi
+
+# The step pf follows dgemm: the kernel dgemm chose (the kernel steps'
+# have PF=0) and its twin with PF=1, as whole DGEMMs (the first's
+# screening is dgemm's, reused: round 1 has both); params.conf's PF is
+# the one it chose, and so is the chosen line's kernel.
+d=$(chosen a.log dgemm)
+win="$(field "$d" mu):$(field "$d" nu):$(field "$d" cc)"
+pfc=$(chosen a.log pf)
+if [ "$(grep -n '^step name=' "$dir/a.log" | sed 's/ sets.*//' \
+        | sed 's/.*name=//' | grep -A1 '^dgemm$' | tail -1)" = pf ] \
+        && [ "$(kernels a.log pf 1 | tr '\n' ' ')" = "$win:0 $win:1 " ] \
+        && [ -n "$pfc" ] && [ "$(key a.log PF)" = "$(field "$pfc" pf)" ] \
+        && [ "$(field "$pfc" mu):$(field "$pfc" nu):$(field "$pfc" cc)" \
+            = "$win" ]; then
+    pass "the step pf: $win with PF=0 and 1, PF=$(key a.log PF) chosen"
+else
+    grep "step=pf\|name=pf" "$dir/a.log" | cut -c1-200 | sed "s/^/# /"
+    fail "pf: $(kernels a.log pf 1 | tr '\n' ' ') for $win; chosen $pfc;" \
+        "params.conf PF=$(key a.log PF)"
+fi
+
