@@ -328,10 +328,12 @@ void mml_dgemm(const struct mml_gemm *g)
         return;
     }
     if (p && mml_small_fits(p, g)) {
-        size_t need = mml_small_doubles(p, g);
+        int tt = mml_small_tt_pays(g);
+        size_t need = tt ? mml_small_tt_doubles(p, g)
+                         : mml_small_doubles(p, g);
         work = need ? mml_workspace(need) : NULL;
         if (work || !need) {
-            mml_gemm_small(g, p, work);
+            (tt ? mml_gemm_small_tt : mml_gemm_small)(g, p, work);
             return;
         }
     }

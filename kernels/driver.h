@@ -91,6 +91,17 @@ size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
 void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
                     double *work);
 
+/* A TT call (op(A) = A^T, op(B) = B^T) of the small path as its
+ * transpose, C^T = B A on the arrays as stored, into the workspace and
+ * transposed into C (small.c); on a workspace of mml_small_tt_doubles
+ * doubles (never 0).  mml_small_tt_pays: 1 for the TT calls it serves
+ * better than copying op(A). */
+int mml_small_tt_pays(const struct mml_gemm *g);
+size_t mml_small_tt_doubles(const struct mml_plan *p,
+                            const struct mml_gemm *g);
+void mml_gemm_small_tt(const struct mml_gemm *g, const struct mml_plan *p,
+                       double *work);
+
 /* 1 when call g takes the skinny path under plan p: M at most NCNB, or N
  * and K at most NCNB (blocks of the small path, nothing packed). */
 int mml_skinny_fits(const struct mml_plan *p, const struct mml_gemm *g);

@@ -28,7 +28,8 @@ static unsigned long long seed = 2024;
 /* 1: products go to the small path (non-copy kernels) instead: every
  * transpose pair, alpha 1 and not, so its copies of op(A) and op(B) run
  * on the NaN-filled workspace too; 2: to the skinny path (blocks of the
- * small path), those that fit it. */
+ * small path), those that fit it; 3: TT products to the small path's TT
+ * route (the transpose computed, then transposed into C). */
 static int small_path;
 
 static double *filled(size_t n, int random)
@@ -44,7 +45,9 @@ static double *filled(size_t n, int random)
 static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
                size_t k, double beta, double *worst)
 {
-    size_t lda, ldb, ldc = m + 3;
+    /* the TT route writes its result straight into C of ldc = m */
+    size_t lda, ldb, ldc = small_path == 3 && (m + n + k) % 3 == 0 ? m
+                                                                   : m + 3;
     /* the small path runs alpha 1 as it is and copies A for another */
     double alpha = small_path && (m + n + k) % 2 ? 1.0 : 0.7;
 
@@ -60,6 +63,7 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
                          ldc };
     struct gr_result r;
     size_t nw = !p ? 1 : small_path == 2 ? mml_skinny_doubles(p, &g)
+                : small_path == 3 ? mml_small_tt_doubles(p, &g)
                 : small_path ? mml_small_doubles(p, &g) + 1
                 : mml_work_doubles(p, &g);
 
@@ -81,6 +85,8 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
     }
     if (p && small_path == 2)
         mml_gemm_skinny(&g, p, work);
+    else if (p && small_path == 3)
+        mml_gemm_small_tt(&g, p, work);
     else if (p && small_path)
         mml_gemm_small(&g, p, work);
     else if (p)
@@ -117,8 +123,10 @@ static void plan_sweep(const struct mml_plan *p, const char *what,
                     cases--;
                     continue;
                 }
-                bad += one(p, cases % 2, cases / 2 % 2, sizes[x], sizes[y],
-                           sizes[z], betas[cases / 4 % 4], &worst) != 0;
+                int tt = small_path == 3;   /* TT only */
+                bad += one(p, tt || cases % 2, tt || cases / 2 % 2, sizes[x],
+                           sizes[y], sizes[z], betas[cases / 4 % 4],
+                           &worst) != 0;
             }
     if (p)
         printf("%s %d - %s (MC=%d KC=%d NB=%d NC=%d%s): %d products, %d "
@@ -176,7 +184,7 @@ int main(void)
     };
     int tapno = 0;
 
-    printf("1..%d\n", 2 * 4 + 9);
+    printf("1..%d\n", 2 * 4 + 10);
     plan_sweep(NULL, "the reference path (CPUs without the kernels' ISA)",
                ++tapno);
     for (int i = 0; i < 4; i++)
@@ -215,6 +223,9 @@ int main(void)
     p.knct = p.kncvt = NULL;
     plan_sweep(&p, "the small path copying op(B) = B^T (no BT kernels), "
                "workspace of NaN", ++tapno);
+    small_path = 3;
+    plan_sweep(lib, "the small path's TT calls as their transpose, C^T = "
+               "B A, workspace of NaN", ++tapno);
     /* the skinny path's slabs, chunks and panels at small sizes: a plan
      * whose NCNB cuts them many times (the kernels take any size up to
      * their own NCNB) */
