@@ -11,7 +11,7 @@ trap 'rm -rf "$dir"' EXIT
 n=0
 pass() { n=$((n + 1)); echo "ok $n - $1"; }
 fail() { n=$((n + 1)); echo "not ok $n - $1"; }
-echo "1..21"
+echo "1..22"
 
 "$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
     && pass "--help exits 0 and lists the parameters" \
@@ -140,3 +140,25 @@ if grep -q '\.layout = 4,' "$dir/bt.c" && grep -q 'mmk_avx2_nct16_' \
 else
     fail "BT=1 kernel: layout, name, index or command ('$cmd')"
 fi
+
+# PF=1: the prefetches reach the object code (gcc 12 deleted a loop of
+# __builtin_prefetch calls whole in SIMD kernels), an avx2 kernel of
+# run-time sizes (its target attribute builds it on any x86: only
+# compiled); prefetch mnemonics are x86's (elsewhere: a SKIP)
+case "$(uname -m)" in
+x86_64|i?86)
+    "$mmgen" --isa=avx2 --mu=8 --nu=4 --pf=1 --m=0 --n=0 --k=0 \
+        --output="$dir/pf.c" 2> /dev/null
+    # shellcheck disable=SC2086
+    if $KERNEL_CC $KERNEL_CFLAGS -I"$top_srcdir/codegen" -S \
+            -o "$dir/pf.s" "$dir/pf.c" 2> "$dir/err" \
+            && grep -q 'PF=1' "$dir/pf.c" && grep -q -- '--pf=1' "$dir/pf.c" \
+            && grep -Eq '^[[:space:]]+prefetch' "$dir/pf.s"; then
+        pass "PF=1: the kernel's object code prefetches"
+    else
+        fail "PF=1: no prefetch in $KERNEL_CC's output $(head -3 "$dir/err")"
+    fi ;;
+*)
+    n=$((n + 1)); echo "ok $n # SKIP prefetch mnemonics are x86's, this is $(uname -m)" ;;
+esac
+
