@@ -65,7 +65,7 @@ fi
 # and the munu step's best other tile with the winner's compiler.
 missing=
 for k in $(kernels a.log cc 1) "$(tile a.log cc):$(field \
-        "$(chosen a.log cc)" cc):0"; do
+        "$(chosen a.log cc)" cc):1"; do
     echo "$screened" | grep -qx "$k" || missing="$missing $k"
 done
 others=$(echo "$screened" | grep -vc "^$(tile a.log cc):")
@@ -180,7 +180,8 @@ if ! echo "$screened" | grep -q '^3:3:' \
         && search cand.log --candidate="$dir/c.params" \
         && grep -q "^step name=dgemm .*; --candidate $dir/c.params: \
 ISA=none MU=3 NU=3 .*CC=$(key a.log CC)" "$dir/cand.log" \
-        && kernels cand.log dgemm 0 | grep -qx "3:3:$(key a.log CC):0"; then
+        && kernels cand.log dgemm 0 \
+            | grep -qx "3:3:$(key a.log CC):$(key a.log PF)"; then
     pass "a --candidate file's kernel is a candidate: \
 $(kernels cand.log dgemm 0 | tr '\n' ' ')"
 else
@@ -199,7 +200,7 @@ else
 fi
 
 # The step pf follows dgemm: the kernel dgemm chose (the kernel steps'
-# have PF=0) and its twin with PF=1, as whole DGEMMs (the first's
+# start from PF=1) and its twin with PF=0, as whole DGEMMs (the first's
 # screening is dgemm's, reused: round 1 has both); params.conf's PF is
 # the one it chose, and so is the chosen line's kernel.
 d=$(chosen a.log dgemm)
