@@ -139,9 +139,9 @@ static int emit_variant(const struct mmg_ctx *x, int beta)
     if (p->pf) {
         /* PF=1: while this tile computes, the one the walk visits next
          * comes in; from memory, each strip's first tile would otherwise
-         * stall on its C (a whole DGEMM on Zen 4 with the 32 x 5 kernel
-         * prefetched so by hand, N = 2000: 53.1 to 54.8 GFLOPS; 2000 x
-         * 2000 x 64: 47.1 to 52.5) */
+         * stall on its C (a whole DGEMM on Zen 4 with the 32 x 5 kernel,
+         * N = 2000: 53.2 to 54.5 GFLOPS; 2000 x 2000 x 64: 46.9 to
+         * 51.9) */
         mmg_open(x->e, "for (i = 0; i + %d <= %s; i += %d)", p->mu, x->md,
                  p->mu);
         mmg_line(x->e, "mmt_prefetch_next(%s, %s, i, j, %d, %d, c, ldc);",

@@ -178,8 +178,8 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
         return -1;
     /* The model's own kernel prefetches the next tile's C: from memory,
      * the first tile of every strip waits for its C otherwise (Zen 4,
-     * avx512 32 x 5 prefetched so by hand, whole DGEMM flushed: N = 2000
-     * 53.1 to 54.8 GFLOPS, 2000 x 2000 x 64 47.1 to 52.5).  A kernel a file or the search
+     * avx512 32 x 5, whole DGEMM flushed: N = 2000 53.2 to 54.5 GFLOPS,
+     * 2000 x 2000 x 64 46.9 to 51.9).  A kernel a file or the search
      * gave keeps its own PF (absent: 0, the kernel as it was chosen). */
     if (!v[MML_MU] && !p->given[MML_PF])
         v[MML_PF] = 1;
