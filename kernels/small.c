@@ -450,10 +450,11 @@ void mml_gemm_small_tt(const struct mml_gemm *g, const struct mml_plan *p,
                        double *work)
 {
     size_t t = up_to(g->m * g->n, LINE_DOUBLES);
+    int direct = tt_direct(g);
     struct mml_gemm h = tt_as_nn(g, work);       /* T = B A, N x M */
-    double *u = tt_direct(g) ? g->c : work + t;  /* alpha T^T, M x N */
+    double *u = direct ? g->c : work + t;        /* alpha T^T, M x N */
 
-    mml_gemm_small(&h, p, work + (tt_direct(g) ? t : 2 * t));
+    mml_gemm_small(&h, p, work + (direct ? t : 2 * t));
     /* C(i, j) = alpha T(j, i): the rows of T are contiguous, and they are
      * the columns of the copy (leading dimension M) */
     mml_copy_cm(work, g->n, 1, (int)g->m, (int)g->n, g->alpha, u);
