@@ -18,7 +18,12 @@
 #  - L2_KIB is the fact, confirmed, in most quiet runs (3 of 5): the
 #    curve's edge is smeared (0.7-1.4x on the Zen 5 guest), and a burst of
 #    other work in one sweep can push a repetition outside 0.75-1.25x.
-#  - L2_EFF_KIB within [0.5, 1] x the L2 in every run, confirmed in most.
+#  - L2_EFF_KIB within [0.25, 1] x the L2 in every run, within [0.5, 1]
+#    and confirmed in most.  The effective size is where one load in ten
+#    goes further, and that moves with the page colours a run gets and
+#    with whoever shares the L2 from outside the guest: 556-724 KiB of
+#    1024 in quiet runs on the Zen 4 guest, 428 and 468 in two of five
+#    runs of one CI job there.  Under 1/4 it has found another edge.
 #  - An LLC the facts call implausible is never confirmed; a plausible one
 #    is at most 1.25x the fact (it is shared: a chase may keep far less).
 #  - From run to run: the L1 geometry, line and register counts are the
@@ -104,9 +109,10 @@ l1_exact() {
         is_fact L1D_ASSOC "$FACT_L1_WAYS" "$1" "$2" &&
         is_fact LINE_BYTES "$FACT_LINE" "$1" "$2"
 }
+# eff_within LOW FILE RUN: L2_EFF_KIB within [LOW, 1] x the L2
 eff_within() {
-    within "$(value L2_EFF_KIB "$1")" "$FACT_L2_KIB" 0.5 1 ||
-        { echo "# run $2: L2_EFF_KIB $(value L2_EFF_KIB "$1")"; false; }
+    within "$(value L2_EFF_KIB "$2")" "$FACT_L2_KIB" "$1" 1 ||
+        { echo "# run $3: L2_EFF_KIB $(value L2_EFF_KIB "$2")"; false; }
 }
 eff_confirmed() { [ "$(value L2_EFF_KIB_CONFIRMED "$1")" = 1 ]; }
 llc_unconfirmed() { [ "$(value LLC_KIB_CONFIRMED "$1")" = 0 ]; }
@@ -137,9 +143,10 @@ else
         c=$(count_runs is_fact L2_KIB "$FACT_L2_KIB")
         check "L2_KIB the fact and confirmed in $c of $count runs" \
             test "$c" -ge $most -a $count -gt 0
-        c=$(count_runs eff_within)
-        check "L2_EFF_KIB in [0.5, 1] x the L2 in $c of $count runs" \
-            test $count -gt 0 -a "$c" -eq $count
+        c=$(count_runs eff_within 0.25)
+        c2=$(count_runs eff_within 0.5)
+        check "L2_EFF_KIB in [0.25, 1] x the L2 in $c of $count runs, in [0.5, 1] in $c2" \
+            test $count -gt 0 -a "$c" -eq $count -a "$c2" -ge $most
         c=$(count_runs eff_confirmed)
         check "L2_EFF_KIB confirmed in $c of $count runs" \
             test "$c" -ge $most -a $count -gt 0
