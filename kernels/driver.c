@@ -83,22 +83,26 @@ static void plan_transposed_b(void)
     }
 }
 
+int mml_plan_small(struct mml_plan *p, const struct mmt_kernel_desc *knc,
+                   const struct mmt_kernel_desc *kncv, int ncnb)
+{
+    if (knc->abi != MMT_KERNEL_ABI || kncv->abi != MMT_KERNEL_ABI
+        || !mmg_cpu_runs(knc->requires) || !mmg_cpu_runs(kncv->requires)) {
+        p->knc = p->kncv = NULL;
+        return -1;
+    }
+    p->knc = knc, p->kncv = kncv, p->ncnb = ncnb;
+    p->nck = nckern(knc), p->nckv = nckern(kncv);
+    return 0;
+}
+
 static void plan_init(void)
 {
     const struct mmt_kernel_desc *f = &mml_kfull_desc;
 
     mml_plan_make(&plan, f, &mml_kedge_desc, MML_PARAM_NC);
-    plan.knc = &mml_knc_desc;
-    plan.kncv = &mml_kncv_desc;
-    plan.ncnb = MML_PARAM_NCNB;
-    plan.nck = nckern(&mml_knc_desc);
-    plan.nckv = nckern(&mml_kncv_desc);
     plan_usable = f->abi == MMT_KERNEL_ABI && mmg_cpu_runs(f->requires);
-    if (mml_knc_desc.abi != MMT_KERNEL_ABI
-        || mml_kncv_desc.abi != MMT_KERNEL_ABI
-        || !mmg_cpu_runs(mml_knc_desc.requires)
-        || !mmg_cpu_runs(mml_kncv_desc.requires))
-        plan.knc = plan.kncv = NULL;
+    mml_plan_small(&plan, &mml_knc_desc, &mml_kncv_desc, MML_PARAM_NCNB);
     plan_transposed_b();
     __atomic_store_n(&plan_ready, 1, __ATOMIC_RELEASE);
 }

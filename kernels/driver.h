@@ -51,10 +51,19 @@ struct mml_plan {
 
 /* The blocked path's plan around the full kernel (blocks of its M x N x
  * K: MC x NB x KC) and the edge kernel, B's panels NC columns wide; no
- * small-problem path.  The library's plan is made with it, and so is
- * every plan mmsearch times the whole DGEMM with (tune/dgemm.c). */
+ * small-problem path (mml_plan_small adds it).  The library's plan is
+ * made with it, and so is every plan mmsearch times the whole DGEMM with
+ * (tune/dgemm.c). */
 void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
                    const struct mmt_kernel_desc *edge, int nc);
+
+/* Give plan p the small-problem path: the non-copy kernels knc (the full
+ * tile) and kncv (the narrow one), for calls of M, N and K up to ncnb.
+ * Returns 0, or -1 (p without that path) when either lacks this ABI or
+ * needs what this CPU lacks.  The library's plan is completed with it,
+ * and so is the plan mmsearch times the small path with. */
+int mml_plan_small(struct mml_plan *p, const struct mmt_kernel_desc *knc,
+                   const struct mmt_kernel_desc *kncv, int ncnb);
 
 /* The library's plan (its generated kernels, NC from the build), or NULL
  * when this CPU cannot run them. */

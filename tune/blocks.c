@@ -104,9 +104,9 @@ static int write_header(const char *dir, const struct mml_libparams *lp,
     return 0;
 }
 
-/* The descriptors the driver's sources name besides the edge kernel's:
- * none of them a kernel (ABI 0), so the library's own plan is never
- * usable and has no small-problem path. */
+/* The descriptor the driver's sources name for the library's full
+ * kernel: not a kernel (ABI 0), so the library's own plan is never
+ * usable; the full kernel comes with each candidate. */
 static int write_stubs(const char *path, char *why, size_t len)
 {
     FILE *f = fopen(path, "w");
@@ -116,15 +116,13 @@ static int write_stubs(const char *path, char *why, size_t len)
         return -1;
     }
     fprintf(f, "/* mmsearch's build of the library's driver: the full "
-            "kernel comes with each\n * candidate, and the whole DGEMM is "
-            "timed on the blocked path. */\n#include \"mmkernel.h\"\n");
-    for (int i = 0; i < 3; i++)
-        fprintf(f, "const struct mmt_kernel_desc mml_k%s_desc = {\n"
-                "    .abi = 0, .name = \"none\", .command = \"\", "
-                ".isa = \"none\",\n    .requires = \"\", .vlen = 1, "
-                ".layout = MMT_LAYOUT_PANEL, .nb = 1,\n"
-                "    .mu = 1, .nu = 1, .ku = 1 };\n",
-                i == 0 ? "full" : i == 1 ? "nc" : "ncv");
+            "kernel comes with each\n * candidate. */\n"
+            "#include \"mmkernel.h\"\n"
+            "const struct mmt_kernel_desc mml_kfull_desc = {\n"
+            "    .abi = 0, .name = \"none\", .command = \"\", "
+            ".isa = \"none\",\n    .requires = \"\", .vlen = 1, "
+            ".layout = MMT_LAYOUT_PANEL, .nb = 1,\n"
+            "    .mu = 1, .nu = 1, .ku = 1 };\n");
     if (fclose(f) != 0) {
         snprintf(why, len, "%.300s: cannot write", path);
         return -1;
@@ -132,27 +130,54 @@ static int write_stubs(const char *path, char *why, size_t len)
     return 0;
 }
 
-/* The edge kernel the library generates (M=N=K at run time), with a
- * tile that bounds every block, its source at c->src under dir (each
- * driver's own: they differ in the kernel). */
-static int write_edge(const struct mms_pipeline *pl, const char *dir,
-                      const struct mmg_params *p, struct mms_cand *c,
-                      char *why, size_t len)
+/* Generate q as the kernel named name, its source under dir into c->src. */
+static int write_kernel(const struct mms_pipeline *pl, const char *dir,
+                        struct mmg_params *q, const char *name,
+                        struct mms_cand *c, char *why, size_t len)
 {
-    struct mmg_params q = *p;
-
-    q.copy = 1;
-    q.nb = EDGE_NB;
-    q.m = q.n = q.k = MMG_RUNTIME;
-    q.betas = MMG_BETA_ALL;
-    snprintf(q.name, sizeof q.name, "mml_kedge");
-    mms_cand_init(c, pl, &q);
-    snprintf(c->src, sizeof c->src, "%.400s/mml_kedge.c", dir);
+    snprintf(q->name, sizeof q->name, "%s", name);
+    mms_cand_init(c, pl, q);
+    snprintf(c->src, sizeof c->src, "%.400s/%s.c", dir, name);
     if (c->verdict != MMS_V_NONE || mms_cand_generate(c) != 0) {
-        snprintf(why, len, "the edge kernel: %s", c->why);
+        snprintf(why, len, "the kernel %s: %s", name, c->why);
         return -1;
     }
     return 0;
+}
+
+/* The kernels the library generates around the full kernel p (each
+ * driver's own, under dir): the edge kernel (M=N=K at run time, a tile
+ * that bounds every block), and the small-problem path's two non-copy
+ * kernels as kernels/local.mk makes mml_knc and mml_kncv: run-time sizes
+ * up to NCNB, FF=0, p's tile cut to two vectors' rows, and a narrow tile
+ * of one vector's rows with IF=NF=2.  k[0..2] get them.  A planted
+ * fault in p (a test's) goes to the non-copy kernels only. */
+static int write_kernels(const struct mms_pipeline *pl, const char *dir,
+                         const struct mmg_params *p,
+                         const struct mml_libparams *lp, struct mms_cand *k,
+                         char *why, size_t len)
+{
+    struct mmg_params q = *p, nc = *p;
+    int v = mml_isa_vlen(lp->isa);
+
+    q.copy = 1, q.perturb = 0;
+    q.nb = EDGE_NB;
+    q.m = q.n = q.k = MMG_RUNTIME;
+    q.betas = MMG_BETA_ALL;
+    if (write_kernel(pl, dir, &q, "mml_kedge", &k[0], why, len) != 0)
+        return -1;
+    nc.copy = 0, nc.ff = 0;
+    nc.nb = lp->v[MML_NB], nc.ncnb = lp->v[MML_NCNB];
+    nc.m = nc.n = nc.k = MMG_RUNTIME;
+    nc.betas = MMG_BETA_ALL;
+    q = nc;
+    if (v > 1 && q.mu > 2 * v)
+        q.mu = 2 * v;
+    if (write_kernel(pl, dir, &q, "mml_knc", &k[1], why, len) != 0)
+        return -1;
+    q = nc;
+    q.mu = v, q.ifetch = 2, q.nfetch = 2;
+    return write_kernel(pl, dir, &q, "mml_kncv", &k[2], why, len);
 }
 
 /* One compiler call of the driver's build: the compiler and its flags,
@@ -278,37 +303,37 @@ static int uses_header(const char *src, const char *path, int depth)
 }
 
 /* The driver's sources (MMS_DRIVER_SOURCES under the source tree) and the
- * two generated ones, each compiled to an object under dir on as many
- * CPUs as the pipeline uses, then linked into so.  With reuse (the
- * directory of a driver built before with the same compiler), the
- * objects of the sources that do not include the kernel's header (nor
- * the edge kernel) are that driver's. */
+ * generated ones gen[0..ngen-1], each compiled to an object under dir on
+ * as many CPUs as the pipeline uses, then linked into so.  With reuse
+ * (the directory of a driver built before with the same compiler), the
+ * objects of the driver's sources that do not include the kernel's
+ * header are that driver's (the generated ones are each driver's own). */
 static int compile_driver(const struct mms_pipeline *pl, int cc,
                           const char *dir, const char *reuse,
-                          const char *edge, const char *stubs,
+                          const char *const *gen, int ngen,
                           const char *so, char *why, size_t len)
 {
     enum { MAXSRC = 24 };
     char list[] = MMS_DRIVER_SOURCES, src[MAXSRC][2 * MMS_PATH_MAX];
-    char obj[MAXSRC][2 * MMS_PATH_MAX], inc[3][MMS_PATH_MAX + 8];
+    char obj[MAXSRC][2 * MMS_PATH_MAX], inc[3][MMS_PATH_MAX + 32];
     char out[MMS_PATH_MAX + 48];
     const char *words[MAXSRC + 8];
     struct job *jobs = calloc(MAXSRC + 1, sizeof *jobs);
-    int n = 0, nj = 0, rc = -1, iedge;
+    int n = 0, nj = 0, rc = -1, igen;
 
     snprintf(inc[0], sizeof inc[0], "-I%s", dir);
     snprintf(inc[1], sizeof inc[1], "-I%s", pl->source_dir);
     snprintf(inc[2], sizeof inc[2], "-I%s", pl->include_dir);
-    for (char *w = strtok(list, " "); w && n < MAXSRC - 2;
+    for (char *w = strtok(list, " "); w && n < MAXSRC - ngen;
          w = strtok(NULL, " "))
         snprintf(src[n++], sizeof src[0], "%s/%s", pl->source_dir, w);
-    iedge = n;
-    snprintf(src[n++], sizeof src[0], "%s", edge);
-    snprintf(src[n++], sizeof src[0], "%s", stubs);
+    igen = n;
+    for (int i = 0; i < ngen; i++)
+        snprintf(src[n++], sizeof src[0], "%s", gen[i]);
     for (int i = 0; jobs && i < n; i++) {
         const char *w[] = { "-fPIC", inc[0], inc[1], inc[2], "-c", src[i],
                             "-o", obj[i], NULL };
-        if (reuse && i != iedge
+        if (reuse && i < igen
             && !uses_header(pl->source_dir, src[i], 4)) {
             snprintf(obj[i], sizeof obj[0], "%s/o%d.o", reuse, i);
             continue;
@@ -343,9 +368,10 @@ int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
                      char *why, size_t len)
 {
     struct mml_libparams lp;
-    struct mms_cand edge;
+    struct mms_cand k[3];
     char dir[MMS_PATH_MAX + 16], stubs[MMS_PATH_MAX + 32];
     char old[MMS_PATH_MAX + 16];
+    const char *gen[4] = { k[0].src, k[1].src, k[2].src, stubs };
 
     why[0] = '\0';
     snprintf(dir, sizeof dir, "%s/driver%d", pl->workdir, id);
@@ -356,9 +382,9 @@ int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
     mms_pipeline_cc_text(pl, cc, lp.compiler, sizeof lp.compiler);
     if (write_header(dir, &lp, why, len) != 0
         || write_stubs(stubs, why, len) != 0
-        || write_edge(pl, dir, p, &edge, why, len) != 0)
+        || write_kernels(pl, dir, p, &lp, k, why, len) != 0)
         return -1;
     snprintf(old, sizeof old, "%s/driver%d", pl->workdir, reuse);
-    return compile_driver(pl, cc, dir, reuse >= 0 ? old : NULL, edge.src,
-                          stubs, so, why, len);
+    return compile_driver(pl, cc, dir, reuse >= 0 ? old : NULL, gen, 4, so,
+                          why, len);
 }

@@ -37,10 +37,11 @@ void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
  * are taken as they are): the sources MMS_DRIVER_SOURCES of the
  * source tree pl->source_dir, a header written as the library's build
  * writes kernels/gen/libparams.h (p's tile, b's blocking), p's edge kernel
- * (M=N=K at run time) and empty descriptors where the library has its
- * full and small-problem kernels (the candidate brings the full kernel;
- * the DGEMM is timed on the blocked path).  so gets the path.  Returns 0,
- * or -1 with why (the compiler's first error line). */
+ * (M=N=K at run time) and the small-problem path's non-copy kernels, as
+ * the library's build makes them from p (with p->perturb, a test's
+ * planted fault, in them only), and an empty descriptor where the library
+ * has its full kernel (the candidate brings it).  so gets the path.
+ * Returns 0, or -1 with why (the compiler's first error line). */
 int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
                      int reuse,
                      const struct mmg_params *p, const struct mms_blocks *b,

@@ -81,6 +81,8 @@ struct mms_pipeline {
     char source_dir[MMS_PATH_MAX];   /* the source tree the library's
                                         driver is compiled from */
     char driver_so[MMS_PATH_MAX];    /* that driver, built; "" not yet */
+    int dgemm_small_n;               /* square size on the small path
+                                        timed first; 0: none */
     int dgemm_n[4];                  /* square sizes, 0 ends the list */
     int dgemm_samples;
     size_t dgemm_flush_bytes;        /* read before each call */
@@ -159,8 +161,8 @@ enum {
  * c->kt, else the tile; a non-copy kernel with lda = ldb = ldc = the
  * tile (NCNB); MFLOPS count 2*m*n*k.  A candidate with an NC is verified
  * and timed as the whole DGEMM instead (tune/dgemm.h: the geometric mean
- * of the MFLOPS at pl->dgemm_n, why saying each).  Fills m; without MMS_TIME a
- * kernel that passes is ok at 0 MFLOPS.  A timing made beside busy CPUs
+ * of the MFLOPS at pl->dgemm_small_n and pl->dgemm_n, why saying each).
+ * Fills m; without MMS_TIME a kernel that passes is ok at 0 MFLOPS.  A timing made beside busy CPUs
  * is taken again (pl->busy_*); if the last one is still busy, m->why
  * begins with "BUSY". */
 void mms_measure(const struct mms_pipeline *pl, const struct mms_cand *c,

@@ -18,7 +18,9 @@ int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
 {
     void (*make)(struct mml_plan *, const struct mmt_kernel_desc *,
                  const struct mmt_kernel_desc *, int);
-    const struct mmt_kernel_desc *edge;
+    int (*make_small)(struct mml_plan *, const struct mmt_kernel_desc *,
+                      const struct mmt_kernel_desc *, int);
+    const struct mmt_kernel_desc *edge, *knc, *kncv;
 
     memset(dg, 0, sizeof *dg);
     dg->handle = so[0] ? dlopen(so, RTLD_NOW | RTLD_LOCAL) : NULL;
@@ -43,6 +45,20 @@ int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
         return -1;
     }
     make(&dg->plan, full, edge, nc);
+    *(void **)&make_small = dlsym(dg->handle, "mml_plan_small");
+    *(void **)&dg->small = dlsym(dg->handle, "mml_gemm_small");
+    *(void **)&dg->small_doubles = dlsym(dg->handle, "mml_small_doubles");
+    *(void **)&dg->small_fits = dlsym(dg->handle, "mml_small_fits");
+    knc = dlsym(dg->handle, "mml_knc_desc");
+    kncv = dlsym(dg->handle, "mml_kncv_desc");
+    if (!make_small || !dg->small || !dg->small_doubles || !dg->small_fits
+        || !knc || !kncv || make_small(&dg->plan, knc, kncv, knc->nb) != 0) {
+        snprintf(why, len, "%s: no small-problem path (mml_plan_small, "
+                 "mml_gemm_small, mml_small_doubles, mml_small_fits, or "
+                 "non-copy kernels of ABI %d this CPU runs)", so,
+                 MMT_KERNEL_ABI);
+        return -1;
+    }
     return 0;
 }
 
@@ -82,14 +98,18 @@ static void reference_column(const struct mml_gemm *g, size_t j, double *r,
  */
 static int checked(const struct mml_plan *p, size_t j)
 {
-    size_t q = p->pnu % 7 ? 7 : p->pnu % 11 ? 11 : 13;
+    size_t q;
+
+    if (!p)
+        return 1;        /* the small path's check: every column */
+    q = p->pnu % 7 ? 7 : p->pnu % 11 ? 11 : 13;
 
     return j % q == 0 || j + 1 == (size_t)p->nb || j >= (size_t)p->nb;
 }
 
-/* Compare g's C with the reference, column by column.  Returns the bad
- * elements (guard rows included), the worst error over its bound in
- * *worst. */
+/* Compare g's C with the reference, column by column (those checked()
+ * picks under p; NULL: all).  Returns the bad elements (guard rows
+ * included), the worst error over its bound in *worst. */
 static long judge(const struct mml_gemm *g, const struct mml_plan *p,
                   double *r, double *s, double *worst)
 {
@@ -116,35 +136,67 @@ static long judge(const struct mml_gemm *g, const struct mml_plan *p,
     return bad;
 }
 
-int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len)
+/* C = A B at m x n x k on the blocked path (small 0) or the small one
+ * (1), beta 0 over a C of NaN with a row of sentinels past M, judged
+ * against the reference.  Returns the bad elements, -1 out of memory. */
+static long check_once(const struct mms_dgemm *dg, int small, size_t m,
+                       size_t n, size_t k, double *worst)
 {
     const struct mml_plan *p = &dg->plan;
-    size_t m = 2 * (size_t)p->mc - 1, n = (size_t)p->nb + p->pnu + 1;
-    size_t k = 2 * (size_t)p->kc - 1;
     struct mml_gemm g = { 0, 0, m, n, k, 1.0, 0.0, NULL, NULL, NULL,
                           m + 1, k + 1, m + 2 };
     double *a = aligned(g.lda * k), *b = aligned(g.ldb * n);
     double *c = aligned(g.ldc * n), *r = aligned(2 * m), *work;
     long bad = -1;
-    double worst;
 
-    work = aligned(dg->work_doubles(p, &g));
+    work = aligned(small ? dg->small_doubles(p, &g)
+                         : dg->work_doubles(p, &g));
     if (a && b && c && r && work) {
         mms_fill(0, a, g.lda * k * sizeof *a, NULL);
         mms_fill(1, b, g.ldb * n * sizeof *b, NULL);
         for (size_t i = 0; i < g.ldc * n; i++)
             c[i] = i % g.ldc < m ? NAN : SENTINEL;
         g.a = a, g.b = b, g.c = c;
-        dg->blocked(&g, p, work);
-        bad = judge(&g, p, r, r + m, &worst);
+        (small ? dg->small : dg->blocked)(&g, p, work);
+        bad = judge(&g, small ? NULL : p, r, r + m, worst);
     }
-    if (bad > 0)
+    free(a), free(b), free(c), free(r), free(work);
+    return bad;
+}
+
+static size_t at_most(size_t x, int limit)
+{
+    return x < (size_t)limit ? x : (size_t)limit;
+}
+
+int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len)
+{
+    const struct mml_plan *p = &dg->plan;
+    size_t m = 2 * (size_t)p->mc - 1, n = (size_t)p->nb + p->pnu + 1;
+    size_t k = 2 * (size_t)p->kc - 1;
+    double worst = 0;
+    long bad = check_once(dg, 0, m, n, k, &worst);
+
+    if (bad > 0) {
         snprintf(why, len, "the whole DGEMM at M=%zu N=%zu K=%zu (MC=%d "
                  "NB=%d KC=%d NC=%d): %ld elements outside the error bound "
                  "2(k+2)eps*sum|a*b| or guard rows changed (worst %.3g of "
                  "allowed)", m, n, k, p->mc, p->nb, p->kc, p->nc, bad,
                  worst);
-    free(a), free(b), free(c), free(r), free(work);
+        return 1;
+    }
+    if (bad < 0)
+        return -1;
+    m = at_most(2 * (size_t)p->knc->mu + 3, p->ncnb);
+    n = at_most(2 * (size_t)p->knc->nu + 1, p->ncnb);
+    k = at_most(2 * (size_t)p->knc->ku + 3, p->ncnb);
+    bad = check_once(dg, 1, m, n, k, &worst);
+    if (bad > 0)
+        snprintf(why, len, "the small-problem path at M=%zu N=%zu K=%zu "
+                 "(non-copy kernels %dx%d and %dx%d, KU=%d): %ld elements "
+                 "outside the error bound 2(k+2)eps*sum|a*b| or guard rows "
+                 "changed (worst %.3g of allowed)", m, n, k, p->nck.mu,
+                 p->nck.nu, p->nckv.mu, p->nckv.nu, p->knc->ku, bad, worst);
     return bad < 0 ? -1 : bad > 0;
 }
 
@@ -162,30 +214,41 @@ struct sized {
     const struct mms_dgemm *dg;
     const struct operands *op;
     int n;
+    int small;           /* 1: the small-problem path */
 };
 
+static struct mml_gemm square(size_t n, double alpha,
+                              const struct operands *op)
+{
+    return (struct mml_gemm){ 0, 0, n, n, n, alpha, 0.0, op->a, op->b,
+                              op->c, n, n, n };
+}
+
+/* One call.  The small path with alpha 1, as a plain call is made (the
+ * timer's -1 would have it scale a copy of A); beta is 0, so no sign
+ * is needed to keep C in range. */
 static void call_dgemm(const struct mmt_call *call, void *user)
 {
     const struct sized *z = user;
-    size_t n = (size_t)z->n;
-    struct mml_gemm g = { 0, 0, n, n, n, call->alpha, 0.0, z->op->a,
-                          z->op->b, z->op->c, n, n, n };
+    struct mml_gemm g = square((size_t)z->n, z->small ? 1.0 : call->alpha,
+                               z->op);
 
-    z->dg->blocked(&g, &z->dg->plan, z->op->work);
+    (z->small ? z->dg->small : z->dg->blocked)(&g, &z->dg->plan,
+                                               z->op->work);
 }
 
 /* The operands, C and the workspace written once (no page is first
  * touched inside a timed call).  Returns 0, or -1 out of memory. */
-static int operands(const struct mms_dgemm *dg, const int *sizes,
-                    struct operands *op)
+static int operands(const struct mms_dgemm *dg, const struct sized *sizes,
+                    int nsizes, struct operands *op)
 {
     size_t nmax = 0, work = 0;
 
-    for (int i = 0; i < 4 && sizes[i]; i++) {
-        size_t n = (size_t)sizes[i], d;
-        struct mml_gemm g = { 0, 0, n, n, n, 1.0, 0.0, NULL, NULL, NULL,
-                              n, n, n };
-        d = dg->work_doubles(&dg->plan, &g);
+    for (int i = 0; i < nsizes; i++) {
+        size_t n = (size_t)sizes[i].n, d;
+        struct mml_gemm g = square(n, 1.0, op);
+        d = sizes[i].small ? dg->small_doubles(&dg->plan, &g)
+                           : dg->work_doubles(&dg->plan, &g);
         nmax = n > nmax ? n : nmax;
         work = d > work ? d : work;
     }
@@ -205,6 +268,28 @@ static void release(struct operands *op)
     free(op->a), free(op->b), free(op->c), free(op->work);
 }
 
+/* The sizes pl asks for, the small path's first, into z.  Returns how
+ * many, or -1 with why when the small size would not take that path. */
+static int sizes_of(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
+                    const struct operands *op, struct sized *z, char *why,
+                    size_t len)
+{
+    int n = 0;
+
+    if (pl->dgemm_small_n > 0) {
+        struct mml_gemm g = square((size_t)pl->dgemm_small_n, 1.0, op);
+        if (!dg->small_fits(&dg->plan, &g)) {
+            snprintf(why, len, "N=%d does not take the small-problem path "
+                     "(NCNB=%d)", pl->dgemm_small_n, dg->plan.ncnb);
+            return -1;
+        }
+        z[n++] = (struct sized){ dg, op, pl->dgemm_small_n, 1 };
+    }
+    for (int i = 0; i < 4 && pl->dgemm_n[i]; i++)
+        z[n++] = (struct sized){ dg, op, pl->dgemm_n[i], 0 };
+    return n;
+}
+
 int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                    struct mms_measure *m)
 {
@@ -212,37 +297,44 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
     struct mmt_timing r;
     struct mmt_load load;
     struct operands op = { NULL, NULL, NULL, NULL };
-    struct sized z = { dg, &op, 0 };
+    struct sized z[5];
     /* The timer sees stand-ins: the call works on op, and the one-call
      * flush before each sample evicts it as it would A, B and C. */
     struct mmt_kernel k = {
         .name = "dgemm", .noperands = 3,
         .operand = { { "A", 64, 1, 0 }, { "B", 64, 1, 0 },
                      { "C", 64, 1, 0 } },
-        .init = mms_fill, .call = call_dgemm, .user = &z,
+        .init = mms_fill, .call = call_dgemm,
     };
     char sizes[200] = "";
     double logsum = 0;
-    int nsizes = 0;
+    int nsizes;
 
     memset(m, 0, sizeof *m);
     o.flush = MMT_FLUSH_ONECALL_LRU;
     o.flush_bytes = pl->dgemm_flush_bytes;
     o.samples = pl->dgemm_samples;
     o.guards_off |= MMT_GUARD_INSTLD;    /* calls of milliseconds */
-    if (operands(dg, pl->dgemm_n, &op) != 0) {
+    nsizes = sizes_of(dg, pl, &op, z, m->why, sizeof m->why);
+    if (nsizes <= 0) {
+        if (nsizes == 0)
+            snprintf(m->why, sizeof m->why, "no sizes to time at");
+        return -1;
+    }
+    if (operands(dg, z, nsizes, &op) != 0) {
         release(&op);
         snprintf(m->why, sizeof m->why, "no memory for the operands");
         return -1;
     }
     /* A fresh child's first calls run slow (its vCPU ramping up, the
-     * driver's pages coming in): one call, untimed, at the first size. */
-    z.n = pl->dgemm_n[0];
-    call_dgemm(&(struct mmt_call){ { NULL }, 1.0, 1.0 }, &z);
+     * driver's pages coming in): one call, untimed, at the first size
+     * of the blocked path. */
+    call_dgemm(&(struct mmt_call){ { NULL }, 1.0, 1.0 },
+               &z[nsizes > 1 && z[0].small]);
     mmt_load_start(&load, sched_getcpu());
-    for (int i = 0; i < 4 && pl->dgemm_n[i]; i++, nsizes++) {
-        size_t n = (size_t)pl->dgemm_n[i], used = strlen(sizes);
-        z.n = pl->dgemm_n[i];
+    for (int i = 0; i < nsizes; i++) {
+        size_t n = (size_t)z[i].n, used = strlen(sizes);
+        k.user = &z[i];
         k.flops = 2.0 * (double)n * (double)n * (double)n;
         if (mmt_time_kernel(&k, &o, &r) != 0) {
             snprintf(m->why, sizeof m->why, "N=%zu: %s", n, r.how);
@@ -258,7 +350,7 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
     release(&op);
     m->busy = mmt_load_busy(&load);
     m->verdict = MMS_V_OK;
-    m->mflops = nsizes ? exp(logsum / nsizes) : 0;
+    m->mflops = exp(logsum / nsizes);
     snprintf(m->why, sizeof m->why, "%s; %s", sizes, r.how);
     return 0;
 }

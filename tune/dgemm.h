@@ -21,10 +21,19 @@ struct mms_dgemm {
                     double *work);
     size_t (*work_doubles)(const struct mml_plan *p,
                            const struct mml_gemm *g);
+    /* the small-problem path on the driver's non-copy kernels */
+    void (*small)(const struct mml_gemm *g, const struct mml_plan *p,
+                  double *work);
+    size_t (*small_doubles)(const struct mml_plan *p,
+                            const struct mml_gemm *g);
+    int (*small_fits)(const struct mml_plan *p, const struct mml_gemm *g);
 };
 
 /* Load the driver at so and plan around full with the driver's edge
- * kernel, B's panels nc columns wide.  Returns 0, or -1 with why. */
+ * kernel, B's panels nc columns wide, and the small-problem path on the
+ * driver's non-copy kernels (tune/blocks.h builds them from the same
+ * parameters as full, as the library does).  Returns 0, or -1 with
+ * why. */
 int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
                    const struct mmt_kernel_desc *full, int nc, char *why,
                    size_t len);
@@ -35,18 +44,23 @@ int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
  * fractional register tile in M and N.  Every element of every seventh
  * column (11th or 13th where 7 divides NU) and of the columns past the
  * first NB must be within 2 (k + 2) eps sum |a b| of a plain-loop
- * reference (codegen/oracle.h's bound).
+ * reference (codegen/oracle.h's bound).  Then the small path likewise,
+ * every column, at M = 2 MU + 3, N = 2 NU + 1, K = 2 KU + 3 of its
+ * kernel (each at most NCNB): whole and fractional tiles, the narrow
+ * kernel's rows, an unrolled K and its leftover.
  * Returns 0 when it passed, 1 when it did not (why says how), -1 out of
  * memory. */
 int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len);
 
-/* Time C = A B at each of pl->dgemm_n, square (leading dimension N, the
- * operands of the largest size allocated and filled once), one call per
- * sample with A, B and C flushed (the timer's OneCallFlushLRU over
- * pl->dgemm_flush_bytes), pl->dgemm_samples samples, min of them.  m gets
- * the geometric mean of the sizes' MFLOPS (each size counts alike), the
- * largest spread, and why = "N=500:84123.4 N=1000:... ; <how the last
- * size was timed>".  Returns 0, or -1 with m->why. */
+/* Time C = A B at pl->dgemm_small_n (when not 0) on the small-problem
+ * path and at each of pl->dgemm_n on the blocked path, square (leading
+ * dimension N, the operands of the largest size allocated and filled
+ * once), one call per sample with A, B and C flushed (the timer's
+ * OneCallFlushLRU over pl->dgemm_flush_bytes), pl->dgemm_samples
+ * samples, min of them.  m gets the geometric mean of the sizes' MFLOPS
+ * (each size counts alike), the largest spread, and why = "N=200:41234.5
+ * N=500:84123.4 N=1000:... ; <how the last size was timed>".  Returns 0,
+ * or -1 with m->why. */
 int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                    struct mms_measure *m);
 

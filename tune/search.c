@@ -171,15 +171,43 @@ static void blocks_text(const struct mmg_params *p, int nc, char *buf,
 
 /* ---- timings ----------------------------------------------------------- */
 
+/* Test hook (--test-perturb): p built wrong when its values are those
+ * picked. */
+static void mark_perturbed(const struct mms_search *s, struct mmg_params *p)
+{
+    struct mmg_params q = *p;
+
+    if (!s->perturb.mask && !s->perturb.isa)
+        return;
+    mms_pins_apply(&s->perturb, &q);
+    if (mms_params_equal(&q, p))
+        p->perturb = 1;
+}
+
+/* Test hook: 1 when --test-perturb picks the small path's non-copy
+ * kernels of the driver around p (COPY=0 and p's other values). */
+static int small_perturbed(const struct mms_search *s,
+                           const struct mmg_params *p)
+{
+    struct mmg_params q = *p;
+
+    q.copy = 0, q.perturb = 0;
+    mark_perturbed(s, &q);
+    return q.perturb;
+}
+
 /* What the library's driver depends on of the full kernel p: its tile
- * and schedule (the edge kernel is p at run-time sizes; the packing
- * follows MU and NU), not its blocking, and never the planted fault of a
- * test (the driver is the library's, built right). */
-static void driver_key(const struct mmg_params *p, struct mmg_params *key)
+ * and schedule (the edge kernel and the small path's kernels are p at
+ * run-time sizes; the packing follows MU and NU), not its blocking, and
+ * not the planted fault of the full kernel (the driver's own kernels are
+ * built right, unless a test plants a fault in its non-copy kernels:
+ * then key->perturb). */
+static void driver_key(const struct mms_search *s, const struct mmg_params *p,
+                       struct mmg_params *key)
 {
     *key = *p;
     key->nb = key->ncnb = key->m = key->n = key->k = 0;
-    key->perturb = 0;
+    key->perturb = small_perturbed(s, p);
 }
 
 /* The library's driver for the whole DGEMM around c's full kernel
@@ -195,7 +223,7 @@ static int driver(struct mms_search *s, struct mms_cand *c)
     double t = now();
     int reuse = -1;
 
-    driver_key(&c->p, &key);
+    driver_key(s, &c->p, &key);
     for (int i = 0; i < s->ndrivers && !d; i++) {
         if (s->drivers[i].cc == c->cc && s->drivers[i].state > 0
             && reuse < 0)
@@ -212,7 +240,7 @@ static int driver(struct mms_search *s, struct mms_cand *c)
     if (!d) {
         d = &s->drivers[s->ndrivers];
         memset(d, 0, sizeof *d);
-        d->key = key, d->cc = c->cc, p.perturb = 0;
+        d->key = key, d->cc = c->cc, p.perturb = key.perturb;
         d->state = mms_driver_build(&s->pl, c->cc, s->ndrivers, reuse, &p,
                                     &b, &s->pc, d->so, sizeof d->so, d->why,
                                     sizeof d->why) == 0 ? 1 : -1;
@@ -307,7 +335,7 @@ static void how_timed(struct mms_search *s, struct mms_measure *m)
  * what warns. */
 static void dgemm_timed(struct mms_search *s, struct mms_measure *m)
 {
-    char note[MMS_WHY_MAX + 64], why[MMS_WHY_MAX], sizes[200] = "";
+    char note[MMS_WHY_MAX + 256], why[MMS_WHY_MAX], sizes[200] = "";
     const char *body = m->why, *end = strstr(m->why, "; "), *how;
 
     if (strncmp(m->why, "BUSY", 4) == 0 && end)
@@ -316,9 +344,11 @@ static void dgemm_timed(struct mms_search *s, struct mms_measure *m)
     snprintf(sizes, sizeof sizes, "%.*s", how ? (int)(how - body)
              : (int)strlen(body), body);
     if (!s->dgemm_how_noted && how) {
-        snprintf(note, sizeof note, "why=the whole DGEMM (steps dgemm, mc, "
-                 "kc, nc) timed as: square C = A B, beta 0, at each size %s; the "
-                 "figure is the geometric mean over the sizes", how + 2);
+        snprintf(note, sizeof note, "why=the whole DGEMM (steps dgemm, pf, "
+                 "mc, kc, nc) timed as: square C = A B, beta 0, the first "
+                 "size on the small-problem path and the others on the "
+                 "blocked path, at each size %s; the figure is the "
+                 "geometric mean over the sizes", how + 2);
         mms_log_line(&s->log, "note", note);
         s->dgemm_how_noted = 1;
     }
@@ -390,17 +420,6 @@ static int timing(struct mms_search *s, const char *step,
     if (s->stop_after && s->timed >= s->stop_after)
         raise(SIGKILL);      /* test hook: as if killed right here */
     return 0;
-}
-
-static void mark_perturbed(const struct mms_search *s, struct mmg_params *p)
-{
-    struct mmg_params q = *p;
-
-    if (!s->perturb.mask && !s->perturb.isa)
-        return;
-    mms_pins_apply(&s->perturb, &q);
-    if (mms_params_equal(&q, p))
-        p->perturb = 1;
 }
 
 /* Screen every candidate once: what the log holds is reused, the rest is
@@ -1148,14 +1167,16 @@ static int blocks_start(struct mms_search *s, char *why, size_t len)
     return 0;
 }
 
-/* "500,1000,2000": the sizes the whole DGEMM is timed at. */
+/* "200,500,1000,2000": the sizes the whole DGEMM is timed at. */
 static void sizes_text(const struct mms_pipeline *pl, char *buf, size_t len)
 {
     size_t used = 0;
 
     buf[0] = '\0';
+    if (pl->dgemm_small_n > 0)
+        used += snprintf(buf, len, "%d", pl->dgemm_small_n);
     for (int i = 0; i < 4 && pl->dgemm_n[i] && used < len; i++)
-        used += snprintf(buf + used, len - used, "%s%d", i ? "," : "",
+        used += snprintf(buf + used, len - used, "%s%d", used ? "," : "",
                          pl->dgemm_n[i]);
 }
 
@@ -1537,6 +1558,7 @@ static void dgemm_timing(struct mms_search *s)
                                               : s->pc.l2_kib;
     size_t flush = (size_t)(2 * llc * 1024);
 
+    s->pl.dgemm_small_n = MMS_DGEMM_SMALL_N;
     memcpy(s->pl.dgemm_n, s->lv->dgemm_n, sizeof s->pl.dgemm_n);
     s->pl.dgemm_samples = s->lv->dgemm_samples;
     s->pl.dgemm_flush_bytes = flush > (8u << 20) ? flush : 8u << 20;

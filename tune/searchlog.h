@@ -57,8 +57,10 @@
  * kernel and compiler it chooses being the reference kernel from there
  * on), so that a search of FORMAT 3 is never resumed past it; 5: pf= on
  * every kernel (generator parameter PF), and the step pf after dgemm
- * (its lines as dgemm's). */
-#define MMS_LOG_FORMAT 5
+ * (its lines as dgemm's); 6: the whole DGEMM's figure counts N=200 on
+ * the small-problem path too (tune/steps.h MMS_DGEMM_SMALL_N), so a
+ * timing of FORMAT 5 is never compared with one of 6. */
+#define MMS_LOG_FORMAT 6
 
 struct mms_log_head {
     struct mmt_origin origin;

@@ -36,11 +36,19 @@ struct mms_level {
                              kernels', each timing being whole DGEMMs */
     int dgemm_samples;    /* per size (min of them) */
     int dgemm_n[4];       /* the square sizes the whole DGEMM is timed at
-                             (0 ends the list) */
+                             (0 ends the list), after MMS_DGEMM_SMALL_N */
     int dgemm_kernels;    /* the dgemm step's candidates, at most */
     int dgemm_tiles;      /* of them, the best other MU x NU tiles of the
                              munu step (the winner's other values) */
 };
+
+/* The square size every whole DGEMM is timed at first, on the
+ * small-problem path (the non-copy kernels, NCNB at least 320): the
+ * level's sizes run the blocked path only, and a kernel that wins there
+ * may run the small and skinny calls slowly (Zen 4: a clang KU=120
+ * kernel won the dgemm step at 500-1500 and ran N=200 at 31.6 GFLOPS
+ * where the gcc 32x5 library ran 46.1). */
+#define MMS_DGEMM_SMALL_N 200
 
 extern const struct mms_level mms_levels[];
 extern const int mms_nlevels;

@@ -7,7 +7,8 @@
 # DGEMMs small).  The log has the step, its candidates (the cc step's
 # finalists, each kernel with its compiler, and the other tile) and its
 # decision; params.conf gets the chosen kernel and compiler; a planted
-# wrong full kernel fails the DGEMM check and is never chosen; a search
+# wrong full kernel fails the DGEMM check and is never chosen, and so
+# does a wrong small-problem path (the check runs it too); a search
 # killed inside the step resumes to the same decision; pins and
 # --skip-blocks, --skip-dgemm skip it; mmreport shows it; a --candidate
 # file's kernel (make tune passes the architectural defaults) joins the
@@ -18,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..12"
+echo "1..13"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -105,6 +106,28 @@ then
     pass "a wrong DGEMM ($t) is rejected, $(tile bad.log dgemm) chosen"
 else
     fail "planted $t: $wrong wrong, $right ok, chosen $(tile bad.log dgemm)"
+fi
+
+# The chosen tile's small-problem path built wrong (the driver's
+# non-copy kernels, COPY=0, are only it): the DGEMM check, which runs
+# that path too, fails every candidate of the tile, and the step
+# chooses another; its lines say which path was wrong.
+upto badnc.log
+search badnc.log --test-perturb=MU=${t%:*} --test-perturb=NU=${t#*:} \
+    --test-perturb=COPY=0
+wrong=$(grep "^cand step=dgemm round=0 .* mu=${t%:*} nu=${t#*:} " \
+    "$dir/badnc.log" | grep -c 'verdict=wrong .*why=the small-problem path at M=')
+right=$(grep "^cand step=dgemm round=0 .* mu=${t%:*} nu=${t#*:} " \
+    "$dir/badnc.log" | grep -c 'verdict=ok')
+if [ "$wrong" -ge 1 ] && [ "$right" -eq 0 ] \
+        && [ "$(tile badnc.log dgemm)" != "$t" ] \
+        && grep -q '^cand step=dgemm round=0 .* verdict=ok ' "$dir/badnc.log"
+then
+    pass "a wrong small path ($t) is rejected, $(tile badnc.log dgemm) chosen"
+else
+    fail "planted in $t's small path: $wrong wrong, $right ok, chosen \
+$(tile badnc.log dgemm): $(grep '^cand step=dgemm round=0' \
+"$dir/badnc.log" | head -3)"
 fi
 
 # Killed (SIGKILL) inside the step, after two of its timings, then
