@@ -88,29 +88,77 @@ static const char *best_core(const char **fact)
 
 /* ---- loading ----------------------------------------------------------- */
 
+/* The environment every loaded library sees.  Each namespace has a libc
+ * of its own, which keeps the array environ pointed to when the library
+ * was loaded; setenv of a new variable moves that array (realloc), and a
+ * library loaded before then read freed memory in getenv (BLIS loaded
+ * before OpenBLAS with OPENBLAS_CORETYPE set: a crash in its first
+ * dgemm_).  So environ is this fixed array while libraries load, and a
+ * variable is set for one load in it, never with setenv. */
+#define ENV_MAX 4096
+static char *env_fixed[ENV_MAX];
+
+/* environ made env_fixed (its entries copied when it is not yet).
+ * Returns the entries, or -1 when they do not fit. */
+static int env_use_fixed(void)
+{
+    extern char **environ;
+    int n = 0;
+
+    while (environ && environ[n])
+        n++;
+    if (environ != env_fixed) {
+        if (n > ENV_MAX - 2)
+            return -1;
+        memmove(env_fixed, environ, (size_t)n * sizeof *environ);
+        env_fixed[n] = NULL;
+        environ = env_fixed;
+    }
+    return n;
+}
+
+/* The index of var's entry in env_fixed, or n (its end) when absent. */
+static int env_find(const char *var, int n)
+{
+    size_t len = strlen(var);
+
+    for (int i = 0; i < n; i++)
+        if (strncmp(env_fixed[i], var, len) == 0 && env_fixed[i][len] == '=')
+            return i;
+    return n;
+}
+
 /* Load path with var=val in the environment while it loads (the library
- * reads it then); the caller's environment is restored.  On failure NULL
- * with the loader's message in err. */
+ * reads it then); the environment is as before afterwards.  On failure
+ * NULL with the loader's message in err. */
 static void *load_with(const char *path, const char *var, const char *val,
                        char *err, size_t errlen)
 {
-    char *old = NULL;
+    int n = env_use_fixed(), at = 0;
+    char *old = NULL, *entry = NULL;
     void *h;
 
-    if (var) {
-        old = getenv(var) ? strdup(getenv(var)) : NULL;
-        setenv(var, val, 1);
+    if (var && n >= 0) {
+        at = env_find(var, n);
+        old = env_fixed[at];
+        /* kept: the library may hold on to what getenv gave it */
+        if (asprintf(&entry, "%s=%s", var, val) < 0) {
+            snprintf(err, errlen, "no memory for %s=%s", var, val);
+            return NULL;
+        }
+        env_fixed[at] = entry;
+        if (at == n)
+            env_fixed[n + 1] = NULL;
+    } else if (var) {
+        snprintf(err, errlen, "the environment has more than %d variables",
+                 ENV_MAX - 2);
+        return NULL;
     }
     h = dlmopen(LM_ID_NEWLM, path, RTLD_NOW | RTLD_LOCAL);
     if (!h)
         snprintf(err, errlen, "%s", dlerror());
-    if (var) {
-        if (old)
-            setenv(var, old, 1);
-        else
-            unsetenv(var);
-        free(old);
-    }
+    if (var)
+        env_fixed[at] = old;        /* NULL again at the end when added */
     return h;
 }
 

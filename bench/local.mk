@@ -75,10 +75,13 @@ bench-dgemm: bench/bench-dgemm$(EXEEXT) kernels/libmmtune.la mmprobe$(EXEEXT) \
 TESTS += tests/bench/bench_dgemm.sh
 EXTRA_DIST += tests/bench/bench_dgemm.sh
 tests/bench/bench_dgemm.log: bench/bench-dgemm$(EXEEXT) \
-	tests/bench/libwrongblas.la
-check_LTLIBRARIES += tests/bench/libwrongblas.la
+	tests/bench/libwrongblas.la tests/bench/libenvblas.la
+check_LTLIBRARIES += tests/bench/libwrongblas.la tests/bench/libenvblas.la
 tests_bench_libwrongblas_la_SOURCES = tests/bench/wrongblas.c
 tests_bench_libwrongblas_la_LDFLAGS = -module -avoid-version \
+	-rpath /nowhere
+tests_bench_libenvblas_la_SOURCES = tests/bench/envblas.c
+tests_bench_libenvblas_la_LDFLAGS = -module -avoid-version \
 	-rpath /nowhere
 
 # The search against a dense sweep of its own space (issue 8): mmsearch at

@@ -4,18 +4,20 @@
 # shape (one per mode, a row per shape, GFLOPS in every cell, the ratio
 # column), a library that is not there is noted and not fatal, the one-row
 # output make tune's summary parses stays as it was, a planted wrong BLAS
-# is reported and not timed, bad usage exits 2.  Nothing is timed against
+# is reported and not timed, a library loaded with a variable set sees
+# it and one loaded before it still reads its environment, bad usage
+# exits 2.  Nothing is timed against
 # anything: no speed is asserted.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
-echo "1..9"
+echo "1..10"
 bench=$top_builddir/bench/bench-dgemm
 lib=$top_builddir/kernels/.libs/libmmtune.so
 wrong=$top_builddir/tests/bench/.libs/libwrongblas.so
 tap_scratch "${TMPDIR:-/tmp}/bench_dgemm.$$"
 d=$tap_dir
 if [ ! -f "$lib" ]; then
-    for i in 1 2 3 4 5 6 7 8 9; do
+    for i in 1 2 3 4 5 6 7 8 9 10; do
         skip "no shared libmmtune was built (--disable-shared)"
     done
     exit 0
@@ -91,6 +93,32 @@ if [ -f "$wrong" ]; then
         pass "a planted wrong BLAS is reported, not timed, exit 1"
     else
         fail "the planted wrong BLAS went by (exit $rc)"
+    fi
+else
+    skip "no shared test library was built (--disable-shared)"
+fi
+
+# A library loaded with VAR=VALUE sees it while it loads; one loaded
+# before it still reads a live environment in its calls.  Setting a new
+# variable moved the environment (realloc) under the first one, which
+# then read freed memory (BLIS before OpenBLAS-SkylakeX crashed);
+# MALLOC_PERTURB_ makes freed memory garbage, and the thread variables
+# bench-dgemm sets itself are left unset so that its array is malloc'ed.
+envlib=$top_builddir/tests/bench/.libs/libenvblas.so
+if [ -f "$envlib" ]; then
+    env -u OPENBLAS_NUM_THREADS -u OMP_NUM_THREADS -u BLIS_NUM_THREADS \
+        -u MMT_ENVBLAS MALLOC_PERTURB_=165 "$bench" --lib=first="$envlib" \
+        --lib=second="$envlib":MMT_ENVBLAS=wrong --sizes=8 $tiny \
+        >"$d/env" 2>&1
+    rc=$?
+    sed 's/^/# /' "$d/env"
+    if [ $rc -eq 1 ] && grep -q '^# second: WRONG at M=8' "$d/env" \
+       && ! grep -q '^# first: WRONG' "$d/env" \
+       && [ "$(awk '$1 == 8 { print $2 ~ /^[0-9]+\.[0-9]$/, $3 }' \
+            "$d/env")" = "1 wrong" ]; then
+        pass "a variable reaches its library's load, not an earlier one's"
+    else
+        fail "environment while loading (exit $rc)"
     fi
 else
     skip "no shared test library was built (--disable-shared)"
