@@ -77,10 +77,12 @@ EXTRA_DIST += tests/bench/bench_dgemm.sh
 tests/bench/bench_dgemm.log: bench/bench-dgemm$(EXEEXT) \
 	tests/bench/libwrongblas.la tests/bench/libenvblas.la
 check_LTLIBRARIES += tests/bench/libwrongblas.la tests/bench/libenvblas.la
-tests_bench_libwrongblas_la_SOURCES = tests/bench/wrongblas.c
+tests_bench_libwrongblas_la_SOURCES = tests/bench/wrongblas.c \
+	tests/bench/plainblas.h
 tests_bench_libwrongblas_la_LDFLAGS = -module -avoid-version \
 	-rpath /nowhere
-tests_bench_libenvblas_la_SOURCES = tests/bench/envblas.c
+tests_bench_libenvblas_la_SOURCES = tests/bench/envblas.c \
+	tests/bench/plainblas.h
 tests_bench_libenvblas_la_LDFLAGS = -module -avoid-version \
 	-rpath /nowhere
 

@@ -8,6 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plainblas.h"
+
 void dgemm_(const char *ta, const char *tb, const int *m, const int *n,
             const int *k, const double *alpha, const double *a,
             const int *lda, const double *b, const int *ldb,
@@ -30,13 +32,7 @@ void dgemm_(const char *ta, const char *tb, const int *m, const int *n,
 {
     (void)ta, (void)tb, (void)beta;
     (void)getenv("MMT_ENVBLAS_AT_CALL");    /* walks the whole array */
-    for (int j = 0; j < *n; j++)
-        for (int i = 0; i < *m; i++) {
-            double s = 0.0;
-            for (int p = 0; p < *k; p++)
-                s += a[i + (size_t)p * *lda] * b[p + (size_t)j * *ldb];
-            c[i + (size_t)j * *ldc] = *alpha * s;
-        }
+    plain_dgemm(*m, *n, *k, *alpha, a, *lda, b, *ldb, c, *ldc);
     if (planted && *m > 0 && *n > 0)
         c[*m - 1 + (size_t)(*n - 1) * *ldc] += 1.0;
 }

@@ -89,45 +89,46 @@ else
 chosen $c"
 fi
 
+# planted LOG WHY PERTURB...: the chosen tile t built wrong in LOG (a
+# search from a.log's steps before dgemm, with --test-perturb=PERTURB
+# and t's MU and NU): passes when t's candidates are all rejected as
+# wrong, WHY beginning their why, and another tile is chosen, the one
+# params.conf gets.
+planted() {
+    log=$1 why=$2; shift 2
+    upto "$log"
+    opts=
+    for p in "$@"; do opts="$opts --test-perturb=$p"; done
+    # shellcheck disable=SC2086
+    search "$log" --test-perturb=MU=${t%:*} --test-perturb=NU=${t#*:} $opts
+    lines=$(grep "^cand step=dgemm round=0 .* mu=${t%:*} nu=${t#*:} " \
+        "$dir/$log")
+    wrong=$(echo "$lines" | grep -c "verdict=wrong .*why=$why")
+    right=$(echo "$lines" | grep -c 'verdict=ok')
+    chose=$(tile "$log" dgemm)
+    [ "$wrong" -ge 1 ] && [ "$right" -eq 0 ] && [ "$chose" != "$t" ] \
+        && [ "$(key "$log" MU):$(key "$log" NU)" = "$chose" ] && return 0
+    echo "# planted in $t: $wrong wrong, $right ok, chosen $chose"
+    return 1
+}
+
 # The chosen tile's full kernels built wrong (M=60 is only theirs): the
 # DGEMM check fails them, and the step chooses another tile.
 t=$(tile a.log dgemm)
-upto bad.log
-search bad.log --test-perturb=MU=${t%:*} --test-perturb=NU=${t#*:} \
-    --test-perturb=M=60
-wrong=$(grep "^cand step=dgemm round=0 .* mu=${t%:*} nu=${t#*:} " \
-    "$dir/bad.log" | grep -c 'verdict=wrong .*why=the whole DGEMM at M=')
-right=$(grep "^cand step=dgemm round=0 .* mu=${t%:*} nu=${t#*:} " \
-    "$dir/bad.log" | grep -c 'verdict=ok')
-if [ "$wrong" -ge 1 ] && [ "$right" -eq 0 ] \
-        && [ "$(tile bad.log dgemm)" != "$t" ] \
-        && [ "$(key bad.log MU):$(key bad.log NU)" = "$(tile bad.log dgemm)" ]
-then
+if planted bad.log 'the whole DGEMM at M=' M=60; then
     pass "a wrong DGEMM ($t) is rejected, $(tile bad.log dgemm) chosen"
 else
-    fail "planted $t: $wrong wrong, $right ok, chosen $(tile bad.log dgemm)"
+    fail "a planted wrong DGEMM went by"
 fi
 
 # The chosen tile's small-problem path built wrong (the driver's
 # non-copy kernels, COPY=0, are only it): the DGEMM check, which runs
 # that path too, fails every candidate of the tile, and the step
 # chooses another; its lines say which path was wrong.
-upto badnc.log
-search badnc.log --test-perturb=MU=${t%:*} --test-perturb=NU=${t#*:} \
-    --test-perturb=COPY=0
-wrong=$(grep "^cand step=dgemm round=0 .* mu=${t%:*} nu=${t#*:} " \
-    "$dir/badnc.log" | grep -c 'verdict=wrong .*why=the small-problem path at M=')
-right=$(grep "^cand step=dgemm round=0 .* mu=${t%:*} nu=${t#*:} " \
-    "$dir/badnc.log" | grep -c 'verdict=ok')
-if [ "$wrong" -ge 1 ] && [ "$right" -eq 0 ] \
-        && [ "$(tile badnc.log dgemm)" != "$t" ] \
-        && grep -q '^cand step=dgemm round=0 .* verdict=ok ' "$dir/badnc.log"
-then
+if planted badnc.log 'the small-problem path at M=' COPY=0; then
     pass "a wrong small path ($t) is rejected, $(tile badnc.log dgemm) chosen"
 else
-    fail "planted in $t's small path: $wrong wrong, $right ok, chosen \
-$(tile badnc.log dgemm): $(grep '^cand step=dgemm round=0' \
-"$dir/badnc.log" | head -3)"
+    fail "a planted wrong small path went by"
 fi
 
 # Killed (SIGKILL) inside the step, after two of its timings, then
