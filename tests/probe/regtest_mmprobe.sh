@@ -21,7 +21,7 @@
 #  - L2_EFF_KIB within [0.25, 1] x the L2 in every run, within [0.5, 1]
 #    and confirmed in most.  The effective size is where one load in ten
 #    goes further, and that moves with the page colours a run gets and
-#    with whoever shares the L2 from outside the guest: 556-724 KiB of
+#    with whoever shares the L2 from outside the guest: 512-788 KiB of
 #    1024 in quiet runs on the Zen 4 guest, 428 and 468 in two of five
 #    runs of one CI job there.  Under 1/4 it has found another edge.
 #  - An LLC the facts call implausible is never confirmed; a plausible one
