@@ -30,6 +30,7 @@ struct mmg_tile {
     enum mmt_kernel_layout layout;  /* how A and B are addressed */
     int perturb;             /* test only: one wrong update */
     int shared;              /* the packed tile all SIMD edges call */
+    int pfa;                 /* takes an mmt_pfa and prefetches (PFA=1) */
 };
 
 void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,

@@ -84,10 +84,13 @@ void mmg_tile_name(const struct mmg_ctx *x, const struct mmg_tile *t,
 
 void mmg_call_tile(const struct mmg_ctx *x, const struct mmg_tile *t)
 {
-    char name[192];
+    char name[192], extra[160] = "";
 
     mmg_tile_name(x, t, name, sizeof name);
-    mmg_call(x, name, "");
+    if (t->pfa)
+        snprintf(extra, sizeof extra, ", mmt_pfa_start(a + i, %s, lda, "
+                 "%s, %s, j, %d)", x->md, x->nd, x->kd, x->p->nu);
+    mmg_call(x, name, extra);
 }
 
 void mmg_call(const struct mmg_ctx *x, const char *fname, const char *extra)
@@ -125,7 +128,7 @@ static int emit_variant(const struct mmg_ctx *x, int beta)
 {
     const struct mmg_params *p = x->p;
     struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
-                             p->perturb, 0 };
+                             p->perturb, 0, p->pfa };
     char name[160];
     int simd = x->vlen > 1;
 
@@ -202,9 +205,9 @@ static void emit_description(const struct mmg_ctx *x)
              x->vlen > 1 ? "s" : "", p->nb,
              p->ncnb == MMG_TILE ? p->nb : p->ncnb, p->copy,
              p->bt ? " BT=1" : "");
-    mmg_line(x->e, " *   MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d NF=%d%s",
+    mmg_line(x->e, " *   MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d NF=%d%s%s",
              p->mu, p->nu, p->ku, p->ls, p->fma, p->ff, p->ifetch,
-             p->nfetch, p->pf ? " PF=1" : "");
+             p->nfetch, p->pf ? " PF=1" : "", p->pfa ? " PFA=1" : "");
     mmg_line(x->e, " *   layout: %s", layout_text[x->layout]);
     mmg_line(x->e, " *   flops per call: %.0f (2*M*N*K, run-time sizes "
              "taken as %d)", flops_per_call(x), mmg_tile(p));
@@ -228,8 +231,8 @@ static void emit_descriptor(const struct mmg_ctx *x, const char *command)
     mmg_line(x->e, ".layout = %d, .nb = %d, .m = %d, .n = %d, .k = %d,",
              (int)x->layout, mmg_tile(p), x->m, x->n, x->k);
     mmg_line(x->e, ".mu = %d, .nu = %d, .ku = %d, .ls = %d, .fma = %d, "
-             ".ff = %d, .pf = %d,", p->mu, p->nu, p->ku, p->ls, p->fma,
-             p->ff, p->pf);
+             ".ff = %d, .pf = %d, .pfa = %d,", p->mu, p->nu, p->ku, p->ls,
+             p->fma, p->ff, p->pf, p->pfa);
     mmg_line(x->e, ".ifetch = %d, .nfetch = %d, .regs_needed = %d, "
              ".regs_available = %d,", p->ifetch, p->nfetch,
              mmg_regs_needed(p), mmg_regs_available(p));

@@ -12,7 +12,7 @@
 int mmg_simd_shared(const struct mmg_ctx *x)
 {
     struct mmg_tile pk = { x->p->mu, x->p->nu, MMG_BETA0, 0,
-                           MMT_LAYOUT_PANEL, 0, 1 };
+                           MMT_LAYOUT_PANEL, 0, 1, 0 };
     return mmg_emit_tile(x, &pk);
 }
 
@@ -72,7 +72,7 @@ int mmg_simd_tiles(const struct mmg_ctx *x, int beta)
 {
     const struct mmg_params *p = x->p;
     struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
-                             p->perturb, 0 };
+                             p->perturb, 0, p->pfa };
 
     if (mmg_emit_tile(x, &full) != 0)
         return -1;

@@ -130,6 +130,8 @@ static int emit_body(const struct tile_ctx *tc, int steps, int perturb)
 
     if (mmg_schedule(&body, &s) != 0)
         return -1;
+    if (tc->t->pfa)
+        mmg_line(tc->x->e, "mmt_pfa_steps(&pf, %d, %d);", steps, tc->t->mr);
     for (int i = 0; !p->fma && i < p->ls && i < updates; i++)
         mmg_line(tc->x->e, "%s m%d;", tc->x->vtype, i);
     for (int i = 0; i < s.n; i++)
@@ -253,7 +255,7 @@ int mmg_emit_tile(const struct mmg_ctx *x, const struct mmg_tile *t)
     char name[192];
 
     mmg_tile_name(x, t, name, sizeof name);
-    mmg_function(x, MMG_HELPER, name, "");
+    mmg_function(x, MMG_HELPER, name, t->pfa ? ", struct mmt_pfa pf" : "");
     emit_c_init(&tc);
     if (emit_k_loops(&tc) != 0)
         return -1;

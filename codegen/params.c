@@ -34,6 +34,8 @@ const struct mmg_int_param mmg_int_params[] = {
     { "IF", "if", 1, 128, OFF(ifetch), "loads before the first flop" },
     { "NF", "nf", 1, 128, OFF(nfetch), "loads per later block" },
     { "PF", "pf", 0, 1, OFF(pf), "1: prefetch the next tile's C" },
+    { "PFA", "pfa", 0, 1, OFF(pfa),
+      "1 (COPY=0): prefetch the A rows below the block" },
     { "NR", "nr", 0, 256, OFF(nr), "registers for the spill report" },
     { "PERTURB", "perturb", 0, 1, OFF(perturb),
       "test only: make one update wrong" },
@@ -305,6 +307,12 @@ int mmg_params_check(const struct mmg_params *p, char *err, size_t errlen)
                  "only)");
         return -1;
     }
+    if (p->pfa && p->copy) {
+        snprintf(err, errlen, "PFA: 1 is not allowed with COPY=1 (allowed "
+                 "0; the rows below the block are the caller's A, read in "
+                 "place by COPY=0 kernels only)");
+        return -1;
+    }
     if (p->mu % vlen != 0) {
         snprintf(err, errlen, "MU: %d is not allowed with ISA=%s (allowed "
                  "multiples of the vector length %d in %d..64)", p->mu,
@@ -353,12 +361,13 @@ void mmg_kernel_name(const struct mmg_params *p, char *out, size_t len)
     dim_text(p, 'm', m, sizeof m);
     dim_text(p, 'n', n, sizeof n);
     dim_text(p, 'k', k, sizeof k);
-    snprintf(out, len, "mmk_%s_%s%d_m%sn%sk%s_u%dx%dx%d_l%d_f%d%d_i%dn%d%s%s",
+    snprintf(out, len,
+             "mmk_%s_%s%d_m%sn%sk%s_u%dx%dx%d_l%d_f%d%d_i%dn%d%s%s%s",
              mmg_isa_name(p->isa), p->copy ? "c" : p->bt ? "nct" : "nc",
              mmg_tile(p),
              m, n, k, p->mu, p->nu, p->ku, p->ls, p->fma, p->ff,
              p->ifetch, p->nfetch, p->pf ? "_pf" : "",
-             p->perturb ? "_bad" : "");
+             p->pfa ? "_pfa" : "", p->perturb ? "_bad" : "");
 }
 
 static const char *beta_word(int betas)
@@ -380,10 +389,11 @@ void mmg_params_options(const struct mmg_params *p, char *out, size_t len)
     for (size_t i = 0; i < mmg_n_int_params; i++) {
         const struct mmg_int_param *d = &mmg_int_params[i];
         int v = *(const int *)((const char *)p + d->offset);
-        /* PERTURB and PF print only when set: files generated before PF
-         * existed keep their commands */
+        /* PERTURB, PF and PFA print only when set: files generated
+         * before PF existed keep their commands */
         if (v == MMG_TILE || ((d->offset == OFF(perturb)
-                               || d->offset == OFF(pf)) && !v))
+                               || d->offset == OFF(pf)
+                               || d->offset == OFF(pfa)) && !v))
             continue;
         used = strlen(out);
         snprintf(out + used, len - used, " --%s=%d", d->option, v);

@@ -23,6 +23,7 @@ struct mmg_params {
     int m, n, k;
     int mu, nu, ku, ls, fma, ff, ifetch, nfetch;
     int pf;              /* 1: prefetch the C tile visited next */
+    int pfa;             /* COPY=0 only: prefetch the A rows below */
     int nr;              /* registers for the spill report; 0: ISA default */
     int perturb;         /* test only: one update is made wrong on purpose */
     enum mmg_isa isa;

@@ -70,7 +70,9 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 # kernel's 24 x 8 ran at 106-111 (N = 32 to 200), and 16 divides more
 # sizes.  FF=0: no forced fetch of C, whose line from memory would hold
 # up retirement at the top of every tile (N = 64: 4.55 against 4.75 us
-# warm, and a cold C then costs nothing).
+# warm, and a cold C then costs nothing).  PFA=1 on the full tile: it
+# prefetches the A rows below its block, the slab skinny.c's panels and
+# tall products run next (codegen/KERNEL_ABI.md).
 NC_MMGEN = ./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params --copy=0 --ff=0 \
 	--m=0 --n=0 --k=0
 # The full tile's rows (shell, sets $$mu): at most two vectors.
@@ -81,7 +83,8 @@ NC_MU = v=$$(sed -n 's/^\#define MML_NARROW_MU //p' \
 	  mu=$$((2 * v)); fi;
 NCV_MU = $$(sed -n 's/^\#define MML_NARROW_MU //p' $(KGEN)/libparams.h)
 $(KGEN)/knc.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(NC_MU) $(NC_MMGEN) --mu=$$mu --name=mml_knc --output=$@
+	$(AM_V_GEN)$(NC_MU) $(NC_MMGEN) --mu=$$mu --pfa=1 --name=mml_knc \
+	  --output=$@
 $(KGEN)/kncv.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
 	$(AM_V_GEN)$(NC_MMGEN) --if=2 --nf=2 --name=mml_kncv --output=$@ \
 	  --mu=$(NCV_MU)
@@ -89,8 +92,8 @@ $(KGEN)/kncv.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
 # path's calls with TRANSB = 'T' copied B^T first, which cost OpenBLAS's
 # lead at N = 32 to 100 on Zen 5.
 $(KGEN)/knct.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(NC_MU) $(NC_MMGEN) --bt=1 --mu=$$mu --name=mml_knct \
-	  --output=$@
+	$(AM_V_GEN)$(NC_MU) $(NC_MMGEN) --bt=1 --mu=$$mu --pfa=1 \
+	  --name=mml_knct --output=$@
 $(KGEN)/kncvt.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
 	$(AM_V_GEN)$(NC_MMGEN) --bt=1 --if=2 --nf=2 --name=mml_kncvt \
 	  --output=$@ --mu=$(NCV_MU)

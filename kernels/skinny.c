@@ -14,7 +14,14 @@
  * path on the block, with beta for the first K panel and 1 after it.  A
  * tall product is one chunk and one panel, slab after slab (B stays in
  * L1); a wide one is one slab, chunk after chunk (A's panel stays in
- * L2).  Blocks are cut evenly (mml_even_blocks): no thin leftover. */
+ * L2).  Blocks are cut evenly (mml_even_blocks): no thin leftover.
+ *
+ * A panel of few columns (N at most PANEL_N, M and K large: LAPACK's
+ * trailing updates) goes the same way, in slabs of the packed path's MC
+ * x KC: the non-copy kernel (PFA=1, codegen/mmkernel.h) prefetches the
+ * slab below while it computes the one it is on, so A streams in once,
+ * under the arithmetic, where the packed path copies each block first
+ * and waits for it. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -35,13 +42,28 @@ static size_t min_z(size_t a, size_t b)
     return a < b ? a : b;
 }
 
+/* Measured on Zen 4 (avx512, non-copy tile 16 x 5, MC x KC = 80 x 320),
+ * flushed, M = K = 2000, GFLOPS this way / packed: N = 16 39.0 / 23.8,
+ * 32 47.2 / 34.2, 64 52.5 / 43.8, 128 52.9 / 49.1, 200 54.1 / 52.1, 256
+ * 53.6 / 52.1, 384 53.7 / 53.5, 512 53.7 / 53.8, 1000 53.0 / 54.6.
+ * op(A) = A^T is not read in place by the kernels (the small path would
+ * copy each slab, as the packed path does). */
+#define PANEL_N 256
+
+static int panel(const struct mml_plan *p, const struct mml_gemm *g)
+{
+    size_t lim = (size_t)p->ncnb;
+
+    return !g->ta && g->n <= PANEL_N && g->m > lim && g->k > lim;
+}
+
 int mml_skinny_fits(const struct mml_plan *p, const struct mml_gemm *g)
 {
     size_t lim = (size_t)p->ncnb, big = (size_t)INT_MAX / (lim + 1);
 
     if (!p->knc || !p->kncv || g->lda > big || g->ldb > big || g->ldc > big)
         return 0;
-    return g->m <= lim || (g->n <= lim && g->k <= lim);
+    return g->m <= lim || (g->n <= lim && g->k <= lim) || panel(p, g);
 }
 
 /* The block sizes: each dimension cut evenly into pieces of at most NCNB,
@@ -56,6 +78,11 @@ static struct cuts cuts(const struct mml_plan *p, const struct mml_gemm *g)
     int ms = lim > mu ? lim / mu * mu : mu, ns = lim > nu ? lim / nu * nu : nu;
     struct cuts c = { g->m, g->n, g->k };
 
+    if (panel(p, g)) {
+        c.mb = mml_even_blocks(g->m, p->mc > mu ? p->mc / mu * mu : mu, mu);
+        c.kb = mml_even_blocks(g->k, p->kc, 1);
+        return c;
+    }
     if (g->m > (size_t)lim)
         c.mb = mml_even_blocks(g->m, ms, mu);
     if (g->n > (size_t)lim)
@@ -65,15 +92,19 @@ static struct cuts cuts(const struct mml_plan *p, const struct mml_gemm *g)
     return c;
 }
 
-/* 1: op(B) = B^T is copied: no kernels read it in place, or its blocks
- * serve slab after slab (a tall product), which read a contiguous copy
- * faster (Zen 5, 2000x200x200:NT: 85 GFLOPS flushed from the copy, 78 in
- * place, 2000x100x100 level).  A block used once (a wide or deep product)
- * is read in place: 64x2000x64:NT from 73 to 98 GFLOPS warm. */
+/* 1: op(B)'s block is copied (alpha folded in): B^T when no kernels
+ * read it in place, or when its blocks serve slab after slab (a tall
+ * product or a panel), which read a contiguous copy faster (Zen 5,
+ * 2000x200x200:NT: 85 GFLOPS flushed from the copy, 78 in place,
+ * 2000x100x100 level); and any B serving several slabs when alpha is not
+ * 1, where the small path would copy each slab of A to fold it in.  A
+ * block used once (a wide or deep product) is read in place: 64x2000x64:NT
+ * from 73 to 98 GFLOPS warm. */
 static int copies_b(const struct mml_plan *p, const struct mml_gemm *g,
                     struct cuts c)
 {
-    return g->tb && (!p->knct || g->m > c.mb);
+    return (g->tb && (!p->knct || g->m > c.mb))
+           || (g->alpha != 1.0 && g->m > c.mb);
 }
 
 /* B's copy (when made), then what the small path needs for any block. */
@@ -90,14 +121,14 @@ size_t mml_skinny_doubles(const struct mml_plan *p, const struct mml_gemm *g)
  * transposed when tb. */
 static void slabs(const struct mml_gemm *g, const struct mml_plan *p,
                   struct cuts c, size_t jc, size_t nc, size_t pc, size_t kc,
-                  const double *b, size_t ldb, int tb, double beta,
-                  double *work)
+                  const double *b, size_t ldb, int tb, double alpha,
+                  double beta, double *work)
 {
     for (size_t ic = 0; ic < g->m; ic += c.mb) {
         size_t mc = min_z(c.mb, g->m - ic);
         const double *a = g->ta ? g->a + pc + ic * g->lda
                                 : g->a + ic + pc * g->lda;
-        struct mml_gemm blk = { g->ta, tb, mc, nc, kc, g->alpha, beta, a, b,
+        struct mml_gemm blk = { g->ta, tb, mc, nc, kc, alpha, beta, a, b,
                                 g->c + ic + jc * g->ldc, g->lda, ldb,
                                 g->ldc };
         mml_gemm_small(&blk, p, work);
@@ -119,11 +150,12 @@ void mml_gemm_skinny(const struct mml_gemm *g, const struct mml_plan *p,
                                     : g->b + pc + jc * g->ldb;
             size_t ldb = g->ldb;
             if (copy) {
-                mml_copy_cm(b, g->ldb, 1, (int)kc, (int)nc, 1.0, work);
+                mml_copy_cm(b, g->tb ? g->ldb : 1, g->tb ? 1 : g->ldb,
+                            (int)kc, (int)nc, g->alpha, work);
                 b = work, ldb = kc;
             }
             slabs(g, p, c, jc, nc, pc, kc, b, ldb, g->tb && !copy,
-                  pc ? 1.0 : g->beta, work + bcopy);
+                  copy ? 1.0 : g->alpha, pc ? 1.0 : g->beta, work + bcopy);
         }
     }
 }

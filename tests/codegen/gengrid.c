@@ -36,6 +36,10 @@ static const char *const scalar_grid[] = {
     "copy=0 bt=1 m=0 n=0 k=0 mu=2 nu=5 ku=2 ff=0", "copy=0 bt=1 n=5 k=0",
     /* the next tile's C prefetched (PF=1): fixed and run-time sizes */
     "pf=1 ku=3", "pf=1 m=0 n=0 k=0 ku=2 ff=0", "pf=1 copy=0 m=0 n=0 k=0",
+    /* the A rows below prefetched (PFA=1): fixed and run-time sizes, KU
+     * steps a trip and the one-step remainder, B stored transposed */
+    "pfa=1 copy=0 ncnb=6 ku=4", "pfa=1 copy=0 m=0 n=0 k=0 ku=3 ff=0",
+    "pfa=1 pf=1 copy=0 bt=1 m=0 n=0 k=0 ku=2",
     NULL
 };
 
@@ -55,6 +59,8 @@ static const char *const simd_grid[] = {
     "nb=24 mu=8 nu=6 ku=1", "nb=26 mu=8 nu=6 ku=4 fma=0 ls=4 beta=X",
     "pf=1 ku=1", "pf=1 m=0 n=0 k=0 ku=3", "pf=1 m=5 n=7 k=1 ku=1",
     "pf=1 copy=0 bt=1 m=0 n=0 k=0 nu=4 ku=3 ff=0",
+    "pfa=1 copy=0 ncnb=9 ku=4", "pfa=1 copy=0 m=0 n=0 k=0 ku=3 ff=0",
+    "pfa=1 copy=0 bt=1 m=0 n=0 k=0 mu=16 nu=2 ku=4 ncnb=19",
     NULL
 };
 

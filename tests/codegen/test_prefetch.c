@@ -2,7 +2,13 @@
  * of mu x nu tiles, the lines prefetched before each tile are exactly the
  * lines of the tile the walk visits next -- every one of them, none
  * outside the m x n block of C, nothing after the last tile -- for aligned
- * and unaligned columns, and blocks that MU or NU do not divide. */
+ * and unaligned columns, and blocks that MU or NU do not divide.
+ *
+ * PFA=1's (mmt_pfa_start, mmt_pfa_steps), driven as a generated kernel
+ * drives it (its whole tiles, KU steps a trip, then the remainder): every
+ * line of the A rows below the block's whole row strips, in each of its k
+ * columns, is prefetched, each column of each strip by exactly one tile
+ * and once, and nothing outside those rows and columns. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -17,6 +23,10 @@ static const double *seen[MAXP];
 static int nseen;
 
 #define MMT_PREFETCH_W(p) (seen[nseen < MAXP ? nseen++ : nseen] = (p))
+enum { MAXA = 1 << 16 };
+static const double *seen_a[MAXA];
+static int nseen_a;
+#define MMT_PREFETCH_A(p) (seen_a[nseen_a < MAXA ? nseen_a++ : nseen_a] = (p))
 #include "codegen/mmkernel.h"
 
 /* The lines (64-byte addresses) of tile (i, j), clipped to the block. */
@@ -104,12 +114,76 @@ static void unaligned_columns(void **state)
         walk(96, 10, 24, 8, off);
 }
 
+/* One block m x n x k of a PFA=1 kernel with mu x nu tiles and KU: the
+ * prefetches of all its whole tiles (fixed_k: the remainder as one trip
+ * of k % ku steps, else a step a trip), A's column offset by offset
+ * doubles from a line, lda = 2m + 5. */
+static void walk_pfa(int m, int n, int k, int mu, int nu, int ku,
+                     int fixed_k, int offset)
+{
+    int lda = 2 * m + 5, strips = m / mu, per = (mu + 7) / 8 + 1;
+    double *buf = aligned_alloc(LINE, sizeof(double)
+                                * ((size_t)lda * (k + 1) + 64));
+    const double *a = buf + offset;
+    int *count = calloc((size_t)(strips + 1) * (k + 1), sizeof *count);
+
+    assert_non_null(buf);
+    assert_non_null(count);
+    nseen_a = 0;
+    for (int j = 0; j + nu <= n; j += nu)
+        for (int i = 0; i + mu <= m; i += mu) {
+            struct mmt_pfa s = mmt_pfa_start(a + i, m, lda, n, k, j, nu);
+            int p = 0;
+            for (; p + ku <= k; p += ku)
+                mmt_pfa_steps(&s, ku, mu);
+            if (fixed_k && p < k)
+                mmt_pfa_steps(&s, k - p, mu);
+            else
+                for (; p < k; p++)
+                    mmt_pfa_steps(&s, 1, mu);
+        }
+    assert_true(nseen_a < MAXA);
+    for (int s = 0; s < nseen_a; s++) {
+        /* rows m..m + strips * mu - 1 of columns 0..k-1 only */
+        ptrdiff_t d = seen_a[s] - a;
+        int row = (int)(d % lda), col = (int)(d / lda);
+        assert_true(d >= 0 && col < k);
+        assert_true(row >= m && row < m + strips * mu);
+        count[(row - m) / mu * k + col]++;
+    }
+    /* each column of each strip: one tile's per prefetches, which cover
+     * its lines (the first and last row, and every 8 rows between) */
+    for (int q = 0; q < strips && n >= nu; q++)
+        for (int col = 0; col < k; col++)
+            assert_int_equal(count[q * k + col], per);
+    if (n < nu || strips == 0)
+        assert_int_equal(nseen_a, 0);
+    free(count);
+    free(buf);
+}
+
+static void pfa_rows_below(void **state)
+{
+    (void)state;
+    walk_pfa(96, 20, 50, 32, 5, 1, 0, 0);   /* tiles that divide */
+    walk_pfa(100, 23, 37, 16, 5, 4, 0, 0);  /* M and N edges, KU = 4 */
+    walk_pfa(100, 23, 37, 16, 5, 4, 1, 0);  /* K's remainder one trip */
+    walk_pfa(16, 5, 9, 16, 5, 2, 0, 0);     /* one column of tiles */
+    walk_pfa(16, 40, 3, 8, 5, 1, 0, 0);     /* more tiles than k */
+    walk_pfa(7, 3, 10, 3, 2, 3, 0, 0);      /* scalar-sized tiles */
+    walk_pfa(9, 4, 5, 12, 2, 1, 0, 0);      /* no whole row strip */
+    walk_pfa(30, 3, 5, 8, 4, 1, 0, 0);      /* no whole column tile */
+    for (int off = 1; off < 8; off++)
+        walk_pfa(48, 10, 20, 24, 5, 3, off % 2, off);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(aligned_tiles_that_divide),
         cmocka_unit_test(fractional_tiles),
         cmocka_unit_test(unaligned_columns),
+        cmocka_unit_test(pfa_rows_below),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);

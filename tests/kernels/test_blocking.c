@@ -184,7 +184,7 @@ int main(void)
     };
     int tapno = 0;
 
-    printf("1..%d\n", 2 * 4 + 10);
+    printf("1..%d\n", 2 * 4 + 11);
     plan_sweep(NULL, "the reference path (CPUs without the kernels' ISA)",
                ++tapno);
     for (int i = 0; i < 4; i++)
@@ -201,7 +201,7 @@ int main(void)
             plan_sweep(&p, "edge kernel alone", ++tapno);
         }
     if (!lib) {
-        for (int i = 0; i < 8; i++)
+        for (int i = 0; i < 10; i++)
             printf("ok %d # SKIP this CPU lacks the kernels' ISA\n",
                    ++tapno);
         return 0;
@@ -237,5 +237,11 @@ int main(void)
                          : "the skinny path with NCNB = 17, workspace of NaN",
                    ++tapno);
     }
+    /* its panels of few columns (M and K beyond NCNB) in several slabs
+     * of MC rows and panels of KC */
+    p = *lib;
+    p.ncnb = 17, p.mc = 32, p.kc = 13;
+    plan_sweep(&p, "the skinny path's panels in slabs of MC = 32 and KC = "
+               "13, workspace of NaN", ++tapno);
     return 0;
 }

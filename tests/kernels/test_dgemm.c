@@ -319,8 +319,9 @@ static void small_path(struct group *g)
 /* The skinny path (blocks of the small path, nothing packed): tall (M
  * beyond NCNB in several slabs, the last fractional; N and K within it),
  * wide (N beyond NCNB in chunks) and deep (K beyond NCNB in panels, beta
- * for the first and 1 after), each under every transpose pair, alpha and
- * beta in turn. */
+ * for the first and 1 after), and panels of few columns (M and K beyond
+ * NCNB, N up to the path's 256 columns, and one past them), each under
+ * every transpose pair, alpha and beta in turn. */
 static void skinny_path(struct group *g, const struct mmt_kernel_info *ki)
 {
     size_t c = (size_t)ki->ncnb;
@@ -328,8 +329,10 @@ static void skinny_path(struct group *g, const struct mmt_kernel_info *ki)
         { c + 1, 9, 31 }, { 2 * c + 17, 63, c }, { 3 * c + 5, 17, 5 },
         { 7, c + 1, c + 1 }, { 64, 2 * c + 9, 3 * c + 1 },
         { 33, 40, 2 * c + 3 }, { c, c + 8, 17 },
+        { 2 * c + 17, 33, c + 9 }, { c + 1, 6, 2 * c + 1 },
+        { 3 * c + 5, 256, c + 1 }, { c + 3, 257, c + 2 },
     };
-    shapes(g, s, 7, 4);
+    shapes(g, s, 11, 4);
 }
 
 /* N = 2 to 7 (several right-hand sides of the column form), M around a
@@ -482,8 +485,8 @@ int main(void)
         { "around the crossover NCNB", 0, 0, 0, 8 },
         { "the thin path (M or N = 1, N of 2 to 7): lengths around its "
           "vector, sweep and chunk", 0, 0, 0, 9 },
-        { "the skinny path: tall, wide and deep beyond NCNB", 0, 0, 0,
-          10 },
+        { "the skinny path: tall, wide, deep and panels beyond NCNB", 0,
+          0, 0, 10 },
     };
     int tapno = 0;
 
