@@ -341,6 +341,11 @@ void mml_dgemm(const struct mml_gemm *g)
             return;
         }
     }
+    if (p && mml_panel_t_fits(p, g)
+        && (work = mml_workspace(mml_panel_t_doubles(p, g)))) {
+        mml_gemm_panel_t(g, p, work);
+        return;
+    }
     if (p && mml_skinny_fits(p, g)
         && (work = mml_workspace(mml_skinny_doubles(p, g)))) {
         mml_gemm_skinny(g, p, work);

@@ -111,8 +111,18 @@ size_t mml_small_tt_doubles(const struct mml_plan *p,
 void mml_gemm_small_tt(const struct mml_gemm *g, const struct mml_plan *p,
                        double *work);
 
+/* The transpose of call g, C^T = op(B)^T op(A)^T, with alpha 1 and beta
+ * 0 into T (N x M, leading dimension N) at t; the workspace T needs, and
+ * C's update from it (alpha T^T + beta C, through a second part of that
+ * workspace unless beta = 0 and ldc = M): small.c. */
+struct mml_gemm mml_as_transpose(const struct mml_gemm *g, double *t);
+size_t mml_transpose_doubles(const struct mml_gemm *g);
+void mml_transpose_into_c(const struct mml_gemm *g, double *work);
+
+
 /* 1 when call g takes the skinny path under plan p: M at most NCNB, or N
- * and K at most NCNB (blocks of the small path, nothing packed). */
+ * and K at most NCNB, or a panel of few columns with op(A) = A (blocks of
+ * the small path, nothing packed). */
 int mml_skinny_fits(const struct mml_plan *p, const struct mml_gemm *g);
 
 /* Doubles of workspace the skinny path needs for g. */
@@ -122,6 +132,15 @@ size_t mml_skinny_doubles(const struct mml_plan *p, const struct mml_gemm *g);
  * aligned.  Needs mml_skinny_fits and m, n, k >= 1. */
 void mml_gemm_skinny(const struct mml_gemm *g, const struct mml_plan *p,
                      double *work);
+
+/* A panel of few columns with op(A) = A^T (panelt.c) as its transpose:
+ * the skinny path on C^T = op(B)^T A, A read in place, into the
+ * workspace, then transposed into C.  Fits, workspace, run. */
+int mml_panel_t_fits(const struct mml_plan *p, const struct mml_gemm *g);
+size_t mml_panel_t_doubles(const struct mml_plan *p,
+                           const struct mml_gemm *g);
+void mml_gemm_panel_t(const struct mml_gemm *g, const struct mml_plan *p,
+                      double *work);
 
 /* 1 when call g is a matrix times a vector (M or N = 1) or has fewer
  * than 8 columns and op(A) = A: the thin path, which reads the matrix

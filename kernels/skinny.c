@@ -42,12 +42,13 @@ static size_t min_z(size_t a, size_t b)
     return a < b ? a : b;
 }
 
-/* Measured on Zen 4 (avx512, non-copy tile 16 x 5, MC x KC = 80 x 320),
- * flushed, M = K = 2000, GFLOPS this way / packed: N = 16 39.0 / 23.8,
- * 32 47.2 / 34.2, 64 52.5 / 43.8, 128 52.9 / 49.1, 200 54.1 / 52.1, 256
- * 53.6 / 52.1, 384 53.7 / 53.5, 512 53.7 / 53.8, 1000 53.0 / 54.6.
+/* PANEL_N, measured on Zen 4 (avx512, non-copy tile 16 x 5, MC x KC =
+ * 80 x 320), flushed, M = K = 2000, GFLOPS this way / packed: N = 16
+ * 39.0 / 23.8, 32 47.2 / 34.2, 64 52.5 / 43.8, 128 52.9 / 49.1, 200 54.1
+ * / 52.1, 256 53.6 / 52.1, 384 53.7 / 53.5, 512 53.7 / 53.8, 1000 53.0 /
+ * 54.6.
  * op(A) = A^T is not read in place by the kernels (the small path would
- * copy each slab, as the packed path does). */
+ * copy each slab, as the packed path does: panelt.c takes those). */
 #define PANEL_N 256
 
 static int panel(const struct mml_plan *p, const struct mml_gemm *g)

@@ -420,10 +420,10 @@ int mml_small_tt_pays(const struct mml_gemm *g)
 }
 
 MML_HOT
-static struct mml_gemm tt_as_nn(const struct mml_gemm *g, double *t)
+struct mml_gemm mml_as_transpose(const struct mml_gemm *g, double *t)
 {
-    struct mml_gemm h = { 0, 0, g->n, g->m, g->k, 1.0, 0.0, g->b, g->a, t,
-                          g->ldb, g->lda, g->n };
+    struct mml_gemm h = { !g->tb, !g->ta, g->n, g->m, g->k, 1.0, 0.0, g->b,
+                          g->a, t, g->ldb, g->lda, g->n };
     return h;
 }
 
@@ -436,29 +436,42 @@ static int tt_direct(const struct mml_gemm *g)
 }
 
 MML_HOT
-size_t mml_small_tt_doubles(const struct mml_plan *p,
-                            const struct mml_gemm *g)
+size_t mml_transpose_doubles(const struct mml_gemm *g)
 {
-    struct mml_gemm h = tt_as_nn(g, NULL);
     size_t t = up_to(g->m * g->n, LINE_DOUBLES);
 
-    return (tt_direct(g) ? t : 2 * t) + mml_small_doubles(p, &h);
+    return tt_direct(g) ? t : 2 * t;
 }
 
 MML_HOT
-void mml_gemm_small_tt(const struct mml_gemm *g, const struct mml_plan *p,
-                       double *work)
+void mml_transpose_into_c(const struct mml_gemm *g, double *work)
 {
     size_t t = up_to(g->m * g->n, LINE_DOUBLES);
-    int direct = tt_direct(g);
-    struct mml_gemm h = tt_as_nn(g, work);       /* T = B A, N x M */
-    double *u = direct ? g->c : work + t;        /* alpha T^T, M x N */
+    double *u = tt_direct(g) ? g->c : work + t;  /* alpha T^T, M x N */
 
-    mml_gemm_small(&h, p, work + (direct ? t : 2 * t));
     /* C(i, j) = alpha T(j, i): the rows of T are contiguous, and they are
      * the columns of the copy (leading dimension M) */
     mml_copy_cm(work, g->n, 1, (int)g->m, (int)g->n, g->alpha, u);
     if (u != g->c)
         mml_merge((int)g->m, (int)g->n, g->beta, u, (int)g->m, g->c,
                   g->ldc);
+}
+
+MML_HOT
+size_t mml_small_tt_doubles(const struct mml_plan *p,
+                            const struct mml_gemm *g)
+{
+    struct mml_gemm h = mml_as_transpose(g, NULL);
+
+    return mml_transpose_doubles(g) + mml_small_doubles(p, &h);
+}
+
+MML_HOT
+void mml_gemm_small_tt(const struct mml_gemm *g, const struct mml_plan *p,
+                       double *work)
+{
+    struct mml_gemm h = mml_as_transpose(g, work);   /* T = B A, N x M */
+
+    mml_gemm_small(&h, p, work + mml_transpose_doubles(g));
+    mml_transpose_into_c(g, work);
 }

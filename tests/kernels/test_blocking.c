@@ -29,7 +29,8 @@ static unsigned long long seed = 2024;
  * transpose pair, alpha 1 and not, so its copies of op(A) and op(B) run
  * on the NaN-filled workspace too; 2: to the skinny path (blocks of the
  * small path), those that fit it; 3: TT products to the small path's TT
- * route (the transpose computed, then transposed into C). */
+ * route (the transpose computed, then transposed into C); 4: TN and TT
+ * products to the transposed panels' route (panelt.c), those that fit. */
 static int small_path;
 
 static double *filled(size_t n, int random)
@@ -64,6 +65,7 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
     struct gr_result r;
     size_t nw = !p ? 1 : small_path == 2 ? mml_skinny_doubles(p, &g)
                 : small_path == 3 ? mml_small_tt_doubles(p, &g)
+                : small_path == 4 ? mml_panel_t_doubles(p, &g)
                 : small_path ? mml_small_doubles(p, &g) + 1
                 : mml_work_doubles(p, &g);
 
@@ -85,6 +87,8 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
     }
     if (p && small_path == 2)
         mml_gemm_skinny(&g, p, work);
+    else if (p && small_path == 4)
+        mml_gemm_panel_t(&g, p, work);
     else if (p && small_path == 3)
         mml_gemm_small_tt(&g, p, work);
     else if (p && small_path)
@@ -117,14 +121,17 @@ static void plan_sweep(const struct mml_plan *p, const char *what,
     for (size_t x = 0; x < NSIZES; x++)
         for (size_t y = 0; y < NSIZES; y++)
             for (size_t z = 0; z < NSIZES; z++, cases++) {
-                struct mml_gemm f = { 0, 0, sizes[x], sizes[y], sizes[z],
-                                      1.0, 0.0, NULL, NULL, NULL, 1, 1, 1 };
-                if (small_path == 2 && !mml_skinny_fits(p, &f)) {
+                struct mml_gemm f = { small_path == 4, 0, sizes[x],
+                                      sizes[y], sizes[z], 1.0, 0.0, NULL,
+                                      NULL, NULL, 1, 1, 1 };
+                if ((small_path == 2 && !mml_skinny_fits(p, &f))
+                    || (small_path == 4 && !mml_panel_t_fits(p, &f))) {
                     cases--;
                     continue;
                 }
                 int tt = small_path == 3;   /* TT only */
-                bad += one(p, tt || cases % 2, tt || cases / 2 % 2, sizes[x],
+                bad += one(p, tt || small_path == 4 || cases % 2,
+                           tt || cases / 2 % 2, sizes[x],
                            sizes[y], sizes[z], betas[cases / 4 % 4],
                            &worst) != 0;
             }
@@ -184,7 +191,7 @@ int main(void)
     };
     int tapno = 0;
 
-    printf("1..%d\n", 2 * 4 + 11);
+    printf("1..%d\n", 2 * 4 + 12);
     plan_sweep(NULL, "the reference path (CPUs without the kernels' ISA)",
                ++tapno);
     for (int i = 0; i < 4; i++)
@@ -201,7 +208,7 @@ int main(void)
             plan_sweep(&p, "edge kernel alone", ++tapno);
         }
     if (!lib) {
-        for (int i = 0; i < 10; i++)
+        for (int i = 0; i < 11; i++)
             printf("ok %d # SKIP this CPU lacks the kernels' ISA\n",
                    ++tapno);
         return 0;
@@ -243,5 +250,9 @@ int main(void)
     p.ncnb = 17, p.mc = 32, p.kc = 13;
     plan_sweep(&p, "the skinny path's panels in slabs of MC = 32 and KC = "
                "13, workspace of NaN", ++tapno);
+    small_path = 4;
+    p.ncnb = 17;
+    plan_sweep(&p, "TN and TT panels as their transpose (NCNB = 17), "
+               "workspace of NaN", ++tapno);
     return 0;
 }

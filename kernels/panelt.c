@@ -1,0 +1,48 @@
+/* Panels of few columns with op(A) = A^T (N at most PANEL_T_N, M and K
+ * beyond NCNB: LAPACK's updates with a transposed panel) as their
+ * transpose: C^T = op(B)^T A is a wide product of A as stored, which the
+ * skinny path runs with A read in place -- as the kernels' B operand,
+ * NU of its columns at a time, each a contiguous run the hardware's
+ * prefetcher follows -- and op(B)^T (N x K, small) copied a block at a
+ * time.  The N x M result is transposed into C.  The packed path instead
+ * copies all of op(A) = A^T, a transposing pass over the large operand,
+ * before it computes (Zen 4, flushed: 968 x 32 x 1968 TN at 32 GFLOPS,
+ * BLIS 40). */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "kernels/driver.h"
+
+/* Zen 4 (avx512, non-copy tile 16 x 5), flushed, M = K = 2000, TN,
+ * GFLOPS this way / packed: N = 32 44.5 / 31.9, 64 46.7 / 41.6, 128 47.7
+ * / 46.9, 256 47.9 / 50.1; 744 x 32 x 1744 42.2 / 32.1 (BLIS 38.2). */
+#define PANEL_T_N 128
+
+int mml_panel_t_fits(const struct mml_plan *p, const struct mml_gemm *g)
+{
+    size_t lim = (size_t)p->ncnb;
+    struct mml_gemm h;
+
+    if (!g->ta || g->n > PANEL_T_N || g->k <= lim)
+        return 0;
+    h = mml_as_transpose(g, NULL);
+    return mml_skinny_fits(p, &h);
+}
+
+size_t mml_panel_t_doubles(const struct mml_plan *p,
+                           const struct mml_gemm *g)
+{
+    struct mml_gemm h = mml_as_transpose(g, NULL);
+
+    return mml_transpose_doubles(g) + mml_skinny_doubles(p, &h);
+}
+
+void mml_gemm_panel_t(const struct mml_gemm *g, const struct mml_plan *p,
+                      double *work)
+{
+    struct mml_gemm h = mml_as_transpose(g, work);   /* T = C^T, N x M */
+
+    mml_gemm_skinny(&h, p, work + mml_transpose_doubles(g));
+    mml_transpose_into_c(g, work);
+}
