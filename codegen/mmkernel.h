@@ -127,30 +127,42 @@ static inline void mmt_prefetch_next(int m, int n, int i, int j, int mu,
 #define MMT_PREFETCH_A(p) __builtin_prefetch((p), 0, 2)
 #endif
 #endif
+#if defined(__GNUC__)
+#define MMT_LIKELY(x) __builtin_expect(!!(x), 1)
+#else
+#define MMT_LIKELY(x) (x)
+#endif
+#define MMT_PFA_DONE (1 << 30)   /* steps to the next: none comes */
 struct mmt_pfa {
-    const double *q;         /* the next column's first row */
+    const double *q, *end;   /* the next column's first row; column k's */
     long step;               /* to the tile's column after it: nj * lda */
-    int per, wait, left;     /* k steps apart, steps to the next, columns */
+    int per, wait;           /* k steps apart, steps to the next */
 };
 
+/* No division here: the start is made once per tile, and an integer
+ * division there cost small calls (K = 32) a few percent. */
 static inline struct mmt_pfa mmt_pfa_start(const double *a, int m, int lda,
                                            int n, int k, int j, int nu)
 {
-    int nj = n / nu, jt = j / nu;
-    struct mmt_pfa s = { a + m + (long)jt * lda, (long)nj * lda, nj, 1,
-                         jt < k ? (k - jt + nj - 1) / nj : 0 };
+    int nj = n / nu, jt = j / nu;   /* nu is a constant: no division */
+    struct mmt_pfa s = { a + m + (long)jt * lda, a + m + (long)k * lda,
+                         (long)nj * lda, nj, jt < k ? 1 : MMT_PFA_DONE };
     return s;
 }
 
-/* After `steps` more k steps of a tile of `rows` rows: the columns due. */
+/* After `steps` more k steps of a tile of `rows` rows: the columns due.
+ * Most steps only count down, one branch not taken. */
 static inline void mmt_pfa_steps(struct mmt_pfa *s, int steps, int rows)
 {
-    for (s->wait -= steps; s->wait <= 0 && s->left > 0;
-         s->wait += s->per, s->left--, s->q += s->step) {
+    if (MMT_LIKELY((s->wait -= steps) > 0))
+        return;
+    do {
         for (int r = 0; r < rows; r += 8)
             MMT_PREFETCH_A(s->q + r);
         MMT_PREFETCH_A(s->q + rows - 1);
-    }
+        s->q += s->step;
+        s->wait = s->q < s->end ? s->wait + s->per : MMT_PFA_DONE;
+    } while (s->wait <= 0);
 }
 
 /* FMA=1 in the scalar form: c + a*b as one fused operation where the
