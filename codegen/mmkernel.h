@@ -51,7 +51,8 @@ struct mmt_kernel_desc {
     int m, n, k;             /* compile-time sizes, 0 = given at run time */
     int mu, nu, ku, ls, fma, ff, ifetch, nfetch;
     int pf;                  /* 1: the next tile's C is prefetched */
-    int pfa;                 /* 1: the A rows below the block are */
+    int pfa;                 /* 1: the A rows below the block are
+                                prefetched */
     int regs_needed, regs_available;
     double flops;            /* per call, run-time dimensions taken as nb */
     mmt_mm_kernel *beta0, *beta1, *betax;  /* NULL if not generated */
@@ -116,8 +117,9 @@ static inline void mmt_prefetch_next(int m, int n, int i, int j, int mu,
  * JIK walk takes rows i..i+mu-1 below and columns jt, jt + nj, ... below
  * k (jt = j / nu its column of tiles, nj the block's whole columns of
  * tiles: the edge tiles take none), one column every nj k steps: the row
- * strip's nj tiles together cover each column once.  Prefetches change no value and never fault, so rows
- * past the end of A cost a wasted line, nothing else. */
+ * strip's nj tiles together cover each column once.  Prefetches change
+ * no value and never fault, so rows past the end of A cost a wasted line,
+ * nothing else. */
 #ifndef MMT_PREFETCH_A   /* a test may define it to see the addresses */
 #if defined(__GNUC__) && defined(__SSE__)
 /* asm volatile, as mmt_prefetch_line: the loop holds nothing else */

@@ -119,7 +119,6 @@ struct mml_gemm mml_as_transpose(const struct mml_gemm *g, double *t);
 size_t mml_transpose_doubles(const struct mml_gemm *g);
 void mml_transpose_into_c(const struct mml_gemm *g, double *work);
 
-
 /* 1 when call g takes the skinny path under plan p: M at most NCNB, or N
  * and K at most NCNB, or a panel of few columns with op(A) = A (blocks of
  * the small path, nothing packed). */
