@@ -96,9 +96,14 @@ size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
 /* The small-problem path on a workspace of mml_small_doubles doubles:
  * the non-copy kernels on the caller's arrays, whole register tiles only,
  * the last fractional ones shifted over rows and columns done already
- * (small.c).  Needs mml_small_fits and m, n, k >= 1. */
+ * (small.c).  Needs mml_small_fits and m, n, k >= 1.  mml_gemm_small
+ * runs a whole call (its operands and the workspace loaded first);
+ * mml_gemm_small_block one block of a larger product (skinny.c), which
+ * loads only what fits the blocking's L2 share. */
 void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
                     double *work);
+void mml_gemm_small_block(const struct mml_gemm *g,
+                          const struct mml_plan *p, double *work);
 
 /* A TT call (op(A) = A^T, op(B) = B^T) of the small path as its
  * transpose, C^T = B A on the arrays as stored, into the workspace and

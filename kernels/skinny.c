@@ -132,7 +132,7 @@ static void slabs(const struct mml_gemm *g, const struct mml_plan *p,
         struct mml_gemm blk = { g->ta, tb, mc, nc, kc, alpha, beta, a, b,
                                 g->c + ic + jc * g->ldc, g->lda, ldb,
                                 g->ldc };
-        mml_gemm_small(&blk, p, work);
+        mml_gemm_small_block(&blk, p, work);
     }
 }
 

@@ -362,9 +362,60 @@ static void fetch_code(mmt_mm_kernel *f)
         __builtin_prefetch(c + i, 0, 2);
 }
 
+/* A whole call's operands as stored, and the workspace its copies will
+ * be written to, loaded first: from memory the transposing copy of
+ * op(A) = A^T otherwise waits on a miss for each of the lines it reads
+ * and each it writes, 8 runs of each at a time (Zen 4, flushed, 100^3
+ * TN: the copy alone 39 us where the kernels took 39; all loaded first,
+ * the call went from 74 to 56 us, NN 46).  Reading the copy's
+ * destination is what pays most; loading C does not (the kernels' stores
+ * keep up).  No limit of the blocking's L2 share: a whole call is at most
+ * NCNB in each dimension, and one sequential pass over operands larger
+ * than L2 still beats the kernels' misses (Zen 4, flushed, GFLOPS,
+ * loaded first / not: TN 200^3 47.2 / 36.9, 300^3 48.3 / 42.8; NN 200^3
+ * 51.4 / 46.3, 300^3 51.5 / 48.6). */
 MML_HOT
-void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
-                    double *work)
+static void load_whole(const struct mml_gemm *g, struct parts3 l,
+                       double *work)
+{
+    if (g->m * g->k + g->k * g->n <= TOUCH_MIN)
+        return;
+    if (g->ta)
+        touch(g->a, g->k, g->m, g->lda);
+    else
+        touch(g->a, g->m, g->k, g->lda);
+    if (g->tb)
+        touch(g->b, g->n, g->k, g->ldb);
+    else
+        touch(g->b, g->k, g->n, g->ldb);
+    if (l.a + l.b)
+        touch(work, l.a + l.b, 1, 0);
+}
+
+/* One block of a larger product (skinny.c): A and B, as the kernels read
+ * them, loaded first only while they fit the L2 share of the blocking
+ * (the packed path's A block) but not L1.  Loading more, or the
+ * destination of its copies, cost the skinny path's products (Zen 4,
+ * flushed: 64 x 2000 x 2000 from 50.9 to 44.0 GFLOPS, 744 x 32 x 1744 TN
+ * from 44.3 to 34.5): their blocks stream in under the kernels (PFA) or
+ * are used once. */
+MML_HOT
+static void load_block(const struct mml_plan *p, const struct mml_gemm *h)
+{
+    size_t ops = h->m * h->k + h->k * h->n;
+
+    if (ops <= TOUCH_MIN || ops > (size_t)p->mc * (size_t)p->kc)
+        return;
+    touch(h->a, h->m, h->k, h->lda);
+    if (h->tb)
+        touch(h->b, h->n, h->k, h->ldb);
+    else
+        touch(h->b, h->k, h->n, h->ldb);
+}
+
+MML_HOT
+static void gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
+                       double *work, int whole)
 {
     struct mml_gemm h = *g;      /* the problem run: A untransposed */
     struct parts3 l = layout(p, g);
@@ -374,6 +425,8 @@ void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
     fetch_code(nc_variant(ks.f, g->beta));
     if (m % ks.f->mu)
         fetch_code(nc_variant(ks.v, g->beta));
+    if (whole)
+        load_whole(g, l, work);
     if (l.a) {
         mml_copy_cm(g->a, g->ta ? g->lda : 1, g->ta ? 1 : g->lda, m, k,
                     g->alpha, work);
@@ -385,24 +438,28 @@ void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
         h.b = work, h.ldb = g->k, h.tb = 0;
         work += l.b;
     }
-    /* A and B loaded first while they fit the L2 share of the blocking
-     * (the packed path's A block) but not L1: C is only written (beta =
-     * 0) or read once per tile, and a larger operand streams better than
-     * a pass */
-    if (h.m * h.k + h.k * h.n > TOUCH_MIN
-        && h.m * h.k + h.k * h.n <= (size_t)p->mc * (size_t)p->kc) {
-        touch(h.a, h.m, h.k, h.lda);
-        if (h.tb)
-            touch(h.b, h.n, h.k, h.ldb);
-        else
-            touch(h.b, h.k, h.n, h.ldb);
-    }
+    if (!whole)
+        load_block(p, &h);
     if (tiny(p, &h))
         gemm_tiny(&h, p, &ks, work);
     else
         gemm_shifted(&h, p, &ks, work);
     /* the kernels have no alpha; beta is 0 when it is not 1 here */
     mml_scale_c(h.m, h.n, h.alpha, h.c, h.ldc);
+}
+
+MML_HOT
+void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
+                    double *work)
+{
+    gemm_small(g, p, work, 1);
+}
+
+MML_HOT
+void mml_gemm_small_block(const struct mml_gemm *g,
+                          const struct mml_plan *p, double *work)
+{
+    gemm_small(g, p, work, 0);
 }
 
 /* TT, op(A) = A^T and op(B) = B^T, as its transpose: C^T = B A is a
