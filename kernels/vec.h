@@ -33,34 +33,43 @@ MML_VINLINE void mml_vstore(double *p, mml_vd v)
 /* Transpose the V x V block held in v[0..V-1] (row r in v[r]) in
  * registers: two-source shuffles in log2(V) stages (unpack pairs, then
  * pairs of pairs, ...), where gathering a vector from V rows costs V
- * loads and inserts.  Other widths go element by element. */
+ * loads and inserts.  Other widths go element by element.  The stages'
+ * loops are unrolled by pragma: GCC 12 -O2 otherwise kept t[] and u[] on
+ * the stack, a store and a reload around every shuffle (Zen 4, warm, A^T
+ * of 100 x 100 copied in 4.4 us, unrolled 1.8; a plain copy 1.4). */
 #define MML_SHUF(a, b, ...) __builtin_shufflevector(a, b, __VA_ARGS__)
 
 MML_VINLINE void mml_vtranspose(mml_vd *v)
 {
 #if MML_V == 8
     mml_vd t[8], u[8];
+#pragma GCC unroll 8
     for (int r = 0; r < 8; r += 2) {
         t[r] = MML_SHUF(v[r], v[r + 1], 0, 8, 2, 10, 4, 12, 6, 14);
         t[r + 1] = MML_SHUF(v[r], v[r + 1], 1, 9, 3, 11, 5, 13, 7, 15);
     }
+#pragma GCC unroll 8
     for (int r = 0; r < 8; r += 4)
+#pragma GCC unroll 8
         for (int q = 0; q < 2; q++) {
             u[r + q] = MML_SHUF(t[r + q], t[r + q + 2],
                                 0, 1, 8, 9, 4, 5, 12, 13);
             u[r + q + 2] = MML_SHUF(t[r + q], t[r + q + 2],
                                     2, 3, 10, 11, 6, 7, 14, 15);
         }
+#pragma GCC unroll 8
     for (int q = 0; q < 4; q++) {
         v[q] = MML_SHUF(u[q], u[q + 4], 0, 1, 2, 3, 8, 9, 10, 11);
         v[q + 4] = MML_SHUF(u[q], u[q + 4], 4, 5, 6, 7, 12, 13, 14, 15);
     }
 #elif MML_V == 4
     mml_vd t[4];
+#pragma GCC unroll 4
     for (int r = 0; r < 4; r += 2) {
         t[r] = MML_SHUF(v[r], v[r + 1], 0, 4, 2, 6);
         t[r + 1] = MML_SHUF(v[r], v[r + 1], 1, 5, 3, 7);
     }
+#pragma GCC unroll 4
     for (int q = 0; q < 2; q++) {
         v[q] = MML_SHUF(t[q], t[q + 2], 0, 1, 4, 5);
         v[q + 2] = MML_SHUF(t[q], t[q + 2], 2, 3, 6, 7);
