@@ -99,11 +99,11 @@ size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
  * (small.c).  Needs mml_small_fits and m, n, k >= 1.  mml_gemm_small
  * runs a whole call (its operands and the workspace loaded first);
  * mml_gemm_small_block one block of a larger product (skinny.c), which
- * loads only what fits the blocking's L2 share. */
+ * loads nothing first but B's block when load_b is 1. */
 void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
                     double *work);
 void mml_gemm_small_block(const struct mml_gemm *g,
-                          const struct mml_plan *p, double *work);
+                          const struct mml_plan *p, double *work, int load_b);
 
 /* A TT call (op(A) = A^T, op(B) = B^T) of the small path as its
  * transpose, C^T = B A on the arrays as stored, into the workspace and

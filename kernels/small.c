@@ -25,9 +25,10 @@
  * thread, operands flushed: the shifted tiles took N = 100 from 53 to 66
  * GFLOPS (the copies and merges of the 4 last rows and columns cost as
  * much as OpenBLAS's whole product).  From memory a call waits on its
- * operands and on its own code: A and B are loaded first when they fit
- * what the blocking gives L2 (a sequential pass the prefetchers follow,
- * C is left to the kernels), and the kernels' code is fetched ahead. */
+ * operands and on its own code: a whole call loads A, B and the
+ * workspace its copies go to first (a sequential pass the prefetchers
+ * follow, C is left to the kernels), and the kernels' code is fetched
+ * ahead. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -392,21 +393,11 @@ static void load_whole(const struct mml_gemm *g, struct parts3 l,
         touch(work, l.a + l.b, 1, 0);
 }
 
-/* One block of a larger product (skinny.c): A and B, as the kernels read
- * them, loaded first only while they fit the L2 share of the blocking
- * (the packed path's A block) but not L1.  Loading more, or the
- * destination of its copies, cost the skinny path's products (Zen 4,
- * flushed: 64 x 2000 x 2000 from 50.9 to 44.0 GFLOPS, 744 x 32 x 1744 TN
- * from 44.3 to 34.5): their blocks stream in under the kernels (PFA) or
- * are used once. */
+/* B's block of a wide product, as the kernels read it, loaded first
+ * (skinny.c decides when: load_b). */
 MML_HOT
-static void load_block(const struct mml_plan *p, const struct mml_gemm *h)
+static void load_b_block(const struct mml_gemm *h)
 {
-    size_t ops = h->m * h->k + h->k * h->n;
-
-    if (ops <= TOUCH_MIN || ops > (size_t)p->mc * (size_t)p->kc)
-        return;
-    touch(h->a, h->m, h->k, h->lda);
     if (h->tb)
         touch(h->b, h->n, h->k, h->ldb);
     else
@@ -415,7 +406,7 @@ static void load_block(const struct mml_plan *p, const struct mml_gemm *h)
 
 MML_HOT
 static void gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
-                       double *work, int whole)
+                       double *work, int whole, int load_b)
 {
     struct mml_gemm h = *g;      /* the problem run: A untransposed */
     struct parts3 l = layout(p, g);
@@ -438,8 +429,8 @@ static void gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
         h.b = work, h.ldb = g->k, h.tb = 0;
         work += l.b;
     }
-    if (!whole)
-        load_block(p, &h);
+    if (load_b)
+        load_b_block(&h);
     if (tiny(p, &h))
         gemm_tiny(&h, p, &ks, work);
     else
@@ -452,14 +443,14 @@ MML_HOT
 void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
                     double *work)
 {
-    gemm_small(g, p, work, 1);
+    gemm_small(g, p, work, 1, 0);
 }
 
 MML_HOT
 void mml_gemm_small_block(const struct mml_gemm *g,
-                          const struct mml_plan *p, double *work)
+                          const struct mml_plan *p, double *work, int load_b)
 {
-    gemm_small(g, p, work, 0);
+    gemm_small(g, p, work, 0, load_b);
 }
 
 /* TT, op(A) = A^T and op(B) = B^T, as its transpose: C^T = B A is a
