@@ -318,7 +318,8 @@ static void small_path(struct group *g)
 
 /* The skinny path (blocks of the small path, nothing packed): tall (M
  * beyond NCNB in several slabs, the last fractional; N and K within it),
- * wide (N beyond NCNB in chunks) and deep (K beyond NCNB in panels, beta
+ * wide (N beyond NCNB in chunks; one of K >= 48 in one panel, whose B
+ * blocks are loaded first) and deep (K beyond NCNB in panels, beta
  * for the first and 1 after), and panels of few columns (M and K beyond
  * NCNB, N up to the path's 256 columns, and one past them; transposed
  * op(A) up to 128 columns, and one past them, and a deep one), each under
@@ -333,9 +334,9 @@ static void skinny_path(struct group *g, const struct mmt_kernel_info *ki)
         { 2 * c + 17, 33, c + 9 }, { c + 1, 6, 2 * c + 1 },
         { 3 * c + 5, 256, c + 1 }, { c + 3, 257, c + 2 },
         { 40, 20, 2 * c + 5 }, { 2 * c + 1, 128, c + 1 },
-        { c + 9, 129, c + 3 },
+        { c + 9, 129, c + 3 }, { 9, 2 * c + 5, 50 },
     };
-    shapes(g, s, 14, 4);
+    shapes(g, s, 15, 4);
 }
 
 /* N = 2 to 7 (several right-hand sides of the column form), M around a
