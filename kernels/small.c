@@ -363,6 +363,17 @@ static void fetch_code(mmt_mm_kernel *f)
         __builtin_prefetch(c + i, 0, 2);
 }
 
+/* B as stored (N x K when transposed, else K x N) loaded first: a whole
+ * call's, or a wide product's block (skinny.c decides when: load_b). */
+MML_HOT
+static void load_b_stored(const struct mml_gemm *h)
+{
+    if (h->tb)
+        touch(h->b, h->n, h->k, h->ldb);
+    else
+        touch(h->b, h->k, h->n, h->ldb);
+}
+
 /* A whole call's operands as stored, and the workspace its copies will
  * be written to, loaded first: from memory the transposing copy of
  * op(A) = A^T otherwise waits on a miss for each of the lines it reads
@@ -385,23 +396,9 @@ static void load_whole(const struct mml_gemm *g, struct parts3 l,
         touch(g->a, g->k, g->m, g->lda);
     else
         touch(g->a, g->m, g->k, g->lda);
-    if (g->tb)
-        touch(g->b, g->n, g->k, g->ldb);
-    else
-        touch(g->b, g->k, g->n, g->ldb);
+    load_b_stored(g);
     if (l.a + l.b)
         touch(work, l.a + l.b, 1, 0);
-}
-
-/* B's block of a wide product, as the kernels read it, loaded first
- * (skinny.c decides when: load_b). */
-MML_HOT
-static void load_b_block(const struct mml_gemm *h)
-{
-    if (h->tb)
-        touch(h->b, h->n, h->k, h->ldb);
-    else
-        touch(h->b, h->k, h->n, h->ldb);
 }
 
 MML_HOT
@@ -430,7 +427,7 @@ static void gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
         work += l.b;
     }
     if (load_b)
-        load_b_block(&h);
+        load_b_stored(&h);
     if (tiny(p, &h))
         gemm_tiny(&h, p, &ks, work);
     else
