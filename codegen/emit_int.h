@@ -31,6 +31,7 @@ struct mmg_tile {
     int perturb;             /* test only: one wrong update */
     int shared;              /* the packed tile all SIMD edges call */
     int pfa;                 /* takes an mmt_pfa and prefetches (PFA=1) */
+    int ku;                  /* k'' steps a trip; 0: the kernel's KU */
 };
 
 void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
@@ -59,6 +60,16 @@ int mmg_simd_shared(const struct mmg_ctx *x);
  * left after the last full panel. */
 void mmg_scalar_edges(const struct mmg_ctx *x, int beta, int dim);
 void mmg_simd_edges(const struct mmg_ctx *x, int beta, int dim);
+
+/* Leftover sizes a dimension of unroll u can have: the one remainder of
+ * a fixed size (none when u divides it), or every 1..u-1 when the size
+ * comes at run time (fixed 0).  Returns how many, at most 63. */
+int mmg_edge_sizes(int fixed, int u, int *sizes);
+/* The columns left after the last full panel, nr of them for each nr of
+ * mmg_edge_sizes (a switch on n - j at run time): panel() prints the
+ * code of one such column panel. */
+void mmg_n_edge(const struct mmg_ctx *x, int beta,
+                void (*panel)(const struct mmg_ctx *x, int beta, int nr));
 
 /* emit_kernel.c: a call of tile t on the tile at rows i, columns j; and
  * of any function with the tile arguments, then extra (may be ""). */

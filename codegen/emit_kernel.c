@@ -123,12 +123,49 @@ void mmg_function(const struct mmg_ctx *x, const char *storage,
     mmg_unused(x->e, mmg_kernel_arg_names);
 }
 
+int mmg_edge_sizes(int fixed, int u, int *sizes)
+{
+    int n = 0;
+    if (fixed) {
+        if (fixed % u)
+            sizes[n++] = fixed % u;
+        return n;
+    }
+    for (int r = 1; r < u && r < 64; r++)
+        sizes[n++] = r;
+    return n;
+}
+
+void mmg_n_edge(const struct mmg_ctx *x, int beta,
+                void (*panel)(const struct mmg_ctx *x, int beta, int nr))
+{
+    int sizes[64], n = mmg_edge_sizes(x->n, x->p->nu, sizes);
+
+    if (!n)
+        return;
+    if (x->n) {
+        mmg_block(x->e);
+        panel(x, beta, sizes[0]);
+        mmg_close(x->e);
+        return;
+    }
+    mmg_open(x->e, "switch (n - j)");
+    for (int s = 0; s < n; s++) {
+        mmg_line(x->e, "case %d:", sizes[s]);
+        mmg_indent(x->e, 1);
+        panel(x, beta, sizes[s]);
+        mmg_line(x->e, "break;");
+        mmg_indent(x->e, -1);
+    }
+    mmg_close(x->e);
+}
+
 /* One beta variant: JIK over MU x NU tiles, then the fractional tiles. */
 static int emit_variant(const struct mmg_ctx *x, int beta)
 {
     const struct mmg_params *p = x->p;
     struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
-                             p->perturb, 0, p->pfa };
+                             p->perturb, 0, p->pfa, 0 };
     char name[160];
     int simd = x->vlen > 1;
 

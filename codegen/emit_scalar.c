@@ -4,21 +4,6 @@
  * paper 002 §III-B step 7). */
 #include "codegen/emit_int.h"
 
-/* Leftover sizes a dimension can have: the one fixed remainder, or every
- * 1..u-1 when the size comes at run time. */
-static int edge_sizes(int fixed, int u, int *sizes)
-{
-    int n = 0;
-    if (fixed) {
-        if (fixed % u)
-            sizes[n++] = fixed % u;
-        return n;
-    }
-    for (int r = 1; r < u; r++)
-        sizes[n++] = r;
-    return n;
-}
-
 int mmg_scalar_tiles(const struct mmg_ctx *x, int beta)
 {
     const struct mmg_params *p = x->p;
@@ -26,13 +11,13 @@ int mmg_scalar_tiles(const struct mmg_ctx *x, int beta)
 
     rows[0] = p->mu;
     cols[0] = p->nu;
-    nrows = 1 + edge_sizes(x->m, p->mu, rows + 1);
-    ncols = 1 + edge_sizes(x->n, p->nu, cols + 1);
+    nrows = 1 + mmg_edge_sizes(x->m, p->mu, rows + 1);
+    ncols = 1 + mmg_edge_sizes(x->n, p->nu, cols + 1);
     for (int c = 0; c < ncols; c++)
         for (int r = 0; r < nrows; r++) {
             struct mmg_tile t = { rows[r], cols[c], beta, p->ff, x->layout,
                                   p->perturb && !r && !c, 0,
-                                  p->pfa && !r && !c };
+                                  p->pfa && !r && !c, 0 };
             if (mmg_emit_tile(x, &t) != 0)
                 return -1;
         }
@@ -41,14 +26,15 @@ int mmg_scalar_tiles(const struct mmg_ctx *x, int beta)
 
 static void call(const struct mmg_ctx *x, int beta, int mr, int nr)
 {
-    struct mmg_tile t = { mr, nr, beta, x->p->ff, x->layout, 0, 0, 0 };
+    struct mmg_tile t = { mr, nr, beta, x->p->ff, x->layout, 0, 0, 0,
+                          0 };
     mmg_call_tile(x, &t);
 }
 
 /* Rows left below the last full tile of a column panel nr wide. */
 static void m_edge(const struct mmg_ctx *x, int beta, int nr)
 {
-    int sizes[64], n = edge_sizes(x->m, x->p->mu, sizes);
+    int sizes[64], n = mmg_edge_sizes(x->m, x->p->mu, sizes);
 
     if (x->m) {
         if (n)
@@ -79,33 +65,10 @@ static void panel(const struct mmg_ctx *x, int beta, int nr)
     m_edge(x, beta, nr);
 }
 
-static void n_edge(const struct mmg_ctx *x, int beta)
-{
-    int sizes[64], n = edge_sizes(x->n, x->p->nu, sizes);
-
-    if (!n)
-        return;
-    if (x->n) {
-        mmg_block(x->e);
-        panel(x, beta, sizes[0]);
-        mmg_close(x->e);
-        return;
-    }
-    mmg_open(x->e, "switch (n - j)");
-    for (int s = 0; s < n; s++) {
-        mmg_line(x->e, "case %d:", sizes[s]);
-        mmg_indent(x->e, 1);
-        panel(x, beta, sizes[s]);
-        mmg_line(x->e, "break;");
-        mmg_indent(x->e, -1);
-    }
-    mmg_close(x->e);
-}
-
 void mmg_scalar_edges(const struct mmg_ctx *x, int beta, int dim)
 {
     if (dim == 'm')
         m_edge(x, beta, x->p->nu);
     else
-        n_edge(x, beta);
+        mmg_n_edge(x, beta, panel);
 }

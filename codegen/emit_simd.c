@@ -1,10 +1,17 @@
 /* SIMD emitter: the register tile is MU/V vectors of A (vector loads, M
  * contiguous in the panel layout and in column-major A) by NU broadcasts
- * of B, accumulated with fused multiply-adds in intrinsics.  A fractional
- * tile at the M or N edge is packed, zero-padded, into a full MU x NU
- * panel pair on the stack, computed by one shared packed tile into a
- * scratch tile, and the valid part is merged into C: correct for any
- * edge size and any layout, at a cost of O(MU*K) per edge tile. */
+ * of B, accumulated with fused multiply-adds in intrinsics.  The columns
+ * left at the N edge get tiles of their exact width (MU x nr, nr < NU,
+ * a switch on n - j at run time), which cost what they compute: a run of
+ * whole NU columns shifted over columns done already, as the library did
+ * before, computed up to NU - 1 columns twice (N = 32 with NU = 5 on Zen
+ * 4: 35 columns for 32).  Their k loop steps one k a trip whatever KU:
+ * at KU = 280 each width would otherwise cost as much to compile as the
+ * full tile.  The rows left at the M edge (fewer than MU, not whole
+ * vectors) are packed, zero-padded, into a full MU x NU panel pair on the
+ * stack, computed by one shared packed tile into a scratch tile, and the
+ * valid part merged into C: correct for any edge size and any layout, at
+ * a cost of O(MU*K) per edge tile. */
 #include "codegen/emit_int.h"
 
 #include <stdio.h>
@@ -12,7 +19,7 @@
 int mmg_simd_shared(const struct mmg_ctx *x)
 {
     struct mmg_tile pk = { x->p->mu, x->p->nu, MMG_BETA0, 0,
-                           MMT_LAYOUT_PANEL, 0, 1, 0 };
+                           MMT_LAYOUT_PANEL, 0, 1, 0, 0 };
     return mmg_emit_tile(x, &pk);
 }
 
@@ -68,14 +75,28 @@ static int emit_edge(const struct mmg_ctx *x, int beta)
     return mmg_emit_status(x->e);
 }
 
+/* The tile of the N edge's nr columns (whole MU rows). */
+static struct mmg_tile n_edge_tile(const struct mmg_ctx *x, int beta, int nr)
+{
+    struct mmg_tile t = { x->p->mu, nr, beta, x->p->ff, x->layout, 0, 0, 0,
+                          1 };
+    return t;
+}
+
 int mmg_simd_tiles(const struct mmg_ctx *x, int beta)
 {
     const struct mmg_params *p = x->p;
     struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
-                             p->perturb, 0, p->pfa };
+                             p->perturb, 0, p->pfa, 0 };
+    int sizes[64], n = mmg_edge_sizes(x->n, p->nu, sizes);
 
     if (mmg_emit_tile(x, &full) != 0)
         return -1;
+    for (int s = 0; s < n; s++) {
+        struct mmg_tile t = n_edge_tile(x, beta, sizes[s]);
+        if (mmg_emit_tile(x, &t) != 0)
+            return -1;
+    }
     return emit_edge(x, beta);
 }
 
@@ -89,37 +110,42 @@ static void call_edge(const struct mmg_ctx *x, int beta, const char *mr,
     mmg_call(x, name, extra);
 }
 
+/* A column panel nr wide at the N edge: its whole MU rows by the exact
+ * tile, the rows left (and so the corner) by the packed edge. */
+static void n_panel(const struct mmg_ctx *x, int beta, int nr)
+{
+    struct mmg_tile t = n_edge_tile(x, beta, nr);
+    char mr[32], nrs[32];
+
+    mmg_line(x->e, "for (i = 0; i + %d <= %s; i += %d)", x->p->mu, x->md,
+             x->p->mu);
+    mmg_indent(x->e, 1);
+    mmg_call_tile(x, &t);
+    mmg_indent(x->e, -1);
+    if (x->m && x->m % x->p->mu == 0)
+        return;
+    snprintf(mr, sizeof mr, "%s - i", x->md);
+    snprintf(nrs, sizeof nrs, "%d", nr);
+    mmg_line(x->e, "if (i < %s)", x->md);
+    mmg_indent(x->e, 1);
+    call_edge(x, beta, mr, nrs);
+    mmg_indent(x->e, -1);
+}
+
 void mmg_simd_edges(const struct mmg_ctx *x, int beta, int dim)
 {
-    const struct mmg_params *p = x->p;
-    int m_left = !x->m || x->m % p->mu, n_left = !x->n || x->n % p->nu;
-    char mr[32], nr[32], full[16];
+    char mr[32], full[16];
 
+    if (dim == 'n') {
+        mmg_n_edge(x, beta, n_panel);
+        return;
+    }
+    if (x->m && x->m % x->p->mu == 0)
+        return;
     snprintf(mr, sizeof mr, "%s - i", x->md);
-    snprintf(nr, sizeof nr, "%s - j", x->nd);
-    snprintf(full, sizeof full, "%d", dim == 'm' ? p->nu : p->mu);
-    if (dim == 'm') {
-        if (!m_left)
-            return;
-        mmg_line(x->e, "if (i < %s)", x->md);
-        mmg_indent(x->e, 1);
-        call_edge(x, beta, mr, full);
-        mmg_indent(x->e, -1);
-        return;
-    }
-    if (!n_left)
-        return;
-    mmg_open(x->e, "if (j < %s)", x->nd);
-    mmg_line(x->e, "for (i = 0; i + %d <= %s; i += %d)", p->mu, x->md,
-             p->mu);
+    snprintf(full, sizeof full, "%d", x->p->nu);
+    mmg_line(x->e, "if (i < %s)", x->md);
     mmg_indent(x->e, 1);
-    call_edge(x, beta, full, nr);
+    call_edge(x, beta, mr, full);
     mmg_indent(x->e, -1);
-    if (m_left) {
-        mmg_line(x->e, "if (i < %s)", x->md);
-        mmg_indent(x->e, 1);
-        call_edge(x, beta, mr, nr);
-        mmg_indent(x->e, -1);
-    }
-    mmg_close(x->e);
 }

@@ -36,8 +36,9 @@ static void operand_index(const struct tile_ctx *tc, int is_b, int s, int r,
             snprintf(out, len, "%d * k + p + %d", at, s);
         break;
     case MMT_LAYOUT_PANEL:               /* M resp. N contiguous */
+        /* a fractional last panel is as wide as its tile (KERNEL_ABI.md) */
         snprintf(out, len, "(p + %d) * %d + %d", s,
-                 is_b ? x->p->nu : x->p->mu, at);
+                 is_b ? tc->t->nr : tc->t->mr, at);
         break;
     case MMT_LAYOUT_NOCOPY_BT:           /* B^T stored: N contiguous */
         if (is_b)
@@ -148,7 +149,8 @@ static int emit_k_loops(const struct tile_ctx *tc)
 {
     const struct mmg_ctx *x = tc->x;
     struct mmg_emit *e = x->e;
-    int ku = x->p->ku, k = x->k, perturb = tc->t->perturb;
+    int ku = tc->t->ku ? tc->t->ku : x->p->ku, k = x->k;
+    int perturb = tc->t->perturb;
 
     mmg_line(e, "int p = 0;");
     if (!k || k >= ku) {

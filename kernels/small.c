@@ -2,16 +2,16 @@
  * kernel on small problems, where copying costs more than it saves).
  * Below the crossover NCNB nothing is packed: the non-copy kernels
  * (COPY=0, KERNEL_ABI.md layout 3, run-time M, N, K) run on the caller's
- * column-major arrays, always on whole register tiles: the full tile
- * (MU x NU) on the rows and columns it covers, the narrow one (one
- * vector of rows, V) on the next whole vectors of rows.  The last
- * fractional vector of rows is a narrow tile shifted up to end at row M,
- * over rows computed already, and the last fractional NU columns a block
- * shifted left: with beta = 0 they are written straight into C (the same
- * products again), else computed into a C tile of the workspace whose new
- * rows or columns are merged.  Only a call with fewer than V rows or NU
- * columns copies its edge with zero padding (gemm_tiny).  The kernels'
- * own edge code (a stack copy per tile) never runs.
+ * column-major arrays, always on whole vectors of rows: the full tile
+ * (MU x NU) on the rows it covers, the narrow one (one vector of rows,
+ * V) on the next whole vectors of rows; the kernels take the columns left
+ * after the last NU with tiles of their exact width (codegen/emit_simd.c).
+ * The last fractional vector of rows is a narrow tile shifted up to end
+ * at row M, over rows computed already: with beta = 0 written straight
+ * into C (the same products again), else computed into a C tile of the
+ * workspace whose new rows are merged.  Only a call with fewer than V
+ * rows copies them with zero padding (gemm_tiny).  The kernels' own
+ * packed edge (a stack copy per tile) never runs.
  *
  * A transposed op(A) is copied into the workspace column major
  * (mml_copy_cm), as is A with alpha folded in when alpha is not 1 and
@@ -56,44 +56,34 @@ static size_t up_to(size_t x, size_t step)
     return (x + step - 1) / step * step;
 }
 
-/* The workspace's parts for a call too narrow for shifted tiles: A's last
- * rows (V x K), B's last columns (K x NU), the C tile (V x N or M x NU, M
- * rounded up to V). */
-static void parts(const struct mml_plan *p, const struct mml_gemm *g,
-                  size_t part[3])
-{
-    size_t v = (size_t)p->nckv.mu, nu = (size_t)p->nck.nu;
-    size_t rows = v * g->n, cols = up_to(g->m, v) * nu;
-
-    part[0] = up_to(v * g->k, LINE_DOUBLES);
-    part[1] = up_to(g->k * nu, LINE_DOUBLES);
-    part[2] = up_to(rows > cols ? rows : cols, LINE_DOUBLES);
-}
-
-/* 1 when the call is too narrow to shift a tile over its edge: fewer
- * than one vector of rows or fewer than NU columns. */
+/* 1 when the call is too short to shift a vector of rows over its edge:
+ * fewer than V rows. */
 MML_HOT
 static int tiny(const struct mml_plan *p, const struct mml_gemm *g)
 {
-    return g->m < (size_t)p->nckv.mu || g->n < (size_t)p->nck.nu;
+    return g->m < (size_t)p->nckv.mu;
 }
 
-/* Doubles for the edges: none for whole tiles or beta = 0 (the shifted
- * tiles write straight into C), else the C tile of the shifted row
- * vector (V x N) or column block (M x NU). */
+/* The C tile of the last vector of rows, V x N. */
+MML_HOT
+static size_t row_tile(const struct mml_plan *p, const struct mml_gemm *g)
+{
+    return up_to((size_t)p->nckv.mu * g->n, LINE_DOUBLES);
+}
+
+/* Doubles for the edge: a tiny call's padded rows of A (V x K) and its C
+ * tile; else none for whole vectors of rows or beta = 0 (the shifted
+ * tile writes straight into C), the C tile otherwise. */
 MML_HOT
 static size_t edge_doubles(const struct mml_plan *p, const struct mml_gemm *g)
 {
-    size_t part[3], v = (size_t)p->nckv.mu, nu = (size_t)p->nck.nu;
-    size_t rows = v * (g->n / nu * nu), cols = g->m * nu;
+    size_t v = (size_t)p->nckv.mu;
 
-    if (tiny(p, g)) {
-        parts(p, g, part);
-        return part[0] + part[1] + part[2];
-    }
-    if (g->beta == 0.0 || (g->m % v == 0 && g->n % nu == 0))
+    if (tiny(p, g))
+        return up_to(v * g->k, LINE_DOUBLES) + row_tile(p, g);
+    if (g->beta == 0.0 || g->m % v == 0)
         return 0;
-    return up_to(rows > cols ? rows : cols, LINE_DOUBLES);
+    return row_tile(p, g);
 }
 
 /* A is copied (column major, alpha folded in) when transposed, or when
@@ -113,24 +103,16 @@ static int copies_b(const struct mml_plan *p, const struct mml_gemm *g)
 }
 
 /* The kernels a call runs: the plain pair, or the pair reading B
- * transposed (bt: op(B)'s column j at b + j, else at b + j * ldb). */
+ * transposed (op(B)'s column j at b + j, else at b + j * ldb). */
 struct kerns {
     const struct mml_nckern *f, *v;
-    int bt;
 };
 
 MML_HOT
 static struct kerns kerns_for(const struct mml_plan *p, int tb)
 {
-    return tb ? (struct kerns){ &p->nckt, &p->nckvt, 1 }
-              : (struct kerns){ &p->nck, &p->nckv, 0 };
-}
-
-/* op(B)'s column j of the untransposed-or-read-in-place problem g. */
-MML_HOT
-static const double *b_col(const struct mml_gemm *g, size_t j)
-{
-    return g->tb ? g->b + j : g->b + j * g->ldb;
+    return tb ? (struct kerns){ &p->nckt, &p->nckvt }
+              : (struct kerns){ &p->nck, &p->nckv };
 }
 
 /* The workspace: A's copy, B's copy, the edges' C tile. */
@@ -162,19 +144,12 @@ size_t mml_small_doubles(const struct mml_plan *p, const struct mml_gemm *g)
 size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
                        size_t k)
 {
-    /* the copies for a transposed operand, the edges of a fractional
-     * block of any beta, whichever the block's own need is */
-    struct mml_gemm g = { 1, 1, m, n, k, 0.5, 0.5, NULL, NULL, NULL, 0, 0,
-                          0 };
-    size_t part[3], tile = edge_doubles(p, &g), v = (size_t)p->nckv.mu;
-    size_t nu = (size_t)p->nck.nu, rows = v * n, cols = m * nu;
+    /* the copies for a transposed operand, and the edge as a tiny call
+     * has it (more than any block of at most m rows needs) */
+    size_t v = (size_t)p->nckv.mu;
 
-    parts(p, &g, part);
-    if (tile < part[0] + part[1] + part[2])
-        tile = part[0] + part[1] + part[2];
-    if (tile < up_to(rows > cols ? rows : cols, LINE_DOUBLES))
-        tile = up_to(rows > cols ? rows : cols, LINE_DOUBLES);
-    return up_to(m * k, LINE_DOUBLES) + up_to(k * n, LINE_DOUBLES) + tile;
+    return up_to(m * k, LINE_DOUBLES) + up_to(k * n, LINE_DOUBLES)
+           + up_to(v * k, LINE_DOUBLES) + up_to(v * n, LINE_DOUBLES);
 }
 
 /* One word of every 64-byte line of the m x n column-major x loaded (as
@@ -209,16 +184,6 @@ static void copy_rows(const double *a, size_t lda, int mr, int k, int w,
     }
 }
 
-/* Columns (nr of them, nr < w) of the k x n column-major b into k x w
- * column-major at d (leading dimension k), columns past nr zero. */
-static void copy_cols(const double *b, size_t ldb, int nr, int k, int w,
-                      double *d)
-{
-    for (int j = 0; j < nr; j++)
-        memcpy(d + (size_t)j * k, b + j * ldb, (size_t)k * sizeof *d);
-    memset(d + (size_t)nr * k, 0, (size_t)(w - nr) * k * sizeof *d);
-}
-
 /* The kernel variant for beta (KERNEL_ABI.md "Beta variants"). */
 MML_HOT
 static mmt_mm_kernel *nc_variant(const struct mml_nckern *k, double beta)
@@ -226,119 +191,63 @@ static mmt_mm_kernel *nc_variant(const struct mml_nckern *k, double beta)
     return beta == 0.0 ? k->b0 : beta == 1.0 ? k->b1 : k->bx;
 }
 
-/* The whole register tiles of n columns (a multiple of NU) of C: the
- * full kernel on the first mw rows, the narrow one on the next mv - mw. */
-struct rows {
-    int mw, mv, k;
-    const double *a;
-    size_t lda;
-};
-
+/* The whole vectors of rows of g: the full kernel on the first mw, the
+ * narrow one on the next mv - mw; all N columns. */
 MML_HOT
-static void run_rows(const struct kerns *ks, const struct rows *r, int n,
-                     const double *b, int ldb, double beta, double *c,
-                     int ldc)
+static void run_rows(const struct kerns *ks, const struct mml_gemm *g,
+                     int mw, int mv)
 {
-    if (r->mw)
-        nc_variant(ks->f, beta)(r->mw, n, r->k, r->a, (int)r->lda, b, ldb,
-                                beta, c, ldc);
-    if (r->mv > r->mw)
-        nc_variant(ks->v, beta)(r->mv - r->mw, n, r->k, r->a + r->mw,
-                                (int)r->lda, b, ldb, beta, c + r->mw, ldc);
+    int n = (int)g->n, k = (int)g->k, lda = (int)g->lda;
+    int ldb = (int)g->ldb, ldc = (int)g->ldc;
+
+    if (mw)
+        nc_variant(ks->f, g->beta)(mw, n, k, g->a, lda, g->b, ldb, g->beta,
+                                   g->c, ldc);
+    if (mv > mw)
+        nc_variant(ks->v, g->beta)(mv - mw, n, k, g->a + mw, lda, g->b, ldb,
+                                   g->beta, g->c + mw, ldc);
 }
 
-/* Fewer than one vector of rows or NU columns: the last rows and columns
- * copied with zero padding into the workspace (B's in the layout the
- * kernels read: K x NU, or NU x K for B stored transposed), computed into
- * a C tile and merged. */
+/* Fewer than one vector of rows: they are copied with zero padding into
+ * the workspace (V x K), computed into a C tile (V x N) and merged. */
 __attribute__((noinline))
 static void gemm_tiny(const struct mml_gemm *g, const struct mml_plan *p,
                       const struct kerns *ks, double *work)
 {
-    int m = (int)g->m, n = (int)g->n, k = (int)g->k, v = p->nckv.mu;
-    int nu = p->nck.nu, mw = m / p->nck.mu * p->nck.mu;
-    int mv = mw + (m - mw) / v * v, nw = n / nu * nu;
-    int ldb = (int)g->ldb, ldc = (int)g->ldc, ldt = mv + (mv < m ? v : 0);
-    struct rows r = { mw, mv, k, g->a, g->lda };
-    size_t part[3];
-    double *ap = work, *bp, *ct;
+    int v = p->nckv.mu, n = (int)g->n, k = (int)g->k;
+    double *ct = work + up_to((size_t)v * g->k, LINE_DOUBLES);
 
-    parts(p, g, part);
-    bp = ap + part[0];
-    ct = bp + part[1];
-    if (nw)
-        run_rows(ks, &r, nw, g->b, ldb, g->beta, g->c, ldc);
-    if (mv < m) {
-        copy_rows(g->a + mv, g->lda, m - mv, k, v, ap);
-        if (nw) {
-            ks->v->b0(v, nw, k, ap, v, g->b, ldb, 0.0, ct, v);
-            mml_merge(m - mv, nw, g->beta, ct, v, g->c + mv, g->ldc);
-        }
-    }
-    if (nw < n) {
-        int ldbp = ks->bt ? nu : k;
-        if (ks->bt)
-            copy_rows(g->b + nw, g->ldb, n - nw, k, nu, bp);
-        else
-            copy_cols(g->b + (size_t)nw * g->ldb, g->ldb, n - nw, k, nu, bp);
-        run_rows(ks, &r, nu, bp, ldbp, 0.0, ct, ldt);
-        if (mv < m)
-            ks->v->b0(v, nu, k, ap, v, bp, ldbp, 0.0, ct + mv, ldt);
-        mml_merge(m, n - nw, g->beta, ct, ldt, g->c + (size_t)nw * g->ldc,
-                  g->ldc);
-    }
+    copy_rows(g->a, g->lda, (int)g->m, k, v, work);
+    ks->v->b0(v, n, k, work, v, g->b, (int)g->ldb, 0.0, ct, v);
+    mml_merge((int)g->m, n, g->beta, ct, v, g->c, g->ldc);
 }
 
-/* Every row of C(:, j0..) for nc columns (a multiple of NU) from
- * op(B)(:, j0..) at b: the full tiles and whole vectors of rows in place,
- * then the last vector shifted up to end at row m (M >= V), over rows
- * the others computed already -- written straight into c when beta = 0
- * (the same products again), else computed into t (V x nc) and only its
- * new rows merged. */
-MML_HOT
-static void rows_shifted(const struct kerns *ks, const struct rows *r,
-                         int m, int nc, const double *b, int ldb,
-                         double beta, double *c, int ldc, double *t)
-{
-    int v = ks->v->mu, i0 = m - v;
-    const double *a = r->a + i0;
-
-    run_rows(ks, r, nc, b, ldb, beta, c, ldc);
-    if (r->mv == m)
-        return;
-    if (beta == 0.0) {
-        ks->v->b0(v, nc, r->k, a, (int)r->lda, b, ldb, 0.0, c + i0, ldc);
-        return;
-    }
-    ks->v->b0(v, nc, r->k, a, (int)r->lda, b, ldb, 0.0, t, v);
-    mml_merge(m - r->mv, nc, beta, t + (r->mv - i0), v, c + r->mv,
-              (size_t)ldc);
-}
-
-/* The problem g (op(A) = A; op(B) = B, or B^T read in place by the BT
- * kernels) with M >= V and N >= NU. */
+/* Every row of C from op(B) (op(A) = A; op(B) = B, or B^T read in place
+ * by the BT kernels), M >= V: the full tiles and whole vectors of rows in
+ * place, then the last vector shifted up to end at row m, over rows the
+ * others computed already -- written straight into c when beta = 0 (the
+ * same products again), else computed into t (V x N) and only its new
+ * rows merged. */
 MML_HOT
 static void gemm_shifted(const struct mml_gemm *g, const struct mml_plan *p,
-                         const struct kerns *ks, double *work)
+                         const struct kerns *ks, double *t)
 {
-    int m = (int)g->m, n = (int)g->n, v = p->nckv.mu, nu = p->nck.nu;
-    int mw = m / p->nck.mu * p->nck.mu, nw = n / nu * nu, j0 = n - nu;
-    int ldb = (int)g->ldb, ldc = (int)g->ldc;
-    struct rows r = { mw, mw + (m - mw) / v * v, (int)g->k, g->a, g->lda };
+    int m = (int)g->m, n = (int)g->n, k = (int)g->k, v = p->nckv.mu;
+    int mw = m / p->nck.mu * p->nck.mu, mv = mw + (m - mw) / v * v;
+    int lda = (int)g->lda, ldb = (int)g->ldb;
+    const double *a = g->a + (m - v);
 
-    rows_shifted(ks, &r, m, nw, g->b, ldb, g->beta, g->c, ldc, work);
-    if (nw == n)
+    run_rows(ks, g, mw, mv);
+    if (mv == m)
         return;
-    /* the last NU columns, shifted left over columns done already */
     if (g->beta == 0.0) {
-        rows_shifted(ks, &r, m, nu, b_col(g, (size_t)j0), ldb, 0.0,
-                     g->c + (size_t)j0 * g->ldc, ldc, NULL);
+        ks->v->b0(v, n, k, a, lda, g->b, ldb, 0.0, g->c + (m - v),
+                  (int)g->ldc);
         return;
     }
-    rows_shifted(ks, &r, m, nu, b_col(g, (size_t)j0), ldb, 0.0, work, m,
-                 NULL);
-    mml_merge(m, n - nw, g->beta, work + (size_t)(nw - j0) * m, m,
-              g->c + (size_t)nw * g->ldc, g->ldc);
+    ks->v->b0(v, n, k, a, lda, g->b, ldb, 0.0, t, v);
+    mml_merge(m - mv, n, g->beta, t + (mv - (m - v)), v, g->c + mv,
+              g->ldc);
 }
 
 /* Below this many doubles of A and B (16 KiB, a third of an L1) the

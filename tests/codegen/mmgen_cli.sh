@@ -11,7 +11,7 @@ trap 'rm -rf "$dir"' EXIT
 n=0
 pass() { n=$((n + 1)); echo "ok $n - $1"; }
 fail() { n=$((n + 1)); echo "not ok $n - $1"; }
-echo "1..22"
+echo "1..24"
 
 "$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
     && pass "--help exits 0 and lists the parameters" \
@@ -162,3 +162,28 @@ x86_64|i?86)
     n=$((n + 1)); echo "ok $n # SKIP prefetch mnemonics are x86's, this is $(uname -m)" ;;
 esac
 
+
+# The SIMD N edge: the columns left after the last NU get tiles of their
+# exact width, one function per width, picked by a switch at run time
+# (the grid checks their values; this, that the emitter still makes
+# them rather than packing the edge)
+"$mmgen" --isa=avx512 --copy=0 --mu=16 --nu=5 --ku=4 --m=0 --n=0 --k=0 \
+    --name=ne --output="$dir/ne.c" 2> /dev/null
+if grep -q 'switch (n - j)' "$dir/ne.c" \
+        && [ "$(grep -Ec '^ne_b0_t16x[1-4]\(' "$dir/ne.c")" -eq 4 ] \
+        && grep -Eq '^ +ne_b0_t16x3\(m, n, k,' "$dir/ne.c" \
+        && ! grep -Eq 'ne_b0_edge\(.*, 16, n - j\)' "$dir/ne.c"; then
+    pass "SIMD, run-time N: widths 1..NU-1 by exact tiles (16x1..16x4)"
+else
+    fail "SIMD, run-time N: no exact-width tiles at the N edge"
+fi
+# a fixed N (the panel layout: the last B panel is as wide as its tile)
+"$mmgen" --isa=avx2 --mu=8 --nu=4 --nb=10 --name=nf --output="$dir/nf.c" \
+    2> /dev/null
+if grep -Eq '^nf_b0_t8x2\(' "$dir/nf.c" \
+        && grep -Fq 'b[(p + 0) * 2 + 1]' "$dir/nf.c" \
+        && ! grep -q 'switch (n - j)' "$dir/nf.c"; then
+    pass "SIMD, NB = 10, NU = 4: one 8x2 tile reading B's last panel 2 wide"
+else
+    fail "SIMD, fixed N: no exact 8x2 tile, or B's last panel read NU wide"
+fi
