@@ -31,6 +31,8 @@ struct mml_plan {
     const struct mmt_kernel_desc *edge;
     int mc, kc, nb, nc;
     int pmu, pnu;            /* panel widths of the layout (1 for ATLAS's) */
+    int pv;                  /* A's last panel padded to a multiple of
+                                this (the kernels' vector; 1) */
     int ctile;               /* 1: every block through the C tile (tests) */
     /* The small-problem path: non-copy kernels (run-time sizes up to
      * ncnb) of the full tile and of a narrow one; NULL: no such path. */
@@ -182,12 +184,13 @@ void mml_dgemm(const struct mml_gemm *g);
  * aligned; NULL when it cannot be had. */
 double *mml_workspace(size_t n);
 
-/* Pack ext x kc of op(X) into panels of width w (the kernel layout for
- * ext rounded up to a multiple of w): element (x, p) of the view, read at
- * src[x*sx + p*sp], goes to dst[(x / w)*w*kc + p*w + x % w], times scale;
- * the last panel's missing rows are zero. */
+/* Pack ext x kc of op(X) into panels of width w, the last one as wide
+ * as its rows rounded up to a multiple of pad (the kernel layout for ext
+ * so rounded): element (x, p) of the view, read at src[x*sx + p*sp],
+ * goes to dst[(x / w)*w*kc + p*wl + x % w] (wl the panel's width), times
+ * scale; the last panel's padding rows are zero. */
 void mml_pack(const double *src, size_t sx, size_t sp, int ext, int kc,
-              int w, double scale, double *dst);
+              int w, int pad, double scale, double *dst);
 
 /* The column-major copy of a rows x cols view, times scale: element (i,
  * j) of the view, read at src[i*sx + j*sp] (sx == 1 or sp == 1), goes to

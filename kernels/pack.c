@@ -1,9 +1,9 @@
 /* Packing into the kernel's layout (KERNEL_ABI.md "Layouts"): A's rows or
  * B's columns into panels of MU (NU) with the panel dimension contiguous,
  * transposes done by the choice of strides, alpha folded into A.  A last
- * panel of fewer rows (columns) is padded with zeros to full width, so the
- * kernel always runs whole register tiles (driver.c sends such tiles
- * through the C tile).  Panels of full width are specialised on the
+ * panel of fewer rows is padded with zeros to whole vectors, the kernels'
+ * edge tiles run it (driver.c sends it through the C tile when it has
+ * rows of padding); B's last panel is as wide as its columns.  Panels of full width are specialised on the
  * build's MU and NU so the compiler unrolls them; the copies go a vector
  * (vec.h) at a time, for the kernels' ISA (the packing runs only where
  * the kernels run).  Written as plain loops, GCC -O2 left them scalar,
@@ -137,11 +137,16 @@ MML_TARGET_ATTR static void panel(const double *s, size_t sx, size_t sp,
 }
 
 void mml_pack(const double *src, size_t sx, size_t sp, int ext, int kc,
-              int w, double scale, double *dst)
+              int w, int pad, double scale, double *dst)
 {
-    for (int x = 0; x < ext; x += w)
-        panel(src + (size_t)x * sx, sx, sp, kc, ext - x < w ? ext - x : w,
-              w, scale, dst + (size_t)x * kc);
+    int x = 0;
+
+    for (; x + w <= ext; x += w)
+        panel(src + (size_t)x * sx, sx, sp, kc, w, w, scale,
+              dst + (size_t)x * kc);
+    if (x < ext)
+        panel(src + (size_t)x * sx, sx, sp, kc, ext - x,
+              (ext - x + pad - 1) / pad * pad, scale, dst + (size_t)x * kc);
 }
 
 /* One column of the untransposed copy: len values times scale. */

@@ -61,6 +61,10 @@ static const char *const simd_grid[] = {
     "pf=1 copy=0 bt=1 m=0 n=0 k=0 nu=4 ku=3 ff=0",
     "pfa=1 copy=0 ncnb=9 ku=4", "pfa=1 copy=0 m=0 n=0 k=0 ku=3 ff=0",
     "pfa=1 copy=0 bt=1 m=0 n=0 k=0 mu=16 nu=2 ku=4 ncnb=19",
+    /* rows left in whole vectors below MU: tiles of their own (panel
+     * layout, the last panel as tall as its tile; and the caller's A) */
+    "nb=19 mu=16 nu=2 m=0 n=0 k=0 ku=2",
+    "copy=0 mu=16 nu=2 m=0 n=0 k=0 ku=1 ncnb=19",
     NULL
 };
 

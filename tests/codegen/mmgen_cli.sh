@@ -163,8 +163,9 @@ x86_64|i?86)
 esac
 
 
-# The SIMD N edge: the columns left after the last NU get tiles of their
-# exact width, one function per width, picked by a switch at run time
+# The SIMD edges: the columns left after the last NU get tiles of their
+# exact width, one function per width, picked by a switch at run time,
+# and rows left in whole vectors below MU tiles of their own
 # (the grid checks their values; this, that the emitter still makes
 # them rather than packing the edge)
 "$mmgen" --isa=avx512 --copy=0 --mu=16 --nu=5 --ku=4 --m=0 --n=0 --k=0 \
@@ -172,10 +173,11 @@ esac
 if grep -q 'switch (n - j)' "$dir/ne.c" \
         && [ "$(grep -Ec '^ne_b0_t16x[1-4]\(' "$dir/ne.c")" -eq 4 ] \
         && grep -Eq '^ +ne_b0_t16x3\(m, n, k,' "$dir/ne.c" \
-        && ! grep -Eq 'ne_b0_edge\(.*, 16, n - j\)' "$dir/ne.c"; then
-    pass "SIMD, run-time N: widths 1..NU-1 by exact tiles (16x1..16x4)"
+        && ! grep -Eq 'ne_b0_edge\(.*, 16, n - j\)' "$dir/ne.c" \
+        && grep -Eq '^ +ne_b0_t8x5\(m, n, k,' "$dir/ne.c"; then
+    pass "SIMD, run-time N and M: exact tiles (16x1..16x4; 8 rows: 8x5)"
 else
-    fail "SIMD, run-time N: no exact-width tiles at the N edge"
+    fail "SIMD, run-time N or M: no exact tiles at the edge"
 fi
 # a fixed N (the panel layout: the last B panel is as wide as its tile)
 "$mmgen" --isa=avx2 --mu=8 --nu=4 --nb=10 --name=nf --output="$dir/nf.c" \
