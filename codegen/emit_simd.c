@@ -1,20 +1,20 @@
 /* SIMD emitter: the register tile is MU/V vectors of A (vector loads, M
- * contiguous in the panel layout and in column-major A) by NU broadcasts
- * of B, accumulated with fused multiply-adds in intrinsics.  The columns
- * left at the N edge get tiles of their exact width (MU x nr, nr < NU,
- * a switch on n - j at run time), which cost what they compute: a run of
- * whole NU columns shifted over columns done already, as the library did
- * before, computed up to NU - 1 columns twice (N = 32 with NU = 5 on Zen
- * 4: 35 columns for 32).  Their k loop steps one k a trip whatever KU,
- * so that they add little to the compile (the avx512 16 x 5 non-copy
- * kernel at KU = 64: 5.1 s with its four, 5.0 s before).  The rows left at the M edge get tiles of their own when
- * they are whole vectors (a driver pads A's last panel so: N = 500 had
- * run its 20 last rows as a whole 40-row tile, 89% of peak on Zen 4 where
- * 480 ran at 93%).  Any other rows (and the corner of both edges) are
- * packed, zero-padded, into a full MU x NU panel pair on the stack,
- * computed by one shared packed tile into a scratch tile, and the valid
- * part merged into C: correct for any edge size and any layout, at a cost
- * of O(MU*K) per edge tile. */
+ * contiguous in the panel layout and in column-major A) by NU broadcasts of
+ * B, accumulated with fused multiply-adds in intrinsics.  The columns left
+ * at the N edge get tiles of their exact width (MU x nr, nr < NU, a switch
+ * on n - j at run time), which cost what they compute: a run of whole NU
+ * columns shifted over columns done already, as the library did before,
+ * computed up to NU - 1 columns twice (N = 32 with NU = 5 on Zen 4: 35
+ * columns for 32).  Their k loop steps one k a trip whatever KU, so that
+ * they add little to the compile (the avx512 16 x 5 non-copy kernel at KU =
+ * 64: 5.1 s with its four, 5.0 s before). The rows left at the M edge get
+ * tiles of their own when they are whole vectors (a driver pads A's last
+ * panel so: N = 500 had run its 20 last rows as a whole 40-row tile, 89% of
+ * peak on Zen 4 where 480 ran at 93%).  Any other rows (and the corner of
+ * both edges) are packed, zero-padded, into a full MU x NU panel pair on the
+ * stack, computed by one shared packed tile into a scratch tile, and the
+ * valid part merged into C: correct for any edge size and any layout, at a
+ * cost of O(MU*K) per edge tile. */
 #include "codegen/emit_int.h"
 
 #include <stdio.h>

@@ -95,13 +95,14 @@ size_t mml_small_doubles(const struct mml_plan *p, const struct mml_gemm *g);
 size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
                        size_t k);
 
-/* The small-problem path on a workspace of mml_small_doubles doubles:
- * the non-copy kernels on the caller's arrays, whole vectors of rows
- * only, the last fractional one shifted over rows done already; the
- * kernels' exact-width tiles take the last fractional columns (small.c).  Needs mml_small_fits and m, n, k >= 1.  mml_gemm_small
- * runs a whole call (its operands and the workspace loaded first);
- * mml_gemm_small_block one block of a larger product (skinny.c), which
- * loads nothing first but B's block when load_b is 1. */
+/* The small-problem path on a workspace of mml_small_doubles doubles: the
+ * non-copy kernels on the caller's arrays, whole vectors of rows only, the
+ * last fractional one shifted over rows done already; the kernels'
+ * exact-width tiles take the last fractional columns (small.c).  Needs
+ * mml_small_fits and m, n, k >= 1.  mml_gemm_small runs a whole call (its
+ * operands and the workspace loaded first); mml_gemm_small_block one block
+ * of a larger product (skinny.c), which loads nothing first but B's block
+ * when load_b is 1. */
 void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
                     double *work);
 void mml_gemm_small_block(const struct mml_gemm *g,

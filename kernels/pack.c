@@ -2,14 +2,14 @@
  * B's columns into panels of MU (NU) with the panel dimension contiguous,
  * transposes done by the choice of strides, alpha folded into A.  A last
  * panel of fewer rows is padded with zeros to whole vectors, the kernels'
- * edge tiles run it (driver.c sends it through the C tile when it has
- * rows of padding); B's last panel is as wide as its columns.  Panels of full width are specialised on the
- * build's MU and NU so the compiler unrolls them; the copies go a vector
- * (vec.h) at a time, for the kernels' ISA (the packing runs only where
- * the kernels run).  Written as plain loops, GCC -O2 left them scalar,
- * and their speed then hung on where the loops fell in the text: one
- * edit elsewhere in the library moved them and took 2000 x 8 x 2000
- * from 15 to 9 GFLOPS. */
+ * edge tiles run it (driver.c sends it through the C tile when it has rows
+ * of padding); B's last panel is as wide as its columns.  Panels of full
+ * width are specialised on the build's MU and NU so the compiler unrolls
+ * them; the copies go a vector (vec.h) at a time, for the kernels' ISA (the
+ * packing runs only where the kernels run).  Written as plain loops, GCC -O2
+ * left them scalar, and their speed then hung on where the loops fell in the
+ * text: one edit elsewhere in the library moved them and took 2000 x 8 x
+ * 2000 from 15 to 9 GFLOPS. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
