@@ -1454,6 +1454,13 @@ static int run_dgemm(struct mms_search *s, const struct mms_step *st)
     dgemm_skip_why(s, st, why, sizeof why);
     if (why[0])
         return skip(s, st, "%s", why);
+    /* The step pf starts from PF=1 (steps.c), whatever the dgemm step's
+     * kernel had: a --candidate file written before PF existed reads as
+     * PF=0, and a tie would have kept that untried value (the Zen 5
+     * guest's tune: PF=0 kept on a tie at N = 200-1500, where PF=1 ran
+     * 2-6% faster at N = 1000-3000 in bench-dgemm). */
+    if (strcmp(st->name, "pf") == 0)
+        s->ref.pf = 1;
     nk = strcmp(st->name, "pf") == 0 ? pf_kernels(s, k, hk)
                                       : dgemm_kernels(s, k, hk);
     n = dgemm_candidates(s, k, hk, nk, cand, how, from, why, sizeof why);

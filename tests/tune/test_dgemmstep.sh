@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..13"
+echo "1..14"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -239,7 +239,27 @@ if [ "$(grep -n '^step name=' "$dir/a.log" | sed 's/ sets.*//' \
     pass "the step pf: $win with PF=0 and 1, PF=$(key a.log PF) chosen"
 else
     grep "step=pf\|name=pf" "$dir/a.log" | cut -c1-200 | sed "s/^/# /"
-    fail "pf: $(kernels a.log pf 1 | tr '\n' ' ') for $win; chosen $pfc;" \
-        "params.conf PF=$(key a.log PF)"
+    fail "pf: $(kernels a.log pf 1 | tr '\n' ' ') for $win; chosen $pfc; \
+params.conf PF=$(key a.log PF)"
 fi
 
+# The step pf starts from PF=1 whatever the dgemm step chose: a
+# --candidate file with PF = 0 (as the defaults written before PF read)
+# whose kernel wins the step (1 x 4: the fake landscape, which leaves PF
+# out, ranks it first) ties with its PF=1 twin, and the tie keeps PF=1
+# (it had kept the file's untried PF=0).
+sed -e 's/^MU = [0-9]*/MU = 1/' -e 's/^NU = [0-9]*/NU = 4/' \
+    -e 's/^PF = [0-9]*/PF = 0/' "$dir/a.log.params" > "$dir/pf0.params"
+upto pf0.log
+search pf0.log --candidate="$dir/pf0.params"
+d=$(chosen pf0.log dgemm)
+pfc=$(chosen pf0.log pf)
+if [ "$(field "$d" mu):$(field "$d" nu):$(field "$d" pf)" = 1:4:0 ] \
+        && [ "$(field "$pfc" pf)" = 1 ] && [ "$(key pf0.log PF)" = 1 ] \
+        && [ "$(field "$pfc" mu):$(field "$pfc" nu)" = 1:4 ]; then
+    pass "the step pf starts from PF=1: the file's 1:4 PF=0 won dgemm, \
+the tie keeps PF=1"
+else
+    fail "pf from a PF=0 winner: dgemm chose $d; pf chose $pfc; \
+params.conf PF=$(key pf0.log PF)"
+fi
