@@ -34,10 +34,11 @@
 #    tenants: 6.7-17 MiB seen; 8.5 and 17 MiB in one CI job failed the
 #    old check against the first run).
 #  - The quiet runs keep the budget of "about 5 s" (mmprobe --help): the
-#    median within 6 s, none past 1.5 x that.  On the Zen 5 guest a CI
-#    job's quiet runs took 4.8-5.9 s (median 5.5), of which the register
-#    probe's one compile alone takes 1.3-2.3 s (the compiler's speed, not
-#    a measurement's), while the Zen 4 guest's stayed under 5.
+#    median within 7 s, none past 1.5 x that.  On the Zen 5 guest two CI
+#    jobs' quiet runs took 4.8-5.9 s (median 5.5) and 3.8-5.9 s (median
+#    5.8), of which the register probe's one compile alone takes 1.3-2.3
+#    s (the compiler's speed, not a measurement's), and a disturbed L1
+#    reading costs a third pass; the Zen 4 guest's stayed under 5.
 set -u
 : "${top_builddir:=.}"
 : "${top_srcdir:=.}"
@@ -226,7 +227,7 @@ check "L2_EFF_KIB within 1.6x of its median ($m2), LLC_EFF_KIB within 2x \
     has_runs $((eff2 * eff3))
 
 # --- the time budget --------------------------------------------------------
-# The budget is about 5 s: 6 s for the median quiet run (the register
+# The budget is about 5 s: 7 s for the median quiet run (the register
 # probe's compile is 1.3-2.3 s of it on the Zen 5 guest); the host's
 # phases of slowness (+-20-30% for seconds) can stretch one run past it
 # without the probe being slow, so no quiet run may pass 1.5 x it.
@@ -241,8 +242,8 @@ budget=$(echo $times | tr ' ' '\n' | sort -n | awk '
     END { if (NR == 0) { print "no runs"; exit }
           med = NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
           printf "median %.1f s, slowest %.1f s", med, t[NR]
-          if (med > 6 || t[NR] > 9) printf " (over)" }')
-check "quiet runs keep the budget: $budget (median <= 6, each <= 9)" \
+          if (med > 7 || t[NR] > 10.5) printf " (over)" }')
+check "quiet runs keep the budget: $budget (median <= 7, each <= 10.5)" \
     has_runs $(case $budget in *over*|"no runs") echo 0 ;; *) echo 1 ;; esac)
 
 exit 0
