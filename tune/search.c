@@ -1459,10 +1459,11 @@ static int run_dgemm(struct mms_search *s, const struct mms_step *st)
      * PF=0, and a tie would have kept that untried value (the Zen 5
      * guest's tune: PF=0 kept on a tie at N = 200-1500, where PF=1 ran
      * 2-6% faster at N = 1000-3000 in bench-dgemm). */
-    if (strcmp(st->name, "pf") == 0)
+    if (strcmp(st->name, "pf") == 0) {
         s->ref.pf = 1;
-    nk = strcmp(st->name, "pf") == 0 ? pf_kernels(s, k, hk)
-                                      : dgemm_kernels(s, k, hk);
+        nk = pf_kernels(s, k, hk);
+    } else
+        nk = dgemm_kernels(s, k, hk);
     n = dgemm_candidates(s, k, hk, nk, cand, how, from, why, sizeof why);
     if (n == 0 || from[0] != 0)
         return skip(s, st, "the library's model: %s", why);

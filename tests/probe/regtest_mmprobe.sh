@@ -38,7 +38,7 @@
 #    jobs' quiet runs took 4.8-5.9 s (median 5.5) and 3.8-5.9 s (median
 #    5.8), of which the register probe's one compile alone takes 1.3-2.3
 #    s (the compiler's speed, not a measurement's), and a disturbed L1
-#    reading costs a third pass; the Zen 4 guest's stayed under 5.
+#    reading costs a third pass; the Zen 4 guest's CI jobs kept 5 s.
 set -u
 : "${top_builddir:=.}"
 : "${top_srcdir:=.}"
