@@ -10,7 +10,13 @@
  * least per-call wall time (CLOCK_MONOTONIC) over rounds x calls, the
  * samples spread over the whole run.  Flushed: a buffer larger than the
  * caches is written before every call, so operands and C come from
- * memory; warm: the call before left them in cache. */
+ * memory; warm: the call before left them in cache.  Two modes take a
+ * flushed call apart, for the small products where a cold call costs
+ * several warm ones: code-cold (flushed, then the operands and C read
+ * back in: what is left from memory is the library's code and its own
+ * data) and operands-cold (flushed, then the same library called on
+ * other operands of the shape: its code, tables and workspace are back
+ * in cache, the operands and C are not). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
@@ -75,7 +81,11 @@ static void usage(void)
            "                    MxNxK:TN and the like: op(A) op(B), A or B "
            "stored\n                    transposed (T) or not (N); given "
            "either option, only\n                    what is given is run\n"
-           "  --modes=MODE,...  flushed and/or warm (default flushed)\n"
+           "  --modes=MODE,...  flushed, warm, code-cold (flushed, then the "
+           "operands and C\n                    read back in), "
+           "operands-cold (flushed, then the library\n"
+           "                    called on other operands); default "
+           "flushed\n"
            "  --rounds=R        rounds (default 3)\n"
            "  --naive-max=N     time the naive loops up to M*N*K = N^3 "
            "(default 500)\n"
@@ -138,18 +148,27 @@ static void parse_shapes(const char *opt, const char *text, struct bd_run *r)
     free(s);
 }
 
+/* The mode named name, or -1. */
+static int mode_named(const char *name)
+{
+    for (int m = 0; m < BD_NMODES; m++)
+        if (strcmp(name, bd_mode_name[m]) == 0)
+            return m;
+    return -1;
+}
+
 static void parse_modes(const char *text, struct bd_run *r)
 {
     char *s = strdup(text), *tok, *save = NULL;
 
     r->nmodes = 0;
     for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        int m = strcmp(tok, "flushed") == 0 ? BD_FLUSHED
-              : strcmp(tok, "warm") == 0 ? BD_WARM : -1;
-        if (m < 0 || r->nmodes == BD_NMODES
-            || (r->nmodes == 1 && r->modes[0] == m)) {
-            fprintf(stderr, "bench-dgemm: --modes: '%s': expected flushed "
-                    "and/or warm, once each\n", tok);
+        int m = mode_named(tok), again = 0;
+        for (int i = 0; i < r->nmodes; i++)
+            again |= r->modes[i] == m;
+        if (m < 0 || again) {
+            fprintf(stderr, "bench-dgemm: --modes: '%s': expected flushed, "
+                    "warm, code-cold or operands-cold, once each\n", tok);
             exit(2);
         }
         r->modes[r->nmodes++] = m;
@@ -219,10 +238,21 @@ static int check_all(struct bd_run *r)
     return wrong;
 }
 
+/* The operands timed (a, b, c: na, nb, nc doubles), others as large for
+ * operands-cold's call before (a2, b2, c2; NULL without that mode), and
+ * the flush buffer. */
 struct buffers {
-    double *a, *b, *c, *flush;
+    double *a, *b, *c, *a2, *b2, *c2, *flush;
     size_t nflush;
 };
+
+static int has_mode(const struct bd_run *r, enum bd_mode mode)
+{
+    for (int m = 0; m < r->nmodes; m++)
+        if (r->modes[m] == (int)mode)
+            return 1;
+    return 0;
+}
 
 static void alloc_buffers(const struct bd_run *r, struct buffers *bu)
 {
@@ -236,14 +266,21 @@ static void alloc_buffers(const struct bd_run *r, struct buffers *bu)
         nc = (size_t)s.m * s.n > nc ? (size_t)s.m * s.n : nc;
     }
     for (int m = 0; m < r->nmodes; m++)
-        flushed |= r->modes[m] == BD_FLUSHED;
+        flushed |= r->modes[m] != BD_WARM;
     bu->nflush = flushed ? (size_t)(r->flush_mib * 1048576 / sizeof(double))
                          : 0;
     bu->a = malloc(sizeof(double) * na);
     bu->b = malloc(sizeof(double) * nb);
     bu->c = malloc(sizeof(double) * nc);
     bu->flush = bu->nflush ? calloc(bu->nflush, sizeof(double)) : NULL;
-    if (!bu->a || !bu->b || !bu->c || (bu->nflush && !bu->flush)) {
+    bu->a2 = bu->b2 = bu->c2 = NULL;
+    if (has_mode(r, BD_OPERANDS_COLD)) {
+        bu->a2 = malloc(sizeof(double) * na);
+        bu->b2 = malloc(sizeof(double) * nb);
+        bu->c2 = malloc(sizeof(double) * nc);
+    }
+    if (!bu->a || !bu->b || !bu->c || (bu->nflush && !bu->flush)
+        || (has_mode(r, BD_OPERANDS_COLD) && !(bu->a2 && bu->b2 && bu->c2))) {
         fprintf(stderr, "bench-dgemm: out of memory\n");
         exit(1);
     }
@@ -251,6 +288,33 @@ static void alloc_buffers(const struct bd_run *r, struct buffers *bu)
         bu->a[i] = (double)(i % 17) / 17.0 - 0.5;
     for (size_t i = 0; i < nb; i++)
         bu->b[i] = (double)(i % 13) / 13.0 - 0.5;
+    for (size_t i = 0; bu->a2 && i < na; i++)
+        bu->a2[i] = bu->a[i];
+    for (size_t i = 0; bu->b2 && i < nb; i++)
+        bu->b2[i] = bu->b[i];
+}
+
+/* Read one double of every 64-byte line of x[0..n-1] back into cache. */
+static volatile double read_sink;
+static void read_back(const double *x, size_t n)
+{
+    double s = 0.0;
+    for (size_t i = 0; i < n; i += 8)
+        s += x[i];
+    read_sink = s;
+}
+
+/* What comes between the flush and a timed call of l at s in mode. */
+static void prepare(const struct bd_lib *l, struct bd_shape s, int mode,
+                    const struct buffers *bu)
+{
+    if (mode == BD_CODE_COLD) {
+        read_back(bu->a, (size_t)s.m * s.k);
+        read_back(bu->b, (size_t)s.k * s.n);
+        read_back(bu->c, (size_t)s.m * s.n);
+    } else if (mode == BD_OPERANDS_COLD) {
+        bd_call(l, s, bu->a2, bu->b2, bu->c2);
+    }
 }
 
 /* One library at one shape in one mode: its calls of this round. */
@@ -259,8 +323,9 @@ static void time_calls(struct bd_lib *l, int i, struct bd_shape s, int mode,
 {
     for (int k = calls_for(s, l, mode); k > 0; k--) {
         double t0, t;
-        if (mode == BD_FLUSHED)
+        if (mode != BD_WARM)
             flush(bu->flush, bu->nflush);
+        prepare(l, s, mode, bu);
         t0 = now();
         bd_call(l, s, bu->a, bu->b, bu->c);
         t = now() - t0;
@@ -302,6 +367,7 @@ static void measure(struct bd_run *r)
     if (isatty(2))
         fprintf(stderr, "\r%60s\r", "");
     free(bu.a), free(bu.b), free(bu.c), free(bu.flush);
+    free(bu.a2), free(bu.b2), free(bu.c2);
 }
 
 /* The gnuplot script, whole or not at all; its PNG is named after it. */
@@ -342,9 +408,16 @@ static void head(const struct bd_run *r)
         if (r->modes[m] == BD_FLUSHED)
             printf("# flushed: %g MiB written before every call (operands "
                    "and C from memory)\n", r->flush_mib);
-        else
+        else if (r->modes[m] == BD_WARM)
             printf("# warm: called again on the same operands, left in "
                    "cache by the call before\n");
+        else if (r->modes[m] == BD_CODE_COLD)
+            printf("# code-cold: flushed, then A, B and C read back in "
+                   "(the library's code\n#   and own data from memory)\n");
+        else
+            printf("# operands-cold: flushed, then the library called on "
+                   "other operands of\n#   the shape (its code and own "
+                   "data in cache, A, B and C from memory)\n");
     if (r->peak > 0)
         printf("# peak %.1f GFLOPS (%s)\n", r->peak, r->peak_from);
 }
@@ -422,9 +495,9 @@ static void settle(struct bd_run *r, const struct cli *cl)
     parse_modes(cl->modes ? cl->modes
                 : r->flush_mib > 0 ? "flushed" : "warm", r);
     for (int m = 0; m < r->nmodes; m++)
-        if (r->modes[m] == BD_FLUSHED && !(r->flush_mib > 0)) {
-            fprintf(stderr, "bench-dgemm: --modes=flushed needs --flush "
-                    "above 0\n");
+        if (r->modes[m] != BD_WARM && !(r->flush_mib > 0)) {
+            fprintf(stderr, "bench-dgemm: --modes=%s needs --flush "
+                    "above 0\n", bd_mode_name[r->modes[m]]);
             exit(2);
         }
 }

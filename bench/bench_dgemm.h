@@ -19,8 +19,13 @@ typedef void bd_dgemm_fn(const char *, const char *, const int *,
 
 /* Operands flushed from the caches before every call, or left warm by the
  * call before. */
-enum bd_mode { BD_FLUSHED, BD_WARM, BD_NMODES };
-extern const char *const bd_mode_name[BD_NMODES];
+/* flushed: everything from memory; warm: everything in cache; code-cold:
+ * the operands in cache, the library's code and own data from memory;
+ * operands-cold: the reverse (the library ran just before, on others). */
+enum bd_mode { BD_FLUSHED, BD_WARM, BD_CODE_COLD, BD_OPERANDS_COLD,
+               BD_NMODES };
+extern const char *const bd_mode_name[BD_NMODES];   /* as --modes has it */
+extern const char *const bd_mode_what[BD_NMODES];   /* a plot's title */
 
 /* What a library's answer at a shape turned out to be. */
 enum bd_verdict { BD_UNCHECKED, BD_RIGHT, BD_WRONG };

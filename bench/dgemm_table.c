@@ -6,7 +6,19 @@
 
 #include "bench/bench_dgemm.h"
 
-const char *const bd_mode_name[BD_NMODES] = { "flushed", "warm" };
+const char *const bd_mode_name[BD_NMODES] = { "flushed", "warm", "code-cold",
+                                              "operands-cold" };
+const char *const bd_mode_what[BD_NMODES] = {
+    "operands flushed", "operands warm", "code cold, operands warm",
+    "code warm, operands cold"
+};
+
+/* The mode's name as a gnuplot data block's: letters, digits, '_'. */
+static void block_name(FILE *fp, enum bd_mode mode)
+{
+    for (const char *c = bd_mode_name[mode]; *c; c++)
+        fputc(*c == '-' ? '_' : *c, fp);
+}
 
 static int square(struct bd_shape s)
 {
@@ -103,7 +115,9 @@ void bd_table(FILE *fp, const struct bd_run *r, enum bd_mode mode)
  * labels, then N and every library's GFLOPS (NaN where not timed). */
 static void data_block(FILE *fp, const struct bd_run *r, enum bd_mode mode)
 {
-    fprintf(fp, "$%s << EOD\nN", bd_mode_name[mode]);
+    fputc('$', fp);
+    block_name(fp, mode);
+    fprintf(fp, " << EOD\nN");
     for (int l = 0; l < r->nlibs; l++)
         fprintf(fp, " %s", r->libs[l].label);
     fprintf(fp, "\n");
@@ -120,10 +134,11 @@ static void data_block(FILE *fp, const struct bd_run *r, enum bd_mode mode)
 
 static void panel(FILE *fp, const struct bd_run *r, enum bd_mode mode)
 {
-    fprintf(fp, "set title \"operands %s\"\n", bd_mode_name[mode]);
-    fprintf(fp, "plot for [i=2:%d] $%s using 1:i with linespoints "
-            "lw 2 pt 7 ps 0.6 title columnheader(i)", r->nlibs + 1,
-            bd_mode_name[mode]);
+    fprintf(fp, "set title \"%s\"\n", bd_mode_what[mode]);
+    fprintf(fp, "plot for [i=2:%d] $", r->nlibs + 1);
+    block_name(fp, mode);
+    fprintf(fp, " using 1:i with linespoints lw 2 pt 7 ps 0.6 "
+            "title columnheader(i)");
     if (r->peak > 0)
         fprintf(fp, ", \\\n     %g with lines dt 2 lc rgb \"gray40\" "
                 "title \"peak %.0f\"", r->peak, r->peak);

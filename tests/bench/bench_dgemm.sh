@@ -6,18 +6,19 @@
 # output make tune's summary parses stays as it was, a planted wrong BLAS
 # is reported and not timed, a library loaded with a variable set sees
 # it and one loaded before it still reads its environment, bad usage
-# exits 2.  Nothing is timed against
+# exits 2, the modes that take a flushed call apart (code-cold,
+# operands-cold) print their tables.  Nothing is timed against
 # anything: no speed is asserted.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
-echo "1..10"
+echo "1..11"
 bench=$top_builddir/bench/bench-dgemm
 lib=$top_builddir/kernels/.libs/libmmtune.so
 wrong=$top_builddir/tests/bench/.libs/libwrongblas.so
 tap_scratch "${TMPDIR:-/tmp}/bench_dgemm.$$"
 d=$tap_dir
 if [ ! -f "$lib" ]; then
-    for i in 1 2 3 4 5 6 7 8 9 10; do
+    for i in 1 2 3 4 5 6 7 8 9 10 11; do
         skip "no shared libmmtune was built (--disable-shared)"
     done
     exit 0
@@ -140,9 +141,29 @@ else
     fail "transposed shapes (exit $rc)"
 fi
 
+# The modes that take a flushed call apart: a table each, in the order
+# given, every cell measured, each mode's preparation told in the header.
+"$bench" --lib=mmtune="$lib" --sizes=8 --shapes=9x5x7:TT \
+    --modes=operands-cold,code-cold $tiny >"$d/cold" 2>&1
+rc=$?
+sed 's/^/# /' "$d/cold"
+if [ $rc -eq 0 ] && grep -q '^# code-cold: flushed, then A, B and C read' \
+       "$d/cold" \
+   && grep -q '^# operands-cold: flushed, then the library called' "$d/cold" \
+   && [ "$(awk '/^# [a-z-]+: GFLOPS/ { printf "%s ", $2 }
+               !/^#/ && $1 != "N|MxNxK" && $2 ~ /^[0-9]+\.[0-9]$/ \
+                   && $3 ~ /^[0-9]+\.[0-9]$/ { printf "%s ", $1 }' \
+            "$d/cold")" \
+        = "operands-cold: 8 9x5x7:TT code-cold: 8 9x5x7:TT " ]; then
+    pass "code-cold and operands-cold: a table each, every cell measured"
+else
+    fail "code-cold and operands-cold tables (exit $rc)"
+fi
+
 bad=
 for opt in --sizes=0 --sizes=2x3x4 --shapes=5 --shapes=2x3x4:TX \
-           --shapes=2x3x4:T --modes=hot --libs=nosuch \
+           --shapes=2x3x4:T --modes=hot --modes=warm,warm \
+           --modes=code-cold\ --flush=0 --libs=nosuch \
            --lib=nolabel --rounds=1\ extra; do
     # shellcheck disable=SC2086
     "$bench" --lib=mmtune="$lib" $opt >/dev/null 2>&1
