@@ -14,8 +14,9 @@
  * packed edge (a stack copy per tile) never runs.
  *
  * A transposed op(A) is copied into the workspace column major
- * (mml_copy_cm), as is A with alpha folded in when alpha is not 1 and
- * beta not 0; with beta = 0, C is scaled afterwards.  A transposed op(B)
+ * (mml_copy_cm), a block of rows at a time (gemm_a_blocks), as is A with
+ * alpha folded in when alpha is not 1 and beta not 0; with beta = 0, C
+ * is scaled afterwards.  A transposed op(B)
  * is read in place by the kernels generated for it (BT=1, KERNEL_ABI.md
  * layout 4: the NU values a k step broadcasts are adjacent), or copied
  * too where this CPU cannot run them (plan knct NULL): on Zen 5 the copy
@@ -115,6 +116,35 @@ static struct kerns kerns_for(const struct mml_plan *p, int tb)
               : (struct kerns){ &p->nck, &p->nckv };
 }
 
+/* Below this many doubles of A and B (16 KiB, a third of an L1) the
+ * kernels' own first touch keeps up: at N = 32 on Zen 5 the pass left
+ * the flushed time as it was and cost 12% warm; from N = 48 it pays
+ * (flushed N = 48: 33 against 30 GFLOPS, N = 100: 67 against 59). */
+#define TOUCH_MIN 2048
+
+/* Rows of op(A) a copy holds: A_BLOCK_TILES full tiles of the non-copy
+ * kernel, or all M when that is fewer than two blocks' worth (the last
+ * block takes the rows left over as well, so no block but a tiny call's
+ * has fewer than V rows). */
+#define A_BLOCK_TILES 1
+
+MML_HOT
+static size_t a_block(const struct mml_plan *p, size_t m, size_t k)
+{
+    size_t rb = (size_t)p->nck.mu * A_BLOCK_TILES;
+
+    return m < 2 * rb || m * k <= TOUCH_MIN ? m : rb;
+}
+
+/* The most rows a copy of op(A) holds: the last block's. */
+MML_HOT
+static size_t a_block_most(const struct mml_plan *p, size_t m, size_t k)
+{
+    size_t rb = a_block(p, m, k);
+
+    return rb == m ? m : 2 * rb - 1;
+}
+
 /* The workspace: A's copy, B's copy, the edges' C tile. */
 struct parts3 {
     size_t a, b, edge;
@@ -127,7 +157,7 @@ static struct parts3 layout(const struct mml_plan *p,
     struct parts3 l = { 0, 0, edge_doubles(p, g) };
 
     if (copies_a(g))
-        l.a = up_to(g->m * g->k, LINE_DOUBLES);
+        l.a = up_to(a_block_most(p, g->m, g->k) * g->k, LINE_DOUBLES);
     if (copies_b(p, g))
         l.b = up_to(g->k * g->n, LINE_DOUBLES);
     return l;
@@ -250,12 +280,6 @@ static void gemm_shifted(const struct mml_gemm *g, const struct mml_plan *p,
               g->ldc);
 }
 
-/* Below this many doubles of A and B (16 KiB, a third of an L1) the
- * kernels' own first touch keeps up: at N = 32 on Zen 5 the pass left
- * the flushed time as it was and cost 12% warm; from N = 48 it pays
- * (flushed N = 48: 33 against 30 GFLOPS, N = 100: 67 against 59). */
-#define TOUCH_MIN 2048
-
 /* The start of a kernel's code, fetched as data into L2 before the call:
  * from a cold cache the front end would otherwise wait for each line in
  * turn as it reaches it (N = 32 on Zen 5: 1.77 us with the code evicted,
@@ -283,14 +307,16 @@ static void load_b_stored(const struct mml_gemm *h)
         touch(h->b, h->k, h->n, h->ldb);
 }
 
-/* A whole call's operands as stored, and the workspace its copies will
- * be written to, loaded first: from memory the transposing copy of
- * op(A) = A^T otherwise waits on a miss for each of the lines it reads
- * and each it writes, 8 runs of each at a time (Zen 4, flushed, 100^3
- * TN: the copy alone 39 us where the kernels took 39; all loaded first,
- * the call went from 74 to 56 us, NN 46).  Reading the copy's
- * destination is what pays most; loading C does not (the kernels' stores
- * keep up).  No limit of the blocking's L2 share: a whole call is at most
+/* A whole call's operands as stored, and the workspace B's copy will be
+ * written to, loaded first: from memory the transposing copy of op(A) =
+ * A^T otherwise waits on a miss for each of the lines it reads and each
+ * it writes, 8 runs of each at a time (Zen 4, flushed, 100^3 TN, when
+ * the whole of op(A) was copied: the copy alone 39 us where the kernels
+ * took 39; all loaded first, the call went from 74 to 56 us, NN 46).
+ * Reading the copy's destination paid most then; A's copy is now a block
+ * of rows that stays in L1 (gemm_a_blocks), and loading it first no
+ * longer paid (Zen 5).  Loading C does not pay (the kernels' stores keep
+ * up).  No limit of the blocking's L2 share: a whole call is at most
  * NCNB in each dimension, and one sequential pass over operands larger
  * than L2 still beats the kernels' misses (Zen 4, flushed, GFLOPS,
  * loaded first / not: TN 200^3 47.2 / 36.9, 300^3 48.3 / 42.8; NN 200^3
@@ -306,8 +332,50 @@ static void load_whole(const struct mml_gemm *g, struct parts3 l,
     else
         touch(g->a, g->m, g->k, g->lda);
     load_b_stored(g);
-    if (l.a + l.b)
-        touch(work, l.a + l.b, 1, 0);
+    if (l.b)
+        touch(work + l.a, l.b, 1, 0);
+}
+
+/* The rows of g from op(B), in place or shifted, or a tiny call's. */
+MML_HOT
+static void run_rows_all(const struct mml_gemm *h, const struct mml_plan *p,
+                         const struct kerns *ks, double *edge)
+{
+    if (tiny(p, h))
+        gemm_tiny(h, p, ks, edge);
+    else
+        gemm_shifted(h, p, ks, edge);
+}
+
+/* op(A) copied (alpha folded in) a block of rows at a time into a, each
+ * block's rows of C computed before the next block is copied over it:
+ * the copy stays in L1 and comes from memory once, where the copy of the
+ * whole op(A) was as many lines to fetch as A itself before they were
+ * written (loaded first, they took 3 times as long as the copy: Zen 5,
+ * 100^3 TN, A, B and C in cache).  On Zen 5 (bench-dgemm, two runs of 5
+ * rounds, GFLOPS, whole copy -> blocks): code-cold 64^3 TN 53.0 -> 62.8
+ * and 34.8 -> 45.7, 100^3 TN 67.6 -> 77.8 and 58.9 -> 63.4, 100^3 TT
+ * 70.9 -> 76.6 and 57.5 -> 62.0; flushed 64^3 TN 44.1 -> 47.9 and 26.6
+ * -> 30.4, 100^3 TT 60.5 -> 65.5 and 49.0 -> 50.3; warm within 3%.
+ * Below TOUCH_MIN doubles op(A) is copied whole (16 KiB at most: it
+ * stays in L1 as it is). */
+MML_HOT
+static void gemm_a_blocks(const struct mml_gemm *g, struct mml_gemm h,
+                          const struct mml_plan *p, const struct kerns *ks,
+                          double *a, double *edge)
+{
+    size_t rb = a_block(p, g->m, g->k), sx = g->ta ? g->lda : 1;
+    size_t sp = g->ta ? 1 : g->lda;
+
+    h.ta = 0, h.alpha = 1.0, h.a = a;
+    for (size_t i = 0; i < g->m; i += rb) {
+        size_t r = g->m - i < 2 * rb ? g->m - i : rb;
+        mml_copy_cm(g->a + i * sx, sx, sp, (int)r, (int)g->k, g->alpha, a);
+        h.m = r, h.lda = r, h.c = g->c + i;
+        run_rows_all(&h, p, ks, edge);
+        if (r > rb)
+            break;
+    }
 }
 
 MML_HOT
@@ -324,23 +392,17 @@ static void gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
         fetch_code(nc_variant(ks.v, g->beta));
     if (whole)
         load_whole(g, l, work);
-    if (l.a) {
-        mml_copy_cm(g->a, g->ta ? g->lda : 1, g->ta ? 1 : g->lda, m, k,
-                    g->alpha, work);
-        h.a = work, h.lda = g->m, h.ta = 0, h.alpha = 1.0;
-        work += l.a;
-    }
     if (l.b) {
-        mml_copy_cm(g->b, g->ldb, 1, k, n, 1.0, work);
-        h.b = work, h.ldb = g->k, h.tb = 0;
-        work += l.b;
+        mml_copy_cm(g->b, g->ldb, 1, k, n, 1.0, work + l.a);
+        h.b = work + l.a, h.ldb = g->k, h.tb = 0;
     }
     if (load_b)
         load_b_stored(&h);
-    if (tiny(p, &h))
-        gemm_tiny(&h, p, &ks, work);
-    else
-        gemm_shifted(&h, p, &ks, work);
+    if (l.a) {
+        gemm_a_blocks(g, h, p, &ks, work, work + l.a + l.b);
+        return;
+    }
+    run_rows_all(&h, p, &ks, work + l.b);
     /* the kernels have no alpha; beta is 0 when it is not 1 here */
     mml_scale_c(h.m, h.n, h.alpha, h.c, h.ldc);
 }

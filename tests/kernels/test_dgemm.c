@@ -9,7 +9,8 @@
  * fractional row and column count of its tiles, transposed or not, and
  * around the crossover; the thin path (M or N = 1) around its vector,
  * sweep and chunk; the skinny path (blocks of the small path) tall, wide
- * and deep; concurrent calls from two threads.  TAP, one line per
+ * and deep; its copy of op(A) in blocks of rows; concurrent calls from
+ * two threads.  TAP, one line per
  * group; deterministic. */
 #include <math.h>
 #include <pthread.h>
@@ -316,6 +317,33 @@ static void small_path(struct group *g)
         }
 }
 
+/* The small path's copy of op(A) (transposed, or alpha folded in with
+ * beta not 0), a block of rows at a time once it is larger than 2048
+ * doubles: M from two blocks to NCNB, whole blocks and every kind of
+ * remainder for blocks of 8, 16 or 24 rows (the last block takes it);
+ * K long enough for blocks, within NCNB. */
+static void small_a_blocks(struct group *g, const struct mmt_kernel_info *ki)
+{
+    static const size_t ms[] = { 32, 33, 40, 47, 48, 49, 63, 64, 71, 96,
+                                 100, 119, 120 };
+    static const size_t ns[] = { 5, 17 };
+    size_t kmax = ki->ncnb > 0 ? (size_t)ki->ncnb : 120;
+    size_t ks[] = { 65 < kmax ? 65 : kmax, kmax };
+    int i = 0;
+
+    for (size_t x = 0; x < sizeof ms / sizeof *ms; x++)
+        for (int y = 0; y < 4; y++, i++) {
+            struct tcase t = { (enum face)(i % NFACES), 1, 0, ms[x],
+                               ns[y % 2], ks[y / 2], values[i % 4 ? i % 4 : 3],
+                               values[(i / 2) % 4], (size_t)(i % 3), i };
+            add(g, &t);
+            t.tb = 1, t.beta = values[(i + 1) % 4];
+            add(g, &t);
+            t.ta = 0, t.tb = i % 2, t.alpha = 0.7, t.beta = i % 2 ? 1.0 : -1.0;
+            add(g, &t);
+        }
+}
+
 /* The skinny path (blocks of the small path, nothing packed): tall (M
  * beyond NCNB in several slabs, the last fractional; N and K within it),
  * wide (N beyond NCNB in chunks; one of K >= 48 in one panel, whose B
@@ -491,10 +519,12 @@ int main(void)
           "vector, sweep and chunk", 0, 0, 0, 9 },
         { "the skinny path: tall, wide, deep and panels beyond NCNB", 0,
           0, 0, 10 },
+        { "the small path's copy of op(A) in blocks of rows: M from two "
+          "blocks to NCNB, every remainder", 0, 0, 0, 11 },
     };
     int tapno = 0;
 
-    printf("1..%d\n", 12);
+    printf("1..%d\n", 13);
     printf("# %s (%s), MC=%d KC=%d NB=%d NC=%d NCNB=%d, %s\n", ki->kernel,
            ki->isa, ki->mc, ki->kc, ki->nb, ki->nc, ki->ncnb,
            ki->active ? "kernels active" : "reference path");
@@ -519,6 +549,8 @@ int main(void)
     report(&g[8], ++tapno);
     skinny_path(&g[9], ki);
     report(&g[9], ++tapno);
+    small_a_blocks(&g[10], ki);
+    report(&g[10], ++tapno);
     threads(++tapno);
     return 0;
 }
