@@ -332,6 +332,10 @@ void mml_dgemm(const struct mml_gemm *g)
     }
     if (p && mml_small_fits(p, g)) {
         int tt = mml_small_tt_pays(g);
+        if (mml_tt_fits(g)) {
+            mml_gemm_tt(g);
+            return;
+        }
         size_t need = tt ? mml_small_tt_doubles(p, g)
                          : mml_small_doubles(p, g);
         work = need ? mml_workspace(need) : NULL;

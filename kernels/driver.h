@@ -158,6 +158,18 @@ int mml_thin_fits(const struct mml_gemm *g);
  * kernels' ISA (it is compiled for it). */
 void mml_gemm_thin(const struct mml_gemm *g);
 
+/* A and B as stored read once, one word a line, so the kernels find
+ * them in cache (small.c: a sequential pass the prefetchers follow). */
+void mml_load_operands(const struct mml_gemm *g);
+
+/* 1 when call g has both operands transposed and N at least one vector
+ * (a SIMD build): the TT path, which reads both in place (tt.c). */
+int mml_tt_fits(const struct mml_gemm *g);
+
+/* The TT path.  Needs mml_tt_fits, k >= 1 and a CPU that runs the
+ * kernels' ISA. */
+void mml_gemm_tt(const struct mml_gemm *g);
+
 /* The size of the blocks that cut n into as few pieces of at most max as
  * possible, all but the last equal and a multiple of step (driver.c). */
 size_t mml_even_blocks(size_t n, int max, int step);

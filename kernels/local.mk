@@ -128,8 +128,8 @@ kernels/driver.lo kernels/pack.lo kernels/info.lo kernels/thin.lo: \
 # files (MML_DRIVER_SOURCES, from the source tree) around the kernels
 # they time: one driver, whoever runs it.
 MML_DRIVER_SOURCES = kernels/driver.c kernels/small.c kernels/skinny.c \
-	kernels/panelt.c kernels/thin.c kernels/pack.c kernels/naive.c \
-	kernels/workspace.c
+	kernels/panelt.c kernels/thin.c kernels/tt.c kernels/pack.c \
+	kernels/naive.c kernels/workspace.c
 noinst_LTLIBRARIES += kernels/libmmdriver.la
 kernels_libmmdriver_la_SOURCES = $(MML_DRIVER_SOURCES) kernels/driver.h \
 	kernels/vec.h

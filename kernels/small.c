@@ -307,6 +307,17 @@ static void load_b_stored(const struct mml_gemm *h)
         touch(h->b, h->k, h->n, h->ldb);
 }
 
+/* A and B as stored loaded first (no size limit: the caller decides). */
+MML_HOT
+void mml_load_operands(const struct mml_gemm *g)
+{
+    if (g->ta)
+        touch(g->a, g->k, g->m, g->lda);
+    else
+        touch(g->a, g->m, g->k, g->lda);
+    load_b_stored(g);
+}
+
 /* A whole call's operands as stored, and the workspace B's copy will be
  * written to, loaded first: from memory the transposing copy of op(A) =
  * A^T otherwise waits on a miss for each of the lines it reads and each
@@ -327,11 +338,7 @@ static void load_whole(const struct mml_gemm *g, struct parts3 l,
 {
     if (g->m * g->k + g->k * g->n <= TOUCH_MIN)
         return;
-    if (g->ta)
-        touch(g->a, g->k, g->m, g->lda);
-    else
-        touch(g->a, g->m, g->k, g->lda);
-    load_b_stored(g);
+    mml_load_operands(g);
     if (l.b)
         touch(work + l.a, l.b, 1, 0);
 }

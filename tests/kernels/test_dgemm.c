@@ -9,8 +9,8 @@
  * fractional row and column count of its tiles, transposed or not, and
  * around the crossover; the thin path (M or N = 1) around its vector,
  * sweep and chunk; the skinny path (blocks of the small path) tall, wide
- * and deep; its copy of op(A) in blocks of rows; concurrent calls from
- * two threads.  TAP, one line per
+ * and deep; its copy of op(A) in blocks of rows; the TT path around its
+ * tiles; concurrent calls from two threads.  TAP, one line per
  * group; deterministic. */
 #include <math.h>
 #include <pthread.h>
@@ -344,6 +344,29 @@ static void small_a_blocks(struct group *g, const struct mmt_kernel_info *ki)
         }
 }
 
+/* The TT path (both operands transposed, read in place, tiles of C^T
+ * transposed in registers): M around one vector of rows with every
+ * remainder, N around tiles of one and two vectors with every remainder
+ * (the last columns a tile shifted back: beta must apply once), K long
+ * (the path's own) and short (a small whole product), any alpha and
+ * beta, pads. */
+static void tt_path(struct group *g)
+{
+    static const size_t ms[] = { 1, 3, 7, 8, 9, 15, 16, 17, 33, 100 };
+    static const size_t ns[] = { 8, 9, 12, 15, 16, 17, 23, 24, 25, 31, 33,
+                                 100 };
+    static const size_t ks[] = { 64, 97, 5, 20 };
+    int i = 0;
+
+    for (size_t x = 0; x < sizeof ms / sizeof *ms; x++)
+        for (size_t y = 0; y < sizeof ns / sizeof *ns; y++, i++) {
+            struct tcase t = { (enum face)(i % NFACES), 1, 1, ms[x], ns[y],
+                               ks[i % 4], values[(i + 1) % 4 ? (i + 1) % 4 : 3],
+                               values[(i / 4) % 4], (size_t)(i % 3), i };
+            add(g, &t);
+        }
+}
+
 /* The skinny path (blocks of the small path, nothing packed): tall (M
  * beyond NCNB in several slabs, the last fractional; N and K within it),
  * wide (N beyond NCNB in chunks; one of K >= 48 in one panel, whose B
@@ -521,10 +544,12 @@ int main(void)
           0, 0, 10 },
         { "the small path's copy of op(A) in blocks of rows: M from two "
           "blocks to NCNB, every remainder", 0, 0, 0, 11 },
+        { "the TT path: M and N around its tiles, every remainder, K "
+          "long and short", 0, 0, 0, 12 },
     };
     int tapno = 0;
 
-    printf("1..%d\n", 13);
+    printf("1..%d\n", 14);
     printf("# %s (%s), MC=%d KC=%d NB=%d NC=%d NCNB=%d, %s\n", ki->kernel,
            ki->isa, ki->mc, ki->kc, ki->nb, ki->nc, ki->ncnb,
            ki->active ? "kernels active" : "reference path");
@@ -551,6 +576,8 @@ int main(void)
     report(&g[9], ++tapno);
     small_a_blocks(&g[10], ki);
     report(&g[10], ++tapno);
+    tt_path(&g[11]);
+    report(&g[11], ++tapno);
     threads(++tapno);
     return 0;
 }

@@ -1,0 +1,133 @@
+/* The TT path: small products with both operands transposed, op(A) =
+ * A^T and op(B) = B^T, read in place with nothing copied.  C(i, j) =
+ * sum over p of A(p, i) B(j, p): B's columns, as stored, run along C's
+ * rows of the transpose, so a register tile holds C^T -- two vectors of
+ * B's column p times A(p, i) broadcast, for V rows i -- and is transposed
+ * in registers (vec.h) before it is stored, V values of a column of C at
+ * a time.  The small path otherwise copies op(A) first (a pass over M x K
+ * that the kernels then read again) and runs the kernels reading B^T in
+ * place, which left TT behind OpenBLAS's small-matrix kernels warm and
+ * flushed (Zen 5, 100^3 warm 85-89 GFLOPS against 98-105, 32^3 flushed
+ * 14-16 against 23-25).
+ *
+ * Tiles: V rows of C (the last fewer, their lanes left zero) by 2V
+ * columns, then one V column tile, then the last columns as a tile of V
+ * shifted back to end at column N, storing only its new columns (so beta
+ * applies once).  Needs N >= V.  A and B are read first, as the small
+ * path reads them (small.c), above TT_LOAD_MIN doubles.  The vectors are GCC's vector extension
+ * at the kernels' width, this file compiled for their ISA
+ * (MML_TARGET_ATTR): the path runs only where the kernels run. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "kernels/driver.h"
+#include "kernels/vec.h"
+
+#define V MML_V
+#define TT_LOAD_MIN 2048   /* doubles of A and B: as small.c's TOUCH_MIN */
+
+/* Where this path pays: K of at least TT_K_MIN, over which a tile's
+ * transposes and stores are spread, or a whole product of at most
+ * TT_TINY multiply-adds, where the other route's copy is a pass and a
+ * stretch of code of its own.  Zen 5, bench-dgemm, GFLOPS, this path /
+ * the copy of op(A) and the kernels reading B^T (OpenBLAS-SkylakeX):
+ * warm 64^3 91.8-99.7 / 88.1-90.8 (108-109), 100^3 93.7-98.8 /
+ * 89.2-89.4 (104-105), 64x32x200 99.1-109.2 / 92.2-92.7 (108-109), 32^3
+ * 85.0-86.1 / 80.8 (98-99), but 100x100x20 67.9-71.0 / 83.7-85.5 and
+ * 100x100x32 77.7-81.2 / 85.4; flushed 32^3 17.6-24.6 / 14.1-16.2
+ * (22.8-24.6), and from 48^3 to 120^3 within 10% of each other, either
+ * ahead, in three runs. */
+#define TT_K_MIN 64
+#define TT_TINY (48 * 48 * 48)
+#define INLINE MML_VINLINE
+
+int mml_tt_fits(const struct mml_gemm *g)
+{
+    return V > 1 && g->ta && g->tb && g->n >= V
+           && (g->k >= TT_K_MIN || g->m * g->n <= TT_TINY / g->k);
+}
+
+/* Columns l0.. of the tile t (V x V, t[l] lane q = C(i0 + q, j + l)
+ * after the transpose) into C: alpha t + beta C, mr rows. */
+INLINE void store(const struct mml_gemm *g, mml_vd *t, size_t i0, size_t j,
+                  int mr, int l0)
+{
+    mml_vtranspose(t);
+    for (int l = l0; l < V; l++) {
+        double *c = g->c + i0 + (j + (size_t)l) * g->ldc;
+        mml_vd v = t[l] * g->alpha;
+        if (mr == V && g->beta == 0.0)
+            mml_vstore(c, v);
+        else if (mr == V)
+            mml_vstore(c, v + mml_vload(c) * g->beta);
+        else
+            for (int q = 0; q < mr; q++)
+                c[q] = g->beta == 0.0 ? v[q] : v[q] + g->beta * c[q];
+    }
+}
+
+/* C rows i0.. (mr of them, at most V) by columns j0.. (nv vectors of
+ * them, 1 or 2), the first `skip` columns left as they are.  Inlined
+ * with constants for the whole tiles, so their loops unroll. */
+INLINE void tile(const struct mml_gemm *g, size_t i0, size_t j0, int mr,
+                 int nv, int skip)
+{
+    mml_vd acc[2][V];
+    const double *b = g->b + j0, *a[V];
+    size_t lda = g->lda, ldb = g->ldb;
+
+#pragma GCC unroll 8
+    for (int q = 0; q < V; q++) {
+        acc[0][q] = acc[1][q] = (mml_vd){ 0 };
+        a[q] = g->a + (i0 + (size_t)(q < mr ? q : 0)) * lda;
+    }
+    for (size_t p = 0; p < g->k; p++, b += ldb) {
+        mml_vd b0 = mml_vload(b), b1 = nv > 1 ? mml_vload(b + V) : b0;
+#pragma GCC unroll 8
+        for (int q = 0; q < mr; q++) {
+            double s = a[q][p];
+            acc[0][q] += b0 * s;
+            if (nv > 1)
+                acc[1][q] += b1 * s;
+        }
+    }
+    store(g, acc[0], i0, j0, mr, skip);
+    if (nv > 1)
+        store(g, acc[1], i0, j0 + V, mr, skip > V ? skip - V : 0);
+}
+
+/* The columns of C for rows i0.. (mr of them): the 2V tiles, a V tile,
+ * the last columns shifted. */
+INLINE void row_block(const struct mml_gemm *g, size_t i0, int mr)
+{
+    size_t j = 0, n = g->n;
+
+    for (; j + 2 * V <= n; j += 2 * V)
+        tile(g, i0, j, mr, 2, 0);
+    if (j + V <= n) {
+        tile(g, i0, j, mr, 1, 0);
+        j += V;
+    }
+    if (j < n)
+        tile(g, i0, n - V, mr, 1, (int)(V - (n - j)));
+}
+
+__attribute__((noinline)) MML_TARGET_ATTR
+static void rows_part(const struct mml_gemm *g, size_t i0, int mr)
+{
+    row_block(g, i0, mr);
+}
+
+MML_TARGET_ATTR
+void mml_gemm_tt(const struct mml_gemm *g)
+{
+    size_t i = 0;
+
+    if (g->m * g->k + g->k * g->n > TT_LOAD_MIN)
+        mml_load_operands(g);
+    for (; i + V <= g->m; i += V)
+        row_block(g, i, V);
+    if (i < g->m)
+        rows_part(g, i, (int)(g->m - i));
+}
