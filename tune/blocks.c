@@ -17,8 +17,8 @@
 
 #ifndef MMS_DRIVER_SOURCES
 #define MMS_DRIVER_SOURCES "kernels/driver.c kernels/small.c " \
-    "kernels/skinny.c kernels/panelt.c kernels/thin.c kernels/pack.c " \
-    "kernels/naive.c kernels/workspace.c"
+    "kernels/skinny.c kernels/panelt.c kernels/thin.c kernels/tt.c " \
+    "kernels/pack.c kernels/naive.c kernels/workspace.c"
 #endif
 
 enum { EDGE_NB = 1024 };  /* mmgen's largest tile: any block fits */
