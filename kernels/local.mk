@@ -120,8 +120,8 @@ $(KGEN)/kedge.lo: $(KGEN)/kedge.c $(KGEN)/kernel.cc
 
 BUILT_SOURCES = $(KGEN)/libparams.h
 # (BUILT_SOURCES serves only all and check; this serves any target)
-kernels/driver.lo kernels/pack.lo kernels/info.lo kernels/thin.lo: \
-	$(KGEN)/libparams.h
+kernels/driver.lo kernels/pack.lo kernels/info.lo kernels/thin.lo \
+	kernels/tt.lo: $(KGEN)/libparams.h
 
 # Everything but the public faces, for the library and for the tests that
 # drive the blocking directly.  mmsearch's blocks steps compile the same

@@ -363,7 +363,7 @@ static void run_rows_all(const struct mml_gemm *h, const struct mml_plan *p,
  * rounds, GFLOPS, whole copy -> blocks): code-cold 64^3 TN 53.0 -> 62.8
  * and 34.8 -> 45.7, 100^3 TN 67.6 -> 77.8 and 58.9 -> 63.4, 100^3 TT
  * 70.9 -> 76.6 and 57.5 -> 62.0; flushed 64^3 TN 44.1 -> 47.9 and 26.6
- * -> 30.4, 100^3 TT 60.5 -> 65.5 and 49.0 -> 50.3; warm within 3%.
+ * -> 30.4, 100^3 TT 60.5 -> 65.5 and 49.0 -> 50.3; warm within 5%.
  * Below TOUCH_MIN doubles op(A) is copied whole (16 KiB at most: it
  * stays in L1 as it is). */
 MML_HOT

@@ -14,9 +14,11 @@
  * columns, then one V column tile, then the last columns as a tile of V
  * shifted back to end at column N, storing only its new columns (so beta
  * applies once).  Needs N >= V.  A and B are read first, as the small
- * path reads them (small.c), above TT_LOAD_MIN doubles.  The vectors are GCC's vector extension
- * at the kernels' width, this file compiled for their ISA
- * (MML_TARGET_ATTR): the path runs only where the kernels run. */
+ * path reads them (small.c), above TT_LOAD_MIN doubles: without that,
+ * flushed 100^3 and 120^3 ran 10-13% behind the copy route in one run.
+ * The vectors are GCC's vector extension at the kernels' width, this
+ * file compiled for their ISA (MML_TARGET_ATTR): the path runs only where
+ * the kernels run. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -32,12 +34,12 @@
  * TT_TINY multiply-adds, where the other route's copy is a pass and a
  * stretch of code of its own.  Zen 5, bench-dgemm, GFLOPS, this path /
  * the copy of op(A) and the kernels reading B^T (OpenBLAS-SkylakeX):
- * warm 64^3 91.8-99.7 / 88.1-90.8 (108-109), 100^3 93.7-98.8 /
- * 89.2-89.4 (104-105), 64x32x200 99.1-109.2 / 92.2-92.7 (108-109), 32^3
- * 85.0-86.1 / 80.8 (98-99), but 100x100x20 67.9-71.0 / 83.7-85.5 and
- * 100x100x32 77.7-81.2 / 85.4; flushed 32^3 17.6-24.6 / 14.1-16.2
- * (22.8-24.6), and from 48^3 to 120^3 within 10% of each other, either
- * ahead, in three runs. */
+ * warm 64^3 91.8-99.7 / 88.1-90.8 (108-109), 100^3 92.5-98.8 /
+ * 87.4-89.4 (103-105), 64x32x200 97.1-109.2 / 90.9-92.7 (108-111), 32^3
+ * 85.0-87.4 / 79.8-82.7 (98-99), but 100x100x20 67.9-71.0 / 83.7-85.5 and
+ * 100x100x32 77.7-81.2 / 85.4; flushed 32^3 13.3-24.6 / 9.0-16.2
+ * (15.4-24.6), and from 48^3 to 120^3 from 5% behind to 25% ahead in
+ * three runs (64^3 40.9-54.1 / 33.9-49.3, 100^3 57.4-62.9 / 53.5-66.0). */
 #define TT_K_MIN 64
 #define TT_TINY (48 * 48 * 48)
 #define INLINE MML_VINLINE
