@@ -21,6 +21,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,9 +239,9 @@ static int check_all(struct bd_run *r)
     return wrong;
 }
 
-/* The operands timed (a, b, c: na, nb, nc doubles), others as large for
- * operands-cold's call before (a2, b2, c2; NULL without that mode), and
- * the flush buffer. */
+/* The operands timed (a, b, c, as large as the largest shape needs),
+ * others as large for operands-cold's call before (a2, b2, c2; NULL
+ * without that mode), and the flush buffer. */
 struct buffers {
     double *a, *b, *c, *a2, *b2, *c2, *flush;
     size_t nflush;
@@ -294,13 +295,16 @@ static void alloc_buffers(const struct bd_run *r, struct buffers *bu)
         bu->b2[i] = bu->b[i];
 }
 
-/* Read one double of every 64-byte line of x[0..n-1] back into cache. */
-static volatile double read_sink;
+/* Read one word of every 64-byte line of x[0..n-1] back into cache (as
+ * integers: C is never initialised). */
+static volatile uint64_t read_sink;
 static void read_back(const double *x, size_t n)
 {
-    double s = 0.0;
-    for (size_t i = 0; i < n; i += 8)
-        s += x[i];
+    uint64_t s = 0, w;
+    for (size_t i = 0; i < n; i += 8) {
+        memcpy(&w, x + i, sizeof w);
+        s ^= w;
+    }
     read_sink = s;
 }
 

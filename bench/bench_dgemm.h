@@ -17,11 +17,11 @@ typedef void bd_dgemm_fn(const char *, const char *, const int *,
 #define BD_MAX_LIBS 12
 #define BD_MAX_SHAPES 48
 
-/* Operands flushed from the caches before every call, or left warm by the
- * call before. */
-/* flushed: everything from memory; warm: everything in cache; code-cold:
- * the operands in cache, the library's code and own data from memory;
- * operands-cold: the reverse (the library ran just before, on others). */
+/* How a timed call finds the caches.  flushed: everything from memory
+ * (a buffer larger than the caches written before it); warm: everything
+ * in cache (the call before left it); code-cold: the operands in cache,
+ * the library's code and own data from memory; operands-cold: the
+ * reverse (the library ran just before, on other operands). */
 enum bd_mode { BD_FLUSHED, BD_WARM, BD_CODE_COLD, BD_OPERANDS_COLD,
                BD_NMODES };
 extern const char *const bd_mode_name[BD_NMODES];   /* as --modes has it */
