@@ -159,8 +159,9 @@ int mml_thin_fits(const struct mml_gemm *g);
 void mml_gemm_thin(const struct mml_gemm *g);
 
 /* A and B as stored read once, one word a line, so the kernels find
- * them in cache (small.c: a sequential pass the prefetchers follow). */
-void mml_load_operands(const struct mml_gemm *g);
+ * them in cache (small.c: a sequential pass the prefetchers follow),
+ * when they are large enough for that to pay; 1 when they were read. */
+int mml_load_operands(const struct mml_gemm *g);
 
 /* 1 when call g has both operands transposed and N at least one vector
  * (a SIMD build): the TT path, which reads both in place (tt.c). */

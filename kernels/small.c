@@ -307,15 +307,19 @@ static void load_b_stored(const struct mml_gemm *h)
         touch(h->b, h->k, h->n, h->ldb);
 }
 
-/* A and B as stored loaded first (no size limit: the caller decides). */
+/* A and B as stored loaded first when they are more than TOUCH_MIN
+ * doubles; 1 when they were. */
 MML_HOT
-void mml_load_operands(const struct mml_gemm *g)
+int mml_load_operands(const struct mml_gemm *g)
 {
+    if (g->m * g->k + g->k * g->n <= TOUCH_MIN)
+        return 0;
     if (g->ta)
         touch(g->a, g->k, g->m, g->lda);
     else
         touch(g->a, g->m, g->k, g->lda);
     load_b_stored(g);
+    return 1;
 }
 
 /* A whole call's operands as stored, and the workspace B's copy will be
@@ -336,10 +340,7 @@ MML_HOT
 static void load_whole(const struct mml_gemm *g, struct parts3 l,
                        double *work)
 {
-    if (g->m * g->k + g->k * g->n <= TOUCH_MIN)
-        return;
-    mml_load_operands(g);
-    if (l.b)
+    if (mml_load_operands(g) && l.b)
         touch(work + l.a, l.b, 1, 0);
 }
 

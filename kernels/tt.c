@@ -14,7 +14,7 @@
  * columns, then one V column tile, then the last columns as a tile of V
  * shifted back to end at column N, storing only its new columns (so beta
  * applies once).  Needs N >= V.  A and B are read first, as the small
- * path reads them (small.c), above TT_LOAD_MIN doubles: without that,
+ * path reads them (small.c, above 2048 doubles): without that,
  * flushed 100^3 and 120^3 ran 10-13% behind the copy route in one run.
  * The vectors are GCC's vector extension at the kernels' width, this
  * file compiled for their ISA (MML_TARGET_ATTR): the path runs only where
@@ -27,7 +27,6 @@
 #include "kernels/vec.h"
 
 #define V MML_V
-#define TT_LOAD_MIN 2048   /* doubles of A and B: as small.c's TOUCH_MIN */
 
 /* Where this path pays: K of at least TT_K_MIN, over which a tile's
  * transposes and stores are spread, or a whole product of at most
@@ -44,6 +43,7 @@
 #define TT_TINY (48 * 48 * 48)
 #define INLINE MML_VINLINE
 
+MML_HOT
 int mml_tt_fits(const struct mml_gemm *g)
 {
     return V > 1 && g->ta && g->tb && g->n >= V
@@ -70,8 +70,9 @@ INLINE void store(const struct mml_gemm *g, mml_vd *t, size_t i0, size_t j,
 }
 
 /* C rows i0.. (mr of them, at most V) by columns j0.. (nv vectors of
- * them, 1 or 2), the first `skip` columns left as they are.  Inlined
- * with constants for the whole tiles, so their loops unroll. */
+ * them, 1 or 2), the first `skip` columns left as they are (a shifted
+ * tile's, nv = 1).  Inlined with constants for the whole tiles, so their
+ * loops unroll. */
 INLINE void tile(const struct mml_gemm *g, size_t i0, size_t j0, int mr,
                  int nv, int skip)
 {
@@ -96,7 +97,7 @@ INLINE void tile(const struct mml_gemm *g, size_t i0, size_t j0, int mr,
     }
     store(g, acc[0], i0, j0, mr, skip);
     if (nv > 1)
-        store(g, acc[1], i0, j0 + V, mr, skip > V ? skip - V : 0);
+        store(g, acc[1], i0, j0 + V, mr, 0);
 }
 
 /* The columns of C for rows i0.. (mr of them): the 2V tiles, a V tile,
@@ -115,6 +116,8 @@ INLINE void row_block(const struct mml_gemm *g, size_t i0, int mr)
         tile(g, i0, n - V, mr, 1, (int)(V - (n - j)));
 }
 
+/* The last rows, fewer than V: out of line, so that the whole row blocks
+ * keep their copy of the loops with mr a constant. */
 __attribute__((noinline)) MML_TARGET_ATTR
 static void rows_part(const struct mml_gemm *g, size_t i0, int mr)
 {
@@ -126,8 +129,7 @@ void mml_gemm_tt(const struct mml_gemm *g)
 {
     size_t i = 0;
 
-    if (g->m * g->k + g->k * g->n > TT_LOAD_MIN)
-        mml_load_operands(g);
+    mml_load_operands(g);
     for (; i + V <= g->m; i += V)
         row_block(g, i, V);
     if (i < g->m)
