@@ -42,7 +42,9 @@ TESTS += tests/probe/test_cpuid
 TESTS += tests/probe/test_mmprobe.sh
 EXTRA_DIST += tests/probe/test_mmprobe.sh tests/probe/probelib.sh
 
-# Timed: five quiet runs against the facts, each other and the 5 s budget.
+# Timed: five quiet runs against the facts, each other and the 5 s budget;
+# l1shared is its witness of another tenant in the L1 (no mmprobe code).
+check_PROGRAMS += tests/probe/l1shared
 REGTESTS += tests/probe/regtest_mmprobe.sh
 EXTRA_DIST += tests/probe/regtest_mmprobe.sh
 # mmprobe times the machine: keep it from sharing the cores with the

@@ -8,7 +8,19 @@
 # (work outside the guest, on the SMT sibling, raises the L1 plateau and
 # no /proc/stat shows it: 1 run in 5 right after make check here).  With
 # fewer than RUNS quiet runs every check FAILS (nothing could be
-# confirmed), so a probe that never confirms cannot pass.
+# confirmed), so a probe that never confirms cannot pass -- unless the
+# machine never gave it RUNS fair chances: an independent witness
+# (l1shared.c: the facts' ways in one set, timed by code that is not
+# mmprobe's) runs before and after every run, and a run it saw the L1
+# shared around is not fair.  Another tenant on the SMT sibling took two
+# of the 12 ways for minutes at a time on the Zen 5 guest (9 of 10 runs
+# in one regtest, 6 of 10 in a CI job), in phases that change within a
+# run (runs set aside with the L1 whole before and after, runs confirmed
+# with it shared before).  So when there were fewer than RUNS fair runs
+# and the witness saw the L1 shared around at least as many runs as were
+# set aside while it saw the L1 whole, every check SKIPs and says so.  The
+# witness must first see WAYS + 1 lines in one set miss, or it could
+# excuse nothing.
 #
 # What must hold, and why:
 #  - In every run, quiet or set aside: no L1d size, ways or line written
@@ -42,7 +54,8 @@
 set -u
 : "${top_builddir:=.}"
 : "${top_srcdir:=.}"
-MMPROBE="$top_builddir/mmprobe"
+: "${MMPROBE:=$top_builddir/mmprobe}"
+: "${L1SHARED:=$top_builddir/tests/probe/l1shared}"
 RUNS=5
 MAX_RUNS=10
 work="${TMPDIR:-/tmp}/regtest_mmprobe.$$"
@@ -50,7 +63,7 @@ mkdir -p "$work" || exit 1
 trap 'rm -rf "$work"' EXIT
 . "$top_srcdir/tests/probe/probelib.sh"
 
-echo "1..13"
+echo "1..14"
 
 # --- the runs -------------------------------------------------------------
 # disturbed CONF STDERR: why mmprobe itself doubts the run (empty if not)
@@ -64,25 +77,63 @@ disturbed() {
             { echo "$k = $(value $k "$1") unconfirmed"; return; }
     done
 }
-quiet='' all=''
-count=0
+# fair: the witness saw this core's L1 whole (prints what it saw); no
+# facts, no witness: every run is fair.
+fair() {
+    [ -n "$FACT_SRC" ] || return 0
+    "$L1SHARED" "$FACT_L1_KIB" "$FACT_L1_WAYS"
+}
+facts_load
+witness_works=0
+if [ -n "$FACT_SRC" ]; then
+    over=$((FACT_L1_KIB + FACT_L1_KIB / FACT_L1_WAYS))
+    saw=$("$L1SHARED" $over $((FACT_L1_WAYS + 1)))
+    [ $? -eq 1 ] && witness_works=1
+    echo "# witness, one line over the ways: $saw"
+fi
+quiet='' all='' unfair=''
+count=0 fair_aside=0 fairs=0
 for i in $(seq 1 $MAX_RUNS); do
     [ $count -ge $RUNS ] && break
+    before=$(fair) && b=1 || b=0
     "$MMPROBE" --output="$work/p$i.conf" >/dev/null 2>"$work/run$i" ||
         { echo "# run $i failed: $(tail -1 "$work/run$i")"; continue; }
+    after=$(fair) && a=1 || a=0
     all="$all $i"
+    if [ $b$a = 11 ]; then
+        fairs=$((fairs + 1))
+    else
+        unfair="$unfair $i"
+        echo "# run $i: the witness saw the L1 shared: before: $before;" \
+             "after: $after"
+    fi
     why=$(disturbed "$work/p$i.conf" "$work/run$i")
     if [ -n "$why" ]; then
         echo "# run $i set aside: $why"
+        [ $b$a = 11 ] && fair_aside=$((fair_aside + 1))
         sleep 5         # let a burst of other work pass
         continue
     fi
     quiet="$quiet $i"
     count=$((count + 1))
 done
-check "$RUNS quiet runs in at most $MAX_RUNS (got $count)" \
-    test $count -ge $RUNS
-echo "# quiet runs:$quiet"
+if [ -n "$FACT_SRC" ]; then
+    check "the witness sees one line over the ways miss" \
+        test $witness_works = 1
+else
+    skip "$FACT_WHY: no witness"
+fi
+echo "# quiet runs:$quiet; runs the witness saw the L1 shared around:$unfair"
+nunfair=$(echo $unfair | wc -w)
+if [ $count -lt $RUNS ] && [ $witness_works = 1 ] && [ $fairs -lt $RUNS ] &&
+   [ $fair_aside -le $nunfair ]; then
+    why="the L1d was shared (another tenant on the SMT sibling) around"
+    why="$why$unfair: $fairs fair runs of $(echo $all | wc -w), $count quiet"
+    for t in $(seq 2 14); do skip "$why"; done
+    exit 0
+fi
+check "$RUNS quiet runs in at most $MAX_RUNS (got $count; $fair_aside \
+set aside though the witness saw the L1 whole)" test $count -ge $RUNS
 
 # count_runs CMD...: in how many quiet runs CMD (given the file) holds
 count_runs() {
@@ -122,7 +173,6 @@ eff_confirmed() { [ "$(value L2_EFF_KIB_CONFIRMED "$1")" = 1 ]; }
 llc_unconfirmed() { [ "$(value LLC_KIB_CONFIRMED "$1")" = 0 ]; }
 llc_below() { within "$(value LLC_KIB "$1")" "$FACT_L3_KIB" 0 1.25; }
 
-facts_load
 most=$((count / 2 + 1))
 if [ -z "$FACT_SRC" ]; then
     for t in 1 2 3 4 5 6; do skip "$FACT_WHY"; done
