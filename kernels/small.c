@@ -332,8 +332,14 @@ static void prime_pages(const double *x, size_t m, size_t n, size_t ld,
            : __builtin_prefetch(c + span - 1, 0, 3);
         return;
     }
-    for (size_t j = 0; j < n; j++, c += col)
+    /* columns a page or more apart: each column's first and last line
+     * (a column may cross a page boundary) */
+    for (size_t j = 0; j < n; j++, c += col) {
+        const char *e = c + m * sizeof *x - 1;
+
         rw ? __builtin_prefetch(c, 1, 3) : __builtin_prefetch(c, 0, 3);
+        rw ? __builtin_prefetch(e, 1, 3) : __builtin_prefetch(e, 0, 3);
+    }
 }
 
 /* The pages of A, B and C primed; A and B as stored loaded first when
