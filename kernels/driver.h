@@ -158,9 +158,11 @@ int mml_thin_fits(const struct mml_gemm *g);
  * kernels' ISA (it is compiled for it). */
 void mml_gemm_thin(const struct mml_gemm *g);
 
-/* A and B as stored read once, one word a line, so the kernels find
- * them in cache (small.c: a sequential pass the prefetchers follow),
- * when they are large enough for that to pay; 1 when they were read. */
+/* One prefetch into every page of A, B and C (the page walks of a cold
+ * call at once); then A and B as stored read once, one word a line, so
+ * the kernels find them in cache (small.c: a sequential pass the
+ * prefetchers follow), when they are large enough for that to pay; 1
+ * when they were read.  Needs M, N, K >= 1. */
 int mml_load_operands(const struct mml_gemm *g);
 
 /* 1 when call g has both operands transposed and N at least one vector

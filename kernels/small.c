@@ -322,9 +322,13 @@ static void prime_pages(const double *x, size_t m, size_t n, size_t ld,
                         int rw)
 {
     const char *c = (const char *)x;
-    size_t col = ld * sizeof *x, span = (n - 1) * col + m * sizeof *x;
+    size_t col = ld * sizeof *x, len = m * sizeof *x;
 
-    if (col <= PAGE_BYTES) {
+    if (m == 0 || n == 0)
+        return;
+    if (col - len < PAGE_BYTES) {
+        /* no gap between columns holds a whole page: one pass over all */
+        size_t span = (n - 1) * col + len;
         for (size_t o = 0; o < span; o += PAGE_BYTES)
             rw ? __builtin_prefetch(c + o, 1, 3)
                : __builtin_prefetch(c + o, 0, 3);
@@ -332,13 +336,13 @@ static void prime_pages(const double *x, size_t m, size_t n, size_t ld,
            : __builtin_prefetch(c + span - 1, 0, 3);
         return;
     }
-    /* columns a page or more apart: each column's first and last line
-     * (a column may cross a page boundary) */
-    for (size_t j = 0; j < n; j++, c += col) {
-        const char *e = c + m * sizeof *x - 1;
-
-        rw ? __builtin_prefetch(c, 1, 3) : __builtin_prefetch(c, 0, 3);
-        rw ? __builtin_prefetch(e, 1, 3) : __builtin_prefetch(e, 0, 3);
+    for (size_t j = 0; j < n; j++) {
+        const char *cj = c + j * col;
+        for (size_t o = 0; o < len; o += PAGE_BYTES)
+            rw ? __builtin_prefetch(cj + o, 1, 3)
+               : __builtin_prefetch(cj + o, 0, 3);
+        rw ? __builtin_prefetch(cj + len - 1, 1, 3)
+           : __builtin_prefetch(cj + len - 1, 0, 3);
     }
 }
 
