@@ -310,9 +310,11 @@ static void load_b_stored(const struct mml_gemm *h)
 #define PAGE_BYTES 4096
 
 /* A prefetch into each 4 KiB page the m x n column-major x spans (rw 1:
- * for writing), so that the page walks after a cold start run at once
- * and ahead of the kernels, not one at a time when a tile first reaches
- * a page: a flushed call finds neither its pages in the TLB nor their
+ * for writing -- prefetchw where the library's flags enable PRFCHW; the
+ * default flags do not, so it is prefetcht0, as in the figures below),
+ * so that the page walks after a cold start run at once and ahead of the
+ * kernels, not one at a time when a tile first reaches a page: a flushed
+ * call finds neither its pages in the TLB nor their
  * page-table entries in cache.  On Zen 5 (bench-dgemm, flushed, NN, 12
  * rounds, GFLOPS, without -> with) N = 32 22.3 -> 24.1, 40 29.2 -> 32.2,
  * 48 40.4 -> 42.1, 64 58.9 -> 61.6, 80 70.6 -> 75.9, 100 77.3 -> 76.3;
