@@ -309,6 +309,17 @@ static void load_b_stored(const struct mml_gemm *h)
 
 #define PAGE_BYTES 4096
 
+/* A prefetch into every page of the run of `bytes` from c, and its last
+ * line. */
+MML_HOT
+static void prime_run(const char *c, size_t bytes, int rw)
+{
+    for (size_t o = 0; o < bytes + PAGE_BYTES; o += PAGE_BYTES) {
+        const char *p = c + (o < bytes ? o : bytes - 1);
+        rw ? __builtin_prefetch(p, 1, 3) : __builtin_prefetch(p, 0, 3);
+    }
+}
+
 /* A prefetch into each 4 KiB page the m x n column-major x spans (rw 1:
  * for writing -- prefetchw where the library's flags enable PRFCHW; the
  * default flags do not, so it is prefetcht0, as in the figures below),
@@ -328,24 +339,11 @@ static void prime_pages(const double *x, size_t m, size_t n, size_t ld,
 
     if (m == 0 || n == 0)
         return;
-    if (col - len < PAGE_BYTES) {
-        /* no gap between columns holds a whole page: one pass over all */
-        size_t span = (n - 1) * col + len;
-        for (size_t o = 0; o < span; o += PAGE_BYTES)
-            rw ? __builtin_prefetch(c + o, 1, 3)
-               : __builtin_prefetch(c + o, 0, 3);
-        rw ? __builtin_prefetch(c + span - 1, 1, 3)
-           : __builtin_prefetch(c + span - 1, 0, 3);
-        return;
-    }
-    for (size_t j = 0; j < n; j++) {
-        const char *cj = c + j * col;
-        for (size_t o = 0; o < len; o += PAGE_BYTES)
-            rw ? __builtin_prefetch(cj + o, 1, 3)
-               : __builtin_prefetch(cj + o, 0, 3);
-        rw ? __builtin_prefetch(cj + len - 1, 1, 3)
-           : __builtin_prefetch(cj + len - 1, 0, 3);
-    }
+    if (col - len < PAGE_BYTES)     /* no gap holds a whole page */
+        prime_run(c, (n - 1) * col + len, rw);
+    else
+        for (size_t j = 0; j < n; j++)
+            prime_run(c + j * col, len, rw);
 }
 
 /* The pages of A, B and C primed; A and B as stored loaded first when
@@ -353,21 +351,17 @@ static void prime_pages(const double *x, size_t m, size_t n, size_t ld,
 MML_HOT
 int mml_load_operands(const struct mml_gemm *g)
 {
+    size_t ar = g->ta ? g->k : g->m, ac = g->ta ? g->m : g->k;
+
     prime_pages(g->c, g->m, g->n, g->ldc, 1);
-    if (g->ta)
-        prime_pages(g->a, g->k, g->m, g->lda, 0);
-    else
-        prime_pages(g->a, g->m, g->k, g->lda, 0);
+    prime_pages(g->a, ar, ac, g->lda, 0);
     if (g->tb)
         prime_pages(g->b, g->n, g->k, g->ldb, 0);
     else
         prime_pages(g->b, g->k, g->n, g->ldb, 0);
     if (g->m * g->k + g->k * g->n <= TOUCH_MIN)
         return 0;
-    if (g->ta)
-        touch(g->a, g->k, g->m, g->lda);
-    else
-        touch(g->a, g->m, g->k, g->lda);
+    touch(g->a, ar, ac, g->lda);
     load_b_stored(g);
     return 1;
 }
