@@ -336,6 +336,10 @@ void mml_dgemm(const struct mml_gemm *g)
             mml_gemm_tt(g);
             return;
         }
+        if (mml_tn_fits(g)) {
+            mml_gemm_tn(g);
+            return;
+        }
         size_t need = tt ? mml_small_tt_doubles(p, g)
                          : mml_small_doubles(p, g);
         work = need ? mml_workspace(need) : NULL;

@@ -173,6 +173,15 @@ int mml_tt_fits(const struct mml_gemm *g);
  * kernels' ISA. */
 void mml_gemm_tt(const struct mml_gemm *g);
 
+/* 1 when call g has op(A) = A^T, op(B) = B and M N K within the TN
+ * path's bound (a SIMD build): the TN path, which reads both in place
+ * (tn.c). */
+int mml_tn_fits(const struct mml_gemm *g);
+
+/* The TN path.  Needs mml_tn_fits, M, N, K >= 1 and a CPU that runs the
+ * kernels' ISA. */
+void mml_gemm_tn(const struct mml_gemm *g);
+
 /* The size of the blocks that cut n into as few pieces of at most max as
  * possible, all but the last equal and a multiple of step (driver.c). */
 size_t mml_even_blocks(size_t n, int max, int step);

@@ -121,15 +121,15 @@ $(KGEN)/kedge.lo: $(KGEN)/kedge.c $(KGEN)/kernel.cc
 BUILT_SOURCES = $(KGEN)/libparams.h
 # (BUILT_SOURCES serves only all and check; this serves any target)
 kernels/driver.lo kernels/pack.lo kernels/info.lo kernels/thin.lo \
-	kernels/tt.lo: $(KGEN)/libparams.h
+	kernels/tt.lo kernels/tn.lo: $(KGEN)/libparams.h
 
 # Everything but the public faces, for the library and for the tests that
 # drive the blocking directly.  mmsearch's blocks steps compile the same
 # files (MML_DRIVER_SOURCES, from the source tree) around the kernels
 # they time: one driver, whoever runs it.
 MML_DRIVER_SOURCES = kernels/driver.c kernels/small.c kernels/skinny.c \
-	kernels/panelt.c kernels/thin.c kernels/tt.c kernels/pack.c \
-	kernels/naive.c kernels/workspace.c
+	kernels/panelt.c kernels/thin.c kernels/tt.c kernels/tn.c \
+	kernels/pack.c kernels/naive.c kernels/workspace.c
 noinst_LTLIBRARIES += kernels/libmmdriver.la
 kernels_libmmdriver_la_SOURCES = $(MML_DRIVER_SOURCES) kernels/driver.h \
 	kernels/vec.h

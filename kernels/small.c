@@ -13,7 +13,8 @@
  * rows copies them with zero padding (gemm_tiny).  The kernels' own
  * packed edge (a stack copy per tile) never runs.
  *
- * A transposed op(A) is copied into the workspace column major
+ * A transposed op(A) (when the TN and TT paths, tn.c and tt.c, do not
+ * take the call) is copied into the workspace column major
  * (mml_copy_cm), a block of rows at a time (gemm_a_blocks), as is A with
  * alpha folded in when alpha is not 1 and beta not 0; with beta = 0, C
  * is scaled afterwards.  A transposed op(B)

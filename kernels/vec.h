@@ -87,4 +87,56 @@ MML_VINLINE void mml_vtranspose(mml_vd *v)
 #endif
 }
 
+/* The sums of v[0..V-1]: lane q of the result is the sum of v[q]'s
+ * lanes (the TN path's dot products, tn.c).  The transpose's stages with
+ * an add after each, halving the vectors every stage: V - 1 adds and
+ * 2 (V - 1) shuffles, where a transpose and V - 1 adds would take
+ * V log2(V) shuffles.  Other widths go element by element. */
+MML_VINLINE mml_vd mml_vhsum(const mml_vd *v)
+{
+#if MML_V == 8
+    mml_vd t[4], u[2];
+#pragma GCC unroll 4
+    for (int r = 0; r < 4; r++)   /* v[2r]'s and v[2r+1]'s pair sums */
+        t[r] = MML_SHUF(v[2 * r], v[2 * r + 1], 0, 8, 2, 10, 4, 12, 6, 14)
+               + MML_SHUF(v[2 * r], v[2 * r + 1], 1, 9, 3, 11, 5, 13, 7, 15);
+#pragma GCC unroll 2
+    for (int r = 0; r < 2; r++)   /* four vectors' half sums */
+        u[r] = MML_SHUF(t[2 * r], t[2 * r + 1], 0, 1, 4, 5, 8, 9, 12, 13)
+               + MML_SHUF(t[2 * r], t[2 * r + 1], 2, 3, 6, 7, 10, 11, 14,
+                          15);
+    return MML_SHUF(u[0], u[1], 0, 1, 4, 5, 8, 9, 12, 13)
+           + MML_SHUF(u[0], u[1], 2, 3, 6, 7, 10, 11, 14, 15);
+#elif MML_V == 4
+    mml_vd t0 = MML_SHUF(v[0], v[1], 0, 4, 2, 6)
+                + MML_SHUF(v[0], v[1], 1, 5, 3, 7);
+    mml_vd t1 = MML_SHUF(v[2], v[3], 0, 4, 2, 6)
+                + MML_SHUF(v[2], v[3], 1, 5, 3, 7);
+    return MML_SHUF(t0, t1, 0, 1, 4, 5) + MML_SHUF(t0, t1, 2, 3, 6, 7);
+#elif MML_V == 2
+    return MML_SHUF(v[0], v[1], 0, 2) + MML_SHUF(v[0], v[1], 1, 3);
+#else
+    mml_vd s;
+    for (int q = 0; q < MML_V; q++) {
+        s[q] = 0.0;
+        for (int l = 0; l < MML_V; l++)
+            s[q] += v[q][l];
+    }
+    return s;
+#endif
+}
+
+/* Holds v in a register from here on: GCC 12 otherwise folds the load of
+ * a vector that several multiply-adds use into each of them, a load per
+ * use (the TN path's A vectors, three uses each: load-bound, Zen 5 64^3
+ * warm 79 GFLOPS where held it ran 101). */
+MML_VINLINE void mml_vkeep(mml_vd *v)
+{
+#if MML_V > 1 && (defined(__x86_64__) || defined(__i386__))
+    __asm__("" : "+v"(*v));
+#else
+    (void)v;
+#endif
+}
+
 #endif

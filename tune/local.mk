@@ -21,6 +21,11 @@ tune_libmmsearch_la_CPPFLAGS = $(AM_CPPFLAGS) \
 	-DMMS_DRIVER_SOURCES='"$(MML_DRIVER_SOURCES)"'
 tune_libmmsearch_la_LIBADD = codegen/libmmgen.la timer/libmmtimer.la \
 	kernels/libmmparams.la common/libmmcommon.la -lm
+# The list is compiled in: a change to it must rebuild the object (named
+# through a variable, which adds a prerequisite to Automake's rule
+# instead of overriding it).
+MMS_BLOCKS_OBJ = tune/libmmsearch_la-blocks.lo
+$(MMS_BLOCKS_OBJ): $(top_srcdir)/kernels/local.mk
 
 # Tests (sources under tests/tune/).
 TUNE_TEST_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)

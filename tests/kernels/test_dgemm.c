@@ -9,8 +9,8 @@
  * fractional row and column count of its tiles, transposed or not, and
  * around the crossover; the thin path (M or N = 1) around its vector,
  * sweep and chunk; the skinny path (blocks of the small path) tall, wide
- * and deep; its copy of op(A) in blocks of rows; the TT path around its
- * tiles; concurrent calls from two threads.  TAP, one line per
+ * and deep; its copy of op(A) in blocks of rows; the TT and TN paths
+ * around their tiles; concurrent calls from two threads.  TAP, one line per
  * group; deterministic. */
 #include <math.h>
 #include <pthread.h>
@@ -321,7 +321,11 @@ static void small_path(struct group *g)
  * beta not 0), a block of rows at a time once it is larger than 2048
  * doubles: M from two blocks to NCNB, whole blocks and every kind of
  * remainder for blocks of 8, 16 or 24 rows (the last block takes it);
- * K long enough for blocks, within NCNB. */
+ * K long enough for blocks, within NCNB.  A transposed op(A) with op(B)
+ * = B is copied only past the TN path's bound (tn.c), so those cases
+ * with the long K take N just past it, where NCNB allows. */
+#define TN_MAX (64 * 64 * 64)   /* tn.c's */
+
 static void small_a_blocks(struct group *g, const struct mmt_kernel_info *ki)
 {
     static const size_t ms[] = { 32, 33, 40, 47, 48, 49, 63, 64, 71, 96,
@@ -336,6 +340,11 @@ static void small_a_blocks(struct group *g, const struct mmt_kernel_info *ki)
             struct tcase t = { (enum face)(i % NFACES), 1, 0, ms[x],
                                ns[y % 2], ks[y / 2], values[i % 4 ? i % 4 : 3],
                                values[(i / 2) % 4], (size_t)(i % 3), i };
+            size_t past_tn = TN_MAX / (t.m * t.k) + 1 + (size_t)(y % 2);
+            if (t.face == F_CBLAS_ROW)   /* column major: TN as NT */
+                t.face = F_DGEMM;
+            if (y >= 2 && past_tn <= kmax)
+                t.n = past_tn;
             add(g, &t);
             t.tb = 1, t.beta = values[(i + 1) % 4];
             add(g, &t);
@@ -363,6 +372,37 @@ static void tt_path(struct group *g)
             struct tcase t = { (enum face)(i % NFACES), 1, 1, ms[x], ns[y],
                                ks[i % 4], values[(i + 1) % 4 ? (i + 1) % 4 : 3],
                                values[(i / 4) % 4], (size_t)(i % 3), i };
+            add(g, &t);
+        }
+}
+
+/* The TN path (op(A) = A^T, op(B) = B, dot products of columns read in
+ * place, summed across lanes at the end of K): M from one vector of rows
+ * with every remainder (the last rows a block shifted back: beta must
+ * apply once), N around its tiles of 3 columns (from 2: N = 1 is the
+ * thin path's), K from the path's least (32) with every remainder of a
+ * vector (the last values the sums start from), any alpha and beta, pads;
+ * all within its bound (64^3 multiply-adds).  Row major asks for op(A) =
+ * A, op(B) = B^T: the column-major TN product. */
+static void tn_path(struct group *g)
+{
+    static const size_t ms[] = { 8, 9, 12, 15, 16, 17, 33, 63 };
+    static const size_t ns[] = { 2, 3, 4, 5, 6, 7, 9, 31 };
+    static const size_t ks[] = { 32, 33, 34, 35, 36, 37, 38, 39, 40, 47,
+                                 55, 64 };
+    int i = 0;
+
+    for (size_t x = 0; x < sizeof ms / sizeof *ms; x++)
+        for (size_t y = 0; y < sizeof ns / sizeof *ns; y++, i++) {
+            enum face f = (enum face)(i % NFACES);
+            struct tcase t = { f, f != F_CBLAS_ROW, f == F_CBLAS_ROW,
+                               ms[x], ns[y], ks[i % 12],
+                               values[(i + 1) % 4 ? (i + 1) % 4 : 3],
+                               values[(i / 4) % 4], (size_t)(i % 3), i };
+            if (f == F_CBLAS_ROW) {      /* rows and columns swapped */
+                t.m = ns[y];
+                t.n = ms[x];
+            }
             add(g, &t);
         }
 }
@@ -546,10 +586,12 @@ int main(void)
           "blocks to NCNB, every remainder", 0, 0, 0, 11 },
         { "the TT path: M and N around its tiles, every remainder, K "
           "long and short", 0, 0, 0, 12 },
+        { "the TN path: M, N and K around its tiles, every remainder", 0,
+          0, 0, 13 },
     };
     int tapno = 0;
 
-    printf("1..%d\n", 14);
+    printf("1..%d\n", 15);
     printf("# %s (%s), MC=%d KC=%d NB=%d NC=%d NCNB=%d, %s\n", ki->kernel,
            ki->isa, ki->mc, ki->kc, ki->nb, ki->nc, ki->ncnb,
            ki->active ? "kernels active" : "reference path");
@@ -578,6 +620,8 @@ int main(void)
     report(&g[10], ++tapno);
     tt_path(&g[11]);
     report(&g[11], ++tapno);
+    tn_path(&g[12]);
+    report(&g[12], ++tapno);
     threads(++tapno);
     return 0;
 }

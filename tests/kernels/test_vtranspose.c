@@ -1,5 +1,6 @@
 /* test_vtranspose: vec.h's in-register V x V transpose (the packing's
- * transposing copies) at every vector width the library is built for --
+ * transposing copies) and its sums across lanes (the TN path's) at
+ * every vector width the library is built for --
  * 2, 4, 8 doubles (SSE2, AVX, AVX-512) and 16, which takes the element
  * by element path -- whatever this CPU's kernels are: the same source is
  * compiled once
@@ -14,13 +15,40 @@
 #define MML_TARGET_ATTR
 #include "kernels/vec.h"
 
+/* mml_vhsum: lane q of the result is the sum of vector q's lanes.  The
+ * lanes are powers of two, distinct in every vector, so each sum is
+ * exact and any lane taken from the wrong vector or lost shows. */
+static int sums(void)
+{
+    mml_vd v[MML_V];
+    double row[MML_V], got[MML_V];
+    int bad = 0;
+
+    for (int r = 0; r < MML_V; r++) {
+        for (int q = 0; q < MML_V; q++)
+            row[q] = (double)(1ull << (r * MML_V + q) % 52);
+        v[r] = mml_vload(row);
+    }
+    mml_vstore(got, mml_vhsum(v));
+    for (int r = 0; r < MML_V; r++) {
+        double want = 0.0;
+        for (int q = 0; q < MML_V; q++)
+            want += (double)(1ull << (r * MML_V + q) % 52);
+        if (got[r] != want && bad++ < 4)
+            printf("# sum %d is %.17g, not %.17g\n", r, got[r], want);
+    }
+    printf("%sok 3 - %d sums across lanes, each of its own vector\n",
+           bad ? "not " : "", MML_V);
+    return 0;
+}
+
 int main(void)
 {
     mml_vd v[MML_V];
     int bad = 0, twice = 0;
     double row[MML_V], back[MML_V];
 
-    printf("1..2\n");
+    printf("1..3\n");
     for (int r = 0; r < MML_V; r++) {
         for (int q = 0; q < MML_V; q++)
             row[q] = 100.0 * r + q;
@@ -46,5 +74,5 @@ int main(void)
     }
     printf("%sok 2 - transposed twice, the block is as it was\n",
            twice ? "not " : "");
-    return 0;
+    return sums();
 }

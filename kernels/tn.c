@@ -1,0 +1,191 @@
+/* The TN path: small products with op(A) = A^T and op(B) = B, read in
+ * place with nothing copied.  C(i, j) = sum over p of A(p, i) B(p, j):
+ * A's column i and B's column j, as stored, both run along K, so each
+ * element of C is a dot product of two contiguous columns.  A register
+ * tile holds V x NJ vectors of partial sums over K (A's columns i0 ..
+ * i0 + V - 1 against B's columns j0 .. j0 + NJ - 1); at the end of K the
+ * V vectors of each column of B are summed across their lanes at once
+ * (vec.h, mml_vhsum) into one vector: V rows of a column of C, stored
+ * whole.  The small path otherwise copies op(A) transposed into the
+ * workspace first, a pass that from memory waits on A line by line in
+ * the copy's order.
+ *
+ * Columns of C are the outer loop: B's NJ columns stay in L1 while A's
+ * blocks of V columns go by (on Zen 5, warm, 64^3 ran 90-95 GFLOPS so
+ * and 84-88 with the rows outer; from 80^3 the rows outer ran faster,
+ * but the copy route faster still).  The last rows, when M is not a multiple of
+ * V, are a block shifted up to end at row M, storing only its new rows
+ * (the rows above have their final values: beta applies once).  The last
+ * K mod V values of each column are the vector that ends at row K, its
+ * lanes already summed masked to zero; the sums start from them.  So M
+ * and K must be at least V (mml_tn_fits).  The vectors are GCC's vector extension at the kernels'
+ * width, this file compiled for their ISA (MML_TARGET_ATTR): the path
+ * runs only where the kernels run. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include "kernels/driver.h"
+#include "kernels/vec.h"
+
+#define V MML_V
+#define INLINE MML_VINLINE
+
+/* Columns of B a tile takes: V x NJ sums, NJ vectors of B and one of A
+ * in registers (28 of AVX-512's 32 at V = 8; 16 of AVX2's 16 at 4). */
+#define NJ 3
+_Static_assert(NJ == 3, "run's last tiles are of 1 and 2 columns");
+
+/* Where this path pays (elsewhere, the copy route): M N K at most
+ * TN_MAX and K at least TN_K_MIN, over which each tile's lane sums are
+ * spread.  Zen 5, GFLOPS, one thread, operands at the same page offset
+ * (large allocations), this path / the copy route / OpenBLAS-SkylakeX:
+ * flushed 32^3 18.1-28.3 / 9.5-15.6 / 18.5-26.7, 48^3 28.1-46.3 /
+ * 25.4-29.3 / 17.1-25.7, 64^3 51.3-55.2 / 45.4-48.1 / 33.6-39.2, 80^3
+ * 41.1 / 56.7 / 38.0; warm 32^3 77 / 76-77 / 70-73, 48^3 87 / 82 / 62,
+ * 64^3 89 / 88 / 65, 80^3 79 / 89 / 67, 100x100x40 75 / 85, 200x32x20
+ * 56 / 67: past 64^3 A no longer stays in L1 while the columns of B go
+ * by, and a short K leaves the lane sums unspread.  Reading the operands
+ * first (small.c's mml_load_operands) cost 5-15% warm and won nothing
+ * flushed within these bounds. */
+#define TN_MAX (64 * 64 * 64)
+#define TN_K_MIN 32
+
+typedef long long mml_vi __attribute__((vector_size(sizeof(mml_vd))));
+
+MML_HOT
+int mml_tn_fits(const struct mml_gemm *g)
+{
+    return V > 1 && g->ta && !g->tb && g->m >= V && g->k >= TN_K_MIN
+           && g->k >= V && g->k <= TN_MAX / g->m / g->n;
+}
+
+/* Column of C at c, V rows, the first `skip` left as they are, from the
+ * sums s: alpha s + beta C, C never read when beta = 0; plain: alpha = 1
+ * and beta = 0, known. */
+INLINE void store(const struct mml_gemm *g, mml_vd s, double *c, int skip,
+                  int plain)
+{
+    mml_vd v = plain ? s : s * g->alpha;
+
+    if (skip == 0 && (plain || g->beta == 0.0))
+        mml_vstore(c, v);
+    else if (skip == 0)
+        mml_vstore(c, v + mml_vload(c) * g->beta);
+    else
+        for (int q = skip; q < V; q++)
+            c[q] = plain || g->beta == 0.0 ? v[q] : v[q] + g->beta * c[q];
+}
+
+/* The vector of x ending at x + k (k >= V), only the lanes `keep` keeps
+ * (the others were summed already; zero, not multiplied by zero: they
+ * may hold Inf). */
+INLINE mml_vd last_part(const double *x, size_t k, mml_vi keep)
+{
+    return (mml_vd)((mml_vi)mml_vload(x + k - V) & keep);
+}
+
+/* C at c, V rows by nj columns (nj at most NJ; the first `skip` rows
+ * left as they are), from A's V columns at a and B's nj at b.  Inlined
+ * with constants for nj and plain, so the loops unroll and the sums stay
+ * in registers.  The last K mod V values come first, as the sums' start:
+ * taken after the main loop, they held registers through it (Zen 5, warm,
+ * 64^3 85 GFLOPS against 88-92). */
+INLINE void tile(const struct mml_gemm *g, const double *a, const double *b,
+                 double *c, int nj, int skip, int plain)
+{
+    size_t lda = g->lda, ldb = g->ldb, k = g->k, kv = k / V * V;
+    mml_vd acc[NJ][V], bv[NJ];
+
+    if (kv < k) {
+        mml_vi keep;
+#pragma GCC unroll 8
+        for (int q = 0; q < V; q++)
+            keep[q] = q >= V - (int)(k - kv) ? -1 : 0;
+#pragma GCC unroll 8
+        for (int l = 0; l < nj; l++)
+            bv[l] = last_part(b + l * ldb, k, keep);
+#pragma GCC unroll 8
+        for (int q = 0; q < V; q++) {
+            mml_vd av = last_part(a + q * lda, k, keep);
+#pragma GCC unroll 8
+            for (int l = 0; l < nj; l++)
+                acc[l][q] = av * bv[l];
+        }
+    } else {
+#pragma GCC unroll 8
+        for (int l = 0; l < nj; l++)
+#pragma GCC unroll 8
+            for (int q = 0; q < V; q++)
+                acc[l][q] = (mml_vd){ 0 };
+    }
+    for (size_t p = 0; p < kv; p += V) {
+#pragma GCC unroll 8
+        for (int l = 0; l < nj; l++)
+            bv[l] = mml_vload(b + l * ldb + p);
+#pragma GCC unroll 8
+        for (int q = 0; q < V; q++) {
+            mml_vd av = mml_vload(a + q * lda + p);
+            mml_vkeep(&av);
+#pragma GCC unroll 8
+            for (int l = 0; l < nj; l++)
+                acc[l][q] += av * bv[l];
+        }
+    }
+#pragma GCC unroll 8
+    for (int l = 0; l < nj; l++)
+        store(g, mml_vhsum(acc[l]), c + l * g->ldc, skip, plain);
+}
+
+/* C's columns j.. (nj of them): every block of V rows, the last one
+ * shifted to end at row M. */
+INLINE void col_block(const struct mml_gemm *g, size_t j, int nj, int plain)
+{
+    const double *b = g->b + j * g->ldb;
+    double *c = g->c + j * g->ldc;
+    size_t i = 0, m = g->m;
+
+    for (; i + V <= m; i += V)
+        tile(g, g->a + i * g->lda, b, c + i, nj, 0, plain);
+    if (i < m)
+        tile(g, g->a + (m - V) * g->lda, b, c + m - V, nj,
+             (int)(V - (m - i)), plain);
+}
+
+/* Every column: tiles of NJ, the last 1 or 2 columns a tile of their
+ * own. */
+INLINE void run(const struct mml_gemm *g, int plain)
+{
+    size_t j = 0, n = g->n;
+
+    for (; j + NJ <= n; j += NJ)
+        col_block(g, j, NJ, plain);
+    if (n - j == 2)
+        col_block(g, j, 2, plain);
+    else if (n - j == 1)
+        col_block(g, j, 1, plain);
+}
+
+/* Out of line, each with its own copy of the tiles' code: the store
+ * with alpha = 1, beta = 0 (at 32^3 the general one's multiply and tests
+ * cost 3%), and the general one. */
+__attribute__((noinline)) MML_TARGET_ATTR
+static void run_plain(const struct mml_gemm *g)
+{
+    run(g, 1);
+}
+
+__attribute__((noinline)) MML_TARGET_ATTR
+static void run_general(const struct mml_gemm *g)
+{
+    run(g, 0);
+}
+
+MML_TARGET_ATTR
+void mml_gemm_tn(const struct mml_gemm *g)
+{
+    if (g->alpha == 1.0 && g->beta == 0.0)
+        run_plain(g);
+    else
+        run_general(g);
+}
