@@ -84,6 +84,8 @@ MML_VINLINE void mml_vtranspose(mml_vd *v)
         for (int q = 0; q < MML_V; q++)
             t[q][r] = v[r][q];
     memcpy(v, t, sizeof t);
+#else
+    (void)v;                     /* one double: its own transpose */
 #endif
 }
 
