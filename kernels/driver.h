@@ -173,9 +173,9 @@ int mml_tt_fits(const struct mml_gemm *g);
  * kernels' ISA. */
 void mml_gemm_tt(const struct mml_gemm *g);
 
-/* 1 when call g has op(A) = A^T, op(B) = B and M N K within the TN
- * path's bound (a SIMD build): the TN path, which reads both in place
- * (tn.c). */
+/* 1 when call g has op(A) = A^T, op(B) = B, M at least one vector, K at
+ * least 32 and M N K within the TN path's bound (a SIMD build): the TN
+ * path, which reads both in place (tn.c).  Needs N >= 1. */
 int mml_tn_fits(const struct mml_gemm *g);
 
 /* The TN path.  Needs mml_tn_fits, M, N, K >= 1 and a CPU that runs the

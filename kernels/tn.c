@@ -11,16 +11,17 @@
  * the copy's order.
  *
  * Columns of C are the outer loop: B's NJ columns stay in L1 while A's
- * blocks of V columns go by (on Zen 5, warm, 64^3 ran 90-95 GFLOPS so
- * and 84-88 with the rows outer; from 80^3 the rows outer ran faster,
- * but the copy route faster still).  The last rows, when M is not a multiple of
- * V, are a block shifted up to end at row M, storing only its new rows
- * (the rows above have their final values: beta applies once).  The last
- * K mod V values of each column are the vector that ends at row K, its
- * lanes already summed masked to zero; the sums start from them.  So M
- * and K must be at least V (mml_tn_fits).  The vectors are GCC's vector extension at the kernels'
- * width, this file compiled for their ISA (MML_TARGET_ATTR): the path
- * runs only where the kernels run. */
+ * blocks of V columns go by (Zen 5, warm, a scratch harness: 64^3 90-95
+ * GFLOPS so, 84-88 with the rows outer; from 80^3 the rows outer ran
+ * faster, but the copy route faster still).  The last rows, when M is
+ * not a multiple of V, are a block shifted up to end at row M, storing
+ * only its new rows (the rows above have their final values: beta
+ * applies once).  The last K mod V values of each column are the vector
+ * that ends at row K, its lanes already summed masked to zero; the sums
+ * start from them.  So M and K must be at least V (mml_tn_fits).  The
+ * vectors are GCC's vector extension at the kernels' width, this file
+ * compiled for their ISA (MML_TARGET_ATTR): the path runs only where the
+ * kernels run. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -38,20 +39,20 @@ _Static_assert(NJ == 3, "run's last tiles are of 1 and 2 columns");
 
 /* Where this path pays (elsewhere, the copy route): M N K at most
  * TN_MAX and K at least TN_K_MIN, over which each tile's lane sums are
- * spread.  Zen 5, GFLOPS, one thread, operands at the same page offset
- * (large allocations), this path / the copy route / OpenBLAS-SkylakeX:
- * flushed 32^3 18.1-28.3 / 9.5-15.6 / 18.5-26.7, 48^3 28.1-46.3 /
- * 25.4-29.3 / 17.1-25.7, 64^3 51.3-55.2 / 45.4-48.1 / 33.6-39.2, 80^3
- * 41.1 / 56.7 / 38.0; warm 32^3 77 / 76-77 / 70-73, 48^3 87 / 82 / 62,
- * 64^3 89 / 88 / 65, 80^3 79 / 89 / 67, 100x100x40 75 / 85, 200x32x20
- * 56 / 67: past 64^3 A no longer stays in L1 while the columns of B go
- * by, and a short K leaves the lane sums unspread.  Reading the operands
- * first (small.c's mml_load_operands) cost 5-15% warm and won nothing
- * flushed within these bounds. */
+ * spread.  Zen 5, one thread, GFLOPS, this path / the copy route /
+ * OpenBLAS-SkylakeX; bench-dgemm, 9 rounds: flushed 32^3 16.3 / 7.6 /
+ * 14.2, 48^3 32.8 / 24.7 / 16.1, 64^3 38.9 / 36.9 / 24.3, 128x64x32
+ * 43.7 / 35.3 / 25.0; warm 32^3 76.1 / 68.9 / 68.9, 64^3 97.1 / 81.1 /
+ * 61.4, 128x64x32 79.8 / 75.4 / 60.8.  Past the bounds, a scratch
+ * harness (operands at one page offset, as large allocations have them):
+ * 80^3 flushed 41.1 / 56.7 / 38.0, warm 79 / 89 / 67; 100x100x40 warm
+ * 75 / 85; 200x32x20 warm 56 / 67: past 64^3 A no longer stays in L1
+ * while the columns of B go by, and a short K leaves the lane sums
+ * unspread.  Reading the operands first (small.c's mml_load_operands)
+ * cost 5-15% warm in that harness and won nothing flushed within the
+ * bounds. */
 #define TN_MAX (64 * 64 * 64)
 #define TN_K_MIN 32
-
-typedef long long mml_vi __attribute__((vector_size(sizeof(mml_vd))));
 
 MML_HOT
 int mml_tn_fits(const struct mml_gemm *g)

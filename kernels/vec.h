@@ -1,6 +1,6 @@
 /* Vectors of the kernels' width (MML_NARROW_MU doubles) as GCC's vector
  * extension, for the library's own loops beside the kernels (thin.c,
- * pack.c).  Functions using them carry MML_TARGET_ATTR, so the vectors
+ * pack.c, tt.c, tn.c).  Functions using them carry MML_TARGET_ATTR, so the vectors
  * compile to the kernels' ISA, which the library runs only where the
  * kernels run. */
 #ifndef MML_VEC_H
@@ -15,6 +15,8 @@
     MML_TARGET_ATTR
 
 typedef double mml_vd __attribute__((vector_size(MML_V * sizeof(double))));
+/* Its lanes' bits, for masks. */
+typedef long long mml_vi __attribute__((vector_size(sizeof(mml_vd))));
 
 /* Unaligned loads and stores (memcpy: no alignment or aliasing
  * assumed; compilers make one vector move of it). */
@@ -130,8 +132,8 @@ MML_VINLINE mml_vd mml_vhsum(const mml_vd *v)
 
 /* Holds v in a register from here on: GCC 12 otherwise folds the load of
  * a vector that several multiply-adds use into each of them, a load per
- * use (the TN path's A vectors, three uses each: load-bound, Zen 5 64^3
- * warm 79 GFLOPS where held it ran 101). */
+ * use (the TN path's A vectors, three uses each: load-bound; Zen 5, a
+ * scratch harness, 64^3 warm 79 GFLOPS where held it ran 101). */
 MML_VINLINE void mml_vkeep(mml_vd *v)
 {
 #if MML_V > 1 && (defined(__x86_64__) || defined(__i386__))

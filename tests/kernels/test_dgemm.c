@@ -322,9 +322,11 @@ static void small_path(struct group *g)
  * doubles: M from two blocks to NCNB, whole blocks and every kind of
  * remainder for blocks of 8, 16 or 24 rows (the last block takes it);
  * K long enough for blocks, within NCNB.  A transposed op(A) with op(B)
- * = B is copied only past the TN path's bound (tn.c), so those cases
- * with the long K take N just past it, where NCNB allows. */
-#define TN_MAX (64 * 64 * 64)   /* tn.c's */
+ * = B within M N K <= 64^3 goes the TN path (tn.c), so those cases with
+ * the long K take N past 128^3 multiply-adds, well past that bound,
+ * where NCNB allows (the others, TN products now, stay: they check its
+ * answers too). */
+#define PAST_TN (128 * 128 * 128)
 
 static void small_a_blocks(struct group *g, const struct mmt_kernel_info *ki)
 {
@@ -340,7 +342,7 @@ static void small_a_blocks(struct group *g, const struct mmt_kernel_info *ki)
             struct tcase t = { (enum face)(i % NFACES), 1, 0, ms[x],
                                ns[y % 2], ks[y / 2], values[i % 4 ? i % 4 : 3],
                                values[(i / 2) % 4], (size_t)(i % 3), i };
-            size_t past_tn = TN_MAX / (t.m * t.k) + 1 + (size_t)(y % 2);
+            size_t past_tn = PAST_TN / (t.m * t.k) + 1 + (size_t)(y % 2);
             if (t.face == F_CBLAS_ROW)   /* column major: TN as NT */
                 t.face = F_DGEMM;
             if (y >= 2 && past_tn <= kmax)
@@ -378,33 +380,39 @@ static void tt_path(struct group *g)
 
 /* The TN path (op(A) = A^T, op(B) = B, dot products of columns read in
  * place, summed across lanes at the end of K): M from one vector of rows
- * with every remainder (the last rows a block shifted back: beta must
- * apply once), N around its tiles of 3 columns (from 2: N = 1 is the
- * thin path's), K from the path's least (32) with every remainder of a
- * vector (the last values the sums start from), any alpha and beta, pads;
- * all within its bound (64^3 multiply-adds).  Row major asks for op(A) =
- * A, op(B) = B^T: the column-major TN product. */
+ * with every remainder of 2, 4 and 8 rows (the last rows a block shifted
+ * back: beta must apply once), N around its tiles of 3 columns (from 2:
+ * N = 1 is the thin path's), K from the path's least (32) with every
+ * remainder of a vector (the last values the sums start from); each
+ * shape once with alpha and beta in turn and once with alpha = 1, beta =
+ * 0 (the path's own copy of the code for them), pads; all within its
+ * bound (64^3 multiply-adds).  Row major asks for op(A) = A, op(B) =
+ * B^T: the column-major TN product. */
 static void tn_path(struct group *g)
 {
-    static const size_t ms[] = { 8, 9, 12, 15, 16, 17, 33, 63 };
+    static const size_t ms[] = { 8, 9, 10, 11, 12, 13, 14, 15, 33, 63 };
     static const size_t ns[] = { 2, 3, 4, 5, 6, 7, 9, 31 };
     static const size_t ks[] = { 32, 33, 34, 35, 36, 37, 38, 39, 40, 47,
                                  55, 64 };
     int i = 0;
 
     for (size_t x = 0; x < sizeof ms / sizeof *ms; x++)
-        for (size_t y = 0; y < sizeof ns / sizeof *ns; y++, i++) {
-            enum face f = (enum face)(i % NFACES);
-            struct tcase t = { f, f != F_CBLAS_ROW, f == F_CBLAS_ROW,
-                               ms[x], ns[y], ks[i % 12],
-                               values[(i + 1) % 4 ? (i + 1) % 4 : 3],
-                               values[(i / 4) % 4], (size_t)(i % 3), i };
-            if (f == F_CBLAS_ROW) {      /* rows and columns swapped */
-                t.m = ns[y];
-                t.n = ms[x];
+        for (size_t y = 0; y < sizeof ns / sizeof *ns; y++)
+            for (int plain = 0; plain < 2; plain++, i++) {
+                enum face f = (enum face)(i % NFACES);
+                struct tcase t = { f, f != F_CBLAS_ROW, f == F_CBLAS_ROW,
+                                   ms[x], ns[y], ks[i % 12], 1.0, 0.0,
+                                   (size_t)(i % 3), i };
+                if (!plain) {
+                    t.alpha = values[(i / 2 + 1) % 4 ? (i / 2 + 1) % 4 : 3];
+                    t.beta = values[(i / 8) % 4];
+                }
+                if (f == F_CBLAS_ROW) {      /* rows and columns swapped */
+                    t.m = ns[y];
+                    t.n = ms[x];
+                }
+                add(g, &t);
             }
-            add(g, &t);
-        }
 }
 
 /* The skinny path (blocks of the small path, nothing packed): tall (M
@@ -586,8 +594,8 @@ int main(void)
           "blocks to NCNB, every remainder", 0, 0, 0, 11 },
         { "the TT path: M and N around its tiles, every remainder, K "
           "long and short", 0, 0, 0, 12 },
-        { "the TN path: M, N and K around its tiles, every remainder", 0,
-          0, 0, 13 },
+        { "the TN path: M, N and K around its tiles, every remainder, "
+          "alpha = 1 and beta = 0 and others", 0, 0, 0, 13 },
     };
     int tapno = 0;
 
