@@ -61,6 +61,22 @@ int mml_tn_fits(const struct mml_gemm *g)
            && g->k >= V && g->k <= TN_MAX / g->m / g->n;
 }
 
+/* Holds v in a register from here on: GCC 12 otherwise folds the load of
+ * a vector that several multiply-adds use into each of them, a load per
+ * use (the A vectors here, three uses each: load-bound; Zen 5, a scratch
+ * harness, 64^3 warm 79 GFLOPS where held it ran 101).  Here, not in
+ * vec.h: clang checks the constraint in every function that includes it,
+ * and a vector wider than the including file's target fits no register
+ * (test_vtranspose's). */
+INLINE void keep(mml_vd *v)
+{
+#if V > 1 && (defined(__x86_64__) || defined(__i386__))
+    __asm__("" : "+v"(*v));
+#else
+    (void)v;
+#endif
+}
+
 /* Column of C at c, V rows, the first `skip` left as they are, from the
  * sums s: alpha s + beta C, C never read when beta = 0; plain: alpha = 1
  * and beta = 0, known. */
@@ -127,7 +143,7 @@ INLINE void tile(const struct mml_gemm *g, const double *a, const double *b,
 #pragma GCC unroll 8
         for (int q = 0; q < V; q++) {
             mml_vd av = mml_vload(a + q * lda + p);
-            mml_vkeep(&av);
+            keep(&av);
 #pragma GCC unroll 8
             for (int l = 0; l < nj; l++)
                 acc[l][q] += av * bv[l];

@@ -130,17 +130,4 @@ MML_VINLINE mml_vd mml_vhsum(const mml_vd *v)
 #endif
 }
 
-/* Holds v in a register from here on: GCC 12 otherwise folds the load of
- * a vector that several multiply-adds use into each of them, a load per
- * use (the TN path's A vectors, three uses each: load-bound; Zen 5, a
- * scratch harness, 64^3 warm 79 GFLOPS where held it ran 101). */
-MML_VINLINE void mml_vkeep(mml_vd *v)
-{
-#if MML_V > 1 && (defined(__x86_64__) || defined(__i386__))
-    __asm__("" : "+v"(*v));
-#else
-    (void)v;
-#endif
-}
-
 #endif
