@@ -94,12 +94,12 @@ INLINE void store(const struct mml_gemm *g, mml_vd s, double *c, int skip,
             c[q] = plain || g->beta == 0.0 ? v[q] : v[q] + g->beta * c[q];
 }
 
-/* The vector of x ending at x + k (k >= V), only the lanes `keep` keeps
+/* The vector of x ending at x + k (k >= V), only the lanes `mask` keeps
  * (the others were summed already; zero, not multiplied by zero: they
  * may hold Inf). */
-INLINE mml_vd last_part(const double *x, size_t k, mml_vi keep)
+INLINE mml_vd last_part(const double *x, size_t k, mml_vi mask)
 {
-    return (mml_vd)((mml_vi)mml_vload(x + k - V) & keep);
+    return (mml_vd)((mml_vi)mml_vload(x + k - V) & mask);
 }
 
 /* C at c, V rows by nj columns (nj at most NJ; the first `skip` rows
@@ -115,16 +115,16 @@ INLINE void tile(const struct mml_gemm *g, const double *a, const double *b,
     mml_vd acc[NJ][V], bv[NJ];
 
     if (kv < k) {
-        mml_vi keep;
+        mml_vi mask;
 #pragma GCC unroll 8
         for (int q = 0; q < V; q++)
-            keep[q] = q >= V - (int)(k - kv) ? -1 : 0;
+            mask[q] = q >= V - (int)(k - kv) ? -1 : 0;
 #pragma GCC unroll 8
         for (int l = 0; l < nj; l++)
-            bv[l] = last_part(b + l * ldb, k, keep);
+            bv[l] = last_part(b + l * ldb, k, mask);
 #pragma GCC unroll 8
         for (int q = 0; q < V; q++) {
-            mml_vd av = last_part(a + q * lda, k, keep);
+            mml_vd av = last_part(a + q * lda, k, mask);
 #pragma GCC unroll 8
             for (int l = 0; l < nj; l++)
                 acc[l][q] = av * bv[l];
