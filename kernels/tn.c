@@ -11,8 +11,8 @@
  * the copy's order.
  *
  * Columns of C are the outer loop: B's NJ columns stay in L1 while A's
- * blocks of V columns go by (Zen 5, warm, a scratch harness: 64^3 90-95
- * GFLOPS so, 84-88 with the rows outer; from 80^3 the rows outer ran
+ * blocks of V columns go by (Zen 5, warm, a scratch harness: 64^3 88-95
+ * GFLOPS so, 82-88 with the rows outer; from 80^3 the rows outer ran
  * faster, but the copy route faster still).  The last rows, when M is
  * not a multiple of V, are a block shifted up to end at row M, storing
  * only its new rows (the rows above have their final values: beta
@@ -49,16 +49,17 @@ _Static_assert(NJ == 3, "run's last tiles are of 1 and 2 columns");
  * 75 / 85; 200x32x20 warm 56 / 67: past 64^3 A no longer stays in L1
  * while the columns of B go by, and a short K leaves the lane sums
  * unspread.  Reading the operands first (small.c's mml_load_operands)
- * cost 5-15% warm in that harness and won nothing flushed within the
- * bounds. */
+ * cost 5-15% warm in that harness and was mixed flushed within the
+ * bounds (16x64x256 46.6 against 41.6, 48^3 39.6 against 46.3). */
 #define TN_MAX (64 * 64 * 64)
 #define TN_K_MIN 32
+_Static_assert(TN_K_MIN >= V, "the last K mod V values need K >= V");
 
 MML_HOT
 int mml_tn_fits(const struct mml_gemm *g)
 {
     return V > 1 && g->ta && !g->tb && g->m >= V && g->k >= TN_K_MIN
-           && g->k >= V && g->k <= TN_MAX / g->m / g->n;
+           && g->k <= TN_MAX / g->m / g->n;
 }
 
 /* Holds v in a register from here on: GCC 12 otherwise folds the load of
@@ -107,7 +108,7 @@ INLINE mml_vd last_part(const double *x, size_t k, mml_vi mask)
  * with constants for nj and plain, so the loops unroll and the sums stay
  * in registers.  The last K mod V values come first, as the sums' start:
  * taken after the main loop, they held registers through it (Zen 5, warm,
- * 64^3 85 GFLOPS against 88-92). */
+ * a scratch harness, 64^3 85-86 GFLOPS against 88-92). */
 INLINE void tile(const struct mml_gemm *g, const double *a, const double *b,
                  double *c, int nj, int skip, int plain)
 {

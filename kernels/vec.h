@@ -1,8 +1,8 @@
 /* Vectors of the kernels' width (MML_NARROW_MU doubles) as GCC's vector
  * extension, for the library's own loops beside the kernels (thin.c,
- * pack.c, tt.c, tn.c).  Functions using them carry MML_TARGET_ATTR, so the vectors
- * compile to the kernels' ISA, which the library runs only where the
- * kernels run. */
+ * pack.c, tt.c, tn.c).  Functions using them carry MML_TARGET_ATTR, so
+ * the vectors compile to the kernels' ISA, which the library runs only
+ * where the kernels run. */
 #ifndef MML_VEC_H
 #define MML_VEC_H
 
