@@ -4,7 +4,12 @@
 # params.conf of this build (or the model) is what runs.
 : "${top_builddir:=.}"
 h=$top_builddir/kernels/gen/libparams.h
-out=$("$top_builddir/mmtune-info") || { echo "1..0 # SKIP no mmtune-info"; exit 0; }
+# mmtune-info is always built: failing to run it is a failure, not a skip.
+if ! out=$("$top_builddir/mmtune-info" 2>&1); then
+    echo "1..1"
+    echo "not ok 1 - mmtune-info failed: $out"
+    exit 0
+fi
 def() { sed -n "s/^#define MML_PARAM_$1 \([0-9]*\)$/\1/p" "$h"; }
 str() { sed -n "s/^#define MML_$1 \"\(.*\)\"$/\1/p" "$h"; }
 echo "1..6"

@@ -112,7 +112,9 @@ static void call(const struct tcase *t, struct arrays *s)
     CBLAS_TRANSPOSE xa = t->ta ? (t->variant % 2 ? CblasConjTrans
                                                  : CblasTrans)
                                : CblasNoTrans;
-    CBLAS_TRANSPOSE xb = t->tb ? CblasTrans : CblasNoTrans;
+    CBLAS_TRANSPOSE xb = t->tb ? (t->variant / 2 % 2 ? CblasConjTrans
+                                                     : CblasTrans)
+                               : CblasNoTrans;
 
     switch (t->face) {
     case F_DGEMM:
@@ -193,12 +195,19 @@ static int report(struct group *g, int tapno)
     return tapno;
 }
 
-/* Case i of a rotation through faces, transposes, alpha and beta. */
+/* Case i of a rotation through faces, transposes, alpha and beta: any 64
+ * consecutive cases hold every face with every alpha and beta pair, and
+ * every face and transpose pair with every alpha and every beta.  (The
+ * first rotation took alpha and beta from i mod 4, as the face: each face
+ * met one pair only, and the column-major CBLAS face only alpha = 0.) */
 static struct tcase rotated(int i, size_t m, size_t n, size_t k)
 {
+    int alpha = (i + i / 4 + i / 16) % 4;
+    int beta = (i / 16 + i / 64 + 2 * (i / 4)) % 4;
+
     return (struct tcase){ (enum face)(i % NFACES), (i / NFACES) % 2,
                            (i / (2 * NFACES)) % 2, m, n, k,
-                           values[(i * 3 + 1) % 4], values[(i * 7 + 2) % 4],
+                           values[alpha], values[beta],
                            (size_t)(i % 3 == 2 ? 3 : i % 3), i };
 }
 
@@ -302,8 +311,8 @@ static void small_path(struct group *g)
 
     for (size_t x = 0; x < sizeof ms / sizeof *ms; x++)
         for (size_t y = 0; y < sizeof ns / sizeof *ns; y++, i++) {
-            struct tcase t = { (enum face)(i % NFACES), 0, 0, ms[x], ns[y],
-                               ks[i % 3], i % 5 == 4 ? 0.7 : 1.0,
+            struct tcase t = { (enum face)((i + i / 4) % NFACES), 0, 0,
+                               ms[x], ns[y], ks[i % 3], i % 5 == 4 ? 0.7 : 1.0,
                                values[i % 4], (size_t)(i % 3 == 2 ? 9 : i % 3),
                                i };
             if (t.alpha != 1.0 || i % 5 == 3)
@@ -339,8 +348,9 @@ static void small_a_blocks(struct group *g, const struct mmt_kernel_info *ki)
 
     for (size_t x = 0; x < sizeof ms / sizeof *ms; x++)
         for (int y = 0; y < 4; y++, i++) {
-            struct tcase t = { (enum face)(i % NFACES), 1, 0, ms[x],
-                               ns[y % 2], ks[y / 2], values[i % 4 ? i % 4 : 3],
+            struct tcase t = { (enum face)((i + i / 4) % NFACES), 1, 0,
+                               ms[x], ns[y % 2], ks[y / 2],
+                               values[i % 4 ? i % 4 : 3],
                                values[(i / 2) % 4], (size_t)(i % 3), i };
             size_t past_tn = PAST_TN / (t.m * t.k) + 1 + (size_t)(y % 2);
             if (t.face == F_CBLAS_ROW)   /* column major: TN as NT */
@@ -371,8 +381,9 @@ static void tt_path(struct group *g)
 
     for (size_t x = 0; x < sizeof ms / sizeof *ms; x++)
         for (size_t y = 0; y < sizeof ns / sizeof *ns; y++, i++) {
-            struct tcase t = { (enum face)(i % NFACES), 1, 1, ms[x], ns[y],
-                               ks[i % 4], values[(i + 1) % 4 ? (i + 1) % 4 : 3],
+            struct tcase t = { (enum face)((i + i / 4) % NFACES), 1, 1,
+                               ms[x], ns[y], ks[i % 4],
+                               values[(i + 1) % 4 ? (i + 1) % 4 : 3],
                                values[(i / 4) % 4], (size_t)(i % 3), i };
             add(g, &t);
         }
@@ -399,12 +410,13 @@ static void tn_path(struct group *g)
     for (size_t x = 0; x < sizeof ms / sizeof *ms; x++)
         for (size_t y = 0; y < sizeof ns / sizeof *ns; y++)
             for (int plain = 0; plain < 2; plain++, i++) {
-                enum face f = (enum face)(i % NFACES);
+                enum face f = (enum face)(i / 2 % NFACES);
                 struct tcase t = { f, f != F_CBLAS_ROW, f == F_CBLAS_ROW,
                                    ms[x], ns[y], ks[i % 12], 1.0, 0.0,
                                    (size_t)(i % 3), i };
                 if (!plain) {
-                    t.alpha = values[(i / 2 + 1) % 4 ? (i / 2 + 1) % 4 : 3];
+                    int al = (i / 2 + i / 8 + 1) % 4;
+                    t.alpha = values[al ? al : 3];
                     t.beta = values[(i / 8) % 4];
                 }
                 if (f == F_CBLAS_ROW) {      /* rows and columns swapped */
@@ -449,7 +461,7 @@ static void thin_columns(struct group *g, int i)
 
     for (size_t y = 0; y < 4; y++)
         for (size_t x = 0; x < 5; x++, i++) {
-            struct tcase t = { (enum face)(i % NFACES), i % 5 == 4,
+            struct tcase t = { (enum face)((i + i / 4) % NFACES), i % 5 == 4,
                                (i / 2) % 2, ms[x], ns[y], ks[i % 4],
                                values[(i * 3 + 1) % 4], values[(i / 3) % 4],
                                (size_t)(i % 3), i };
@@ -504,7 +516,7 @@ static void crossover(struct group *g, const struct mmt_kernel_info *ki)
 
     for (int i = 0; i < 6; i++) {
         struct tcase t = { (enum face)(i % NFACES), 0, 0, s[i][0], s[i][1],
-                           s[i][2], i % 2 ? 1.0 : 0.7, values[i % 4],
+                           s[i][2], i % 2 ? 1.0 : 0.7, values[i / 2 % 4],
                            (size_t)(i % 3), i };
         add(g, &t);
     }
