@@ -38,7 +38,7 @@ run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         "$@" > "$dir/log" 2>&1
 }
-echo "1..25"
+echo "1..26"
 
 key=$("$sel" --key --cc=gcc)
 form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)-gcc$'
@@ -220,3 +220,20 @@ echo 'PF = 1' >> "$dir/pf/params.conf"
 run --params="$dir/pf/params.conf" \
     && grep -q '^PF = 1$' "$dir/out/kernel.params"
 result $? "PF = 1 reaches the kernel's parameters"
+# configure names the key from /proc/cpuinfo (kernels/archkey.sh) to say
+# which parameters the build will take: it must be mmselect's, from cpuid,
+# for the best ISA and each one named, under either compiler family.
+if [ -r /proc/cpuinfo ]; then
+    bad=
+    for isa in auto avx512 avx2 sse2 none; do
+        for cc in gcc clang; do
+            a=$(sh "$top_srcdir/kernels/archkey.sh" "$isa" "$cc")
+            b=$("$sel" --key --isa="$isa" --cc="$cc")
+            [ -n "$a" ] && [ "$a" = "$b" ] || bad="$bad $isa/$cc: '$a' not '$b';"
+        done
+    done
+    [ -z "$bad" ]
+    result $? "configure's key is mmselect's ($key)${bad:+:$bad}"
+else
+    n=$((n + 1)); echo "ok $n # SKIP no /proc/cpuinfo: configure names no key"
+fi
