@@ -1,8 +1,12 @@
 #!/bin/sh
 # The library built here reports (mmt_kernel_info, through mmtune-info)
 # the parameters mmselect chose for it, and names their source: the
-# params.conf of this build (or the model) is what runs.
-: "${top_builddir:=.}"
+# params.conf of this build (or the model) is what runs, and it is the
+# one the files call for (kernels/paramsource.sh, what configure said):
+# this host's make tune result, else this CPU's saved defaults (a fresh
+# clone on a CPU with a key in results/archdefs, built with no search),
+# else the model (make distcheck's --with-archdefs=no).
+: "${top_builddir:=.}" "${top_srcdir:=.}"
 h=$top_builddir/kernels/gen/libparams.h
 # mmtune-info is always built: failing to run it is a failure, not a skip.
 if ! out=$("$top_builddir/mmtune-info" 2>&1); then
@@ -12,7 +16,7 @@ if ! out=$("$top_builddir/mmtune-info" 2>&1); then
 fi
 def() { sed -n "s/^#define MML_PARAM_$1 \([0-9]*\)$/\1/p" "$h"; }
 str() { sed -n "s/^#define MML_$1 \"\(.*\)\"$/\1/p" "$h"; }
-echo "1..6"
+echo "1..7"
 echo "$out" | grep -qx "tile        MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
     && echo "ok 1 - tile as chosen: MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
     || echo "not ok 1 - tile: $(echo "$out" | grep '^tile')"
@@ -48,3 +52,19 @@ t=$(sed -n 's/^ \*   MU=\([0-9]*\) NU=\([0-9]*\) .*/\1x\2/p' \
 echo "$out" | grep -q "^small       NCNB=[0-9]* tile=$t " \
     && [ -n "$t" ] && echo "ok 6 - non-copy tile as generated: $t" \
     || echo "not ok 6 - $(echo "$out" | grep '^small') does not name $t"
+# What the files call for, given the build's configure and make choices;
+# a params.conf of this host that mmselect found stale (probed again since
+# the search) is the one thing only mmselect can tell.
+host=$("$top_builddir/mmprobe" --results-dir) || host=
+want=$(cd "$top_builddir" && sh "$top_srcdir/kernels/paramsource.sh" \
+    "$top_srcdir/results/archdefs" "$host" "${MMT_ARCHDEFS:-auto}" \
+    "${MMT_KERNEL_ISA:-auto}" "${MMT_CC_FAMILY:-gcc}" "$MMT_PARAMS_FILE" 2>&1)
+got="$(str PARAMS_SOURCE) ($(str PARAMS_WHY))"
+if [ "$got" = "$want" ]; then
+    echo "ok 7 - the source the files call for: $got"
+elif [ "${want%% *}" = "$host/params.conf" ] \
+        && echo "$got" | grep -qF "a stale $host/params.conf"; then
+    echo "ok 7 - $host/params.conf is stale (probed again since the search): $got"
+else
+    echo "not ok 7 - built from $got; the files call for $want"
+fi
