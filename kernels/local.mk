@@ -180,8 +180,10 @@ tests_kernels_test_args_static_LDFLAGS = -static
 tests_kernels_test_args_static_LDADD = kernels/libmmtune.la
 tests_kernels_default_handlers_LDADD = kernels/libmmtune.la
 TESTS += tests/kernels/test_args tests/kernels/test_args_static \
-	tests/kernels/exports.sh tests/kernels/handlers.sh
-EXTRA_DIST += tests/kernels/exports.sh tests/kernels/handlers.sh
+	tests/kernels/exports.sh tests/kernels/handlers.sh \
+	tests/kernels/install.sh
+EXTRA_DIST += tests/kernels/exports.sh tests/kernels/handlers.sh \
+	tests/kernels/install.sh
 # The blocking under small plans, through the driver's internal face.
 check_PROGRAMS += tests/kernels/test_blocking
 tests_kernels_test_blocking_LDADD = kernels/libmmdriver.la \
