@@ -74,6 +74,9 @@ bench-dgemm: bench/bench-dgemm$(EXEEXT) kernels/libmmtune.la mmprobe$(EXEEXT) \
 # runs never happen in make check.
 TESTS += tests/bench/bench_dgemm.sh
 EXTRA_DIST += tests/bench/bench_dgemm.sh
+# make tune's closing lines, from stand-ins (no timing).
+TESTS += tests/bench/tune_summary.sh
+EXTRA_DIST += tests/bench/tune_summary.sh
 tests/bench/bench_dgemm.log: bench/bench-dgemm$(EXEEXT) \
 	tests/bench/libwrongblas.la tests/bench/libenvblas.la
 check_LTLIBRARIES += tests/bench/libwrongblas.la tests/bench/libenvblas.la

@@ -210,9 +210,9 @@ tests_kernels_test_vtranspose8_SOURCES = tests/kernels/test_vtranspose.c
 tests_kernels_test_vtranspose8_CPPFLAGS = $(AM_CPPFLAGS) -DW=8
 tests_kernels_test_vtranspose8_CFLAGS = $(AM_CFLAGS) -Wno-psabi
 TESTS += tests/kernels/mmselect.sh tests/kernels/info.sh \
-	tests/kernels/archdefs.sh
+	tests/kernels/archdefs.sh tests/kernels/archdef_save.sh
 EXTRA_DIST += tests/kernels/mmselect.sh tests/kernels/info.sh \
-	tests/kernels/archdefs.sh \
+	tests/kernels/archdefs.sh tests/kernels/archdef_save.sh \
 	tests/kernels/installed.c
 
 # After make install: a program built against the installed library

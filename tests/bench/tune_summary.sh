@@ -1,0 +1,61 @@
+#!/bin/sh
+# make tune's three closing lines (bench/tune_summary.sh), with stand-ins
+# for mmtune-info and bench-dgemm: the kernel line names what the library
+# runs, the L1 line the search's figures from params.conf and probe.conf,
+# the DGEMM line bench-dgemm's N = 1000 figure with its percent of peak;
+# a missing file or figure is an error, not a line with a blank in it.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+. "$top_srcdir/tests/common/tap.sh"
+tap_scratch "${TMPDIR:-/tmp}/tune_summary.$$"
+d=$tap_dir
+sum=$top_srcdir/bench/tune_summary.sh
+cat > "$d/info" <<'INFO'
+#!/bin/sh
+cat <<END
+kernel      mml_kfull (ISA avx512, needs avx512f): this CPU runs it
+compiler    gcc -O2
+parameters  results/h/params.conf (this host's make tune result)
+tile        MU=24 NU=8 KU=1
+blocking    NB=480 MC=120 KC=480 NC=1440
+END
+INFO
+cat > "$d/bench" <<'BENCH'
+#!/bin/sh
+echo "# $*"
+echo "       N|MxNxK  mmtune"
+echo "          1000    ${GFLOPS-55.5}"
+BENCH
+chmod +x "$d/info" "$d/bench"
+printf 'PEAK_MFLOPS = 111000  # made up\n' > "$d/probe.conf"
+printf 'NB = 120\nMFLOPS = 99900.5  # the winner\nPEAK_PERCENT = 90.0\n%s\n' \
+    'TIMING = wall clock' > "$d/params.conf"
+echo "1..4"
+run() { sh "$sum" "$d" "$d/info" "$d/bench" /lib.so > "$d/out" 2> "$d/err"; }
+if run && [ "$(wc -l < "$d/out")" -eq 3 ] \
+    && grep -qx "kernel  avx512 MU=24 NU=8 KU=1, NB=480 MC=120 KC=480 NC=1440; gcc -O2; params from results/h/params.conf (this host's make tune result)" "$d/out" \
+    && grep -qx "in L1   90.0% of peak (99900.5 of 111000 MFLOPS; search NB=120, wall clock)" "$d/out" \
+    && grep -q "^DGEMM   55.5 GFLOPS at N=1000 (50% of peak; " "$d/out"; then
+    pass "three lines: kernel, in L1, DGEMM at N = 1000 (50% of 111 GFLOPS)"
+else
+    fail "the lines: $(cat "$d/out" "$d/err")"
+fi
+sed -i 's/^/# /' "$d/out" && cat "$d/out"
+if GFLOPS= run; then
+    fail "no DGEMM figure, yet exit 0: $(cat "$d/out")"
+else
+    grep -q "no DGEMM figure" "$d/err" && pass "no DGEMM figure: exit 1, says so" \
+        || fail "no DGEMM figure: $(cat "$d/err")"
+fi
+mv "$d/probe.conf" "$d/probe.away"
+if ! run && grep -q "$d/probe.conf: not readable" "$d/err"; then
+    pass "no probe.conf: exit 1, naming it"
+else
+    fail "no probe.conf: $(cat "$d/out" "$d/err")"
+fi
+mv "$d/probe.away" "$d/probe.conf"
+printf '#!/bin/sh\nexit 3\n' > "$d/info"
+if ! run; then
+    pass "mmtune-info failing: exit 1"
+else
+    fail "mmtune-info failed, yet exit 0: $(cat "$d/out")"
+fi
