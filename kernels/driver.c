@@ -314,54 +314,56 @@ void mml_scale_c(size_t m, size_t n, double beta, double *c, size_t ldc)
 }
 
 MML_HOT
-void mml_dgemm(const struct mml_gemm *g)
+enum mml_path mml_dgemm(const struct mml_gemm *g)
 {
     const struct mml_plan *p;
     double *work = NULL;
 
     if (g->m == 0 || g->n == 0)
-        return;
+        return MML_PATH_NONE;
     if (g->alpha == 0.0 || g->k == 0) {
         mml_scale_c(g->m, g->n, g->beta, g->c, g->ldc);
-        return;
+        return MML_PATH_NONE;
     }
     p = mml_plan_default();
     if (p && mml_thin_fits(g)) {
         mml_gemm_thin(g);
-        return;
+        return MML_PATH_THIN;
     }
     if (p && mml_small_fits(p, g)) {
         int tt = mml_small_tt_pays(g);
         if (mml_tt_fits(g)) {
             mml_gemm_tt(g);
-            return;
+            return MML_PATH_TT;
         }
         if (mml_tn_fits(g)) {
             mml_gemm_tn(g);
-            return;
+            return MML_PATH_TN;
         }
         size_t need = tt ? mml_small_tt_doubles(p, g)
                          : mml_small_doubles(p, g);
         work = need ? mml_workspace(need) : NULL;
         if (work || !need) {
             (tt ? mml_gemm_small_tt : mml_gemm_small)(g, p, work);
-            return;
+            return tt ? MML_PATH_SMALL_TT : MML_PATH_SMALL;
         }
     }
     if (p && mml_panel_t_fits(p, g)
         && (work = mml_workspace(mml_panel_t_doubles(p, g)))) {
         mml_gemm_panel_t(g, p, work);
-        return;
+        return MML_PATH_PANEL_T;
     }
     if (p && mml_skinny_fits(p, g)
         && (work = mml_workspace(mml_skinny_doubles(p, g)))) {
         mml_gemm_skinny(g, p, work);
-        return;
+        return MML_PATH_SKINNY;
     }
     if (p)
         work = mml_workspace(mml_work_doubles(p, g));
-    if (work)
+    if (work) {
         mml_gemm_blocked(g, p, work);
-    else
-        mml_gemm_naive(g);
+        return MML_PATH_BLOCKED;
+    }
+    mml_gemm_naive(g);
+    return MML_PATH_NAIVE;
 }

@@ -201,9 +201,25 @@ void mml_gemm_naive(const struct mml_gemm *g);
 /* C = beta C on m x n, never reading C when beta = 0. */
 void mml_scale_c(size_t m, size_t n, double beta, double *c, size_t ldc);
 
+/* The path a call took: what mml_dgemm returns, for the tests that check
+ * each path is taken where its bounds say (a path that stopped being
+ * taken would pass every test of results through another). */
+enum mml_path {
+    MML_PATH_NONE,       /* a quick return: M, N = 0, or alpha, K = 0 */
+    MML_PATH_THIN,       /* thin.c */
+    MML_PATH_TT,         /* tt.c */
+    MML_PATH_TN,         /* tn.c */
+    MML_PATH_SMALL,      /* small.c, op(A) read in place or copied */
+    MML_PATH_SMALL_TT,   /* small.c, TT computed as its transpose */
+    MML_PATH_PANEL_T,    /* panelt.c */
+    MML_PATH_SKINNY,     /* skinny.c */
+    MML_PATH_BLOCKED,    /* driver.c, packed */
+    MML_PATH_NAIVE       /* naive.c: no kernels here, or no workspace */
+};
+
 /* The whole call (quick returns, plan, workspace, fallback); the
- * arguments are already checked. */
-void mml_dgemm(const struct mml_gemm *g);
+ * arguments are already checked.  Returns the path it took. */
+enum mml_path mml_dgemm(const struct mml_gemm *g);
 
 /* This thread's workspace, grown to at least n doubles and 64-byte
  * aligned; NULL when it cannot be had. */

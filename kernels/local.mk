@@ -189,6 +189,11 @@ check_PROGRAMS += tests/kernels/test_blocking
 tests_kernels_test_blocking_LDADD = kernels/libmmdriver.la \
 	tests/common/libmmtest.la -lm
 TESTS += tests/kernels/test_blocking
+# Each path taken where its bounds say (mml_dgemm returns the path).
+check_PROGRAMS += tests/kernels/test_paths
+tests_kernels_test_paths_LDADD = kernels/libmmdriver.la \
+	tests/common/libmmtest.la -lm
+TESTS += tests/kernels/test_paths
 # vec.h's transpose at every vector width, whatever this CPU's kernels
 # (vectors wider than the compiler's target: GCC's note that passing them
 # would change the ABI is silenced, nothing here passes them across).

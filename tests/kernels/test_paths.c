@@ -1,0 +1,156 @@
+/* test_paths: each call takes the path its bounds say (mml_dgemm returns
+ * the one it took), and computes right there.  The other tests check
+ * results through the public faces, which any path would pass: a path
+ * whose fits test stopped saying yes would go unnoticed.  The bounds are
+ * written out here as the paths' comments state them, on purpose apart
+ * from the fits functions: moving one is a decision this test must be
+ * told of.  Shapes on each side of each bound, under the library's own
+ * plan (NCNB, the narrow tile's V).  TAP. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "kernels/driver.h"
+#include "kernels/gen/libparams.h"
+#include "tests/common/gemmref.h"
+
+#define V MML_NARROW_MU
+
+static const char *const names[] = {
+    "none", "thin", "TT", "TN", "small", "small TT", "panel T", "skinny",
+    "blocked", "naive"
+};
+
+struct shape {
+    int ta, tb;
+    size_t m, n, k;
+};
+
+static size_t ncnb;
+
+/* The small group: every dimension within NCNB (small.c, tt.c, tn.c). */
+static enum mml_path small_want(const struct shape *s)
+{
+    size_t mnk = s->m * s->n * s->k;
+
+    /* tt.c: K of 64 or more, or a product of at most 48^3 */
+    if (V > 1 && s->ta && s->tb && s->n >= V
+        && (s->k >= 64 || mnk <= 48 * 48 * 48))
+        return MML_PATH_TT;
+    /* tn.c: K of 32 or more, a product of at most 64^3 */
+    if (V > 1 && s->ta && !s->tb && s->m >= V && s->k >= 32
+        && mnk <= 64 * 64 * 64)
+        return MML_PATH_TN;
+    /* TT as its transpose when that moves fewer doubles, N < K */
+    if (s->ta && s->tb && s->n < s->k)
+        return MML_PATH_SMALL_TT;
+    return MML_PATH_SMALL;
+}
+
+static enum mml_path want(const struct mml_plan *p, const struct shape *s)
+{
+    if (s->m == 0 || s->n == 0 || s->k == 0)
+        return MML_PATH_NONE;
+    if (!p)
+        return MML_PATH_NAIVE;
+    /* thin.c: a vector, or fewer than 8 columns of A as stored */
+    if (s->m == 1 || s->n == 1 || (s->n < 8 && !s->ta))
+        return MML_PATH_THIN;
+    if (p->knc && p->kncv && s->m <= ncnb && s->n <= ncnb && s->k <= ncnb)
+        return small_want(s);
+    /* panelt.c: A^T with N up to 128, K past NCNB */
+    if (s->ta && s->n <= 128 && s->k > ncnb && s->n <= ncnb)
+        return MML_PATH_PANEL_T;
+    /* skinny.c: M within NCNB, or N and K; or A with N up to 256 */
+    if (s->m <= ncnb || (s->n <= ncnb && s->k <= ncnb)
+        || (!s->ta && s->n <= 256))
+        return MML_PATH_SKINNY;
+    return MML_PATH_BLOCKED;
+}
+
+static unsigned long long seed = 77;
+
+static double *filled(size_t n)
+{
+    double *x = gr_nan_array(n);
+    for (size_t i = 0; i < n; i++)
+        x[i] = gr_rand(&seed);
+    return x;
+}
+
+/* Run s with alpha and beta; 0 when it took want's path and is right. */
+static int run(const struct mml_plan *p, const struct shape *s,
+               double alpha, double beta, int tapno)
+{
+    size_t lda = (s->ta ? s->k : s->m) + 1, ldb = (s->tb ? s->n : s->k) + 2;
+    size_t ldc = s->m + 3, cells = ldc * (s->n + 1);
+    double *a = filled(lda * (s->ta ? s->m : s->k) + 1);
+    double *b = filled(ldb * (s->tb ? s->k : s->n) + 1);
+    double *c = filled(cells), *c0 = malloc(cells * sizeof *c0);
+    struct mml_gemm g = { s->ta, s->tb, s->m, s->n, s->k, alpha, beta, a, b,
+                          c, lda, ldb, ldc };
+    struct gr_gemm r = { s->ta, s->tb, s->m, s->n, s->k, alpha, beta, a, b,
+                         lda, ldb, ldc };
+    struct gr_result res;
+    enum mml_path w = want(p, s), got;
+    int bad;
+
+    if (!c0) {
+        printf("Bail out! no memory\n");
+        exit(99);
+    }
+    for (size_t e = 0; e < cells; e++)
+        c0[e] = c[e];
+    got = mml_dgemm(&g);
+    bad = gr_check(&r, c, c0, cells, 1e9, &res) != 0;
+    printf("%s %d - %c%c %zux%zux%zu alpha %g beta %g: %s path%s%s, %s\n",
+           got == w && !bad ? "ok" : "not ok", tapno, s->ta ? 'T' : 'N',
+           s->tb ? 'T' : 'N', s->m, s->n, s->k, alpha, beta, names[got],
+           got == w ? "" : ", not the ", got == w ? "" : names[w],
+           bad ? "WRONG result" : "right");
+    free(a);
+    free(b);
+    free(c);
+    free(c0);
+    return got == w && !bad ? 0 : 1;
+}
+
+int main(void)
+{
+    const struct mml_plan *p = mml_plan_default();
+    size_t l, v = V > 2 ? V : 2;
+
+    ncnb = p ? (size_t)p->ncnb : 0;
+    l = ncnb ? ncnb : 320;
+    const struct shape s[] = {
+        { 0, 0, 0, 5, 5 }, { 0, 0, 5, 5, 0 },
+        /* thin */
+        { 0, 0, 1, 50, 30 }, { 1, 0, 40, 1, 30 }, { 0, 0, 40, 7, 30 },
+        { 0, 1, 40, 7, 30 }, { 0, 0, 40, 8, 30 },
+        /* TN and around it: K 32 and 31, M of V and V - 1, 64^3 and past */
+        { 1, 0, 40, 7, 40 }, { 1, 0, v, 2, 32 }, { 1, 0, 32, 32, 31 },
+        { 1, 0, v - 1, 32, 32 }, { 1, 0, 64, 64, 64 }, { 1, 0, 64, 64, 65 },
+        { 1, 0, 33, 9, 47 },
+        /* TT and around it: N of V and V - 1, K of 64, 48^3 and past */
+        { 1, 1, 32, v, 64 }, { 1, 1, 32, v - 1, 64 }, { 1, 1, 48, 48, 48 },
+        { 1, 1, 48, 48, 49 }, { 1, 1, 100, 100, 20 }, { 1, 1, 17, 33, 97 },
+        /* the small path itself */
+        { 0, 0, 100, 100, 100 }, { 0, 1, 64, 64, 64 }, { 0, 0, l, l, l },
+        /* past NCNB */
+        { 1, 0, 50, 32, l + 10 }, { 1, 0, 50, 129, l + 10 },
+        { 0, 0, l + 50, 40, 40 }, { 0, 0, 40, l + 50, l + 50 },
+        { 0, 0, l + 10, 200, l + 10 }, { 0, 0, l + 10, l + 10, l + 10 },
+        { 1, 1, l + 10, l + 10, l + 10 },
+    };
+    int n = (int)(sizeof s / sizeof s[0]), bad = 0, t = 0;
+
+    printf("1..%d\n", 2 * n);
+    printf("# plan: %s, NCNB %zu, V %d\n", p ? "the library's" : "none "
+           "(this CPU lacks the kernels' ISA: every call is naive)", ncnb,
+           V);
+    for (int i = 0; i < n; i++) {
+        bad += run(p, &s[i], 1.0, 0.0, ++t);
+        bad += run(p, &s[i], 0.7, -1.0, ++t);
+    }
+    return bad ? 1 : 0;
+}
