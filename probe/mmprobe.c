@@ -20,6 +20,8 @@
 #include <unistd.h>
 
 #include "common/diag.h"
+#include "common/fingerprint.h"
+#include "common/paramsconf.h"
 #include "common/results.h"
 #include "probe/probe.h"
 #include "timer/mmtimer.h"
@@ -109,7 +111,8 @@ static void usage(void)
            "  --header=FILE   write the C header (#define MMT_PROBE_<KEY>)\n"
            "                  to FILE; default probe.h beside probe.conf\n"
            "  --only=KEY,...  measure only these keys (and what they need);\n"
-           "                  updates FILE if it exists, else prints them\n"
+           "                  updates FILE if it exists (the old one kept\n"
+           "                  as FILE.prev), else prints them\n"
            "  --check=FILE    validate FILE as a probe.conf and exit\n"
            "                  (0 good; 2 and FILE:LINE: reason if not)\n"
            "  --verbose       show the curves behind each answer\n"
@@ -327,9 +330,10 @@ static int make_parent(const char *path)
     return rc;
 }
 
-/* --only: fold the new keys into an existing file. */
+/* --only: fold the new keys into an existing file; its fingerprint into
+ * old_fp. */
 static int merge_existing(const char *path, struct mmt_probeconf *pc,
-                          unsigned measured)
+                          unsigned measured, char old_fp[MMT_FINGERPRINT_LEN])
 {
     struct mmt_probeconf old;
     char err[512];
@@ -338,6 +342,7 @@ static int merge_existing(const char *path, struct mmt_probeconf *pc,
         mmt_error("--only updates an existing file: %s", err);
         return -1;
     }
+    mmt_probeconf_fingerprint(&old, old_fp);
     for (int k = 0; k < MMT_P_NKEYS; k++)
         if (!(measured & BIT(k))) {
             mmt_probeconf_set(pc, k, mmt_probeconf_get(&old, k));
@@ -347,26 +352,69 @@ static int merge_existing(const char *path, struct mmt_probeconf *pc,
     return 0;
 }
 
+/* --only is about to replace path: the old file kept as path.prev (a
+ * hard link, since the write renames a new file into place); 0 when
+ * kept. */
+static int keep_previous(const char *path, char *prev, size_t len)
+{
+    if ((size_t)snprintf(prev, len, "%s.prev", path) >= len)
+        return -1;
+    if (unlink(prev) != 0 && errno != ENOENT)
+        return -1;
+    return link(path, prev);
+}
+
+/* A params.conf beside probe.conf binds a tune to the probe.conf it was
+ * searched against (its fingerprint): once --only changed a value, the
+ * library no longer builds from that tune, and the user should know why
+ * and how to undo it. */
+static void note_stale_tune(const char *output, const char *old_fp,
+                            const struct mmt_probeconf *pc, const char *prev)
+{
+    char params[4096], fp[MMT_FINGERPRINT_LEN], err[256];
+    const char *slash = strrchr(output, '/');
+    int dir = slash ? (int)(slash - output + 1) : 0;
+    static struct mmt_paramsconf tune;
+
+    mmt_probeconf_fingerprint(pc, fp);
+    if (!strcmp(fp, old_fp))
+        return;
+    snprintf(params, sizeof params, "%.*sparams.conf", dir, output);
+    if (mmt_paramsconf_read(params, &tune, err, sizeof err) != 0
+        || strcmp(tune.probe_fingerprint, old_fp) != 0)
+        return;
+    fprintf(stderr, "mmprobe: note: %s was searched against the probe.conf "
+            "just replaced: until make tune runs again, the library builds "
+            "from this CPU's saved defaults or the model%s%s%s%s%s\n",
+            params, prev ? " (to undo: mv " : "", prev ? prev : "",
+            prev ? " " : "", prev ? output : "", prev ? ")" : "");
+}
+
 static int write_outputs(const struct options *o, struct mmt_probeconf *pc,
                          unsigned measured)
 {
-    char err[256];
+    char err[256], old_fp[MMT_FINGERPRINT_LEN] = "", prev[4096];
+    int kept = 0;
 
     if (o->only && access(o->output, F_OK) != 0) {
         print_table(pc, o->only);
         return 0;
     }
-    if (o->only && merge_existing(o->output, pc, measured) < 0)
+    if (o->only && merge_existing(o->output, pc, measured, old_fp) < 0)
         return -1;
     if (mmt_probeconf_validate(pc, err, sizeof err) < 0) {
         /* The reader would refuse it: a probe produced nonsense. */
         mmt_error("not writing %s: %s", o->output, err);
         return -1;
     }
+    if (o->only)
+        kept = keep_previous(o->output, prev, sizeof prev) == 0;
     if (make_parent(o->output) < 0 || mmt_probeconf_write(o->output, pc) < 0) {
         mmt_error("cannot write %s: %s", o->output, strerror(errno));
         return -1;
     }
+    if (o->only)
+        note_stale_tune(o->output, old_fp, pc, kept ? prev : NULL);
     if (make_parent(o->header) < 0 ||
         mmt_probeconf_write_header(o->header, pc) < 0) {
         mmt_error("cannot write %s: %s", o->header, strerror(errno));

@@ -33,7 +33,7 @@ mkdir -p "$work" || exit 1
 trap 'rm -rf "$work"' EXIT
 . "$top_srcdir/tests/probe/probelib.sh"
 
-echo "1..23"
+echo "1..26"
 
 # --- usage ------------------------------------------------------------
 check "--help exits 0 and lists --only" \
@@ -137,5 +137,39 @@ awk '/^LINE_BYTES = / { printf "LINE_BYTES = 64"; exit } { print }' \
 reject "a file cut in the middle of a line" "$at: truncated file"
 sed "/^LS_CONFIRMED = /,\$ d" "$conf1" >"$work/bad.conf"
 reject "a file cut at a line end" "[0-9]*: truncated file: required key"
+
+# --- --only over a tuned probe.conf -------------------------------------
+# A committed pair (params.conf searched against the probe.conf beside
+# it) stands for a tuned host: --only=CLOCK_MHZ keeps the replaced file
+# and, when a value changed, says the tune no longer builds the library.
+set -- "$top_srcdir"/results/archdefs/*/params.conf
+if [ -f "$1" ]; then
+    t=$work/tuned
+    mkdir -p "$t" && cp "$(dirname "$1")/params.conf" \
+        "$(dirname "$1")/probe.conf" "$t/" || exit 1
+    only() { "$MMPROBE" --only=CLOCK_MHZ --output="$t/probe.conf" \
+        --header="$t/probe.h" >/dev/null 2>"$work/only"; }
+    only
+    check "--only keeps the replaced probe.conf as probe.conf.prev" \
+        cmp -s "$t/probe.conf.prev" "$(dirname "$1")/probe.conf"
+    if [ "$(value CLOCK_MHZ "$t/probe.conf")" != \
+         "$(value CLOCK_MHZ "$t/probe.conf.prev")" ]; then
+        check "--only says the tune beside it is stale, and how to undo" \
+            grep -q "note: $t/params.conf was searched against the \
+probe.conf just replaced.*mv $t/probe.conf.prev $t/probe.conf" "$work/only"
+    else
+        check "--only measured the same clock: no note" \
+            sh -c "! grep -q 'note: .*params.conf' '$work/only'"
+    fi
+    sed -i 's/^PROBE_FINGERPRINT = .*/PROBE_FINGERPRINT = 0123456789abcdef/' \
+        "$t/params.conf"
+    only
+    check "--only beside a params.conf of another probe.conf: no note" \
+        sh -c "! grep -q 'note: .*params.conf' '$work/only'"
+else
+    for i in 1 2 3; do
+        skip "no committed params.conf in results/archdefs"
+    done
+fi
 
 exit 0
