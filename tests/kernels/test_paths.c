@@ -6,6 +6,7 @@
  * from the fits functions: moving one is a decision this test must be
  * told of.  Shapes on each side of each bound, under the library's own
  * plan (NCNB, the narrow tile's V).  TAP. */
+#include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -47,8 +48,21 @@ static enum mml_path small_want(const struct shape *s)
     return MML_PATH_SMALL;
 }
 
-static enum mml_path want(const struct mml_plan *p, const struct shape *s)
+/* A's leading dimension: the least plus one, or lda when it is more. */
+static size_t lda_of(const struct shape *s, size_t lda)
 {
+    size_t least = (s->ta ? s->k : s->m) + 1;
+
+    return lda > least ? lda : least;
+}
+
+static enum mml_path want(const struct mml_plan *p, const struct shape *s,
+                          size_t lda)
+{
+    /* the non-copy kernels index with int: leading dimensions past this
+     * leave them for the packed path */
+    size_t big = (size_t)INT_MAX / (ncnb + 1);
+
     if (s->m == 0 || s->n == 0 || s->k == 0)
         return MML_PATH_NONE;
     if (!p)
@@ -56,6 +70,8 @@ static enum mml_path want(const struct mml_plan *p, const struct shape *s)
     /* thin.c: a vector, or fewer than 8 columns of A as stored */
     if (s->m == 1 || s->n == 1 || (s->n < 8 && !s->ta))
         return MML_PATH_THIN;
+    if (lda_of(s, lda) > big)
+        return MML_PATH_BLOCKED;
     if (p->knc && p->kncv && s->m <= ncnb && s->n <= ncnb && s->k <= ncnb)
         return small_want(s);
     /* panelt.c: A^T with N up to 128, K past NCNB */
@@ -78,21 +94,28 @@ static double *filled(size_t n)
     return x;
 }
 
-/* Run s with alpha and beta; 0 when it took want's path and is right. */
-static int run(const struct mml_plan *p, const struct shape *s,
+/* rows x cols stored with leading dimension ld (one double when empty) */
+static double *stored(size_t rows, size_t cols, size_t ld)
+{
+    return filled(rows && cols ? ld * (cols - 1) + rows : 1);
+}
+
+/* Run s (A's leading dimension at least lda) with alpha and beta; 0
+ * when it took want's path and is right. */
+static int run(const struct mml_plan *p, const struct shape *s, size_t lda0,
                double alpha, double beta, int tapno)
 {
-    size_t lda = (s->ta ? s->k : s->m) + 1, ldb = (s->tb ? s->n : s->k) + 2;
+    size_t lda = lda_of(s, lda0), ldb = (s->tb ? s->n : s->k) + 2;
     size_t ldc = s->m + 3, cells = ldc * (s->n + 1);
-    double *a = filled(lda * (s->ta ? s->m : s->k) + 1);
-    double *b = filled(ldb * (s->tb ? s->k : s->n) + 1);
+    double *a = s->ta ? stored(s->k, s->m, lda) : stored(s->m, s->k, lda);
+    double *b = s->tb ? stored(s->n, s->k, ldb) : stored(s->k, s->n, ldb);
     double *c = filled(cells), *c0 = malloc(cells * sizeof *c0);
     struct mml_gemm g = { s->ta, s->tb, s->m, s->n, s->k, alpha, beta, a, b,
                           c, lda, ldb, ldc };
     struct gr_gemm r = { s->ta, s->tb, s->m, s->n, s->k, alpha, beta, a, b,
                          lda, ldb, ldc };
     struct gr_result res;
-    enum mml_path w = want(p, s), got;
+    enum mml_path w = want(p, s, lda0), got;
     int bad;
 
     if (!c0) {
@@ -103,9 +126,10 @@ static int run(const struct mml_plan *p, const struct shape *s,
         c0[e] = c[e];
     got = mml_dgemm(&g);
     bad = gr_check(&r, c, c0, cells, 1e9, &res) != 0;
-    printf("%s %d - %c%c %zux%zux%zu alpha %g beta %g: %s path%s%s, %s\n",
-           got == w && !bad ? "ok" : "not ok", tapno, s->ta ? 'T' : 'N',
-           s->tb ? 'T' : 'N', s->m, s->n, s->k, alpha, beta, names[got],
+    printf("%s %d - %c%c %zux%zux%zu lda %zu alpha %g beta %g: %s path%s%s, "
+           "%s\n", got == w && !bad ? "ok" : "not ok", tapno,
+           s->ta ? 'T' : 'N', s->tb ? 'T' : 'N', s->m, s->n, s->k, lda,
+           alpha, beta, names[got],
            got == w ? "" : ", not the ", got == w ? "" : names[w],
            bad ? "WRONG result" : "right");
     free(a);
@@ -142,15 +166,20 @@ int main(void)
         { 0, 0, l + 10, 200, l + 10 }, { 0, 0, l + 10, l + 10, l + 10 },
         { 1, 1, l + 10, l + 10, l + 10 },
     };
+    /* a leading dimension past the kernels' int indexing (54 MB of A) */
+    const struct shape wide_a = { 0, 0, 16, 8, 2 };
+    size_t far = (size_t)INT_MAX / (l + 1) + 1;
     int n = (int)(sizeof s / sizeof s[0]), bad = 0, t = 0;
 
-    printf("1..%d\n", 2 * n);
+    printf("1..%d\n", 2 * n + 2);
     printf("# plan: %s, NCNB %zu, V %d\n", p ? "the library's" : "none "
            "(this CPU lacks the kernels' ISA: every call is naive)", ncnb,
            V);
     for (int i = 0; i < n; i++) {
-        bad += run(p, &s[i], 1.0, 0.0, ++t);
-        bad += run(p, &s[i], 0.7, -1.0, ++t);
+        bad += run(p, &s[i], 0, 1.0, 0.0, ++t);
+        bad += run(p, &s[i], 0, 0.7, -1.0, ++t);
     }
+    bad += run(p, &wide_a, far, 1.0, 0.0, ++t);
+    bad += run(p, &wide_a, far, 0.7, -1.0, ++t);
     return bad ? 1 : 0;
 }
