@@ -45,10 +45,12 @@ if [ "$with" = no ]; then
 fi
 key=$(sh "$here/archkey.sh" "$isa" "$cc") || key=
 base=${key%-*}
+no="no $results/params.conf"
 if [ -z "$key" ]; then
-    echo "this CPU's saved defaults or the model (no $results/params.conf; no /proc/cpuinfo to name the key)"
+    echo "this CPU's saved defaults or the model ($no; no /proc/cpuinfo" \
+        "to name the key)"
 elif d=$(find_key "$base" 0); then
-    echo "$shown/$d/params.conf (saved defaults for this CPU's key; no $results/params.conf)"
+    echo "$shown/$d/params.conf (saved defaults for this CPU's key; $no)"
 else
-    echo "the model (no $results/params.conf and no saved defaults for this CPU's key $key)"
+    echo "the model ($no and no saved defaults for this CPU's key $key)"
 fi

@@ -23,6 +23,19 @@ trap 'rm -rf "$t"' EXIT
     echo "make archdef: mmselect refused $res/params.conf; nothing saved" >&2
     exit 1
 }
-mkdir -p "$defs/$key" \
-    && cp "$res/params.conf" "$res/probe.conf" "$res/summary" "$defs/$key/" \
-    && echo "make archdef: saved $res as $defs/$key (commit it)"
+# Copied beside their places first, then renamed in: a copy that fails
+# leaves the saved pair as it was (a new params.conf beside the old
+# probe.conf would be refused by every build of that key).
+out=$defs/$key
+mkdir -p "$out" || exit 1
+for f in params.conf probe.conf summary; do
+    cp "$res/$f" "$out/.$f.new" || {
+        rm -f "$out"/.*.new
+        echo "make archdef: cannot write $out/.$f.new; nothing saved" >&2
+        exit 1
+    }
+done
+for f in params.conf probe.conf summary; do
+    mv -f "$out/.$f.new" "$out/$f" || exit 1
+done
+echo "make archdef: saved $res as $out (commit it)"

@@ -353,15 +353,23 @@ static int merge_existing(const char *path, struct mmt_probeconf *pc,
 }
 
 /* --only is about to replace path: the old file kept as path.prev (a
- * hard link, since the write renames a new file into place); 0 when
- * kept. */
+ * hard link, since the write renames a new file into place; made beside
+ * it and renamed over an older .prev, which stays when this fails); 0
+ * when kept, else a warning. */
 static int keep_previous(const char *path, char *prev, size_t len)
 {
-    if ((size_t)snprintf(prev, len, "%s.prev", path) >= len)
+    char tmp[4096 + 16];
+
+    if ((size_t)snprintf(prev, len, "%s.prev", path) >= len
+        || (size_t)snprintf(tmp, sizeof tmp, "%s.tmp", prev) >= sizeof tmp)
         return -1;
-    if (unlink(prev) != 0 && errno != ENOENT)
+    unlink(tmp);
+    if (link(path, tmp) != 0 || rename(tmp, prev) != 0) {
+        mmt_warn("cannot keep %s as %s: %s", path, prev, strerror(errno));
+        unlink(tmp);
         return -1;
-    return link(path, prev);
+    }
+    return 0;
 }
 
 /* A params.conf beside probe.conf binds a tune to the probe.conf it was
@@ -384,10 +392,11 @@ static void note_stale_tune(const char *output, const char *old_fp,
         || strcmp(tune.probe_fingerprint, old_fp) != 0)
         return;
     fprintf(stderr, "mmprobe: note: %s was searched against the probe.conf "
-            "just replaced: until make tune runs again, the library builds "
-            "from this CPU's saved defaults or the model%s%s%s%s%s\n",
-            params, prev ? " (to undo: mv " : "", prev ? prev : "",
-            prev ? " " : "", prev ? output : "", prev ? ")" : "");
+            "just replaced and no longer matches it: mmselect will not take "
+            "it until make tune searches again%s%s%s%s%s\n", params,
+            prev ? "; to undo: mv " : "", prev ? prev : "", prev ? " " : "",
+            prev ? output : "", prev ? " (probe.h keeps the new values)"
+                                     : "");
 }
 
 static int write_outputs(const struct options *o, struct mmt_probeconf *pc,

@@ -10,7 +10,8 @@ tap_scratch "${TMPDIR:-/tmp}/install.$$"
 d=$tap_dir
 root=$d/root
 echo "1..4"
-# Only the library's own install targets: the programs are not needed.
+# The installed libraries (libmmtune and the project's others), headers
+# and pkg-config files: the programs are not needed.
 if ${MAKE:-make} -C "$top_builddir" install-libLTLIBRARIES \
         install-includeHEADERS install-pkgconfigDATA DESTDIR="$root" \
         > "$d/install.log" 2>&1; then
@@ -41,19 +42,24 @@ else
     skip "no shared library was built (--disable-shared)"
     static=--static
 fi
-PKG_CONFIG_PATH=$(dirname "$pc")
-export PKG_CONFIG_PATH
-flags=$(${PKG_CONFIG:-pkg-config} --define-prefix $static --cflags --libs \
-        mmtune 2>&1) \
-    && ${CC:-cc} "$top_srcdir/tests/kernels/installed.c" -o "$d/installed" \
-        $flags -lm > "$d/cc.log" 2>&1 \
-    && out=$(LD_LIBRARY_PATH=$(dirname "$lib") "$d/installed" 2>&1)
-rc=$?
+# DESTDIR as the sysroot of the .pc's paths, whatever libdir configure
+# was given (a multiarch one included).
+PKG_CONFIG_PATH=$(dirname "$pc") PKG_CONFIG_SYSROOT_DIR=$root
+export PKG_CONFIG_PATH PKG_CONFIG_SYSROOT_DIR
 # The installed library, not one found elsewhere (/usr/local/lib...).
 linked() {
     [ -n "$static" ] || LD_LIBRARY_PATH=$(dirname "$lib") ldd "$d/installed" \
         | grep -qF "$(dirname "$lib")"
 }
+if ! command -v "${PKG_CONFIG:-pkg-config}" > /dev/null 2>&1; then
+    skip "no pkg-config (${PKG_CONFIG:-pkg-config}) installed"
+    exit 0
+fi
+flags=$(${PKG_CONFIG:-pkg-config} $static --cflags --libs mmtune 2>&1) \
+    && ${CC:-cc} "$top_srcdir/tests/kernels/installed.c" -o "$d/installed" \
+        $flags -lm > "$d/cc.log" 2>&1 \
+    && out=$(LD_LIBRARY_PATH=$(dirname "$lib") "$d/installed" 2>&1)
+rc=$?
 if [ $rc -eq 0 ] && linked; then
     pass "built through pkg-config ($flags), runs: $out"
 else

@@ -38,7 +38,7 @@ run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         "$@" > "$dir/log" 2>&1
 }
-echo "1..26"
+echo "1..27"
 
 key=$("$sel" --key --cc=gcc)
 form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)-gcc$'
@@ -50,6 +50,32 @@ base=${key%-gcc}
 run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         --cc=gcc --cflags='-O2 -ffp-contract=fast' "$@" > "$dir/log" 2>&1
+    rc=$?
+    compare_source "$@"
+    return $rc
+}
+# What configure says the build will take (kernels/paramsource.sh) must be
+# what mmselect took, in every scenario here where mmselect took one
+# (a stale params.conf of this host is only mmselect's to see).
+compared=0
+compare_source() {
+    with=auto isa=auto params=
+    for o in "$@"; do
+        case $o in
+            --with=*) with=${o#--with=} ;;
+            --isa=*) isa=${o#--isa=} ;;
+            --params=*) params=${o#--params=} ;;
+        esac
+    done
+    took=$(sed -n 's/^mmselect: library parameters from \(.*\): ISA=.*/\1/p' \
+        "$dir/log")
+    [ -n "$took" ] || return 0
+    case $took in *"a stale "*) return 0 ;; esac
+    said=$(sh "$top_srcdir/kernels/paramsource.sh" "$dir/defs" "$dir/host" \
+        "$with" "$isa" gcc "$params" 2>&1)
+    compared=$((compared + 1))
+    [ "$said" = "$took" ] || echo "$* -- mmselect: $took; paramsource.sh: \
+$said" >> "$dir/disagree"
 }
 
 run && grep -q "from the model (no $dir/host/params.conf and no saved \
@@ -229,7 +255,8 @@ if [ -r /proc/cpuinfo ]; then
         for cc in gcc clang; do
             a=$(sh "$top_srcdir/kernels/archkey.sh" "$isa" "$cc")
             b=$("$sel" --key --isa="$isa" --cc="$cc")
-            [ -n "$a" ] && [ "$a" = "$b" ] || bad="$bad $isa/$cc: '$a' not '$b';"
+            [ -n "$a" ] && [ "$a" = "$b" ] \
+                || bad="$bad $isa/$cc: '$a' not '$b';"
         done
     done
     [ -z "$bad" ]
@@ -237,3 +264,7 @@ if [ -r /proc/cpuinfo ]; then
 else
     n=$((n + 1)); echo "ok $n # SKIP no /proc/cpuinfo: configure names no key"
 fi
+# (after every scenario above)
+[ "$compared" -ge 8 ] && [ ! -s "$dir/disagree" ]
+result $? "paramsource.sh names mmselect's choice in all $compared \
+scenarios$( [ -s "$dir/disagree" ] && echo ": $(cat "$dir/disagree")")"

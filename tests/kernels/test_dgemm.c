@@ -195,9 +195,10 @@ static int report(struct group *g, int tapno)
     return tapno;
 }
 
-/* Case i of a rotation through faces, transposes, alpha and beta: any 64
- * consecutive cases hold every face with every alpha and beta pair, and
- * every face and transpose pair with every alpha and every beta.  (The
+/* Case i of a rotation through faces, transposes, alpha and beta: each
+ * 64 cases from a multiple of 64 hold every face with every alpha and
+ * beta pair, and every face and transpose pair with every alpha and
+ * every beta (the groups' cases start at 0).  (The
  * first rotation took alpha and beta from i mod 4, as the face: each face
  * met one pair only, and the column-major CBLAS face only alpha = 0.) */
 static struct tcase rotated(int i, size_t m, size_t n, size_t k)

@@ -56,6 +56,9 @@ static size_t lda_of(const struct shape *s, size_t lda)
     return lda > least ? lda : least;
 }
 
+/* The bounds for the shapes below, all with NCNB of 256 or more (the
+ * library's is at least 320, kernels/libparams.c): a TT panel and the
+ * packed panel of skinny.c with K past NCNB are not written out. */
 static enum mml_path want(const struct mml_plan *p, const struct shape *s,
                           size_t lda)
 {
