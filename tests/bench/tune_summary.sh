@@ -43,21 +43,22 @@ else
     fail "the lines: $(cat "$d/out" "$d/err")"
 fi
 sed -i 's/^/# /' "$d/out" && cat "$d/out"
-GFLOPS= run
-rc=$?
-if [ $rc -eq 1 ] && grep -q "no DGEMM figure" "$d/err"; then
-    pass "no DGEMM figure: exit 1, says so"
-else
-    fail "no DGEMM figure: exit $rc: $(cat "$d/out" "$d/err")"
-fi
+# refused DESC MESSAGE: the script exits 1 and says MESSAGE on stderr.
+refused() {
+    run
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q "$2" "$d/err"; then
+        pass "$1"
+    else
+        fail "$1: exit $rc: $(cat "$d/out" "$d/err")"
+    fi
+}
+GFLOPS=
+export GFLOPS
+refused "no DGEMM figure: exit 1, says so" "no DGEMM figure"
+unset GFLOPS
 mv "$d/probe.conf" "$d/probe.away"
-run
-rc=$?
-if [ $rc -eq 1 ] && grep -q "$d/probe.conf: not readable" "$d/err"; then
-    pass "no probe.conf: exit 1, naming it"
-else
-    fail "no probe.conf: exit $rc: $(cat "$d/out" "$d/err")"
-fi
+refused "no probe.conf: exit 1, naming it" "$d/probe.conf: not readable"
 mv "$d/probe.away" "$d/probe.conf"
 printf '#!/bin/sh\nexit 3\n' > "$d/info"
 run
