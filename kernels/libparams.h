@@ -71,9 +71,9 @@ int mml_params_load(const char *path, struct mml_libparams *p,
  * too is the model's; MC the largest multiple of MU whose MC x 4 MC block of
  * doubles fills half the L2, KC = 4 MC (at most 512); NB widened to hold
  * both, a multiple of NU; NC the multiple of NB whose KC x NC panel fills
- * half the last level, at most 4096; NCNB at least the crossover measured
- * on Zen 5 (NCNB_MODEL in libparams.c).  Returns 0, or -1 when p->isa has no
- * row. */
+ * a quarter of the last level, at most 4096; NCNB at least the crossover
+ * measured on Zen 5 (NCNB_MODEL in libparams.c).  Returns 0, or -1 when
+ * p->isa has no row. */
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu);
 
 /* Rules between parameters (NB <= NC).  Returns 0, or -1 with a message

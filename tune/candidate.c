@@ -486,8 +486,10 @@ static uint64_t fnv1a(const char *s, uint64_t h)
 static void fake_time(const struct measure_job *j, int fd)
 {
     char name[sizeof j->c->name], *pf, round[16], kt[16];
+    char sizes[MMS_WHY_MAX / 2] = "", why[MMS_WHY_MAX];
     uint64_t h;
-    double noise;
+    double noise, mflops;
+    size_t used = 0;
 
     snprintf(name, sizeof name, "%s", j->c->name);
     if ((pf = strstr(name, "_pf")))
@@ -504,8 +506,19 @@ static void fake_time(const struct measure_job *j, int fd)
         h = fnv1a(j->pl->cc[j->c->cc].name, fnv1a("@", h));
     snprintf(round, sizeof round, "#%d", j->round);
     noise = (double)(fnv1a(round, h) % 201) / 10000.0 - 0.01;
-    report(fd, MMS_V_OK, (1000.0 + (double)(h % 1000)) * (1 + noise), 0.01,
-           j->pl->timing.samples, "fake timing (test hook)");
+    mflops = (1000.0 + (double)(h % 1000)) * (1 + noise);
+    /* a whole DGEMM's why names its sizes first, as a real timing's */
+    for (int i = -1; j->c->nc && i < MMS_DGEMM_SIZES; i++) {
+        int n = i < 0 ? j->pl->dgemm_small_n : j->pl->dgemm_n[i];
+        if (i >= 0 && !n)
+            break;
+        if (n > 0)
+            used += snprintf(sizes + used, sizeof sizes - used, "%sN=%d:%.1f",
+                             used ? " " : "", n, mflops);
+    }
+    snprintf(why, sizeof why, "%s%sfake timing (test hook)", sizes,
+             used ? "; " : "");
+    report(fd, MMS_V_OK, mflops, 0.01, j->pl->timing.samples, why);
 }
 
 static void time_kernel(const struct measure_job *j,

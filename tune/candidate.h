@@ -58,6 +58,10 @@ struct mms_compiler {
  * tries. */
 #define MMS_CC_MAX 4
 
+/* The square sizes one whole-DGEMM timing takes at most: a level's four
+ * and the nc step's own (tune/steps.h). */
+#define MMS_DGEMM_SIZES 5
+
 /* How candidates are built and run: one per search. */
 struct mms_pipeline {
     char workdir[MMS_PATH_MAX];
@@ -83,7 +87,7 @@ struct mms_pipeline {
     char driver_so[MMS_PATH_MAX];    /* that driver, built; "" not yet */
     int dgemm_small_n;               /* square size on the small path
                                         timed first; 0: none */
-    int dgemm_n[4];                  /* square sizes, 0 ends the list */
+    int dgemm_n[MMS_DGEMM_SIZES];    /* square sizes, 0 ends the list */
     int dgemm_samples;
     size_t dgemm_flush_bytes;        /* read before each call */
 };

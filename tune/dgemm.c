@@ -285,7 +285,7 @@ static int sizes_of(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
         }
         z[n++] = (struct sized){ dg, op, pl->dgemm_small_n, 1 };
     }
-    for (int i = 0; i < 4 && pl->dgemm_n[i]; i++)
+    for (int i = 0; i < MMS_DGEMM_SIZES && pl->dgemm_n[i]; i++)
         z[n++] = (struct sized){ dg, op, pl->dgemm_n[i], 0 };
     return n;
 }
@@ -297,7 +297,7 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
     struct mmt_timing r;
     struct mmt_load load;
     struct operands op = { NULL, NULL, NULL, NULL };
-    struct sized z[5];
+    struct sized z[MMS_DGEMM_SIZES + 1];
     /* The timer sees stand-ins: the call works on op, and the one-call
      * flush before each sample evicts it as it would A, B and C. */
     struct mmt_kernel k = {

@@ -383,7 +383,7 @@ static int timing(struct mms_search *s, const char *step,
     snprintf(kt, sizeof kt, "%d", c->kt);
     mms_measure(&s->pl, c, MMS_VERIFY * (round <= 1) | MMS_TIME, round,
                 &r.m);
-    if (r.m.verdict == MMS_V_OK && c->nc > 0 && !s->pl.fake_timing)
+    if (r.m.verdict == MMS_V_OK && c->nc > 0)
         dgemm_timed(s, &r.m);
     else if (r.m.verdict == MMS_V_OK)
         how_timed(s, &r.m);
@@ -1175,7 +1175,8 @@ static void sizes_text(const struct mms_pipeline *pl, char *buf, size_t len)
     buf[0] = '\0';
     if (pl->dgemm_small_n > 0)
         used += snprintf(buf, len, "%d", pl->dgemm_small_n);
-    for (int i = 0; i < 4 && pl->dgemm_n[i] && used < len; i++)
+    for (int i = 0; i < MMS_DGEMM_SIZES && pl->dgemm_n[i] && used < len;
+         i++)
         used += snprintf(buf + used, len - used, "%s%d", used ? "," : "",
                          pl->dgemm_n[i]);
 }
@@ -1211,13 +1212,30 @@ static int blocks_candidates(struct mms_search *s, const struct mms_step *st,
     return kept;
 }
 
+/* The nc step's sizes: the level's and its nc_n past them, where the
+ * panels of B a smaller NC cuts pay off (Zen 5, KVM guest: NC = 1440
+ * won at 500-1500 and lost 7% at 2000, 12% at 3000 to 480, B's panel
+ * outgrowing the LLC share other tenants leave). */
+static void nc_sizes(struct mms_search *s)
+{
+    int i = 0;
+
+    while (i < MMS_DGEMM_SIZES - 1 && s->pl.dgemm_n[i]) {
+        if (s->pl.dgemm_n[i] >= s->lv->nc_n)
+            return;
+        i++;
+    }
+    if (s->lv->nc_n > 0)
+        s->pl.dgemm_n[i] = s->lv->nc_n;
+}
+
 static int run_blocks(struct mms_search *s, const struct mms_step *st)
 {
     static struct mmg_params cand[MMS_MAX_CANDS];
     static struct how how[MMS_MAX_CANDS];
     struct outcome o[MMS_MAX_CANDS];
     char rest[1400], sizes[64], why[MMS_WHY_MAX];
-    int n;
+    int n, rc, level_n[MMS_DGEMM_SIZES];
 
     if (s->skip_blocks)
         return skip(s, st, "--skip-blocks: MC, KC and NC are left to the "
@@ -1235,17 +1253,23 @@ static int run_blocks(struct mms_search *s, const struct mms_step *st)
     n = blocks_candidates(s, st, cand, how, MMS_MAX_CANDS);
     if (n == 0)
         return skip(s, st, "no candidates: %s", st->rule);
+    memcpy(level_n, s->pl.dgemm_n, sizeof level_n);
+    if (!strcmp(st->sets, "NC"))
+        nc_sizes(s);
     sizes_text(&s->pl, sizes, sizeof sizes);
+    snprintf(s->log.dgemm_sizes, sizeof s->log.dgemm_sizes, "%s", sizes);
     snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; square N=%s, "
              "operands flushed; the reference of every round: the model's "
              "MC=%d KC=%d NC=%d (%s)", st->sets, n, st->rule, sizes,
              s->blocks0.mc, s->blocks0.kc, s->blocks0.nc, st->source);
     say(s, "%s: %d candidates (%s, the whole DGEMM at N=%s)\n", st->name, n,
         st->sets, sizes);
-    if (mms_log_event(&s->log, "step", st->name, rest) != 0
-        || screen(s, st, cand, how, n, o) != 0)
-        return -1;
-    return choose(s, st, cand, how, o, n);
+    rc = mms_log_event(&s->log, "step", st->name, rest) != 0
+         || screen(s, st, cand, how, n, o) != 0
+         ? -1 : choose(s, st, cand, how, o, n);
+    memcpy(s->pl.dgemm_n, level_n, sizeof level_n);
+    sizes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes);
+    return rc;
 }
 
 /* ---- the dgemm step: the kernel by the whole DGEMM ---------------------- */
@@ -1567,7 +1591,8 @@ static void dgemm_timing(struct mms_search *s)
     size_t flush = (size_t)(2 * llc * 1024);
 
     s->pl.dgemm_small_n = MMS_DGEMM_SMALL_N;
-    memcpy(s->pl.dgemm_n, s->lv->dgemm_n, sizeof s->pl.dgemm_n);
+    memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
+    memcpy(s->pl.dgemm_n, s->lv->dgemm_n, sizeof s->lv->dgemm_n);
     s->pl.dgemm_samples = s->lv->dgemm_samples;
     s->pl.dgemm_flush_bytes = flush > (8u << 20) ? flush : 8u << 20;
 }
@@ -1586,6 +1611,7 @@ int mms_search_run(struct mms_search *s, const char *log_path, char *err,
     mms_search_head(s, &h);
     if (mms_log_open(&s->log, log_path, &h, err, errlen) != 0)
         return -1;
+    sizes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes);
     note_resume(s);
     s->space = (struct mms_space){ &s->pc, s->lv, &s->pins };
     s->start(&s->space, isa, &s->fixed);

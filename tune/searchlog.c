@@ -790,6 +790,26 @@ const struct mms_record *mms_log_find_cc(struct mms_log *lg,
     return mms_log_find_at(lg, p, 0, 0, cc, step, round, ref);
 }
 
+/* 1 when why, an ok whole-DGEMM timing's ("N=200:812.5 N=1000:901.2;
+ * ..."), names exactly the sizes "200,1000". */
+static int timed_at(const char *why, const char *sizes)
+{
+    char got[MMS_SIZES_TEXT] = "";
+    size_t used = 0;
+    int n, k = 0;
+
+    while (sscanf(why, "N=%d:%*f%n", &n, &k) == 1 && k > 0
+           && used < sizeof got) {
+        used += (size_t)snprintf(got + used, sizeof got - used, "%s%d",
+                                 used ? "," : "", n);
+        why += k;
+        if (*why++ != ' ')
+            break;
+        k = 0;
+    }
+    return strcmp(got, sizes) == 0;
+}
+
 const struct mms_record *mms_log_find_at(struct mms_log *lg,
                                          const struct mmg_params *p, int kt,
                                          int nc, const char *cc,
@@ -801,7 +821,9 @@ const struct mms_record *mms_log_find_at(struct mms_log *lg,
         if (r->kt != kt || r->nc != nc
             || (step ? strcmp(r->step, step) != 0 || r->round != round
                            || r->ref != ref
-                     : r->round != 0))
+                     : r->round != 0)
+            || (nc && lg->dgemm_sizes[0] && r->m.verdict == MMS_V_OK
+                && !timed_at(r->m.why, lg->dgemm_sizes)))
             continue;
         if (mms_params_equal(&r->p, p) && (!cc || !strcmp(r->cc, cc))) {
             r->used = 1;

@@ -59,8 +59,11 @@
  * every kernel (generator parameter PF), and the step pf after dgemm
  * (its lines as dgemm's); 6: the whole DGEMM's figure counts N=200 on
  * the small-problem path too (tune/steps.h MMS_DGEMM_SMALL_N), so a
- * timing of FORMAT 5 is never compared with one of 6. */
-#define MMS_LOG_FORMAT 6
+ * timing of FORMAT 5 is never compared with one of 6; 7: the nc step
+ * times one size past the level's, and a whole DGEMM's timing is found
+ * only at the sizes its why= lists, so a search of FORMAT 6 (whose
+ * chosen nc line a resume would keep) is never resumed. */
+#define MMS_LOG_FORMAT 7
 
 struct mms_log_head {
     struct mmt_origin origin;
@@ -90,6 +93,8 @@ struct mms_record {
     int used;            /* found by mms_log_find in this run */
 };
 
+#define MMS_SIZES_TEXT 64
+
 struct mms_log {
     char path[MMS_PATH_MAX];
     int fd;                      /* appending; -1 when closed */
@@ -99,6 +104,9 @@ struct mms_log {
     char (*marks)[40];           /* "step nb", "chosen nb", "skip ls" */
     int nmarks, capmarks;
     int torn;                    /* a torn last line was dropped */
+    char dgemm_sizes[MMS_SIZES_TEXT];  /* "200,500,1000": an ok whole-DGEMM
+                                    timing is found only when timed at
+                                    these sizes ("": at any) */
 };
 
 /* The head as the file holds it (KEY = value lines). */
@@ -171,7 +179,8 @@ const struct mms_record *mms_log_find_cc(struct mms_log *lg,
                                          const char *cc, const char *step,
                                          int round, int ref);
 /* The same for a kernel timed at the run-time k kt (0: its tile, as
- * mms_log_find takes it), or as the whole DGEMM with nc (0: alone). */
+ * mms_log_find takes it), or as the whole DGEMM with nc (0: alone; else
+ * at lg->dgemm_sizes). */
 const struct mms_record *mms_log_find_at(struct mms_log *lg,
                                          const struct mmg_params *p, int kt,
                                          int nc, const char *cc,

@@ -15,14 +15,15 @@
 const struct mms_level mms_levels[] = {
     /* name    samples finals rounds max  nb munu ring ku ls ifnf kclean cc
      *         blocks finals rounds max  samples dgemm_n, dgemm: kernels
-     *         tiles */
+     *         tiles nc_n */
     { "quick",  3,     2,     3,     5,   0, 4,   0,   0, 0, 0,   0,     1,
-               0,     2,     3,     3,   2,      { 1000 }, 3, 1 },
+               0,     2,     3,     3,   2,      { 1000 }, 3, 1, 2000 },
     { "normal", 5,     3,     5,     9,   1, 12,  1,   1, 1, 1,   1,     3,
-               1,     2,     3,     5,   2,      { 500, 1000, 1500 }, 6, 2 },
+               1,     2,     3,     5,   2,      { 500, 1000, 1500 }, 6, 2,
+               3000 },
     { "full",   7,     4,     7,     13,  2, 0,   1,   1, 1, 2,   2,     4,
                2,     3,     5,     9,   3,      { 500, 1000, 2000, 3000 },
-               8, 2 },
+               8, 2, 4000 },
 };
 const int mms_nlevels = sizeof mms_levels / sizeof mms_levels[0];
 
@@ -730,7 +731,7 @@ int mms_dgemm_nmax(const struct mms_level *lv)
 
     for (int i = 0; i < 4 && lv->dgemm_n[i]; i++)
         top = lv->dgemm_n[i] > top ? lv->dgemm_n[i] : top;
-    return top;
+    return lv->nc_n > top ? lv->nc_n : top;
 }
 
 enum { BLOCK_DIM_MAX = 1024 };   /* mmgen's largest M and K */
@@ -812,8 +813,9 @@ static int cmp_asc(const void *a, const void *b)
 }
 
 /* NC: half, once and twice the value so far (quick: once), and "all":
- * the largest timed size rounded up to NB, where B's panel is never cut
- * (larger values time alike); multiples of NB, at least NB. */
+ * the largest size the step times (nc_n) rounded up to NB, where B's
+ * panel is never cut (larger values time alike); multiples of NB, at
+ * least NB. */
 static int range_nc(const struct mms_space *s, const struct mmg_params *ref,
                     const struct mms_blocks *cur, struct mms_blocks *out,
                     int max)
@@ -925,7 +927,9 @@ const struct mms_step mms_steps[] = {
       "NC, the columns of B's packed panel, kept in the last level: "
       "multiples of NB, the value so far and the largest timed size "
       "rounded up to NB (normal, full: also half and twice the value); "
-      "timed as the whole DGEMM", "issue 9; paper 002 II-C (CacheEdge)",
+      "timed as the whole DGEMM at the level's sizes and one past them "
+      "(quick 2000, normal 3000, full 4000), where a panel cut to fit "
+      "the LLC pays", "issue 9; paper 002 II-C (CacheEdge)",
       range_nc },
 };
 const int mms_nsteps = sizeof mms_steps / sizeof mms_steps[0];

@@ -40,6 +40,8 @@ struct mms_level {
     int dgemm_kernels;    /* the dgemm step's candidates, at most */
     int dgemm_tiles;      /* of them, the best other MU x NU tiles of the
                              munu step (the winner's other values) */
+    int nc_n;             /* the nc step times this N too, past dgemm_n:
+                             where B's panel is cut, the LLC shared */
 };
 
 /* The square size every whole DGEMM is timed at first, on the
@@ -177,7 +179,8 @@ extern const int mms_nsteps;
 struct mmg_params *mms_push(struct mmg_params *out, int *n, int max,
                             const struct mmg_params *ref);
 
-/* The largest size the level times the whole DGEMM at. */
+/* The largest size the level times the whole DGEMM at (the nc step's
+ * own included). */
 int mms_dgemm_nmax(const struct mms_level *lv);
 
 /* The step's candidates: its range around ref with the pins applied and

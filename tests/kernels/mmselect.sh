@@ -109,13 +109,13 @@ result $? "the key's archdef wins over the model; MC, KC become mmgen's M, K"
 
 # The search's params.conf has no MC, KC, NC: the model, from the caches
 # of probe.conf beside it (L2 512 KiB: MC 90, KC 360; LLC 8 MiB: NC
-# 1440), and NB widened from the search's L1 tile to hold them.
+# 720), and NB widened from the search's L1 tile to hold them.
 conf "$dir/host" "$fp"
 run && grep -q "from $dir/host/params.conf (this host's make tune result)" \
     "$dir/log" && grep -q '#define MML_PARAM_MC 90$' "$dir/out/libparams.h" \
     && grep -q '#define MML_PARAM_KC 360$' "$dir/out/libparams.h" \
     && grep -q '#define MML_PARAM_NB 360$' "$dir/out/libparams.h" \
-    && grep -q '#define MML_PARAM_NC 1440$' "$dir/out/libparams.h" \
+    && grep -q '#define MML_PARAM_NC 720$' "$dir/out/libparams.h" \
     && grep -q '^NB = 360$' "$dir/out/kernel.params"
 result $? "this host's params.conf wins over the archdef; the model \
 fills MC KC NC from its probe.conf"
@@ -142,10 +142,10 @@ run --with=no && grep -q "from the model (no $dir/host/params.conf, and \
 --with-archdefs=no)" "$dir/log"
 result $? "--with=no and no params.conf: the model"
 
-conf "$dir/given" "$fp" "NC = 720"
+conf "$dir/given" "$fp" "NC = 1080"
 run --params="$dir/given/params.conf" --with="$key" \
     && grep -q "from $dir/given/params.conf (given with --params)" \
-        "$dir/log" && grep -q '#define MML_PARAM_NC 720$' "$dir/out/libparams.h"
+        "$dir/log" && grep -q '#define MML_PARAM_NC 1080$' "$dir/out/libparams.h"
 result $? "--params wins over everything"
 
 run --with=no-such-key

@@ -3,15 +3,16 @@
 # issue 9), with the fake timing hook and every kernel step pinned
 # (scalar 2x4, NB=24, NCNB and K_CROSSOVER): they start from the
 # library's model for tests/tune/probe.conf (512 KiB L2, 8 MiB LLC: MC=90
-# KC=360 NC=1440, NB widened to 360), each candidate is the full kernel
+# KC=360 NC=720, NB widened to 360), each candidate is the full kernel
 # at M=MC N=NB K=KC timed as the whole DGEMM with an NC; the log has
-# their headers, candidates and decisions; params.conf gets MC, KC, NC
-# and mmselect builds the library's kernel from them (the step dgemm,
-# which may change the kernel, skipped: test_dgemmstep.sh); a rerun and a
-# resume after a kill inside the kc step re-time nothing done; a planted
-# wrong full kernel fails the DGEMM check and never wins; pins and
-# --skip-blocks skip the steps; a driver that cannot be built makes every
-# candidate a compile-error and leaves the blocking to the model.
+# their headers (nc's with N = 2000 past the level's sizes), candidates
+# and decisions; params.conf gets MC, KC, NC and mmselect builds the
+# library's kernel from them (the step dgemm, which may change the
+# kernel, skipped: test_dgemmstep.sh); a rerun and a resume after a kill
+# inside the kc step re-time nothing done; a planted wrong full kernel
+# fails the DGEMM check and never wins; pins and --skip-blocks skip the
+# steps; a driver that cannot be built makes every candidate a
+# compile-error and leaves the blocking to the model.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 mmsearch="$top_builddir/mmsearch"
 mmreport="$top_builddir/mmreport"
@@ -19,7 +20,7 @@ mmselect="$top_builddir/kernels/mmselect"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/blocks.$$
 tap_scratch "$dir"
-echo "1..12"
+echo "1..13"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -46,23 +47,27 @@ if search a.log && "$mmsearch" --check-log="$dir/a.log" > /dev/null \
                 && grep -q "^cand step=$s round=0 ref=0 nc=" "$dir/a.log" \
                 && grep -q "^chosen name=$s by=[a-z]* nc=" "$dir/a.log" \
                 || exit 1
-        done; then
-    pass "the steps mc, kc, nc are in the log: headers, cands, decisions"
+        done \
+        && grep -q "^step name=mc .*; square N=[0-9]*,1000, " "$dir/a.log" \
+        && grep -q "^step name=nc .*; square N=[0-9]*,1000,2000, " \
+            "$dir/a.log"; then
+    pass "the steps mc, kc, nc are in the log: headers, cands, decisions;" \
+        "nc times N=2000 too"
 else
     fail "search: $(tail -3 "$dir/a.log.err")"
 fi
 
 # From the model: MC in multiples of MU=2 around 90 (quick: x1/2, 1, 2),
-# KC 360, NC the model's for them (half the LLC over KC, in multiples of
+# KC 360, NC the model's for them (a quarter of the LLC over KC, in multiples of
 # NB, which is widened to max(24, MC, KC)); every candidate's kernel is
 # the copy kernel at M=MC N=NB=nb K=KC.
 mc=$(screened a.log mc)
 shape=$(grep '^cand step=[mkn]c ' "$dir/a.log" | grep -vc \
     ' nb=\([0-9]*\) ncnb=24 copy=1 m=[0-9]* n=\1 k=[0-9]* mu=2 nu=4 ku=1 ')
-if [ "$mc" = "46:360:1440 90:360:1440 180:360:1440 " ] && [ "$shape" -eq 0 ] \
+if [ "$mc" = "46:360:720 90:360:720 180:360:720 " ] && [ "$shape" -eq 0 ] \
         && grep -q "^step name=mc .*the reference of every round: the \
-model's MC=90 KC=360 NC=1440" "$dir/a.log"; then
-    pass "mc starts from the model's MC=90 KC=360 NC=1440: $mc"
+model's MC=90 KC=360 NC=720" "$dir/a.log"; then
+    pass "mc starts from the model's MC=90 KC=360 NC=720: $mc"
 else
     fail "mc candidates: $mc ($shape of another shape)"
 fi
@@ -108,6 +113,21 @@ if search a.log && summary a.log | grep -q ' timed=0 ' \
     pass "a rerun re-times nothing ($total timings), the same blocking"
 else
     fail "rerun: $(summary a.log)"
+fi
+
+# A log whose nc timings were made at other sizes (as the kc step's
+# timing of the same blocking was): the nc step times its candidates
+# again, every other step's timings are reused.
+sed '/^cand step=nc /s/ N=2000:[0-9.]*//' "$dir/a.log" > "$dir/old.log"
+ncs=$(grep -c '^cand step=nc .* verdict=ok ' "$dir/old.log")
+if search old.log && summary old.log | grep -q " timed=$ncs " \
+        && [ "$(cands old.log)" -eq $((total + ncs)) ] \
+        && [ "$(grep '^cand ' "$dir/old.log" | tail -n +$((total + 1)) \
+                | grep -vc '^cand step=nc ')" -eq 0 ] \
+        && [ "$(key old.log NC)" = "$(key a.log NC)" ]; then
+    pass "nc timings made at other sizes are timed again ($ncs), no other"
+else
+    fail "old sizes: $ncs nc timings, $(summary old.log)"
 fi
 
 # Killed (SIGKILL) inside the kc step, then resumed: only what the log

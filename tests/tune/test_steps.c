@@ -286,7 +286,7 @@ static const char *blocks(const struct mms_space *s, const char *name,
     return buf;
 }
 
-/* The blocks steps around the Zen 5 model's MC=120 KC=480 NC=1440 (NB
+/* The blocks steps around the Zen 5 model's MC=120 KC=480 NC=480 (NB
  * widened to 480) for the 24 x 8 tile: MC in multiples of MU, KC of 8,
  * NC of NB, the value so far always among them; an NC of 0 is the
  * model's for that MC and KC. */
@@ -295,7 +295,8 @@ static void blocks_ranges(void **state)
     struct mms_space q = space("quick"), n = space("normal");
     struct mms_space f = space("full");
     struct mmg_params ref;
-    struct mms_blocks zen5 = { 120, 480, 1440, 480 };
+    struct mms_blocks zen5 = { 120, 480, 480, 480 };
+    struct mms_blocks wide = { 120, 480, 1440, 480 };
 
     (void)state;
     memset(&pins, 0, sizeof pins);
@@ -312,13 +313,19 @@ static void blocks_ranges(void **state)
                         "120:240:0 120:480:0 120:720:0");
     assert_string_equal(blocks(&n, "kc", &ref, zen5), "120:240:0 "
                         "120:360:0 120:480:0 120:600:0 120:720:0");
-    /* NC: the value so far and "all" (the largest size, 1000, 1500 or
-     * 3000, rounded up to NB), normal and full also half and twice it */
-    assert_string_equal(blocks(&q, "nc", &ref, zen5), "120:480:1440");
+    /* NC: the value so far and "all" (the largest size the nc step times,
+     * 2000, 3000 or 4000, rounded up to NB), normal and full also half
+     * (at least NB) and twice it */
+    assert_string_equal(blocks(&q, "nc", &ref, zen5),
+                        "120:480:480 120:480:2400");
     assert_string_equal(blocks(&n, "nc", &ref, zen5),
-                        "120:480:480 120:480:1440 120:480:1920");
-    assert_string_equal(blocks(&f, "nc", &ref, zen5), "120:480:480 "
+                        "120:480:480 120:480:960 120:480:3360");
+    assert_string_equal(blocks(&f, "nc", &ref, zen5),
+                        "120:480:480 120:480:960 120:480:4320");
+    assert_string_equal(blocks(&n, "nc", &ref, wide), "120:480:480 "
                         "120:480:1440 120:480:2880 120:480:3360");
+    assert_string_equal(blocks(&q, "nc", &ref, wide),
+                        "120:480:1440 120:480:2400");
     /* the value so far is a candidate even off the grid; the top is the
      * largest multiple of MU within mmgen's 1024 */
     assert_string_equal(blocks(&q, "mc", &ref,
