@@ -195,9 +195,9 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
     /* B's KC x NC panel in a quarter of the last level: the rest holds
      * A's block as it is packed, C, and on a shared LLC the other cores'
      * data.  Zen 5 (11.6 MiB L3, KVM guest), KC = 480, flushed, median
-     * of 8 interleaved runs, NC = 480 (the quarter) over 960 (the half)
-     * and 1440: N = 1000 1.01 and 0.99, 2000 1.00 and 1.05, 3000 1.04
-     * and 1.14. */
+     * of 8 interleaved runs, NC = 480 (the quarter) over 960 and 1440
+     * (the half, the old model's): N = 1000 1.01 and 0.99, 2000 1.00 and
+     * 1.05, 3000 1.04 and 1.14. */
     if (!v[MML_NC]) {
         long nc = llc / 4 / (long)sizeof(double) / v[MML_KC];
         v[MML_NC] = (int)down_to(nc > NC_MAX ? NC_MAX : nc, v[MML_NB]);

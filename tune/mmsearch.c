@@ -174,9 +174,11 @@ static void usage(void)
            "steps each candidate is the full kernel\nat M=MC N=NB K=KC "
            "with the library's driver (its kernels/ sources, built\nfor "
            "each kernel and compiler), verified as the whole DGEMM at odd "
-           "sizes and\ntimed at square N (quick 1000, normal "
-           "500,1000,1500, full\n500,1000,2000,3000) with every operand "
-           "flushed; the figure is the geometric\nmean over the sizes.\n"
+           "sizes and\ntimed at square N = 200 (the small-problem path), "
+           "then quick 1000, normal\n500,1000,1500, full "
+           "500,1000,2000,3000 (nc one more: 2000, 3000, 4000),\nwith every "
+           "operand flushed; the figure is the geometric mean over the "
+           "sizes.\n"
            "Exit status: 0 done, 1 failure, 2 bad usage or a bad or foreign "
            "input file.\n");
 }

@@ -1214,8 +1214,9 @@ static int blocks_candidates(struct mms_search *s, const struct mms_step *st,
 
 /* The nc step's sizes: the level's and its nc_n past them, where the
  * panels of B a smaller NC cuts pay off (Zen 5, KVM guest: NC = 1440
- * won at 500-1500 and lost 7% at 2000, 12% at 3000 to 480, B's panel
- * outgrowing the LLC share other tenants leave). */
+ * won at 500-1500 and lost 5% at 2000, 14% at 3000 to 480, medians of 8
+ * interleaved runs, B's panel outgrowing the LLC share other tenants
+ * leave). */
 static void nc_sizes(struct mms_search *s)
 {
     int i = 0;

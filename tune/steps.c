@@ -729,7 +729,8 @@ int mms_dgemm_nmax(const struct mms_level *lv)
 {
     int top = 0;
 
-    for (int i = 0; i < 4 && lv->dgemm_n[i]; i++)
+    for (size_t i = 0; i < sizeof lv->dgemm_n / sizeof *lv->dgemm_n
+                       && lv->dgemm_n[i]; i++)
         top = lv->dgemm_n[i] > top ? lv->dgemm_n[i] : top;
     return lv->nc_n > top ? lv->nc_n : top;
 }

@@ -20,7 +20,7 @@ mmselect="$top_builddir/kernels/mmselect"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/blocks.$$
 tap_scratch "$dir"
-echo "1..13"
+echo "1..14"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -120,7 +120,7 @@ fi
 # again, every other step's timings are reused.
 sed '/^cand step=nc /s/ N=2000:[0-9.]*//' "$dir/a.log" > "$dir/old.log"
 ncs=$(grep -c '^cand step=nc .* verdict=ok ' "$dir/old.log")
-if search old.log && summary old.log | grep -q " timed=$ncs " \
+if [ "$ncs" -gt 0 ] && search old.log && summary old.log | grep -q " timed=$ncs " \
         && [ "$(cands old.log)" -eq $((total + ncs)) ] \
         && [ "$(grep '^cand ' "$dir/old.log" | tail -n +$((total + 1)) \
                 | grep -vc '^cand step=nc ')" -eq 0 ] \
@@ -181,6 +181,24 @@ if search pin.log --pin=MC=60 --pin=KC=200 \
 else
     fail "pins: $(grep -E '^skip name=[mkn]c' "$dir/pin.log") \
 $(tail -2 "$dir/pin.log.err")"
+fi
+
+# The full level: the nc step times the small size, the level's four and
+# 4000, the most sizes one timing takes; its cand lines list all six.
+if run_mmsearch full.log --level=full --isa=none --nb=24 --mu=2 --nu=4 \
+        --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pin=K_CROSSOVER=4 \
+        --test-timing=fake --skip-dgemm --pin=MC=60 --pin=KC=200 \
+        && grep -q "^step name=nc .*; square N=[0-9]*,500,1000,2000,3000,\
+4000, " "$dir/full.log" \
+        && [ "$(grep -c "^cand step=nc .* why=N=[0-9]*:[0-9.]* N=500:[0-9.]* \
+N=1000:[0-9.]* N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]*$" \
+            "$dir/full.log")" -eq "$(grep -c '^cand step=nc ' \
+            "$dir/full.log")" ] \
+        && [ "$(key full.log NC)" -gt 0 ]; then
+    pass "full level: nc timed at six sizes, the last 4000"
+else
+    fail "full level: $(grep '^step name=nc' "$dir/full.log" | cut -c1-200) \
+$(tail -2 "$dir/full.log.err")"
 fi
 
 # --skip-blocks: three skip lines, nothing timed, the model fills them.
