@@ -42,6 +42,11 @@ const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS] = {
     F("KC", INT, 1, 1024, 0, 0, "library: depth of a K panel", kc),
     F("NC", INT, 1, 1 << 20, 0, 0, "library: columns of B's packed panel",
       nc),
+    /* The crossover to the small-problem path (the non-copy kernels on
+     * the caller's arrays), optional: mmsearch's step small times it;
+     * absent, the library's model's (kernels/libparams.c). */
+    F("SMALL_MAX", INT, 1, 1024, 0, 0,
+      "library: largest M, N, K of the small-problem path", small_max),
     F("CC", WORD, 0, 0, 1, 0, "compiler the kernel was chosen with", cc),
     F("CFLAGS", WORD, 0, 0, 1, 0, "and its flags", cflags),
     F("MFLOPS", REAL, 0, 1e9, 1, 0, "the winner, as timed", mflops),

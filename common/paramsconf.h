@@ -33,6 +33,7 @@ enum mmt_params_key {
     MMT_Q_NR,
     MMT_Q_K_CROSSOVER,        /* §III-B step 7 (optional until searched) */
     MMT_Q_MC, MMT_Q_KC, MMT_Q_NC,  /* the library's blocking (optional) */
+    MMT_Q_SMALL_MAX,               /* its small-problem path (optional) */
     MMT_Q_CC,                 /* the compiler the kernel was chosen with */
     MMT_Q_CFLAGS,
     MMT_Q_MFLOPS,             /* what the winner ran at */
@@ -64,6 +65,7 @@ struct mmt_paramsconf {
     int nb, ncnb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, pf, nr;
     int k_crossover;
     int mc, kc, nc;
+    int small_max;
     char cc[KV_WORD_MAX];
     char cflags[KV_WORD_MAX];
     double mflops, peak_percent;

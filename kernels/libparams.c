@@ -27,7 +27,7 @@ const struct mml_param mml_params[MML_NPARAMS] = {
     [MML_LS] = { "LS", "LS" },
     [MML_FMA] = { "FMA", "FMA" }, [MML_FF] = { "FF", "FF" },
     [MML_IF] = { "IF", "IF" }, [MML_NF] = { "NF", "NF" },
-    [MML_PF] = { "PF", "PF" },
+    [MML_PF] = { "PF", "PF" }, [MML_SMALL_MAX] = { "SMALL_MAX", NULL },
 };
 
 /* Register tiles that fit the ISA's registers by inequality (1) of paper
@@ -189,9 +189,15 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
     model_blocks(v, l2);
     /* Widened like NB: a params.conf's NCNB is the non-copy tile mmsearch
      * timed in L1 (step 6, never past its NB), while here it bounds the
-     * run-time sizes of the small-problem path, whose crossover with the
-     * packed path was measured by whole DGEMM calls (NCNB_MODEL). */
-    v[MML_NCNB] = v[MML_NCNB] > NCNB_MODEL ? v[MML_NCNB] : NCNB_MODEL;
+     * run-time sizes of the small-problem path: the crossover with the
+     * packed path that mmsearch's step small timed (SMALL_MAX), else the
+     * one measured on Zen 5 (NCNB_MODEL).  The non-copy kernels' code
+     * does not depend on it (run-time sizes). */
+    if (v[MML_SMALL_MAX])
+        v[MML_NCNB] = v[MML_SMALL_MAX];
+    else
+        v[MML_NCNB] = v[MML_NCNB] > NCNB_MODEL ? v[MML_NCNB] : NCNB_MODEL;
+    v[MML_SMALL_MAX] = v[MML_NCNB];
     /* B's KC x NC panel in a quarter of the last level: the rest holds
      * A's block as it is packed, C, and on a shared LLC the other cores'
      * data.  Zen 5 (11.6 MiB L3, KVM guest), KC = 480, flushed, median

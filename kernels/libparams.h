@@ -24,7 +24,8 @@
 #include "kernels/archkey.h"
 
 enum { MML_MU, MML_NU, MML_KU, MML_NB, MML_MC, MML_KC, MML_NC, MML_NCNB,
-       MML_LS, MML_FMA, MML_FF, MML_IF, MML_NF, MML_PF, MML_NPARAMS };
+       MML_LS, MML_FMA, MML_FF, MML_IF, MML_NF, MML_PF, MML_SMALL_MAX,
+       MML_NPARAMS };
 
 /* One library parameter: its params.conf key (common/paramsconf.h holds
  * the file's schema: ranges, notes, which keys are optional) and mmgen's
@@ -71,9 +72,10 @@ int mml_params_load(const char *path, struct mml_libparams *p,
  * too is the model's; MC the largest multiple of MU whose MC x 4 MC block of
  * doubles fills half the L2, KC = 4 MC (at most 512); NB widened to hold
  * both, a multiple of NU; NC the multiple of NB whose KC x NC panel fills
- * a quarter of the last level, at most 4096; NCNB at least the crossover
- * measured on Zen 5 (NCNB_MODEL in libparams.c).  Returns 0, or -1 when
- * p->isa has no row. */
+ * a quarter of the last level, at most 4096; NCNB, the small-problem
+ * path's bound, SMALL_MAX when given (mmsearch's step small), else at
+ * least the crossover measured on Zen 5 (NCNB_MODEL in libparams.c), and
+ * SMALL_MAX set to it.  Returns 0, or -1 when p->isa has no row. */
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu);
 
 /* Rules between parameters (NB <= NC).  Returns 0, or -1 with a message

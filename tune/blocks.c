@@ -44,6 +44,7 @@ static int model(const struct mmt_probeconf *pc, const struct mmg_params *p,
 
     libparams_of(p, lp);
     lp->v[MML_MC] = b->mc, lp->v[MML_KC] = b->kc, lp->v[MML_NC] = b->nc;
+    lp->v[MML_SMALL_MAX] = b->small;
     if (mml_params_model(lp, &cpu) != 0) {
         snprintf(why, len, "the library has no model for ISA %s",
                  lp->isa);
@@ -61,7 +62,7 @@ int mms_blocks_model(const struct mmt_probeconf *pc,
     if (model(pc, p, b, &lp, why, len) != 0)
         return -1;
     b->mc = lp.v[MML_MC], b->kc = lp.v[MML_KC], b->nc = lp.v[MML_NC];
-    b->nb = lp.v[MML_NB];
+    b->nb = lp.v[MML_NB], b->small = lp.v[MML_SMALL_MAX];
     return 0;
 }
 
@@ -72,6 +73,9 @@ void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
     out->copy = 1;
     out->nb = b->nb;
     out->m = b->mc, out->n = b->nb, out->k = b->kc;
+    /* a copy kernel's code does not depend on NCNB: here it carries the
+     * small-problem path's bound to the DGEMM that times it */
+    out->ncnb = b->small > 0 ? b->small : MMG_TILE;
 }
 
 /* ---- the driver -------------------------------------------------------- */

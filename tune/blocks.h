@@ -18,14 +18,16 @@
 
 /* What the library makes of b for the kernel p on the machine pc
  * describes (kernels/libparams.h, mml_params_model; its cache sizes are
- * probe.conf's, as the library's build takes them): MC, KC and NC as b
- * gives them, the model's where b has 0, and NB widened to hold MC and
- * KC.  Returns 0, or -1 with why (no model for p's ISA, NC below NB). */
+ * probe.conf's, as the library's build takes them): MC, KC, NC and
+ * SMALL_MAX as b gives them, the model's where b has 0, and NB widened
+ * to hold MC and KC.  Returns 0, or -1 with why (no model for p's ISA, NC below NB). */
 int mms_blocks_model(const struct mmt_probeconf *pc,
                      const struct mmg_params *p, struct mms_blocks *b,
                      char *why, size_t len);
 
-/* The full kernel the library generates for b: p at M=MC N=NB K=KC. */
+/* The full kernel the library generates for b: p at M=MC N=NB K=KC,
+ * its NCNB b's SMALL_MAX (the bound of the small-problem path in the
+ * DGEMM around it; the copy kernel's code does not depend on it). */
 void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
                        struct mmg_params *out);
 

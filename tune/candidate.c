@@ -494,7 +494,19 @@ static void fake_time(const struct measure_job *j, int fd)
     snprintf(name, sizeof name, "%s", j->c->name);
     if ((pf = strstr(name, "_pf")))
         memmove(pf, pf + 3, strlen(pf + 3) + 1);
+    /* nor the small path's bound in the name ("_s320_b01"), but in the
+     * step small, where it is what the candidates differ in */
+    for (pf = strstr(name, "_s"); pf; pf = strstr(pf + 1, "_s")) {
+        size_t d = strspn(pf + 2, "0123456789");
+        if (d > 0 && strcmp(pf + 2 + d, "_b01") == 0) {
+            memmove(pf, pf + 2 + d, strlen(pf + 2 + d) + 1);
+            break;
+        }
+    }
     h = fnv1a(name, 0xcbf29ce484222325ULL);
+    snprintf(kt, sizeof kt, "<%d", j->c->p.ncnb);
+    if (j->pl->dgemm_route)
+        h = fnv1a(kt, h);
 
     snprintf(kt, sizeof kt, "@%d", j->c->kt);
     if (j->c->kt)            /* the same kernel at another k: another value */
@@ -558,8 +570,10 @@ static void dgemm_child(const struct measure_job *j,
     char why[MMS_WHY_MAX];
     int rc;
 
+    /* the full kernel's NCNB: the small path's bound (tune/blocks.h) */
     if (mms_dgemm_load(&dg, j->c->driver_so[0] ? j->c->driver_so
-                       : j->pl->driver_so, d, j->c->nc, why,
+                       : j->pl->driver_so, d, j->c->nc,
+                       j->c->p.ncnb > 0 ? j->c->p.ncnb : 0, why,
                        sizeof why) != 0) {
         report(fd, MMS_V_COMPILE, 0, 0, 0, why);
         return;

@@ -89,6 +89,9 @@ struct mms_pipeline {
                                         timed first; 0: none */
     int dgemm_n[MMS_DGEMM_SIZES];    /* square sizes, 0 ends the list */
     int dgemm_samples;
+    int dgemm_route;                 /* 1: each of dgemm_n on the path
+                                        the library routes it to (the
+                                        step small), else the blocked */
     size_t dgemm_flush_bytes;        /* read before each call */
 };
 

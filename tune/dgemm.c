@@ -13,8 +13,8 @@
 #include "timer/mmtimer.h"
 
 int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
-                   const struct mmt_kernel_desc *full, int nc, char *why,
-                   size_t len)
+                   const struct mmt_kernel_desc *full, int nc, int small_max,
+                   char *why, size_t len)
 {
     void (*make)(struct mml_plan *, const struct mmt_kernel_desc *,
                  const struct mmt_kernel_desc *, int);
@@ -52,7 +52,9 @@ int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
     knc = dlsym(dg->handle, "mml_knc_desc");
     kncv = dlsym(dg->handle, "mml_kncv_desc");
     if (!make_small || !dg->small || !dg->small_doubles || !dg->small_fits
-        || !knc || !kncv || make_small(&dg->plan, knc, kncv, knc->nb) != 0) {
+        || !knc || !kncv
+        || make_small(&dg->plan, knc, kncv,
+                      small_max > 0 ? small_max : knc->nb) != 0) {
         snprintf(why, len, "%s: no small-problem path (mml_plan_small, "
                  "mml_gemm_small, mml_small_doubles, mml_small_fits, or "
                  "non-copy kernels of ABI %d this CPU runs)", so,
@@ -285,8 +287,12 @@ static int sizes_of(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
         }
         z[n++] = (struct sized){ dg, op, pl->dgemm_small_n, 1 };
     }
-    for (int i = 0; i < MMS_DGEMM_SIZES && pl->dgemm_n[i]; i++)
-        z[n++] = (struct sized){ dg, op, pl->dgemm_n[i], 0 };
+    for (int i = 0; i < MMS_DGEMM_SIZES && pl->dgemm_n[i]; i++) {
+        struct mml_gemm g = square((size_t)pl->dgemm_n[i], 1.0, op);
+        z[n++] = (struct sized){ dg, op, pl->dgemm_n[i],
+                                 pl->dgemm_route && dg->small_fits(&dg->plan,
+                                                                   &g) };
+    }
     return n;
 }
 

@@ -32,11 +32,12 @@ struct mms_dgemm {
 /* Load the driver at so and plan around full with the driver's edge
  * kernel, B's panels nc columns wide, and the small-problem path on the
  * driver's non-copy kernels (tune/blocks.h builds them from the same
- * parameters as full, as the library does).  Returns 0, or -1 with
- * why. */
+ * parameters as full, as the library does) for M, N, K at most
+ * small_max (0: the bound they were generated with; their code does not
+ * depend on it).  Returns 0, or -1 with why. */
 int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
-                   const struct mmt_kernel_desc *full, int nc, char *why,
-                   size_t len);
+                   const struct mmt_kernel_desc *full, int nc, int small_max,
+                   char *why, size_t len);
 
 /* C = A B (beta 0 over a C of NaN, the rows past M a sentinel that must
  * stay) at M = 2 MC - 1, N = NB + NU + 1, K = 2 KC - 1 with leading

@@ -241,6 +241,7 @@ static int col_varies(const struct mmr_step *st, int col)
         if (col == MMR_CC ? strcmp(st->cand[0].cc, st->cand[i].cc) != 0
             : col == MMR_NC ? st->cand[0].nc != st->cand[i].nc
             : col == MMR_MC ? a->m != b->m : col == MMR_KC ? a->k != b->k
+            : col == MMR_SMALL ? a->ncnb != b->ncnb
             : col == MMR_TILE ? a->mu != b->mu || a->nu != b->nu
             : col == MMR_ISA ? a->isa != b->isa
                            : param_value(a, col) != param_value(b, col))
@@ -278,17 +279,17 @@ static void kernel_columns(struct mmr_step *st)
         }
 }
 
-/* A blocks step's columns: MC, KC, NB and NC (the kernel's M, K and N
- * are MC, KC and NB); any other step's: the ISA, the compiler and the
- * generator's parameters (the dgemm step's: those of the kernel).  Each
- * only when it varies or is decided. */
+/* A blocks step's columns: MC, KC, NB, NC and SMALL_MAX (the kernel's
+ * M, K, N and NCNB are MC, KC, NB and SMALL_MAX); any other step's: the
+ * ISA, the compiler and the generator's parameters (the dgemm step's:
+ * those of the kernel).  Each only when it varies or is decided. */
 static void pick_columns(struct mmr_step *st)
 {
-    static const int blocks[] = { MMR_MC, MMR_KC, -1, MMR_NC };
+    static const int blocks[] = { MMR_MC, MMR_KC, -1, MMR_NC, MMR_SMALL };
     int dgemm = st->ncand > 0 && st->cand[0].nc > 0;
 
     st->ncol = 0;
-    for (int i = 0; dgemm && i < 4; i++) {
+    for (int i = 0; dgemm && i < 5; i++) {
         int col = blocks[i] == -1 ? key_col("NB") : blocks[i];
         if (col_varies(st, col))
             st->col[st->ncol++] = col;
@@ -384,6 +385,7 @@ const struct mmr_step *mmr_step_find(const struct mmr_report *r,
 const char *mmr_col_name(int col)
 {
     return col == MMR_NC ? "NC" : col == MMR_MC ? "MC" : col == MMR_KC ? "KC"
+        : col == MMR_SMALL ? "SMALL_MAX"
         : col == MMR_TILE ? "TILE"
         : col == MMR_CC ? "CC" : col == MMR_ISA ? "ISA"
         : mmg_int_params[col].key;
@@ -402,9 +404,10 @@ void mmr_col_value(int col, const struct mmg_params *p, const char *cc,
 {
     if (col == MMR_TILE)
         snprintf(buf, len, "%dx%d", p->mu, p->nu);
-    else if (col == MMR_NC || col == MMR_MC || col == MMR_KC)
+    else if (col == MMR_NC || col == MMR_MC || col == MMR_KC
+             || col == MMR_SMALL)
         snprintf(buf, len, "%d", col == MMR_NC ? nc
-                 : col == MMR_MC ? p->m : p->k);
+                 : col == MMR_MC ? p->m : col == MMR_KC ? p->k : p->ncnb);
     else if (col == MMR_CC)
         snprintf(buf, len, "%s", cc);
     else if (col == MMR_ISA)

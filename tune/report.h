@@ -22,6 +22,8 @@
 #define MMR_KC (-5)           /* ... its KC, the full kernel's K */
 #define MMR_TILE (-6)         /* ... the register tile, MUxNU (the dgemm
                                  step) */
+#define MMR_SMALL (-7)        /* ... the small path's bound, the full
+                                 kernel's NCNB (blocks steps) */
 
 /* One kernel a step tried. */
 struct mmr_cand {

@@ -159,7 +159,8 @@ static void sets_text(const struct mms_search *s, const char *keys,
                                                  : s->pl.cc[h.cc].name);
     else if (h.nc > 0 && strcmp(keys, "PF") != 0)   /* the blocks steps */
         snprintf(buf, len, "%s=%d", keys, strcmp(keys, "MC") == 0 ? p->m
-                 : strcmp(keys, "KC") == 0 ? p->k : h.nc);
+                 : strcmp(keys, "KC") == 0 ? p->k
+                 : strcmp(keys, "SMALL_MAX") == 0 ? p->ncnb : h.nc);
 }
 
 /* "MC=120 KC=480 NC=1440 (NB=480)": a blocks candidate. */
@@ -216,7 +217,8 @@ static void driver_key(const struct mms_search *s, const struct mmg_params *p,
  * 0, or -1 with c->why. */
 static int driver(struct mms_search *s, struct mms_cand *c)
 {
-    struct mms_blocks b = { c->p.m, c->p.k, c->nc, c->p.n };
+    struct mms_blocks b = { c->p.m, c->p.k, c->nc, c->p.n,
+                            c->p.ncnb > 0 ? c->p.ncnb : 0 };
     struct mms_driver *d = NULL;
     struct mmg_params key, p = c->p;
     char what[160];
@@ -270,7 +272,10 @@ static void prepare(struct mms_search *s, struct mms_cand *c,
     q.betas = h.nc > 0 ? MMG_BETA0 | MMG_BETA1 : MMG_BETA1;
     if (h.nc > 0) {
         mmg_kernel_name(&q, base, sizeof base);
-        snprintf(q.name, sizeof q.name, "%.80s_b01", base);
+        if (q.ncnb > 0)     /* the small path's bound (step small) */
+            snprintf(q.name, sizeof q.name, "%.72s_s%d_b01", base, q.ncnb);
+        else
+            snprintf(q.name, sizeof q.name, "%.80s_b01", base);
     }
     mms_cand_init(c, &s->pl, &q);
     mms_cand_use_cc(c, &s->pl, h.cc);
@@ -470,7 +475,8 @@ static int at_model(const struct mms_search *s, const struct mmg_params *k,
                     int cc, struct mmg_params *p, struct how *h, char *why,
                     size_t len)
 {
-    struct mms_blocks b = { s->pins.mc, s->pins.kc, s->pins.nc, 0 };
+    struct mms_blocks b = { s->pins.mc, s->pins.kc, s->pins.nc, 0,
+                            s->pins.small };
 
     *p = *k, *h = (struct how){ cc, 0 };
     if (mms_blocks_model(&s->pc, k, &b, why, len) != 0)
@@ -827,9 +833,14 @@ static int choose(struct mms_search *s, const struct mms_step *st,
         return -1;
     if (v.chosen >= 0 && mms_step_kind(st) == MMS_STEP_BLOCKS) {
         p = cand[v.chosen], h = how_of(how, v.chosen);
-        s->blocks = (struct mms_blocks){ p.m, p.k, h.nc, p.n };
+        s->blocks = (struct mms_blocks){ p.m, p.k, h.nc, p.n,
+                                         p.ncnb > 0 ? p.ncnb : 0 };
         s->has_blocks = 1;
-        s->blocks_mflops = v.mflops;
+        /* the step small's figure is at its own small sizes */
+        if (strcmp(st->sets, "SMALL_MAX") == 0)
+            s->has_small = 1;
+        else
+            s->blocks_mflops = v.mflops;
     } else if (v.chosen >= 0) {
         s->ref = cand[v.chosen];
         s->ref_cc = cc_of(how, v.chosen);
@@ -1155,7 +1166,8 @@ static int run_kclean(struct mms_search *s, const struct mms_step *st,
  * Returns 0, or -1 with why. */
 static int blocks_start(struct mms_search *s, char *why, size_t len)
 {
-    struct mms_blocks b = { s->pins.mc, s->pins.kc, s->pins.nc, 0 };
+    struct mms_blocks b = { s->pins.mc, s->pins.kc, s->pins.nc, 0,
+                            s->pins.small };
 
     if (s->blocks_ready)
         return 0;
@@ -1199,6 +1211,7 @@ static int blocks_candidates(struct mms_search *s, const struct mms_step *st,
         b.mc = s->pins.mc ? s->pins.mc : b.mc;
         b.kc = s->pins.kc ? s->pins.kc : b.kc;
         b.nc = s->pins.nc ? s->pins.nc : b.nc;
+        b.small = s->pins.small ? s->pins.small : b.small;
         if (mms_blocks_model(&s->pc, &s->ref, &b, why, sizeof why) != 0)
             continue;
         mms_blocks_kernel(&s->ref, &b, &cand[kept]);
@@ -1230,6 +1243,23 @@ static void nc_sizes(struct mms_search *s)
         s->pl.dgemm_n[i] = s->lv->nc_n;
 }
 
+/* The step small's sizes: each candidate's SMALL_MAX (at most
+ * MMS_DGEMM_SIZES of them, increasing), every size on the path the
+ * candidate routes it to, as the library does: a candidate is judged
+ * where the two paths meet. */
+static void small_sizes(struct mms_search *s, const struct mmg_params *cand,
+                        int n)
+{
+    int k = 0;
+
+    memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
+    for (int i = 0; i < n && k < MMS_DGEMM_SIZES; i++)
+        if (cand[i].ncnb > 0
+            && (k == 0 || cand[i].ncnb > s->pl.dgemm_n[k - 1]))
+            s->pl.dgemm_n[k++] = cand[i].ncnb;
+    s->pl.dgemm_small_n = 0, s->pl.dgemm_route = 1;
+}
+
 static int run_blocks(struct mms_search *s, const struct mms_step *st)
 {
     static struct mmg_params cand[MMS_MAX_CANDS];
@@ -1245,9 +1275,10 @@ static int run_blocks(struct mms_search *s, const struct mms_step *st)
         return skip(s, st, "the library's model: %s", why);
     if (mms_pinned(&s->pins, st->sets))
         return skip(s, st, "pinned: %s=%d", st->sets,
-                    s->pins.mc && !strcmp(st->sets, "MC") ? s->pins.mc
-                    : s->pins.kc && !strcmp(st->sets, "KC") ? s->pins.kc
-                    : s->pins.nc);
+                    !strcmp(st->sets, "MC") ? s->pins.mc
+                    : !strcmp(st->sets, "KC") ? s->pins.kc
+                    : !strcmp(st->sets, "NC") ? s->pins.nc
+                    : s->pins.small);
     if (s->time_limit_s > 0 && now() - s->t0 > s->time_limit_s)
         return skip(s, st, "the time limit of %g s was reached; the values "
                     "so far are kept", s->time_limit_s);
@@ -1257,6 +1288,8 @@ static int run_blocks(struct mms_search *s, const struct mms_step *st)
     memcpy(level_n, s->pl.dgemm_n, sizeof level_n);
     if (!strcmp(st->sets, "NC"))
         nc_sizes(s);
+    if (!strcmp(st->sets, "SMALL_MAX"))
+        small_sizes(s, cand, n);
     sizes_text(&s->pl, sizes, sizeof sizes);
     snprintf(s->log.dgemm_sizes, sizeof s->log.dgemm_sizes, "%s", sizes);
     snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; square N=%s, "
@@ -1269,6 +1302,7 @@ static int run_blocks(struct mms_search *s, const struct mms_step *st)
          || screen(s, st, cand, how, n, o) != 0
          ? -1 : choose(s, st, cand, how, o, n);
     memcpy(s->pl.dgemm_n, level_n, sizeof level_n);
+    s->pl.dgemm_small_n = MMS_DGEMM_SMALL_N, s->pl.dgemm_route = 0;
     sizes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes);
     return rc;
 }
@@ -1732,6 +1766,8 @@ static int write_params(const struct mms_search *s, const char *output,
     pc.present[MMT_Q_MC] = pc.mc > 0;
     pc.present[MMT_Q_KC] = pc.kc > 0;
     pc.present[MMT_Q_NC] = pc.nc > 0;
+    pc.small_max = s->has_small ? s->blocks.small : s->pins.small;
+    pc.present[MMT_Q_SMALL_MAX] = pc.small_max > 0;
     snprintf(pc.cc, KV_WORD_MAX, "%s", s->pl.cc[s->ref_cc].name);
     word_of_argv(s->pl.cc[s->ref_cc].argv + 1, pc.cflags, KV_WORD_MAX);
     if (!pc.cflags[0])
@@ -1799,10 +1835,12 @@ int mms_search_finish(struct mms_search *s, const char *output, char *err,
         s->ref_mflops, pct, s->timed,
         s->reused, now() - s->t0);
     if (s->has_blocks)
-        say(s, "blocking: MC=%d KC=%d NC=%d (NB=%d), the whole DGEMM at "
-            "%.1f MFLOPS (%.1f%% of peak)\n", s->blocks.mc, s->blocks.kc,
-            s->blocks.nc, s->blocks.nb, s->blocks_mflops,
-            s->pc.peak_mflops > 0 ? 100 * s->blocks_mflops
-                                    / s->pc.peak_mflops : 0);
+        say(s, "blocking: MC=%d KC=%d NC=%d (NB=%d) SMALL_MAX=%d%s",
+            s->blocks.mc, s->blocks.kc, s->blocks.nc, s->blocks.nb,
+            s->blocks.small, s->blocks_mflops > 0 ? ", " : "\n");
+    if (s->has_blocks && s->blocks_mflops > 0)
+        say(s, "the whole DGEMM at %.1f MFLOPS (%.1f%% of peak)\n",
+            s->blocks_mflops, s->pc.peak_mflops > 0
+            ? 100 * s->blocks_mflops / s->pc.peak_mflops : 0);
     return output ? write_params(s, output, err, errlen) : 0;
 }

@@ -83,6 +83,7 @@ static const struct {
     { "MC", 1024, offsetof(struct mms_pins, mc) },
     { "KC", 1024, offsetof(struct mms_pins, kc) },
     { "NC", 1 << 20, offsetof(struct mms_pins, nc) },
+    { "SMALL_MAX", 1024, offsetof(struct mms_pins, small) },
 };
 enum { NBLOCK_PINS = sizeof block_pins / sizeof block_pins[0] };
 
@@ -791,7 +792,7 @@ static int range_mc(const struct mms_space *s, const struct mmg_params *ref,
                           BLOCK_DIM_MAX, v);
 
     for (int i = 0; i < n && i < max; i++)
-        out[i] = (struct mms_blocks){ v[i], cur->kc, 0, 0 };
+        out[i] = (struct mms_blocks){ v[i], cur->kc, 0, 0, cur->small };
     return n < max ? n : max;
 }
 
@@ -804,7 +805,7 @@ static int range_kc(const struct mms_space *s, const struct mmg_params *ref,
                    BLOCK_DIM_MAX, v);
 
     for (int i = 0; i < n && i < max; i++)
-        out[i] = (struct mms_blocks){ cur->mc, v[i], 0, 0 };
+        out[i] = (struct mms_blocks){ cur->mc, v[i], 0, 0, cur->small };
     return n < max ? n : max;
 }
 
@@ -836,8 +837,33 @@ static int range_nc(const struct mms_space *s, const struct mmg_params *ref,
     qsort(v, (size_t)nv, sizeof v[0], cmp_asc);
     for (int i = 0; i < nv && n < max; i++)
         if (n == 0 || v[i] != out[n - 1].nc)
-            out[n++] = (struct mms_blocks){ cur->mc, cur->kc, v[i], 0 };
+            out[n++] = (struct mms_blocks){ cur->mc, cur->kc, v[i], 0,
+                                            cur->small };
     return n;
+}
+
+/* SMALL_MAX, the crossover to the small-problem path: the value so far
+ * (the model's, measured on Zen 5) times each factor, multiples of 16
+ * from 16 to mmgen's 1024; a size at most SMALL_MAX runs the non-copy
+ * kernels on the caller's arrays, a larger one is packed. */
+static const int small_eighths[3][16] = {
+    { 4, 8, 12 },
+    { 4, 6, 8, 10, 12 },
+    { 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16 },
+};
+
+static int range_small(const struct mms_space *s,
+                       const struct mmg_params *ref,
+                       const struct mms_blocks *cur, struct mms_blocks *out,
+                       int max)
+{
+    int v[16], n = scaled(cur->small, small_eighths[blocks_level(s)], 16,
+                          BLOCK_DIM_MAX, v);
+
+    (void)ref;
+    for (int i = 0; i < n && i < max; i++)
+        out[i] = (struct mms_blocks){ cur->mc, cur->kc, cur->nc, 0, v[i] };
+    return n < max ? n : max;
 }
 
 /* ---- the steps, in paper 002's order ----------------------------------- */
@@ -932,6 +958,15 @@ const struct mms_step mms_steps[] = {
       "(quick 2000, normal 3000, full 4000), where a panel cut to fit "
       "the LLC pays", "issue 9; paper 002 II-C (CacheEdge)",
       range_nc },
+    { "small", "SMALL_MAX", NULL,
+      "SMALL_MAX, the crossover to the small-problem path (M, N and K at "
+      "most it: the non-copy kernels on the caller's arrays, no packing): "
+      "multiples of 16 around the value so far (quick x1/2, 1, 3/2; "
+      "normal x1/2, 3/4, 1, 5/4, 3/2; full 11 factors from x3/8 to x2), "
+      "MC, KC, NC as chosen; each timed as the whole DGEMM at square N "
+      "= every candidate's value, each size on the path the candidate "
+      "routes it to", "issue 9; paper 002 II-C (non-copy kernel)",
+      range_small },
 };
 const int mms_nsteps = sizeof mms_steps / sizeof mms_steps[0];
 

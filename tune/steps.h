@@ -65,6 +65,7 @@ struct mms_pins {
                              generator parameter) is pinned to that */
     char cc[32];          /* the pinned kernel compiler, "" none */
     int mc, kc, nc;       /* the library's blocking, pinned (0: not) */
+    int small;            /* its small-problem path's SMALL_MAX (0: not) */
 };
 
 /* The keys that make the kernel: what the dgemm step's KERNEL stands for
@@ -143,6 +144,8 @@ enum mms_step_kind {
  * call, which the library widens to hold MC and KC (derived). */
 struct mms_blocks {
     int mc, kc, nc, nb;
+    int small;            /* SMALL_MAX: M, N, K all at most it take the
+                             small-problem path (0: the model's) */
 };
 
 struct mms_step {

@@ -3,6 +3,7 @@
 # --with names, this host's results/<host>/params.conf, the saved archdef
 # of the key, the model); a params.conf bound to the probe.conf beside it;
 # MC, KC, NC it leaves out from the model with that probe.conf's caches;
+# SMALL_MAX the small-problem path's bound, else the model's;
 # errors that name the file and line; outputs rewritten only when the
 # choice changes; the key names the compiler family, a key without it
 # still finds its defaults; the kernels' compiler is the params.conf's CC
@@ -38,7 +39,7 @@ run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         "$@" > "$dir/log" 2>&1
 }
-echo "1..27"
+echo "1..28"
 
 key=$("$sel" --key --cc=gcc)
 form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)-gcc$'
@@ -147,6 +148,16 @@ run --params="$dir/given/params.conf" --with="$key" \
     && grep -q "from $dir/given/params.conf (given with --params)" \
         "$dir/log" && grep -q '#define MML_PARAM_NC 1080$' "$dir/out/libparams.h"
 result $? "--params wins over everything"
+# Without SMALL_MAX the small-problem path's bound is the model's 320 (the
+# file's NCNB, step 6's L1 tile, widened); with it, SMALL_MAX exactly,
+# below the model's too (the non-copy kernels are made with it as NCNB).
+grep -q '#define MML_PARAM_NCNB 320$' "$dir/out/libparams.h" \
+    && conf "$dir/small" "$fp" "SMALL_MAX = 208" \
+    && run --params="$dir/small/params.conf" \
+    && grep -q '#define MML_PARAM_NCNB 208$' "$dir/out/libparams.h" \
+    && grep -q '#define MML_PARAM_SMALL_MAX 208$' "$dir/out/libparams.h" \
+    && grep -q '^NCNB = 208$' "$dir/out/kernel.params"
+result $? "SMALL_MAX bounds the small-problem path (the model's 320 without)"
 
 run --with=no-such-key
 rc=$?

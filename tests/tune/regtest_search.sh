@@ -12,11 +12,12 @@ mmsearch="$top_builddir/mmsearch"
 dir=tests/tune/regtest.$$
 mkdir -p "$dir" || exit 99
 trap 'rm -rf "$dir"' EXIT
-echo "1..2"
+echo "1..3"
 
 if ! grep -qw sse2 /proc/cpuinfo; then
     echo "ok 1 # SKIP this CPU has no SSE2"
     echo "ok 2 # SKIP this CPU has no SSE2"
+    echo "ok 3 # SKIP this CPU has no SSE2"
     exit 0
 fi
 
@@ -67,4 +68,20 @@ if [ -f "$dir/params$try.conf" ] && "$mmsearch" --level=quick --isa=sse2 \
     echo "ok 2 - a rerun of a real search re-times nothing, same winner"
 else
     echo "not ok 2 - rerun: $(grep '^summary ' "$log" | tail -1)"
+fi
+# The step small timed for real: its candidates (SMALL_MAX values) at
+# square N = each of them, each size on the path the candidate routes it
+# to, every timing ok and listing those sizes.
+sizes=$(sed -n 's/^step name=small .*; square N=\([0-9,]*\), .*/\1/p' "$log")
+want=$(grep '^cand step=small round=0 ref=0 ' "$log" \
+    | sed 's/.* ncnb=\([0-9]*\) .*/\1/' | sort -n | tr '\n' ',')
+timed=$(grep -c '^cand step=small .*verdict=ok ' "$log")
+bad=$(grep '^cand step=small ' "$log" | grep -vc " verdict=ok .* why=N=$(echo \
+    "$sizes" | sed 's/,/:[0-9.]* N=/g'):[0-9.]*")
+if [ -n "$sizes" ] && [ "$sizes," = "$want" ] && [ "$timed" -ge 3 ] \
+        && [ "$bad" -eq 0 ]; then
+    echo "ok 3 - the step small timed $timed whole DGEMMs at N=$sizes"
+else
+    echo "not ok 3 - small: sizes '$sizes', candidates '$want', $timed ok, \
+$bad not"
 fi

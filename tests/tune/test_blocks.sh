@@ -20,7 +20,7 @@ mmselect="$top_builddir/kernels/mmselect"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/blocks.$$
 tap_scratch "$dir"
-echo "1..14"
+echo "1..15"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -42,8 +42,8 @@ screened() {
 }
 
 if search a.log && "$mmsearch" --check-log="$dir/a.log" > /dev/null \
-        && for s in mc kc nc; do
-            grep -q "^step name=$s sets=[MKN]C n=" "$dir/a.log" \
+        && for s in mc kc nc small; do
+            grep -q "^step name=$s sets=[A-Z_]* n=" "$dir/a.log" \
                 && grep -q "^cand step=$s round=0 ref=0 nc=" "$dir/a.log" \
                 && grep -q "^chosen name=$s by=[a-z]* nc=" "$dir/a.log" \
                 || exit 1
@@ -63,7 +63,7 @@ fi
 # the copy kernel at M=MC N=NB=nb K=KC.
 mc=$(screened a.log mc)
 shape=$(grep '^cand step=[mkn]c ' "$dir/a.log" | grep -vc \
-    ' nb=\([0-9]*\) ncnb=24 copy=1 m=[0-9]* n=\1 k=[0-9]* mu=2 nu=4 ku=1 ')
+    ' nb=\([0-9]*\) ncnb=[0-9]* copy=1 m=[0-9]* n=\1 k=[0-9]* mu=2 nu=4 ku=1 ')
 if [ "$mc" = "46:360:720 90:360:720 180:360:720 " ] && [ "$shape" -eq 0 ] \
         && grep -q "^step name=mc .*the reference of every round: the \
 model's MC=90 KC=360 NC=720" "$dir/a.log"; then
@@ -98,10 +98,32 @@ if "$mmselect" --params="$dir/a.log.params" --out="$dir/sel" \
         && grep -qx "K = $kcx" "$dir/sel/kernel.params" \
         && grep -qx "N = $nb" "$dir/sel/kernel.params" \
         && grep -qx "#define MML_PARAM_NC $(key a.log NC)" \
+            "$dir/sel/libparams.h" \
+        && grep -qx "#define MML_PARAM_NCNB $(key a.log SMALL_MAX)" \
             "$dir/sel/libparams.h"; then
     pass "mmselect builds the library with them: M=$mcx N=$nb K=$kcx"
 else
     fail "mmselect: $(cat "$dir/sel.out") $(cat "$dir/sel/kernel.params")"
+fi
+
+# The step small, last: SMALL_MAX at x1/2, 1, 3/2 of the model's 320 with
+# the blocking chosen, each timed at every candidate's value (no N = 200
+# first: the sizes are the step's own); params.conf has the chosen one.
+ch=$(chosen a.log small)
+b3="$mcx:$kcx:$(key a.log NC) "
+if [ "$(screened a.log small)" = "$b3$b3$b3" ] \
+        && [ "$(grep '^cand step=small round=0 ref=0 ' "$dir/a.log" \
+                | sed 's/.* ncnb=\([0-9]*\) .*/\1/' | tr '\n' ' ')" \
+            = "160 320 480 " ] \
+        && grep -q "^step name=small .*; square N=160,320,480, " "$dir/a.log" \
+        && [ "$(grep '^cand step=small ' "$dir/a.log" | grep -vc \
+                ' why=N=160:[0-9.]* N=320:[0-9.]* N=480:[0-9.]*$')" -eq 0 ] \
+        && [ "$(key a.log SMALL_MAX)" = "$(field "$ch" ncnb)" ]; then
+    pass "small: SMALL_MAX 160, 320, 480 at N=160,320,480; chose \
+$(key a.log SMALL_MAX)"
+else
+    fail "small: $(grep '^step name=small' "$dir/a.log" | cut -c1-120); \
+chosen $ch"
 fi
 
 # Again on the complete log: nothing re-timed, the same blocking.
@@ -174,7 +196,9 @@ if search pin.log --pin=MC=60 --pin=KC=200 \
             | tr -d '\n')" = "60:200" ] \
         && [ "$(key pin.log MC):$(key pin.log KC)" = "60:200" ] \
         && search pin3.log --pin=MC=60 --pin=KC=200 --pin=NC=400 \
-        && ! grep -q '^cand step=[mkn]c ' "$dir/pin3.log" \
+            --pin=SMALL_MAX=256 \
+        && ! grep -q '^cand step=\([mkn]c\|small\) ' "$dir/pin3.log" \
+        && [ "$(key pin3.log SMALL_MAX)" = 256 ] \
         && [ "$(key pin3.log MC):$(key pin3.log KC):$(key pin3.log NC)" \
             = "60:200:400" ]; then
     pass "pinned MC, KC (and NC) skip their steps, params.conf has them"

@@ -286,6 +286,31 @@ static const char *blocks(const struct mms_space *s, const char *name,
     return buf;
 }
 
+/* The SMALL_MAX values of step small's candidates around cur, each
+ * with cur's MC, KC and NC. */
+static const char *small(const struct mms_space *s,
+                         const struct mmg_params *ref,
+                         struct mms_blocks cur)
+{
+    static char buf[512];
+    struct mms_blocks out[MMS_MAX_CANDS];
+    const struct mms_step *st = step("small");
+    int n, at = 0;
+
+    assert_non_null(st->blocks);
+    assert_int_equal(mms_step_kind(st), MMS_STEP_BLOCKS);
+    n = st->blocks(s, ref, &cur, out, MMS_MAX_CANDS);
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(out[i].mc, cur.mc);
+        assert_int_equal(out[i].kc, cur.kc);
+        assert_int_equal(out[i].nc, cur.nc);
+        at += snprintf(buf + at, sizeof buf - (size_t)at, "%s%d",
+                       i ? " " : "", out[i].small);
+    }
+    return buf;
+}
+
 /* The blocks steps around the Zen 5 model's MC=120 KC=480 NC=480 (NB
  * widened to 480) for the 24 x 8 tile: MC in multiples of MU, KC of 8,
  * NC of NB, the value so far always among them; an NC of 0 is the
@@ -326,6 +351,13 @@ static void blocks_ranges(void **state)
                         "120:480:1440 120:480:2880 120:480:3360");
     assert_string_equal(blocks(&q, "nc", &ref, wide),
                         "120:480:1440 120:480:2400");
+    /* SMALL_MAX: multiples of 16 around the model's 320 (MC, KC, NC as
+     * they are) */
+    zen5.small = 320;
+    assert_string_equal(small(&q, &ref, zen5), "160 320 480");
+    assert_string_equal(small(&n, &ref, zen5), "160 240 320 400 480");
+    assert_string_equal(small(&f, &ref, zen5), "128 160 208 240 288 320 "
+                        "368 400 480 560 640");
     /* the value so far is a candidate even off the grid; the top is the
      * largest multiple of MU within mmgen's 1024 */
     assert_string_equal(blocks(&q, "mc", &ref,
