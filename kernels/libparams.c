@@ -197,6 +197,9 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
         v[MML_NCNB] = v[MML_SMALL_MAX];
     else
         v[MML_NCNB] = v[MML_NCNB] > NCNB_MODEL ? v[MML_NCNB] : NCNB_MODEL;
+    /* mmgen makes the non-copy kernels with this NCNB and wants KU <= it
+     * (the search's step small never offers less) */
+    v[MML_NCNB] = v[MML_NCNB] > v[MML_KU] ? v[MML_NCNB] : v[MML_KU];
     v[MML_SMALL_MAX] = v[MML_NCNB];
     /* B's KC x NC panel in a quarter of the last level: the rest holds
      * A's block as it is packed, C, and on a shared LLC the other cores'

@@ -59,8 +59,8 @@ struct mms_compiler {
 #define MMS_CC_MAX 4
 
 /* The square sizes one whole-DGEMM timing takes at most: a level's four
- * and the nc step's own (tune/steps.h). */
-#define MMS_DGEMM_SIZES 5
+ * and the nc step's own, or the step small's candidates (tune/steps.h). */
+#define MMS_DGEMM_SIZES 8
 
 /* How candidates are built and run: one per search. */
 struct mms_pipeline {

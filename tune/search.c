@@ -1266,11 +1266,11 @@ static int run_blocks(struct mms_search *s, const struct mms_step *st)
     static struct how how[MMS_MAX_CANDS];
     struct outcome o[MMS_MAX_CANDS];
     char rest[1400], sizes[64], why[MMS_WHY_MAX];
-    int n, rc, level_n[MMS_DGEMM_SIZES];
+    int n, rc, level_n[MMS_DGEMM_SIZES], level_small = s->pl.dgemm_small_n;
 
     if (s->skip_blocks)
-        return skip(s, st, "--skip-blocks: MC, KC and NC are left to the "
-                    "library's model");
+        return skip(s, st, "--skip-blocks: MC, KC, NC and SMALL_MAX are "
+                    "left to the library's model");
     if (blocks_start(s, why, sizeof why) != 0)
         return skip(s, st, "the library's model: %s", why);
     if (mms_pinned(&s->pins, st->sets))
@@ -1302,7 +1302,7 @@ static int run_blocks(struct mms_search *s, const struct mms_step *st)
          || screen(s, st, cand, how, n, o) != 0
          ? -1 : choose(s, st, cand, how, o, n);
     memcpy(s->pl.dgemm_n, level_n, sizeof level_n);
-    s->pl.dgemm_small_n = MMS_DGEMM_SMALL_N, s->pl.dgemm_route = 0;
+    s->pl.dgemm_small_n = level_small, s->pl.dgemm_route = 0;
     sizes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes);
     return rc;
 }
@@ -1766,7 +1766,8 @@ static int write_params(const struct mms_search *s, const char *output,
     pc.present[MMT_Q_MC] = pc.mc > 0;
     pc.present[MMT_Q_KC] = pc.kc > 0;
     pc.present[MMT_Q_NC] = pc.nc > 0;
-    pc.small_max = s->has_small ? s->blocks.small : s->pins.small;
+    /* the bound every whole DGEMM of the search ran with */
+    pc.small_max = s->has_blocks ? s->blocks.small : s->pins.small;
     pc.present[MMT_Q_SMALL_MAX] = pc.small_max > 0;
     snprintf(pc.cc, KV_WORD_MAX, "%s", s->pl.cc[s->ref_cc].name);
     word_of_argv(s->pl.cc[s->ref_cc].argv + 1, pc.cflags, KV_WORD_MAX);

@@ -68,7 +68,7 @@ struct mms_search {
     /* side results (steps 6 and 7), for params.conf when has_ */
     int has_ncnb, ncnb;
     int has_kx, k_crossover;
-    /* the library's blocking (the blocks steps mc, kc, nc: issue 9) */
+    /* the library's blocking (the blocks steps mc, kc, nc, small) */
     int skip_blocks;              /* 1: not searched (--skip-blocks) */
     int blocks_ready;             /* blocks0 and blocks are set */
     struct mms_blocks blocks0;    /* the model's (pins applied): the start

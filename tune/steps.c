@@ -10,6 +10,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "tune/candidate.h"
+
 /* ---- levels ------------------------------------------------------------ */
 
 const struct mms_level mms_levels[] = {
@@ -77,13 +79,16 @@ static int pin_crossover(struct mms_pins *pins, const char *text, char *err,
  * what params.conf allows. */
 static const struct {
     const char *key;
-    int max;
+    int min, max;
     size_t offset;
 } block_pins[] = {
-    { "MC", 1024, offsetof(struct mms_pins, mc) },
-    { "KC", 1024, offsetof(struct mms_pins, kc) },
-    { "NC", 1 << 20, offsetof(struct mms_pins, nc) },
-    { "SMALL_MAX", 1024, offsetof(struct mms_pins, small) },
+    { "MC", 1, 1024, offsetof(struct mms_pins, mc) },
+    { "KC", 1, 1024, offsetof(struct mms_pins, kc) },
+    { "NC", 1, 1 << 20, offsetof(struct mms_pins, nc) },
+    /* every whole DGEMM the steps before small time runs
+     * MMS_DGEMM_SMALL_N on the small path first */
+    { "SMALL_MAX", MMS_DGEMM_SMALL_N, 1024,
+      offsetof(struct mms_pins, small) },
 };
 enum { NBLOCK_PINS = sizeof block_pins / sizeof block_pins[0] };
 
@@ -93,9 +98,10 @@ static int pin_block(struct mms_pins *pins, int i, const char *text,
     char *end;
     long v = strtol(text, &end, 10);
 
-    if (!*text || *end || v < 1 || v > block_pins[i].max) {
-        snprintf(err, errlen, "%s: '%s' is not an integer in 1..%d",
-                 block_pins[i].key, text, block_pins[i].max);
+    if (!*text || *end || v < block_pins[i].min || v > block_pins[i].max) {
+        snprintf(err, errlen, "%s: '%s' is not an integer in %d..%d",
+                 block_pins[i].key, text, block_pins[i].min,
+                 block_pins[i].max);
         return -1;
     }
     *(int *)((char *)pins + block_pins[i].offset) = (int)v;
@@ -849,7 +855,7 @@ static int range_nc(const struct mms_space *s, const struct mmg_params *ref,
 static const int small_eighths[3][16] = {
     { 4, 8, 12 },
     { 4, 6, 8, 10, 12 },
-    { 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 16 },
+    { 3, 4, 5, 6, 8, 10, 12, 16 },   /* each one of the step's sizes */
 };
 
 static int range_small(const struct mms_space *s,
@@ -857,13 +863,16 @@ static int range_small(const struct mms_space *s,
                        const struct mms_blocks *cur, struct mms_blocks *out,
                        int max)
 {
-    int v[16], n = scaled(cur->small, small_eighths[blocks_level(s)], 16,
-                          BLOCK_DIM_MAX, v);
+    int v[16], k = 0, n = scaled(cur->small, small_eighths[blocks_level(s)],
+                                 16, BLOCK_DIM_MAX, v);
 
-    (void)ref;
-    for (int i = 0; i < n && i < max; i++)
-        out[i] = (struct mms_blocks){ cur->mc, cur->kc, cur->nc, 0, v[i] };
-    return n < max ? n : max;
+    /* the non-copy kernels are made with NCNB = SMALL_MAX: mmgen wants
+     * KU <= NCNB */
+    for (int i = 0; i < n && k < max && k < MMS_DGEMM_SIZES; i++)
+        if (v[i] >= ref->ku)
+            out[k++] = (struct mms_blocks){ cur->mc, cur->kc, cur->nc, 0,
+                                            v[i] };
+    return k;
 }
 
 /* ---- the steps, in paper 002's order ----------------------------------- */
@@ -962,7 +971,8 @@ const struct mms_step mms_steps[] = {
       "SMALL_MAX, the crossover to the small-problem path (M, N and K at "
       "most it: the non-copy kernels on the caller's arrays, no packing): "
       "multiples of 16 around the value so far (quick x1/2, 1, 3/2; "
-      "normal x1/2, 3/4, 1, 5/4, 3/2; full 11 factors from x3/8 to x2), "
+      "normal x1/2, 3/4, 1, 5/4, 3/2; full x3/8, 1/2, 5/8, 3/4, 1, 5/4, "
+      "3/2, 2), at least KU, "
       "MC, KC, NC as chosen; each timed as the whole DGEMM at square N "
       "= every candidate's value, each size on the path the candidate "
       "routes it to", "issue 9; paper 002 II-C (non-copy kernel)",

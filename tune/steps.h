@@ -45,7 +45,7 @@ struct mms_level {
 };
 
 /* The square size every whole DGEMM is timed at first, on the
- * small-problem path (the non-copy kernels, NCNB at least 320): the
+ * small-problem path (the non-copy kernels; the model's SMALL_MAX 320): the
  * level's sizes run the blocked path only, and a kernel that wins there
  * may run the small and skinny calls slowly (Zen 4: a clang KU=120
  * kernel won the dgemm step at 500-1500 and ran N=200 at 31.6 GFLOPS
@@ -73,7 +73,7 @@ struct mms_pins {
 #define MMS_KERNEL_KEYS "ISA,NB,MU,NU,KU,FMA,LS,FF,IF,NF"
 
 /* "KEY=VALUE" (KEY a generator key, any case, ISA, K_CROSSOVER, CC, or
- * the library's MC, KC, NC).
+ * the library's MC, KC, NC, SMALL_MAX).
  * Returns 0, or -1 with "KEY: why" in err. */
 int mms_pin(struct mms_pins *pins, const char *spec, char *err,
             size_t errlen);

@@ -63,7 +63,7 @@ fi
 # the copy kernel at M=MC N=NB=nb K=KC.
 mc=$(screened a.log mc)
 shape=$(grep '^cand step=[mkn]c ' "$dir/a.log" | grep -vc \
-    ' nb=\([0-9]*\) ncnb=[0-9]* copy=1 m=[0-9]* n=\1 k=[0-9]* mu=2 nu=4 ku=1 ')
+    ' nb=\([0-9]*\) ncnb=320 copy=1 m=[0-9]* n=\1 k=[0-9]* mu=2 nu=4 ku=1 ')
 if [ "$mc" = "46:360:720 90:360:720 180:360:720 " ] && [ "$shape" -eq 0 ] \
         && grep -q "^step name=mc .*the reference of every round: the \
 model's MC=90 KC=360 NC=720" "$dir/a.log"; then
@@ -237,9 +237,15 @@ else
 fi
 search badpin.log --pin=NC=0
 rc=$?
+search badsmall.log --pin=SMALL_MAX=150
+rc2=$?
 [ $rc -eq 2 ] && grep -q "NC: '0' is not an integer in 1\.\." \
-    "$dir/badpin.log.err" && pass "a bad NC pin: exit 2" \
-    || fail "bad pin: exit $rc: $(cat "$dir/badpin.log.err")"
+    "$dir/badpin.log.err" && [ $rc2 -eq 2 ] \
+    && grep -q "SMALL_MAX: '150' is not an integer in 200\.\.1024" \
+        "$dir/badsmall.log.err" \
+    && pass "bad NC and SMALL_MAX pins (below N = 200's path): exit 2" \
+    || fail "bad pin: exit $rc, $rc2: $(cat "$dir/badpin.log.err" \
+"$dir/badsmall.log.err")"
 
 # No driver (a source tree without kernels/): every candidate a
 # compile-error naming why, no decision, params.conf without a blocking.

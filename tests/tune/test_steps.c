@@ -356,8 +356,12 @@ static void blocks_ranges(void **state)
     zen5.small = 320;
     assert_string_equal(small(&q, &ref, zen5), "160 320 480");
     assert_string_equal(small(&n, &ref, zen5), "160 240 320 400 480");
-    assert_string_equal(small(&f, &ref, zen5), "128 160 208 240 288 320 "
-                        "368 400 480 560 640");
+    assert_string_equal(small(&f, &ref, zen5), "128 160 208 240 320 400 "
+                        "480 640");
+    /* none below KU (the non-copy kernels' NCNB) */
+    ref.ku = 200;
+    assert_string_equal(small(&n, &ref, zen5), "240 320 400 480");
+    ref.ku = 1;
     /* the value so far is a candidate even off the grid; the top is the
      * largest multiple of MU within mmgen's 1024 */
     assert_string_equal(blocks(&q, "mc", &ref,
