@@ -51,8 +51,8 @@ if search a.log && "$mmsearch" --check-log="$dir/a.log" > /dev/null \
         && grep -q "^step name=mc .*; square N=[0-9]*,1000, " "$dir/a.log" \
         && grep -q "^step name=nc .*; square N=[0-9]*,1000,2000, " \
             "$dir/a.log"; then
-    pass "the steps mc, kc, nc are in the log: headers, cands, decisions;" \
-        "nc times N=2000 too"
+    pass "the steps mc, kc, nc, small are in the log: headers, cands, \
+decisions; nc times N=2000 too"
 else
     fail "search: $(tail -3 "$dir/a.log.err")"
 fi
@@ -201,7 +201,7 @@ if search pin.log --pin=MC=60 --pin=KC=200 \
         && [ "$(key pin3.log SMALL_MAX)" = 256 ] \
         && [ "$(key pin3.log MC):$(key pin3.log KC):$(key pin3.log NC)" \
             = "60:200:400" ]; then
-    pass "pinned MC, KC (and NC) skip their steps, params.conf has them"
+    pass "pinned MC, KC (and NC, SMALL_MAX) skip their steps, params.conf has them"
 else
     fail "pins: $(grep -E '^skip name=[mkn]c' "$dir/pin.log") \
 $(tail -2 "$dir/pin.log.err")"
