@@ -472,6 +472,26 @@ static void call_b1(const struct mmt_call *call, void *user)
                  sh->ldb, 1.0, call->op[2], sh->ldc);
 }
 
+int mms_dgemm_sizes(const struct mms_pipeline *pl, int *n)
+{
+    int k = 0;
+
+    if (pl->dgemm_small_n > 0)
+        n[k++] = pl->dgemm_small_n;
+    for (int i = 0; i < MMS_DGEMM_SIZES && pl->dgemm_n[i]; i++)
+        n[k++] = pl->dgemm_n[i];
+    return k;
+}
+
+void mms_dgemm_why_size(char *buf, size_t len, int n, double mflops)
+{
+    size_t used = strlen(buf);
+
+    if (used < len)
+        snprintf(buf + used, len - used, "%sN=%d:%.1f", used ? " " : "", n,
+                 mflops);
+}
+
 static uint64_t fnv1a(const char *s, uint64_t h)
 {
     for (; *s; s++)
@@ -489,20 +509,15 @@ static void fake_time(const struct measure_job *j, int fd)
     char sizes[MMS_WHY_MAX / 2] = "", why[MMS_WHY_MAX];
     uint64_t h;
     double noise, mflops;
-    size_t used = 0;
+    int n[MMS_DGEMM_SIZES + 1];
 
     snprintf(name, sizeof name, "%s", j->c->name);
     if ((pf = strstr(name, "_pf")))
         memmove(pf, pf + 3, strlen(pf + 3) + 1);
-    /* nor the small path's bound in the name ("_s320_b01"), but in the
+    /* nor the small path's bound in the name ("_b01_s320"), but in the
      * step small, where it is what the candidates differ in */
-    for (pf = strstr(name, "_s"); pf; pf = strstr(pf + 1, "_s")) {
-        size_t d = strspn(pf + 2, "0123456789");
-        if (d > 0 && strcmp(pf + 2 + d, "_b01") == 0) {
-            memmove(pf, pf + 2 + d, strlen(pf + 2 + d) + 1);
-            break;
-        }
-    }
+    if ((pf = strstr(name, "_b01_s")))
+        pf[4] = '\0';
     h = fnv1a(name, 0xcbf29ce484222325ULL);
     snprintf(kt, sizeof kt, "<%d", j->c->p.ncnb);
     if (j->pl->dgemm_route)
@@ -520,16 +535,11 @@ static void fake_time(const struct measure_job *j, int fd)
     noise = (double)(fnv1a(round, h) % 201) / 10000.0 - 0.01;
     mflops = (1000.0 + (double)(h % 1000)) * (1 + noise);
     /* a whole DGEMM's why names its sizes first, as a real timing's */
-    for (int i = -1; j->c->nc && i < MMS_DGEMM_SIZES; i++) {
-        int n = i < 0 ? j->pl->dgemm_small_n : j->pl->dgemm_n[i];
-        if (i >= 0 && !n)
-            break;
-        if (n > 0)
-            used += snprintf(sizes + used, sizeof sizes - used, "%sN=%d:%.1f",
-                             used ? " " : "", n, mflops);
-    }
+    if (j->c->nc)
+        for (int i = 0, k = mms_dgemm_sizes(j->pl, n); i < k; i++)
+            mms_dgemm_why_size(sizes, sizeof sizes, n[i], mflops);
     snprintf(why, sizeof why, "%s%sfake timing (test hook)", sizes,
-             used ? "; " : "");
+             sizes[0] ? "; " : "");
     report(fd, MMS_V_OK, mflops, 0.01, j->pl->timing.samples, why);
 }
 

@@ -95,6 +95,16 @@ struct mms_pipeline {
     size_t dgemm_flush_bytes;        /* read before each call */
 };
 
+/* The square sizes a whole-DGEMM timing with pl takes, in its order
+ * (pl->dgemm_small_n first when not 0, then pl->dgemm_n), into
+ * n[MMS_DGEMM_SIZES + 1].  Returns how many. */
+int mms_dgemm_sizes(const struct mms_pipeline *pl, int *n);
+
+/* Append "N=n:mflops" to the string in buf (a space before it unless it
+ * is the first): how a whole DGEMM's why lists its sizes, which the log
+ * reads back (tune/searchlog.c). */
+void mms_dgemm_why_size(char *buf, size_t len, int n, double mflops);
+
 /* One timing of one candidate. */
 struct mms_measure {
     enum mms_verdict verdict;

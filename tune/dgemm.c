@@ -276,24 +276,21 @@ static int sizes_of(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                     const struct operands *op, struct sized *z, char *why,
                     size_t len)
 {
-    int n = 0;
+    int n[MMS_DGEMM_SIZES + 1], k = mms_dgemm_sizes(pl, n);
 
-    if (pl->dgemm_small_n > 0) {
-        struct mml_gemm g = square((size_t)pl->dgemm_small_n, 1.0, op);
-        if (!dg->small_fits(&dg->plan, &g)) {
+    for (int i = 0; i < k; i++) {
+        struct mml_gemm g = square((size_t)n[i], 1.0, op);
+        int first_small = i == 0 && pl->dgemm_small_n > 0;
+        int fits = dg->small_fits(&dg->plan, &g);
+        if (first_small && !fits) {
             snprintf(why, len, "N=%d does not take the small-problem path "
-                     "(NCNB=%d)", pl->dgemm_small_n, dg->plan.ncnb);
+                     "(NCNB=%d)", n[i], dg->plan.ncnb);
             return -1;
         }
-        z[n++] = (struct sized){ dg, op, pl->dgemm_small_n, 1 };
+        z[i] = (struct sized){ dg, op, n[i],
+                               first_small || (pl->dgemm_route && fits) };
     }
-    for (int i = 0; i < MMS_DGEMM_SIZES && pl->dgemm_n[i]; i++) {
-        struct mml_gemm g = square((size_t)pl->dgemm_n[i], 1.0, op);
-        z[n++] = (struct sized){ dg, op, pl->dgemm_n[i],
-                                 pl->dgemm_route && dg->small_fits(&dg->plan,
-                                                                   &g) };
-    }
-    return n;
+    return k;
 }
 
 int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
@@ -339,7 +336,7 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                &z[nsizes > 1 && z[0].small]);
     mmt_load_start(&load, sched_getcpu());
     for (int i = 0; i < nsizes; i++) {
-        size_t n = (size_t)z[i].n, used = strlen(sizes);
+        size_t n = (size_t)z[i].n;
         k.user = &z[i];
         k.flops = 2.0 * (double)n * (double)n * (double)n;
         if (mmt_time_kernel(&k, &o, &r) != 0) {
@@ -347,8 +344,7 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
             release(&op);
             return -1;
         }
-        snprintf(sizes + used, sizeof sizes - used, "%sN=%zu:%.1f",
-                 used ? " " : "", n, r.mflops);
+        mms_dgemm_why_size(sizes, sizeof sizes, z[i].n, r.mflops);
         logsum += log(r.mflops);
         m->spread = r.spread > m->spread ? r.spread : m->spread;
         m->samples = r.samples;

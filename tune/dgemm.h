@@ -54,7 +54,8 @@ int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
 int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len);
 
 /* Time C = A B at pl->dgemm_small_n (when not 0) on the small-problem
- * path and at each of pl->dgemm_n on the blocked path, square (leading
+ * path and at each of pl->dgemm_n on the blocked path (with
+ * pl->dgemm_route, on the path the library routes it to), square (leading
  * dimension N, the operands of the largest size allocated and filled
  * once), one call per sample with A, B and C flushed (the timer's
  * OneCallFlushLRU over pl->dgemm_flush_bytes), pl->dgemm_samples

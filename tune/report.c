@@ -289,7 +289,7 @@ static void pick_columns(struct mmr_step *st)
     int dgemm = st->ncand > 0 && st->cand[0].nc > 0;
 
     st->ncol = 0;
-    for (int i = 0; dgemm && i < 5; i++) {
+    for (size_t i = 0; dgemm && i < sizeof blocks / sizeof *blocks; i++) {
         int col = blocks[i] == -1 ? key_col("NB") : blocks[i];
         if (col_varies(st, col))
             st->col[st->ncol++] = col;

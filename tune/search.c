@@ -273,7 +273,7 @@ static void prepare(struct mms_search *s, struct mms_cand *c,
     if (h.nc > 0) {
         mmg_kernel_name(&q, base, sizeof base);
         if (q.ncnb > 0)     /* the small path's bound (step small) */
-            snprintf(q.name, sizeof q.name, "%.72s_s%d_b01", base, q.ncnb);
+            snprintf(q.name, sizeof q.name, "%.72s_b01_s%d", base, q.ncnb);
         else
             snprintf(q.name, sizeof q.name, "%.80s_b01", base);
     }
@@ -837,9 +837,7 @@ static int choose(struct mms_search *s, const struct mms_step *st,
                                          p.ncnb > 0 ? p.ncnb : 0 };
         s->has_blocks = 1;
         /* the step small's figure is at its own small sizes */
-        if (strcmp(st->sets, "SMALL_MAX") == 0)
-            s->has_small = 1;
-        else
+        if (strcmp(st->sets, "SMALL_MAX") != 0)
             s->blocks_mflops = v.mflops;
     } else if (v.chosen >= 0) {
         s->ref = cand[v.chosen];
@@ -1182,15 +1180,13 @@ static int blocks_start(struct mms_search *s, char *why, size_t len)
 /* "200,500,1000,2000": the sizes the whole DGEMM is timed at. */
 static void sizes_text(const struct mms_pipeline *pl, char *buf, size_t len)
 {
+    int n[MMS_DGEMM_SIZES + 1], k = mms_dgemm_sizes(pl, n);
     size_t used = 0;
 
     buf[0] = '\0';
-    if (pl->dgemm_small_n > 0)
-        used += snprintf(buf, len, "%d", pl->dgemm_small_n);
-    for (int i = 0; i < MMS_DGEMM_SIZES && pl->dgemm_n[i] && used < len;
-         i++)
+    for (int i = 0; i < k && used < len; i++)
         used += snprintf(buf + used, len - used, "%s%d", used ? "," : "",
-                         pl->dgemm_n[i]);
+                         n[i]);
 }
 
 /* The candidates of blocks step st: its range around the blocking so
@@ -1275,10 +1271,7 @@ static int run_blocks(struct mms_search *s, const struct mms_step *st)
         return skip(s, st, "the library's model: %s", why);
     if (mms_pinned(&s->pins, st->sets))
         return skip(s, st, "pinned: %s=%d", st->sets,
-                    !strcmp(st->sets, "MC") ? s->pins.mc
-                    : !strcmp(st->sets, "KC") ? s->pins.kc
-                    : !strcmp(st->sets, "NC") ? s->pins.nc
-                    : s->pins.small);
+                    mms_block_pin(&s->pins, st->sets));
     if (s->time_limit_s > 0 && now() - s->t0 > s->time_limit_s)
         return skip(s, st, "the time limit of %g s was reached; the values "
                     "so far are kept", s->time_limit_s);

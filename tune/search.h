@@ -75,7 +75,6 @@ struct mms_search {
                                      and the reference of every round */
     struct mms_blocks blocks;     /* the values so far */
     int has_blocks;               /* params.conf gets blocks */
-    int has_small;                /* ... and blocks.small (step small) */
     double blocks_mflops;         /* what they ran at (the DGEMM) */
     int skip_dgemm;               /* 1: the dgemm step is not run
                                      (--skip-dgemm; --skip-blocks too) */

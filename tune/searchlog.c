@@ -821,11 +821,11 @@ const struct mms_record *mms_log_find_at(struct mms_log *lg,
         if (r->kt != kt || r->nc != nc
             || (step ? strcmp(r->step, step) != 0 || r->round != round
                            || r->ref != ref
-                     : r->round != 0)
-            || (nc && lg->dgemm_sizes[0] && r->m.verdict == MMS_V_OK
-                && !timed_at(r->m.why, lg->dgemm_sizes)))
+                     : r->round != 0))
             continue;
-        if (mms_params_equal(&r->p, p) && (!cc || !strcmp(r->cc, cc))) {
+        if (mms_params_equal(&r->p, p) && (!cc || !strcmp(r->cc, cc))
+            && !(nc && lg->dgemm_sizes[0] && r->m.verdict == MMS_V_OK
+                 && !timed_at(r->m.why, lg->dgemm_sizes))) {
             r->used = 1;
             return r;
         }

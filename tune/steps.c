@@ -121,6 +121,13 @@ static int block_pin_index(const char *key)
     return -1;
 }
 
+int mms_block_pin(const struct mms_pins *pins, const char *key)
+{
+    int i = block_pin_index(key);
+
+    return i >= 0 ? block_pin(pins, i) : 0;
+}
+
 int mms_pin(struct mms_pins *pins, const char *spec, char *err,
             size_t errlen)
 {

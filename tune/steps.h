@@ -86,6 +86,9 @@ void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p);
 /* 1 when every key of the comma-separated list is pinned (KERNEL: every
  * key of MMS_KERNEL_KEYS). */
 int mms_pinned(const struct mms_pins *pins, const char *keys);
+/* The pinned value of the library's MC, KC, NC or SMALL_MAX (key), 0
+ * when it is not pinned. */
+int mms_block_pin(const struct mms_pins *pins, const char *key);
 /* "ISA=sse2 NB=16 CC=clang MC=96", or "none". */
 void mms_pins_text(const struct mms_pins *pins, char *buf, size_t len);
 
