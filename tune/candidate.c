@@ -492,6 +492,20 @@ void mms_dgemm_why_size(char *buf, size_t len, int n, double mflops)
                  mflops);
 }
 
+int mms_dgemm_on_small(const struct mms_pipeline *pl, int i, int fits)
+{
+    return (i == 0 && pl->dgemm_small_n > 0) || (pl->dgemm_route && fits);
+}
+
+void mms_dgemm_why_small(char *buf, size_t len, int n)
+{
+    size_t used = strlen(buf);
+
+    if (used < len)
+        snprintf(buf + used, len - used, "%s%d",
+                 strstr(buf, " small=") ? "," : " small=", n);
+}
+
 static uint64_t fnv1a(const char *s, uint64_t h)
 {
     for (; *s; s++)
@@ -534,10 +548,16 @@ static void fake_time(const struct measure_job *j, int fd)
     snprintf(round, sizeof round, "#%d", j->round);
     noise = (double)(fnv1a(round, h) % 201) / 10000.0 - 0.01;
     mflops = (1000.0 + (double)(h % 1000)) * (1 + noise);
-    /* a whole DGEMM's why names its sizes first, as a real timing's */
-    if (j->c->nc)
-        for (int i = 0, k = mms_dgemm_sizes(j->pl, n); i < k; i++)
+    /* a whole DGEMM's why names its sizes first, as a real timing's, and
+     * those on the small path (fits: within the candidate's bound) */
+    if (j->c->nc) {
+        int k = mms_dgemm_sizes(j->pl, n);
+        for (int i = 0; i < k; i++)
             mms_dgemm_why_size(sizes, sizeof sizes, n[i], mflops);
+        for (int i = 0; i < k; i++)
+            if (mms_dgemm_on_small(j->pl, i, n[i] <= j->c->p.ncnb))
+                mms_dgemm_why_small(sizes, sizeof sizes, n[i]);
+    }
     snprintf(why, sizeof why, "%s%sfake timing (test hook)", sizes,
              sizes[0] ? "; " : "");
     report(fd, MMS_V_OK, mflops, 0.01, j->pl->timing.samples, why);

@@ -105,6 +105,17 @@ int mms_dgemm_sizes(const struct mms_pipeline *pl, int *n);
  * reads back (tune/searchlog.c). */
 void mms_dgemm_why_size(char *buf, size_t len, int n, double mflops);
 
+/* 1 when the i-th size of a whole-DGEMM timing with pl (in
+ * mms_dgemm_sizes's order) runs on the small-problem path: the small
+ * size, first; or, when pl routes (the step small), a size the plan's
+ * small path takes (fits 1), as the library routes a call. */
+int mms_dgemm_on_small(const struct mms_pipeline *pl, int i, int fits);
+
+/* Append size n to the why's list of the sizes that ran on the small
+ * path, " small=n" or ",n", after all its sizes: the path each took is
+ * in the log, where a test can check the routing. */
+void mms_dgemm_why_small(char *buf, size_t len, int n);
+
 /* One timing of one candidate. */
 struct mms_measure {
     enum mms_verdict verdict;

@@ -288,7 +288,7 @@ static int sizes_of(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
             return -1;
         }
         z[i] = (struct sized){ dg, op, n[i],
-                               first_small || (pl->dgemm_route && fits) };
+                               mms_dgemm_on_small(pl, i, fits) };
     }
     return k;
 }
@@ -309,7 +309,7 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                      { "C", 64, 1, 0 } },
         .init = mms_fill, .call = call_dgemm,
     };
-    char sizes[200] = "";
+    char sizes[256] = "";
     double logsum = 0;
     int nsizes;
 
@@ -350,6 +350,9 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
         m->samples = r.samples;
     }
     release(&op);
+    for (int i = 0; i < nsizes; i++)
+        if (z[i].small)
+            mms_dgemm_why_small(sizes, sizeof sizes, z[i].n);
     m->busy = mmt_load_busy(&load);
     m->verdict = MMS_V_OK;
     m->mflops = exp(logsum / nsizes);

@@ -335,12 +335,12 @@ static void how_timed(struct mms_search *s, struct mms_measure *m)
     snprintf(m->why, sizeof m->why, "%s", why[0] ? why : "-");
 }
 
-/* A whole DGEMM's why from the child, "[BUSY...; ]N=500:... ; how": how
- * it was timed said once per run in a note, each size's MFLOPS kept with
- * what warns. */
+/* A whole DGEMM's why from the child, "[BUSY...; ]N=200:... N=500:...
+ * small=200; how": how it was timed said once per run in a note, each
+ * size's MFLOPS and the sizes on the small path kept with what warns. */
 static void dgemm_timed(struct mms_search *s, struct mms_measure *m)
 {
-    char note[MMS_WHY_MAX + 256], why[MMS_WHY_MAX], sizes[200] = "";
+    char note[MMS_WHY_MAX + 256], why[MMS_WHY_MAX], sizes[256] = "";
     const char *body = m->why, *end = strstr(m->why, "; "), *how;
 
     if (strncmp(m->why, "BUSY", 4) == 0 && end)
@@ -350,10 +350,10 @@ static void dgemm_timed(struct mms_search *s, struct mms_measure *m)
              : (int)strlen(body), body);
     if (!s->dgemm_how_noted && how) {
         snprintf(note, sizeof note, "why=the whole DGEMM (steps dgemm, pf, "
-                 "mc, kc, nc) timed as: square C = A B, beta 0, the first "
-                 "size on the small-problem path and the others on the "
-                 "blocked path, at each size %s; the figure is the "
-                 "geometric mean over the sizes", how + 2);
+                 "mc, kc, nc, small) timed as: square C = A B, beta 0, "
+                 "the sizes small= lists on the small-problem path and "
+                 "the others on the blocked path, at each size %s; the "
+                 "figure is the geometric mean over the sizes", how + 2);
         mms_log_line(&s->log, "note", note);
         s->dgemm_how_noted = 1;
     }

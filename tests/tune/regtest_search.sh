@@ -13,6 +13,7 @@ dir=tests/tune/regtest.$$
 mkdir -p "$dir" || exit 99
 trap 'rm -rf "$dir"' EXIT
 echo "1..3"
+. "$top_srcdir/tests/tune/tinysearch.sh"     # misrouted
 
 if ! grep -qw sse2 /proc/cpuinfo; then
     echo "ok 1 # SKIP this CPU has no SSE2"
@@ -70,18 +71,21 @@ else
     echo "not ok 2 - rerun: $(grep '^summary ' "$log" | tail -1)"
 fi
 # The step small timed for real: its candidates (SMALL_MAX values) at
-# square N = each of them, each size on the path the candidate routes it
-# to, every timing ok and listing those sizes.
+# square N = each of them, every timing ok, listing those sizes and, as
+# having run on the small path, exactly those at most its value (the
+# library's routing under that bound: small_fits).
 sizes=$(sed -n 's/^step name=small .*; square N=\([0-9,]*\), .*/\1/p' "$log")
 want=$(grep '^cand step=small round=0 ref=0 ' "$log" \
     | sed 's/.* ncnb=\([0-9]*\) .*/\1/' | sort -n | tr '\n' ',')
 timed=$(grep -c '^cand step=small .*verdict=ok ' "$log")
 bad=$(grep '^cand step=small ' "$log" | grep -vc " verdict=ok .* why=N=$(echo \
     "$sizes" | sed 's/,/:[0-9.]* N=/g'):[0-9.]*")
+routed=$(misrouted "$log" small "$sizes")
 if [ -n "$sizes" ] && [ "$sizes," = "$want" ] && [ "$timed" -ge 3 ] \
-        && [ "$bad" -eq 0 ]; then
-    echo "ok 3 - the step small timed $timed whole DGEMMs at N=$sizes"
+        && [ "$bad" -eq 0 ] && [ "$routed" -eq 0 ]; then
+    echo "ok 3 - the step small timed $timed whole DGEMMs at N=$sizes, \
+each size at most the candidate's bound on the small path"
 else
     echo "not ok 3 - small: sizes '$sizes', candidates '$want', $timed ok, \
-$bad not"
+$bad not, $routed misrouted"
 fi

@@ -108,7 +108,8 @@ fi
 
 # The step small, last: SMALL_MAX at x1/2, 1, 3/2 of the model's 320 with
 # the blocking chosen, each timed at every candidate's value (no N = 200
-# first: the sizes are the step's own); params.conf has the chosen one.
+# first: the sizes are the step's own), the sizes at most its value on
+# the small path (small=); params.conf has the chosen one.
 ch=$(chosen a.log small)
 b3="$mcx:$kcx:$(key a.log NC) "
 if [ "$(screened a.log small)" = "$b3$b3$b3" ] \
@@ -117,7 +118,9 @@ if [ "$(screened a.log small)" = "$b3$b3$b3" ] \
             = "160 320 480 " ] \
         && grep -q "^step name=small .*; square N=160,320,480, " "$dir/a.log" \
         && [ "$(grep '^cand step=small ' "$dir/a.log" | grep -vc \
-                ' why=N=160:[0-9.]* N=320:[0-9.]* N=480:[0-9.]*$')" -eq 0 ] \
+                ' why=N=160:[0-9.]* N=320:[0-9.]* N=480:[0-9.]* small=')" \
+            -eq 0 ] \
+        && [ "$(misrouted "$dir/a.log" small 160,320,480)" -eq 0 ] \
         && [ "$(key a.log SMALL_MAX)" = "$(field "$ch" ncnb)" ]; then
     pass "small: SMALL_MAX 160, 320, 480 at N=160,320,480; chose \
 $(key a.log SMALL_MAX)"
@@ -215,7 +218,7 @@ if run_mmsearch full.log --level=full --isa=none --nb=24 --mu=2 --nu=4 \
         && grep -q "^step name=nc .*; square N=[0-9]*,500,1000,2000,3000,\
 4000, " "$dir/full.log" \
         && [ "$(grep -c "^cand step=nc .* why=N=[0-9]*:[0-9.]* N=500:[0-9.]* \
-N=1000:[0-9.]* N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]*$" \
+N=1000:[0-9.]* N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]* small=[0-9]*$" \
             "$dir/full.log")" -eq "$(grep -c '^cand step=nc ' \
             "$dir/full.log")" ] \
         && [ "$(key full.log NC)" -gt 0 ]; then

@@ -25,3 +25,21 @@ search() {
 }
 cands() { grep -c '^cand ' "$dir/$1"; }
 summary() { grep '^summary ' "$dir/$1" | tail -1; }
+
+# misrouted FILE STEP SIZES: how many of STEP's ok cand lines in the log
+# FILE do not list in their why's small= exactly those of SIZES (a comma
+# list) that are at most their ncnb= -- the sizes the library's routing
+# puts on the small-problem path under that bound (the step small).
+misrouted() {
+    grep "^cand step=$2 .* verdict=ok " "$1" | awk -v sizes="$3" '{
+        ncnb = ""
+        for (i = 2; i <= NF; i++) if ($i ~ /^ncnb=/) ncnb = substr($i, 6)
+        want = ""; k = split(sizes, n, ",")
+        for (i = 1; i <= k; i++)
+            if (n[i] + 0 <= ncnb + 0) want = want (want == "" ? "" : ",") n[i]
+        got = "-"
+        if (match($0, / small=[0-9,]+/))
+            got = substr($0, RSTART + 7, RLENGTH - 7)
+        if (got != want) bad++
+    } END { print bad + 0 }'
+}
