@@ -117,11 +117,18 @@ static struct kerns kerns_for(const struct mml_plan *p, int tb)
               : (struct kerns){ &p->nck, &p->nckv };
 }
 
-/* Below this many doubles of A and B (16 KiB, a third of an L1) the
- * kernels' own first touch keeps up: at N = 32 on Zen 5 the pass left
- * the flushed time as it was and cost 12% warm; from N = 48 it pays
+/* Up to this many doubles of A and B (12 KiB) the kernels' own first
+ * touch keeps up; from N = 32 the pass pays.  On Zen 5, flushed, NN,
+ * medians of 120 calls alternated with OpenBLAS-SkylakeX's (us, not
+ * loaded / loaded / OpenBLAS): N = 24 3.74 / 4.03 / 3.65 and 3.91 /
+ * 3.82 / 3.62; N = 32 4.41 / 3.89 / 4.21 and 4.44 / 3.79 / 4.18; warm
+ * the pass cost N = 24 15-22%, N = 32 6%.  From N = 48 it always paid
  * (flushed N = 48: 33 against 30 GFLOPS, N = 100: 67 against 59). */
-#define TOUCH_MIN 2048
+#define LOAD_MIN 1536
+
+/* op(A) of at most this many doubles (16 KiB) is copied whole: it stays
+ * in L1 as it is. */
+#define A_WHOLE_MAX 2048
 
 /* Rows of op(A) a copy holds: A_BLOCK_TILES full tiles of the non-copy
  * kernel, or all M when that is fewer than two blocks' worth (the last
@@ -134,7 +141,7 @@ static size_t a_block(const struct mml_plan *p, size_t m, size_t k)
 {
     size_t rb = (size_t)p->nck.mu * A_BLOCK_TILES;
 
-    return m < 2 * rb || m * k <= TOUCH_MIN ? m : rb;
+    return m < 2 * rb || m * k <= A_WHOLE_MAX ? m : rb;
 }
 
 /* The most rows a copy of op(A) holds: the last block's. */
@@ -183,25 +190,38 @@ size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
            + up_to(v * k, LINE_DOUBLES) + up_to(v * n, LINE_DOUBLES);
 }
 
-/* One word of every 64-byte line of the m x n column-major x loaded (as
- * integers: no value is used, C may hold NaN), so the kernels find the
- * operands in cache instead of waiting for each line in turn. */
-static volatile uint64_t touched;
+/* One word at x loaded (as an integer: no value is used, C may hold
+ * NaN) and kept, with nothing waiting on it: the loads of a pass are
+ * independent, where folding them into one value chained them. */
+MML_HOT
+static inline void load_word(const double *x)
+{
+    uint64_t w;
 
+    memcpy(&w, x, sizeof w);
+    __asm__ volatile("" : : "r"(w));
+}
+
+/* One word of every 64-byte line of the m x n column-major x loaded, so
+ * the kernels find the operands in cache instead of waiting for each
+ * line in turn; four lines a step.  Warm, the pass cost N = 48 to 96 on
+ * Zen 5 4-6% of the call, where one line a step with the words folded
+ * together cost 7-10% (flushed the same). */
 MML_HOT
 static void touch(const double *x, size_t m, size_t n, size_t ld)
 {
-    uint64_t s = 0, w;
+    const size_t l = LINE_DOUBLES;
 
     for (size_t j = 0; j < n; j++, x += ld) {
-        for (size_t i = 0; i < m; i += LINE_DOUBLES) {
-            memcpy(&w, x + i, sizeof w);
-            s ^= w;
+        size_t i = 0;
+        for (; i + 3 * l < m; i += 4 * l) {
+            load_word(x + i), load_word(x + i + l);
+            load_word(x + i + 2 * l), load_word(x + i + 3 * l);
         }
-        memcpy(&w, x + m - 1, sizeof w);
-        s ^= w;
+        for (; i < m; i += l)
+            load_word(x + i);
+        load_word(x + m - 1);
     }
-    touched = s;
 }
 
 /* Rows r0.. (mr of them, mr < w) of the m x k column-major a into w x k
@@ -348,7 +368,7 @@ static void prime_pages(const double *x, size_t m, size_t n, size_t ld,
 }
 
 /* The pages of A, B and C primed; A and B as stored loaded first when
- * they are more than TOUCH_MIN doubles; 1 when they were. */
+ * they are more than LOAD_MIN doubles; 1 when they were. */
 MML_HOT
 int mml_load_operands(const struct mml_gemm *g)
 {
@@ -360,7 +380,7 @@ int mml_load_operands(const struct mml_gemm *g)
         prime_pages(g->b, g->n, g->k, g->ldb, 0);
     else
         prime_pages(g->b, g->k, g->n, g->ldb, 0);
-    if (g->m * g->k + g->k * g->n <= TOUCH_MIN)
+    if (g->m * g->k + g->k * g->n <= LOAD_MIN)
         return 0;
     touch(g->a, ar, ac, g->lda);
     load_b_stored(g);
@@ -410,8 +430,7 @@ static void run_rows_all(const struct mml_gemm *h, const struct mml_plan *p,
  * and 34.8 -> 45.7, 100^3 TN 67.6 -> 77.8 and 58.9 -> 63.4, 100^3 TT
  * 70.9 -> 76.6 and 57.5 -> 62.0; flushed 64^3 TN 44.1 -> 47.9 and 26.6
  * -> 30.4, 100^3 TT 60.5 -> 65.5 and 49.0 -> 50.3; warm within 5%.
- * Below TOUCH_MIN doubles op(A) is copied whole (16 KiB at most: it
- * stays in L1 as it is). */
+ * Up to A_WHOLE_MAX doubles op(A) is copied whole. */
 MML_HOT
 static void gemm_a_blocks(const struct mml_gemm *g, struct mml_gemm h,
                           const struct mml_plan *p, const struct kerns *ks,
