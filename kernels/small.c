@@ -117,14 +117,16 @@ static struct kerns kerns_for(const struct mml_plan *p, int tb)
               : (struct kerns){ &p->nck, &p->nckv };
 }
 
-/* Up to this many doubles of A and B (12 KiB) the kernels' own first
- * touch keeps up; from N = 32 the pass pays.  On Zen 5, flushed, NN,
- * medians of 120 calls alternated with OpenBLAS-SkylakeX's (us, not
- * loaded / loaded / OpenBLAS): N = 24 3.74 / 4.03 / 3.65 and 3.91 /
- * 3.82 / 3.62; N = 32 4.41 / 3.89 / 4.21 and 4.44 / 3.79 / 4.18; warm
- * the pass cost N = 24 15-22%, N = 32 6%.  From N = 48 it always paid
- * (flushed N = 48: 33 against 30 GFLOPS, N = 100: 67 against 59). */
-#define LOAD_MIN 1536
+/* Up to this many doubles of A and B the kernels' own first touch keeps
+ * up; square, the pass pays from N = 32 (2048 doubles), not below (N =
+ * 31: 1922).  On Zen 5, flushed, NN, medians of 120 calls, alternated
+ * (us, not loaded / loaded; OpenBLAS-SkylakeX beside them at N = 24 and
+ * 32): N = 24 3.74 / 4.03 (3.65) and 3.91 / 3.82 (3.62); N = 28 4.96 /
+ * 5.67 and 4.98 / 5.59; N = 30 5.67 / 5.99; N = 31 5.46 / 5.32; N = 32
+ * 4.41 / 3.89 (4.21), 4.44 / 3.79 (4.18) and 4.71 / 4.29; warm the pass
+ * cost N = 24 15-22%, N = 28 10%, N = 32 6%.  From N = 48 it always
+ * paid (flushed N = 48: 33 against 30 GFLOPS, N = 100: 67 against 59). */
+#define LOAD_MIN 2000
 
 /* op(A) of at most this many doubles (16 KiB) is copied whole: it stays
  * in L1 as it is. */
@@ -191,8 +193,7 @@ size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
 }
 
 /* One word at x loaded (as an integer: no value is used, C may hold
- * NaN) and kept, with nothing waiting on it: the loads of a pass are
- * independent, where folding them into one value chained them. */
+ * NaN) and kept by an empty asm: no instruction but the load. */
 MML_HOT
 static inline void load_word(const double *x)
 {
@@ -205,20 +206,20 @@ static inline void load_word(const double *x)
 /* One word of every 64-byte line of the m x n column-major x loaded, so
  * the kernels find the operands in cache instead of waiting for each
  * line in turn; four lines a step.  Warm, the pass cost N = 48 to 96 on
- * Zen 5 4-6% of the call, where one line a step with the words folded
- * together cost 7-10% (flushed the same). */
+ * Zen 5 4-6% of the call, where one line a step, each word folded into
+ * one value, cost 7-10% (flushed the same). */
 MML_HOT
 static void touch(const double *x, size_t m, size_t n, size_t ld)
 {
-    const size_t l = LINE_DOUBLES;
+    const size_t line = LINE_DOUBLES;
 
     for (size_t j = 0; j < n; j++, x += ld) {
         size_t i = 0;
-        for (; i + 3 * l < m; i += 4 * l) {
-            load_word(x + i), load_word(x + i + l);
-            load_word(x + i + 2 * l), load_word(x + i + 3 * l);
+        for (; i + 3 * line < m; i += 4 * line) {
+            load_word(x + i), load_word(x + i + line);
+            load_word(x + i + 2 * line), load_word(x + i + 3 * line);
         }
-        for (; i < m; i += l)
+        for (; i < m; i += line)
             load_word(x + i);
         load_word(x + m - 1);
     }

@@ -14,7 +14,7 @@
  * columns, then one V column tile, then the last columns as a tile of V
  * shifted back to end at column N, storing only its new columns (so beta
  * applies once).  Needs N >= V.  A and B are read first, as the small
- * path reads them (small.c, above 2048 doubles): without that,
+ * path reads them (small.c, above LOAD_MIN, 2000 doubles): without that,
  * flushed 100^3 and 120^3 ran 10-13% behind the copy route in one run.
  * The vectors are GCC's vector extension at the kernels' width, this
  * file compiled for their ISA (MML_TARGET_ATTR): the path runs only where

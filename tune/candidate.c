@@ -501,9 +501,12 @@ void mms_dgemm_why_small(char *buf, size_t len, int n)
 {
     size_t used = strlen(buf);
 
-    if (used < len)
-        snprintf(buf + used, len - used, "%s%d",
-                 strstr(buf, " small=") ? "," : " small=", n);
+    /* all or nothing: a cut number would name another size */
+    if (used < len
+        && (size_t)snprintf(buf + used, len - used, "%s%d",
+                            strstr(buf, " small=") ? "," : " small=", n)
+           >= len - used)
+        buf[used] = '\0';
 }
 
 static uint64_t fnv1a(const char *s, uint64_t h)

@@ -270,6 +270,15 @@ static void release(struct operands *op)
     free(op->a), free(op->b), free(op->c), free(op->work);
 }
 
+/* The first of the nsizes sizes z on the blocked path; 0 when none is. */
+static int first_blocked(const struct sized *z, int nsizes)
+{
+    for (int i = 0; i < nsizes; i++)
+        if (!z[i].small)
+            return i;
+    return 0;
+}
+
 /* The sizes pl asks for, the small path's first, into z.  Returns how
  * many, or -1 with why when the small size would not take that path. */
 static int sizes_of(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
@@ -331,9 +340,9 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
     }
     /* A fresh child's first calls run slow (its vCPU ramping up, the
      * driver's pages coming in): one call, untimed, at the first size
-     * of the blocked path. */
+     * of the blocked path (the first size when all are small). */
     call_dgemm(&(struct mmt_call){ { NULL }, 1.0, 1.0 },
-               &z[nsizes > 1 && z[0].small]);
+               &z[first_blocked(z, nsizes)]);
     mmt_load_start(&load, sched_getcpu());
     for (int i = 0; i < nsizes; i++) {
         size_t n = (size_t)z[i].n;

@@ -61,8 +61,9 @@ int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len);
  * OneCallFlushLRU over pl->dgemm_flush_bytes), pl->dgemm_samples
  * samples, min of them.  m gets the geometric mean of the sizes' MFLOPS
  * (each size counts alike), the largest spread, and why = "N=200:41234.5
- * N=500:84123.4 N=1000:... ; <how the last size was timed>".  Returns 0,
- * or -1 with m->why. */
+ * N=500:84123.4 N=1000:... small=200; <how the last size was timed>"
+ * (small=: the sizes on the small-problem path).  Returns 0, or -1 with
+ * m->why. */
 int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                    struct mms_measure *m);
 

@@ -22,11 +22,12 @@
  *                                        kernel takes K at run time and was
  *                                        called with k=L, not its tile;
  *                                        nc=NC, only in the steps dgemm, mc,
- *                                        kc, nc: the library's full kernel
- *                                        (m=MC n=NB k=KC) timed as the whole
- *                                        DGEMM with that NC, mflops= the
- *                                        geometric mean over the sizes, why=
- *                                        each size's
+ *                                        kc, nc, small: the library's full
+ *                                        kernel (m=MC n=NB k=KC) timed as
+ *                                        the whole DGEMM with that NC,
+ *                                        mflops= the geometric mean over
+ *                                        the sizes, why= each size's, then
+ *                                        small= the sizes on the small path
  *   chosen  name= by= [nc=] PARAMS cc= mflops= p= rounds= why=   a step's
  *           decision (by: won, tie, only, screen or none, why= says how;
  *           model: the model engine's value, why= the formula that chose it)

@@ -211,14 +211,16 @@ $(tail -2 "$dir/pin.log.err")"
 fi
 
 # The full level: the nc step times the small size, the level's four and
-# 4000, the most sizes one timing takes; its cand lines list all six.
+# 4000, the most sizes one timing takes; its cand lines list all six and
+# the small size alone as run on the small path.
+six='s/^step name=nc .*; square N=\([0-9]*\),500,1000,2000,3000,4000, .*/\1/p'
 if run_mmsearch full.log --level=full --isa=none --nb=24 --mu=2 --nu=4 \
         --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pin=K_CROSSOVER=4 \
         --test-timing=fake --skip-dgemm --pin=MC=60 --pin=KC=200 \
-        && grep -q "^step name=nc .*; square N=[0-9]*,500,1000,2000,3000,\
-4000, " "$dir/full.log" \
-        && [ "$(grep -c "^cand step=nc .* why=N=[0-9]*:[0-9.]* N=500:[0-9.]* \
-N=1000:[0-9.]* N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]* small=[0-9]*$" \
+        && s=$(sed -n "$six" "$dir/full.log") && [ -n "$s" ] \
+        && [ "$(grep -c '^cand step=nc ' "$dir/full.log")" -gt 0 ] \
+        && [ "$(grep -c "^cand step=nc .* why=N=$s:[0-9.]* N=500:[0-9.]* \
+N=1000:[0-9.]* N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]* small=$s$" \
             "$dir/full.log")" -eq "$(grep -c '^cand step=nc ' \
             "$dir/full.log")" ] \
         && [ "$(key full.log NC)" -gt 0 ]; then

@@ -37,7 +37,7 @@ misrouted() {
         want = ""; k = split(sizes, n, ",")
         for (i = 1; i <= k; i++)
             if (n[i] + 0 <= ncnb + 0) want = want (want == "" ? "" : ",") n[i]
-        got = "-"
+        got = ""
         if (match($0, / small=[0-9,]+/))
             got = substr($0, RSTART + 7, RLENGTH - 7)
         if (got != want) bad++
