@@ -489,13 +489,16 @@ static int at_model(const struct mms_search *s, const struct mmg_params *k,
 /* The value a step starts from and keeps if nothing beats it: the
  * reference kernel so far, or in a blocks step the library's full kernel
  * for the blocking so far, timed as the whole DGEMM (in the dgemm step,
- * the kernel so far at the model's blocking). */
+ * the first --candidate file's kernel when it is a candidate, else the
+ * kernel so far, at the model's blocking). */
 static void incumbent(const struct mms_search *s, const struct mms_step *st,
                       struct mmg_params *p, struct how *h)
 {
     char why[MMS_WHY_MAX];
 
-    if (mms_step_kind(st) == MMS_STEP_DGEMM)
+    if (mms_step_kind(st) == MMS_STEP_DGEMM && s->kept)
+        *p = s->kept_p, *h = (struct how){ s->kept_cc, s->kept_nc };
+    else if (mms_step_kind(st) == MMS_STEP_DGEMM)
         at_model(s, &s->ref, s->ref_cc, p, h, why, sizeof why);
     else if (mms_step_kind(st) == MMS_STEP_BLOCKS) {
         mms_blocks_kernel(&s->ref, &s->blocks, p);
@@ -1470,6 +1473,34 @@ static void dgemm_take(struct mms_search *s, const struct mmg_params *k,
     s->blocks_ready = 0;        /* the blocks steps start from its model */
 }
 
+/* The dgemm step's incumbent: the first --candidate file's kernel when it
+ * is one of the n candidates cand (k[from[i]] the kernel of cand[i]),
+ * not the kernel steps' winner.  A tie then keeps what a build from the
+ * file (make tune's: the architectural defaults) has: on the Zen 5 guest
+ * the winner, 40 x 5, tied with the defaults' 24 x 8 over 5 rounds (p =
+ * 0.21) and was kept, and bench-dgemm then ran it 0.87-0.99x the
+ * defaults' library at N = 64 to 2000. */
+static void keep_first_file(struct mms_search *s, const struct mmg_params *k,
+                            const struct how *hk, const int *from,
+                            const struct mmg_params *cand,
+                            const struct how *how, int n)
+{
+    struct mmg_params q;
+    int cc = s->nextra ? extra_cc(s, 0) : -1;
+
+    s->kept = 0;
+    if (cc < 0)
+        return;
+    q = s->extra[0].p;
+    mms_pins_apply(&s->pins, &q);
+    q.perturb = 0;
+    for (int i = 1; i < n && !s->kept; i++)
+        if (hk[from[i]].cc == cc && mms_params_equal(&k[from[i]], &q)) {
+            s->kept = 1, s->kept_p = cand[i];
+            s->kept_cc = how[i].cc, s->kept_nc = how[i].nc;
+        }
+}
+
 /* "; --candidate FILE: the kernel ... CC" for each file, appended to
  * buf (what the step line says of them; one of another ISA or with a
  * compiler not installed is named as left out). */
@@ -1501,7 +1532,7 @@ static int run_dgemm(struct mms_search *s, const struct mms_step *st)
     struct mmg_params p;
     struct how h;
     char rest[1800], sizes[64], why[MMS_WHY_MAX] = "", ref[160];
-    int from[MMS_MAX_CANDS], nk, n;
+    int from[MMS_MAX_CANDS], nk, n, rc;
 
     dgemm_skip_why(s, st, why, sizeof why);
     if (why[0])
@@ -1522,19 +1553,24 @@ static int run_dgemm(struct mms_search *s, const struct mms_step *st)
     if (n == 1)
         return skip(s, st, "one candidate: no other cc finalist, no other "
                     "tile the munu step screened; the kernel is kept");
+    if (strcmp(st->name, "dgemm") == 0)
+        keep_first_file(s, k, hk, from, cand, how, n);
+    incumbent(s, st, &p, &h);
     sizes_text(&s->pl, sizes, sizeof sizes);
-    kernel_text(s, &s->ref, (struct how){ s->ref_cc, 0 }, ref, sizeof ref);
+    kernel_text(s, &p, h, ref, sizeof ref);
     snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; square N=%s, "
-             "operands flushed; the reference of every round: the kernel "
-             "steps' %s at the model's MC=%d KC=%d NC=%d (%s)", st->sets, n,
-             st->rule, sizes, ref, cand[0].m, cand[0].k, how[0].nc,
-             st->source);
+             "operands flushed; the reference of every round, kept on a "
+             "tie: %s %s at the model's MC=%d KC=%d NC=%d (%s)", st->sets,
+             n, st->rule, sizes, s->kept ? "the first --candidate file's"
+             : "the kernel steps'", ref, p.m, p.k, h.nc, st->source);
     extras_text(s, rest, sizeof rest);
     say(s, "%s: %d candidates (the kernel and its compiler, the whole "
         "DGEMM at N=%s)\n", st->name, n, sizes);
-    if (mms_log_event(&s->log, "step", st->name, rest) != 0
-        || screen(s, st, cand, how, n, o) != 0
-        || pick(s, st, cand, how, o, n, &v) != 0)
+    rc = mms_log_event(&s->log, "step", st->name, rest) != 0
+         || screen(s, st, cand, how, n, o) != 0
+         || pick(s, st, cand, how, o, n, &v) != 0;
+    s->kept = 0;                 /* the incumbent is the kernel so far */
+    if (rc)
         return -1;
     if (v.chosen >= 0)
         dgemm_take(s, &k[from[v.chosen]], how[v.chosen], v.mflops);

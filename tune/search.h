@@ -88,6 +88,13 @@ struct mms_search {
         char path[MMS_PATH_MAX];
     } extra[MMS_EXTRA_MAX];
     int nextra;
+    /* In the dgemm step, the first file's kernel when it is a candidate
+     * (make tune's: this CPU's architectural defaults, what a build
+     * without tuning gets): the step's incumbent, kept unless beaten
+     * beyond the noise (kept 0: the kernel steps' winner is) */
+    int kept;
+    struct mmg_params kept_p;
+    int kept_cc, kept_nc;
     /* the library's driver, built once a run for each kernel tile and
      * schedule and compiler the whole DGEMM is timed with (its edge
      * kernel and packing follow the kernel) */

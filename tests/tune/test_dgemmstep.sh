@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..14"
+echo "1..15"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -262,4 +262,26 @@ the tie keeps PF=1"
 else
     fail "pf from a PF=0 winner: dgemm chose $d; pf chose $pfc; \
 params.conf PF=$(key pf0.log PF)"
+fi
+
+# The first --candidate file's kernel is the step's incumbent and every
+# round's reference: the winner's kernel (2 x 4, which won the step in
+# a.log) with PF = 0 ties with it in the fake landscape, which leaves PF
+# out, and the tie keeps the file's (make tune's defaults), not the
+# kernel steps' winner.
+sed -e 's/^PF = [0-9]*/PF = 0/' "$dir/a.log.params" > "$dir/kept.params"
+upto kept.log
+search kept.log --candidate="$dir/kept.params"
+d=$(chosen kept.log dgemm)
+w=$(chosen a.log dgemm)
+if [ "$(field "$w" pf)" = 1 ] \
+        && [ "$(field "$d" mu):$(field "$d" nu):$(field "$d" pf)" \
+            = "$(field "$w" mu):$(field "$w" nu):0" ] \
+        && [ "$(field "$d" by)" = tie ] \
+        && grep -q "^step name=dgemm .*the reference of every round, kept \
+on a tie: the first --candidate file's .* PF=0 " "$dir/kept.log"; then
+    pass "a tie keeps the first --candidate file's kernel (PF=0), not \
+the kernel steps' winner"
+else
+    fail "kept: a.log chose $w; with the file, $d"
 fi
