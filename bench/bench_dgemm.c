@@ -8,7 +8,11 @@
  * Within each round every library runs every shape in every mode in turn
  * (alternated, so a busy neighbour hurts them alike); each figure is the
  * least per-call wall time (CLOCK_MONOTONIC) over rounds x calls, the
- * samples spread over the whole run.  Flushed: a buffer larger than the
+ * samples spread over the whole run, or with --stat=median their median:
+ * a small flushed call's least time is one lucky call (on the Zen 5
+ * guest, one library's at N = 32 read 19.1 and 22.3 GFLOPS in two runs of
+ * 60 rounds, where the median of 150 alternated calls, one a round, read
+ * 4.22-4.24 us in three runs of a harness of its own).  Flushed: a buffer larger than the
  * caches is written before every call, so operands and C come from
  * memory; warm: the call before left them in cache.  Two modes take a
  * flushed call apart, for the small products where a cold call costs
@@ -88,6 +92,11 @@ static void usage(void)
            "                    called on other operands); default "
            "flushed\n"
            "  --rounds=R        rounds (default 3)\n"
+           "  --stat=min|median each figure from the least time per call "
+           "(default) or\n"
+           "                    the median of every call's (steadier for "
+           "small flushed\n"
+           "                    calls; take more rounds)\n"
            "  --naive-max=N     time the naive loops up to M*N*K = N^3 "
            "(default 500)\n"
            "  --flush=MIB       MiB written before every flushed call "
@@ -335,7 +344,57 @@ static void time_calls(struct bd_lib *l, int i, struct bd_shape s, int mode,
         t = now() - t0;
         if (t < l->best[mode][i])
             l->best[mode][i] = t;
+        if (l->all[mode][i])
+            l->all[mode][i][l->nall[mode][i]++] = t;
     }
+}
+
+const char *bd_stat_name(const struct bd_run *r)
+{
+    return r->median ? "median" : "least";
+}
+
+static int by_value(const void *x, const void *y)
+{
+    double a = *(const double *)x, b = *(const double *)y;
+
+    return (a > b) - (a < b);
+}
+
+/* With --stat=median, room for every call of each library, mode and shape
+ * (exits when there is none); each figure then becomes their median. */
+static void keep_all(struct bd_run *r)
+{
+    for (int l = 0; r->median && l < r->nlibs; l++)
+        for (int m = 0; m < r->nmodes; m++)
+            for (int i = 0; i < r->nshapes; i++) {
+                size_t n = (size_t)r->rounds * (size_t)calls_for(
+                    r->shapes[i], &r->libs[l], r->modes[m]);
+                double **all = &r->libs[l].all[r->modes[m]][i];
+                if (!(*all = malloc(n * sizeof **all))) {
+                    fprintf(stderr, "bench-dgemm: out of memory\n");
+                    exit(1);
+                }
+            }
+}
+
+static void take_medians(struct bd_run *r)
+{
+    for (int l = 0; l < r->nlibs; l++)
+        for (int m = 0; m < BD_NMODES; m++)
+            for (int i = 0; i < r->nshapes; i++) {
+                struct bd_lib *lib = &r->libs[l];
+                int n = lib->nall[m][i];
+                if (n > 0) {
+                    qsort(lib->all[m][i], (size_t)n, sizeof(double),
+                          by_value);
+                    lib->best[m][i] = n % 2 ? lib->all[m][i][n / 2]
+                                      : (lib->all[m][i][n / 2 - 1]
+                                         + lib->all[m][i][n / 2]) / 2;
+                }
+                free(lib->all[m][i]);
+                lib->all[m][i] = NULL;
+            }
 }
 
 static void progress(int round, const struct bd_run *r, int mode, int i)
@@ -356,6 +415,7 @@ static void measure(struct bd_run *r)
         for (int m = 0; m < BD_NMODES; m++)
             for (int i = 0; i < r->nshapes; i++)
                 r->libs[l].best[m][i] = INFINITY;
+    keep_all(r);
     for (int round = 0; round < r->rounds; round++)
         for (int m = 0; m < r->nmodes; m++)
             for (int i = 0; i < r->nshapes; i++) {
@@ -370,6 +430,7 @@ static void measure(struct bd_run *r)
             }
     if (isatty(2))
         fprintf(stderr, "\r%60s\r", "");
+    take_medians(r);
     free(bu.a), free(bu.b), free(bu.c), free(bu.flush);
     free(bu.a2), free(bu.b2), free(bu.c2);
 }
@@ -406,8 +467,9 @@ static void head(const struct bd_run *r)
     printf("# bench-dgemm: C = op(A) op(B) (NN unless a shape says :TN and the "
            "like;\n# column major, alpha 1, beta 0), one "
            "thread; each\n# library checked against the naive loops "
-           "first; the least time of %d round%s,\n# libraries alternated "
-           "within each\n", r->rounds, r->rounds == 1 ? "" : "s");
+           "first; the %s time per call over %d round%s,\n# libraries "
+           "alternated within each\n", bd_stat_name(r), r->rounds,
+           r->rounds == 1 ? "" : "s");
     for (int m = 0; m < r->nmodes; m++)
         if (r->modes[m] == BD_FLUSHED)
             printf("# flushed: %g MiB written before every call (operands "
@@ -442,6 +504,7 @@ static void parse_args(int argc, char **argv, struct bd_run *r,
         { "shapes", required_argument, NULL, 'S' },
         { "modes", required_argument, NULL, 'm' },
         { "rounds", required_argument, NULL, 'r' },
+        { "stat", required_argument, NULL, 't' },
         { "naive-max", required_argument, NULL, 'n' },
         { "flush", required_argument, NULL, 'f' },
         { "peak", required_argument, NULL, 'p' },
@@ -467,6 +530,14 @@ static void parse_args(int argc, char **argv, struct bd_run *r,
         case 'S': cl->shapes = optarg; break;
         case 'm': cl->modes = optarg; break;
         case 'r': r->rounds = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
+        case 't':
+            if (strcmp(optarg, "min") && strcmp(optarg, "median")) {
+                fprintf(stderr, "bench-dgemm: --stat=%s: not min or "
+                        "median\n", optarg);
+                exit(2);
+            }
+            r->median = strcmp(optarg, "median") == 0;
+            break;
         case 'n': r->naive_max = atol(optarg); break;
         case 'f': r->flush_mib = atof(optarg); break;
         case 'p': r->peak = atof(optarg), r->peak_from = "--peak"; break;

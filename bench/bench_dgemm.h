@@ -46,6 +46,9 @@ struct bd_lib {
     enum bd_verdict verdict[BD_MAX_SHAPES];
     double best[BD_NMODES][BD_MAX_SHAPES];  /* seconds per call; INFINITY:
                                                not timed */
+    double *all[BD_NMODES][BD_MAX_SHAPES];  /* every call's seconds, with
+                                               --stat=median; NULL else */
+    int nall[BD_NMODES][BD_MAX_SHAPES];
 };
 
 /* Leading dimensions of the stored A and B of shape s. */
@@ -68,11 +71,17 @@ struct bd_run {
     int nshapes;
     int modes[BD_NMODES], nmodes;   /* enum bd_mode, in the order given */
     int rounds;
+    int median;                     /* 1: each figure is the median time
+                                       per call (--stat=median), not the
+                                       least */
     long naive_max;                 /* naive loops when M*N*K <= this^3 */
     double flush_mib;
     double peak;                    /* GFLOPS; 0: unknown */
     const char *peak_from;          /* where peak came from */
 };
+
+/* "median" or "least": the statistic each figure of r is. */
+const char *bd_stat_name(const struct bd_run *r);
 
 /* ---- dgemm_libs.c ---- */
 

@@ -92,8 +92,9 @@ void bd_table(FILE *fp, const struct bd_run *r, enum bd_mode mode)
 {
     char key[48];
 
-    fprintf(fp, "# %s: GFLOPS (2 M N K / min seconds per call)%s\n",
-            bd_mode_name[mode], r->peak > 0 ? " and percent of peak" : "");
+    fprintf(fp, "# %s: GFLOPS (2 M N K / %s seconds per call)%s\n",
+            bd_mode_name[mode], r->median ? "median" : "min",
+            r->peak > 0 ? " and percent of peak" : "");
     fprintf(fp, "%14s", "N|MxNxK");
     for (int l = 0; l < r->nlibs; l++)
         fprintf(fp, " %*s", width(r, l), r->libs[l].label);
@@ -171,12 +172,13 @@ int bd_plot_script(FILE *fp, const struct bd_run *r, const char *png)
     fprintf(fp, "set terminal png size %d,600 noenhanced\n"
             "set output \"%s\"\n"
             "set multiplot layout 1,%d title \"bench-dgemm: C = A*B, one "
-            "thread, least time of %d round%s\"\n"
+            "thread, %s time of %d round%s\"\n"
             "set logscale x\nset xlabel \"N (M = N = K)\"\n"
             "set ylabel \"GFLOPS\"\nset grid\n"
             "set key below horizontal maxrows 2\n"
             "set xrange [%g:%g]\nset yrange [0:%g]\n", 120 + 560 * r->nmodes,
-            png, r->nmodes, r->rounds, r->rounds == 1 ? "" : "s",
+            png, r->nmodes, bd_stat_name(r), r->rounds,
+            r->rounds == 1 ? "" : "s",
             square_span(r, 0), square_span(r, 1),
             r->peak > 0 ? r->peak * 1.08 : 0.0);
     if (r->peak <= 0)

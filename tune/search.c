@@ -511,8 +511,8 @@ static void incumbent(const struct mms_search *s, const struct mms_step *st,
 
 /* The fixed reference of every round (stats.h): the fixed kernel, or in
  * the blocks steps the whole DGEMM at the model's blocking (in the dgemm
- * step, around the kernel the kernel steps chose: the incumbent, which
- * stays until the step decides). */
+ * and pf steps, the incumbent, which stays until the step decides: the
+ * first --candidate file's kernel or the kernel so far). */
 static void round_reference(const struct mms_search *s,
                             const struct mms_step *st, struct mmg_params *p,
                             struct how *h)

@@ -63,8 +63,12 @@
  * timing of FORMAT 5 is never compared with one of 6; 7: the nc step
  * times one size past the level's, and a whole DGEMM's timing is found
  * only at the sizes its why= lists, so a search of FORMAT 6 (whose
- * chosen nc line a resume would keep) is never resumed. */
-#define MMS_LOG_FORMAT 7
+ * chosen nc line a resume would keep) is never resumed; 8: the step
+ * dgemm's reference of every round is the first --candidate file's
+ * kernel when it is a candidate, so the rounds of a FORMAT 7 search
+ * (their reference the kernel steps' winner) are never paired with
+ * reference samples of another run. */
+#define MMS_LOG_FORMAT 8
 
 struct mms_log_head {
     struct mmt_origin origin;

@@ -7,18 +7,18 @@
 # is reported and not timed, a library loaded with a variable set sees
 # it and one loaded before it still reads its environment, bad usage
 # exits 2, the modes that take a flushed call apart (code-cold,
-# operands-cold) print their tables.  Nothing is timed against
-# anything: no speed is asserted.
+# operands-cold) print their tables, --stat=median says so in the
+# headers.  Nothing is timed against anything: no speed is asserted.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
-echo "1..11"
+echo "1..12"
 bench=$top_builddir/bench/bench-dgemm
 lib=$top_builddir/kernels/.libs/libmmtune.so
 wrong=$top_builddir/tests/bench/.libs/libwrongblas.so
 tap_scratch "${TMPDIR:-/tmp}/bench_dgemm.$$"
 d=$tap_dir
 if [ ! -f "$lib" ]; then
-    for i in 1 2 3 4 5 6 7 8 9 10 11; do
+    for i in 1 2 3 4 5 6 7 8 9 10 11 12; do
         skip "no shared libmmtune was built (--disable-shared)"
     done
     exit 0
@@ -160,11 +160,30 @@ else
     fail "code-cold and operands-cold tables (exit $rc)"
 fi
 
+# --stat=median: each figure the median of every call; the run's head
+# and each table's say which statistic, every cell (mmtune and the naive
+# loops) measured.
+"$bench" --lib=mmtune="$lib" --sizes=8,17 --modes=flushed,warm \
+    --stat=median --rounds=3 --flush=1 --naive-max=20 >"$d/med" 2>&1
+rc=$?
+sed 's/^/# /' "$d/med"
+head='^# library checked .* the median time per call over 3 rounds'
+per='^# [a-z]*: GFLOPS (2 M N K / median seconds per call)'
+if [ $rc -eq 0 ] && grep -q "$head" "$d/med" \
+   && [ "$(grep -c "$per" "$d/med")" -eq 2 ] \
+   && [ "$(awk '!/^#/ && $1 != "N|MxNxK" && $2 ~ /^[0-9]+\.[0-9]$/ \
+              && $3 ~ /^[0-9]+\.[0-9]$/ { printf "%s ", $1 }' \
+            "$d/med")" = "8 17 8 17 " ]; then
+    pass "--stat=median: the heads say median, every cell measured"
+else
+    fail "--stat=median (exit $rc)"
+fi
+
 bad=
 for opt in --sizes=0 --sizes=2x3x4 --shapes=5 --shapes=2x3x4:TX \
            --shapes=2x3x4:T --modes=hot --modes=warm,warm \
            --modes=code-cold\ --flush=0 --libs=nosuch \
-           --lib=nolabel --rounds=1\ extra; do
+           --lib=nolabel --rounds=1\ extra --stat=mean; do
     # shellcheck disable=SC2086
     "$bench" --lib=mmtune="$lib" $opt >/dev/null 2>&1
     [ $? -eq 2 ] || bad="$bad $opt"

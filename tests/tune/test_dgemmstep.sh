@@ -265,16 +265,20 @@ params.conf PF=$(key pf0.log PF)"
 fi
 
 # The first --candidate file's kernel is the step's incumbent and every
-# round's reference: the winner's kernel (2 x 4, which won the step in
-# a.log) with PF = 0 ties with it in the fake landscape, which leaves PF
-# out, and the tie keeps the file's (make tune's defaults), not the
-# kernel steps' winner.
+# round's reference: the winner's kernel (2 x 4, the kernel steps' and
+# the step's in a.log) with PF = 0 ties with it in the fake landscape,
+# which leaves PF out, and the tie keeps the file's (make tune's
+# defaults) as the incumbent, not the kernel steps' winner.
 sed -e 's/^PF = [0-9]*/PF = 0/' "$dir/a.log.params" > "$dir/kept.params"
 upto kept.log
 search kept.log --candidate="$dir/kept.params"
 d=$(chosen kept.log dgemm)
 w=$(chosen a.log dgemm)
+k=$(chosen a.log cc)
 if [ "$(field "$w" pf)" = 1 ] \
+        && [ "$(field "$k" mu):$(field "$k" nu):$(field "$k" cc)" \
+            = "$(field "$w" mu):$(field "$w" nu):$(field "$w" cc)" ] \
+        && echo "$d" | grep -q "takes .* PF=0 CC=[a-z]*, the incumbent$" \
         && [ "$(field "$d" mu):$(field "$d" nu):$(field "$d" pf)" \
             = "$(field "$w" mu):$(field "$w" nu):0" ] \
         && [ "$(field "$d" by)" = tie ] \
