@@ -1,26 +1,24 @@
-/* bench-dgemm: DGEMM GFLOPS of libmmtune beside other BLAS libraries and
- * the naive loops, column-major C = op(A) op(B) (beta = 0), one thread,
- * square and rectangular shapes (either operand may be stored
- * transposed: the shapes a profiled program calls, bench-app), operands
- * flushed or warm.  Not a test: nothing here passes or fails, but a
- * library whose answer is wrong is reported (and never timed).
- *
- * Within each round every library runs every shape in every mode in turn
- * (alternated, so a busy neighbour hurts them alike); each figure is the
- * least per-call wall time (CLOCK_MONOTONIC) over rounds x calls, the
- * samples spread over the whole run, or with --stat=median their median:
- * a small flushed call's least time is one lucky call (on the Zen 5
- * guest, one library's at N = 32 read 19.1 and 22.3 GFLOPS in two runs of
- * 60 rounds, where the median of 150 alternated calls, one a round, read
- * 4.22-4.24 us in three runs of a harness of its own).  Flushed: a buffer larger than the
- * caches is written before every call, so operands and C come from
- * memory; warm: the call before left them in cache.  Two modes take a
- * flushed call apart, for the small products where a cold call costs
- * several warm ones: code-cold (flushed, then the operands and C read
- * back in: what is left from memory is the library's code and its own
- * data) and operands-cold (flushed, then the same library called on
- * other operands of the shape: its code, tables and workspace are back
- * in cache, the operands and C are not). */
+/* bench-dgemm: DGEMM GFLOPS of libmmtune beside other BLAS libraries and the
+ * naive loops, column-major C = op(A) op(B) (beta = 0), one thread, square
+ * and rectangular shapes (either operand may be stored transposed: the
+ * shapes a profiled program calls, bench-app), operands flushed or warm.
+ * Not a test: nothing here passes or fails, but a library whose answer is
+ * wrong is reported (and never timed).  Within each round every library runs
+ * every shape in every mode in turn (alternated, so a busy neighbour hurts
+ * them alike); each figure is the least per-call wall time (CLOCK_MONOTONIC)
+ * over rounds x calls, the samples spread over the whole run, or with
+ * --stat=median their median: a small flushed call's least time is one lucky
+ * call (on the Zen 5 guest, one library's at N = 32 read 19.1 and 22.3
+ * GFLOPS in two runs of 60 rounds, where the median of 150 alternated calls,
+ * one a round, read 4.22-4.24 us in three runs of a harness of its own).
+ * Flushed: a buffer larger than the caches is written before every call, so
+ * operands and C come from memory; warm: the call before left them in cache.
+ * Two modes take a flushed call apart, for the small products where a cold
+ * call costs several warm ones: code-cold (flushed, then the operands and C
+ * read back in: what is left from memory is the library's code and its own
+ * data) and operands-cold (flushed, then the same library called on other
+ * operands of the shape: its code, tables and workspace are back in cache,
+ * the operands and C are not). */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <getopt.h>
@@ -365,7 +363,9 @@ static int by_value(const void *x, const void *y)
  * (exits when there is none); each figure then becomes their median. */
 static void keep_all(struct bd_run *r)
 {
-    for (int l = 0; r->median && l < r->nlibs; l++)
+    if (!r->median)
+        return;
+    for (int l = 0; l < r->nlibs; l++)
         for (int m = 0; m < r->nmodes; m++)
             for (int i = 0; i < r->nshapes; i++) {
                 size_t n = (size_t)r->rounds * (size_t)calls_for(

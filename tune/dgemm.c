@@ -289,15 +289,14 @@ static int sizes_of(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
 
     for (int i = 0; i < k; i++) {
         struct mml_gemm g = square((size_t)n[i], 1.0, op);
-        int first_small = i == 0 && pl->dgemm_small_n > 0;
         int fits = dg->small_fits(&dg->plan, &g);
-        if (first_small && !fits) {
+        int small = mms_dgemm_on_small(pl, i, fits);
+        if (small && !fits) {      /* the small size, which must fit */
             snprintf(why, len, "N=%d does not take the small-problem path "
                      "(NCNB=%d)", n[i], dg->plan.ncnb);
             return -1;
         }
-        z[i] = (struct sized){ dg, op, n[i],
-                               mms_dgemm_on_small(pl, i, fits) };
+        z[i] = (struct sized){ dg, op, n[i], small };
     }
     return k;
 }

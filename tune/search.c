@@ -1305,21 +1305,39 @@ static int run_blocks(struct mms_search *s, const struct mms_step *st)
 
 /* ---- the dgemm step: the kernel by the whole DGEMM ---------------------- */
 
-/* Kernel p with compiler cc appended to the dgemm step's kernels k, h
- * (the pins applied, the planted fault cleared: mark_perturbed sets it
- * again on the full kernel), unless it is there or max are. */
-static void dgemm_add(const struct mms_search *s, const struct mmg_params *p,
-                      int cc, struct mmg_params *k, struct how *h, int *n,
-                      int max)
+/* Kernel p as the dgemm step's kernels hold it: the pins applied, the
+ * planted fault cleared (mark_perturbed sets it again on the full
+ * kernel). */
+static struct mmg_params dgemm_kernel(const struct mms_search *s,
+                                      const struct mmg_params *p)
 {
     struct mmg_params q = *p;
 
     mms_pins_apply(&s->pins, &q);
     q.perturb = 0;
-    for (int j = 0; j < *n; j++)
-        if (h[j].cc == cc && mms_params_equal(&k[j], &q))
-            return;
-    if (*n < max)
+    return q;
+}
+
+/* The index of kernel p with compiler cc among the n kernels k, h, or
+ * -1. */
+static int dgemm_find(const struct mmg_params *p, int cc,
+                      const struct mmg_params *k, const struct how *h, int n)
+{
+    for (int j = 0; j < n; j++)
+        if (h[j].cc == cc && mms_params_equal(&k[j], p))
+            return j;
+    return -1;
+}
+
+/* Kernel p with compiler cc appended to the dgemm step's kernels k, h,
+ * unless it is there or max are. */
+static void dgemm_add(const struct mms_search *s, const struct mmg_params *p,
+                      int cc, struct mmg_params *k, struct how *h, int *n,
+                      int max)
+{
+    struct mmg_params q = dgemm_kernel(s, p);
+
+    if (dgemm_find(&q, cc, k, h, *n) < 0 && *n < max)
         k[*n] = q, h[(*n)++] = (struct how){ cc, 0 };
 }
 
@@ -1473,29 +1491,28 @@ static void dgemm_take(struct mms_search *s, const struct mmg_params *k,
     s->blocks_ready = 0;        /* the blocks steps start from its model */
 }
 
-/* The dgemm step's incumbent: the first --candidate file's kernel when it
- * is one of the n candidates cand (k[from[i]] the kernel of cand[i]),
- * not the kernel steps' winner.  A tie then keeps what a build from the
- * file (make tune's: the architectural defaults) has: on the Zen 5 guest
- * the winner, 40 x 5, tied with the defaults' 24 x 8 over 5 rounds (p =
- * 0.21) and was kept, and bench-dgemm then ran it 0.87-0.99x the
+/* The dgemm step's incumbent: the first --candidate file's kernel when it is
+ * one of the n candidates cand (k[from[i]] the kernel of cand[i], of the nk
+ * kernels k, hk), not the kernel steps' winner.  A tie then keeps what a
+ * build from the file (make tune's: the architectural defaults) has: on the
+ * Zen 5 guest the winner, 40 x 5, tied with the defaults' 24 x 8 over 5
+ * rounds (p = 0.21) and was kept, and bench-dgemm then ran it 0.87-0.99x the
  * defaults' library at N = 64 to 2000. */
 static void keep_first_file(struct mms_search *s, const struct mmg_params *k,
-                            const struct how *hk, const int *from,
+                            const struct how *hk, int nk, const int *from,
                             const struct mmg_params *cand,
                             const struct how *how, int n)
 {
+    int cc = s->nextra ? extra_cc(s, 0) : -1, j = -1;
     struct mmg_params q;
-    int cc = s->nextra ? extra_cc(s, 0) : -1;
 
     s->kept = 0;
-    if (cc < 0)
-        return;
-    q = s->extra[0].p;
-    mms_pins_apply(&s->pins, &q);
-    q.perturb = 0;
-    for (int i = 1; i < n && !s->kept; i++)
-        if (hk[from[i]].cc == cc && mms_params_equal(&k[from[i]], &q)) {
+    if (cc >= 0) {
+        q = dgemm_kernel(s, &s->extra[0].p);
+        j = dgemm_find(&q, cc, k, hk, nk);
+    }
+    for (int i = 1; i < n && j > 0 && !s->kept; i++)
+        if (from[i] == j) {
             s->kept = 1, s->kept_p = cand[i];
             s->kept_cc = how[i].cc, s->kept_nc = how[i].nc;
         }
@@ -1554,7 +1571,7 @@ static int run_dgemm(struct mms_search *s, const struct mms_step *st)
         return skip(s, st, "one candidate: no other cc finalist, no other "
                     "tile the munu step screened; the kernel is kept");
     if (strcmp(st->name, "dgemm") == 0)
-        keep_first_file(s, k, hk, from, cand, how, n);
+        keep_first_file(s, k, hk, nk, from, cand, how, n);
     incumbent(s, st, &p, &h);
     sizes_text(&s->pl, sizes, sizeof sizes);
     kernel_text(s, &p, h, ref, sizeof ref);
