@@ -45,8 +45,9 @@ const struct mml_isa_tile mml_isa_tiles[] = {
 /* Without cache sizes from cpuid the model assumes a small machine. */
 #define L2_GUESS (256L * 1024)
 #define LLC_GUESS (8L * 1024 * 1024)
-#define KC_PER_MC 4
-#define KC_MAX 512       /* deeper panels were not measured */
+#define A_BLOCK_EIGHTHS 5   /* of the L2 that A's MC x KC block fills */
+#define KC_PER_MC 8
+#define KC_MAX DIM_MAX
 #define NC_MAX 4096      /* wider B panels gain nothing, cost workspace */
 /* The crossover to the non-copy path (M, N and K at most NCNB).  On Zen 5
  * (avx512, 24 x 8, MC = 120, KC = 480), square, single thread, flushed
@@ -128,17 +129,23 @@ static long down_to(long x, long step)
     return x < step ? step : x / step * step;
 }
 
-/* MC, then KC: A's MC x KC block fills half the L2 with KC = 4 MC; deep K
- * panels cost less C traffic (C is loaded and stored once per panel),
- * and on Zen 5 MC = 120, KC = 480 beat the square 240 block by 2-6%
- * (results/archdefs/amd-f26-m2-avx512-gcc/README.md).  NB is widened to hold
- * both: a params.conf's NB is the tile the search timed in L1, but the
- * kernel's tile only bounds its sizes (KERNEL_ABI.md: the panel layout
- * does not depend on it), and the driver calls the kernel on MC x NB x KC
- * blocks, B's micro-panels of NU columns being what stays in L1. */
+/* MC, then KC: A's MC x KC block fills 5/8 of the L2 with KC = 8 MC.
+ * Deep K panels cost less C traffic (C is loaded and stored once per
+ * panel) and fewer kernel calls; B's micro-panel need not stay in L1 (at
+ * KC = 768 its 48 KiB streams from L2 beside A's, within L2's bandwidth).
+ * On Zen 5 (L2 1 MiB, 24 x 8 tile: MC = 96, KC = 768), flushed, 16 runs
+ * of bench-dgemm alternating the two, median ratio (min-max) over the
+ * old model's MC = 120, KC = 480 (A in half the L2, KC = 4 MC): N = 500
+ * 1.035 (1.02-1.06), 1000 1.022 (0.99-1.04), 2000 1.030 (0.99-1.05),
+ * 3000 1.015 (0.98-1.02), 64 x 2000 x 2000 0.993, 2000 x 32 x 2000
+ * 1.001; MC = 120 with KC = 768 (A in 70%) lost at 3000 and 2000 x 32 x
+ * 2000 (1.002, 0.974).  NB is widened to hold both: a params.conf's NB
+ * is the tile the search timed in L1, but the kernel's tile only bounds
+ * its sizes (KERNEL_ABI.md: the panel layout does not depend on it), and
+ * the driver calls the kernel on MC x NB x KC blocks. */
 static void model_blocks(int *v, long l2)
 {
-    double area = l2 / 2.0 / sizeof(double);
+    double area = l2 * (A_BLOCK_EIGHTHS / 8.0) / sizeof(double);
     int mc = v[MML_MC], kc = v[MML_KC], big;
 
     if (!mc)
@@ -206,7 +213,9 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
      * data.  Zen 5 (11.6 MiB L3, KVM guest), KC = 480, flushed, median
      * of 8 interleaved runs, NC = 480 (the quarter) over 960 and 1440
      * (the half, the old model's): N = 1000 1.01 and 0.99, 2000 1.00 and
-     * 1.05, 3000 1.04 and 1.14. */
+     * 1.05, 3000 1.04 and 1.14.  At least NB: with KC = 768 there (NB
+     * 768) the quarter is 495 columns and NC = 768 (a 4.5 MiB panel), in
+     * the runs of model_blocks' comment. */
     if (!v[MML_NC]) {
         long nc = llc / 4 / (long)sizeof(double) / v[MML_KC];
         v[MML_NC] = (int)down_to(nc > NC_MAX ? NC_MAX : nc, v[MML_NB]);

@@ -109,15 +109,16 @@ this CPU's key" "$dir/log" \
 result $? "the key's archdef wins over the model; MC, KC become mmgen's M, K"
 
 # The search's params.conf has no MC, KC, NC: the model, from the caches
-# of probe.conf beside it (L2 512 KiB: MC 90, KC 360; LLC 8 MiB: NC
-# 720), and NB widened from the search's L1 tile to hold them.
+# of probe.conf beside it (L2 512 KiB: MC 70, KC 560; LLC 8 MiB: NC
+# 468 at least NB, 560), and NB widened from the search's L1 tile to hold
+# them.
 conf "$dir/host" "$fp"
 run && grep -q "from $dir/host/params.conf (this host's make tune result)" \
-    "$dir/log" && grep -q '#define MML_PARAM_MC 90$' "$dir/out/libparams.h" \
-    && grep -q '#define MML_PARAM_KC 360$' "$dir/out/libparams.h" \
-    && grep -q '#define MML_PARAM_NB 360$' "$dir/out/libparams.h" \
-    && grep -q '#define MML_PARAM_NC 720$' "$dir/out/libparams.h" \
-    && grep -q '^NB = 360$' "$dir/out/kernel.params"
+    "$dir/log" && grep -q '#define MML_PARAM_MC 70$' "$dir/out/libparams.h" \
+    && grep -q '#define MML_PARAM_KC 560$' "$dir/out/libparams.h" \
+    && grep -q '#define MML_PARAM_NB 560$' "$dir/out/libparams.h" \
+    && grep -q '#define MML_PARAM_NC 560$' "$dir/out/libparams.h" \
+    && grep -q '^NB = 560$' "$dir/out/kernel.params"
 result $? "this host's params.conf wins over the archdef; the model \
 fills MC KC NC from its probe.conf"
 

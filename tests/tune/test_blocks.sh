@@ -2,8 +2,8 @@
 # The blocks steps of mmsearch (mc, kc, nc: the library's MC, KC and NC,
 # issue 9), with the fake timing hook and every kernel step pinned
 # (scalar 2x4, NB=24, NCNB and K_CROSSOVER): they start from the
-# library's model for tests/tune/probe.conf (512 KiB L2, 8 MiB LLC: MC=90
-# KC=360 NC=720, NB widened to 360), each candidate is the full kernel
+# library's model for tests/tune/probe.conf (512 KiB L2, 8 MiB LLC: MC=70
+# KC=560 NC=560, NB widened to 560), each candidate is the full kernel
 # at M=MC N=NB K=KC timed as the whole DGEMM with an NC; the log has
 # their headers (nc's with N = 2000 past the level's sizes), candidates
 # and decisions; params.conf gets MC, KC, NC and mmselect builds the
@@ -57,17 +57,17 @@ else
     fail "search: $(tail -3 "$dir/a.log.err")"
 fi
 
-# From the model: MC in multiples of MU=2 around 90 (quick: x1/2, 1, 2),
-# KC 360, NC the model's for them (a quarter of the LLC over KC, in multiples of
-# NB, which is widened to max(24, MC, KC)); every candidate's kernel is
+# From the model: MC in multiples of MU=2 around 70 (quick: x1/2, 1, 2),
+# KC 560, NC the model's for them (a quarter of the LLC over KC, in multiples
+# of NB and at least NB, which is widened to max(24, MC, KC)); every candidate's kernel is
 # the copy kernel at M=MC N=NB=nb K=KC.
 mc=$(screened a.log mc)
 shape=$(grep '^cand step=[mkn]c ' "$dir/a.log" | grep -vc \
     ' nb=\([0-9]*\) ncnb=320 copy=1 m=[0-9]* n=\1 k=[0-9]* mu=2 nu=4 ku=1 ')
-if [ "$mc" = "46:360:720 90:360:720 180:360:720 " ] && [ "$shape" -eq 0 ] \
+if [ "$mc" = "36:560:560 70:560:560 140:560:560 " ] && [ "$shape" -eq 0 ] \
         && grep -q "^step name=mc .*the reference of every round: the \
-model's MC=90 KC=360 NC=720" "$dir/a.log"; then
-    pass "mc starts from the model's MC=90 KC=360 NC=720: $mc"
+model's MC=70 KC=560 NC=560" "$dir/a.log"; then
+    pass "mc starts from the model's MC=70 KC=560 NC=560: $mc"
 else
     fail "mc candidates: $mc ($shape of another shape)"
 fi
