@@ -1477,7 +1477,8 @@ static void dgemm_skip_why(const struct mms_search *s,
 }
 
 /* The kernel's decision: the winner becomes the reference kernel (its
- * MFLOPS alone, from the log, or timed at the end when it never was: time_winner). */
+ * MFLOPS alone, from the log, or timed at the end when it never was:
+ * time_winner). */
 static void dgemm_take(struct mms_search *s, const struct mmg_params *k,
                        struct how h, double dgemm_mflops)
 {
