@@ -229,8 +229,9 @@ int mml_params_check(const struct mml_libparams *p, char *err,
     const int *v = p->v;
 
     if (v[MML_NC] < v[MML_NB]) {
-        snprintf(err, errlen, "NC: %d is too small (allowed NB = %d or "
-                 "more: one panel holds at least one kernel call)",
+        snprintf(err, errlen, "NC: %d is too small (allowed %d or more: "
+                 "the library's NB, the largest of NB, MC and KC rounded "
+                 "up to NU; one panel holds at least one kernel call)",
                  v[MML_NC], v[MML_NB]);
         return -1;
     }

@@ -180,8 +180,9 @@ result $? "a malformed value: exit 2 naming file:line and the key (got $rc)"
 conf "$dir/bad" "$fp" "NC = 8"
 run --params="$dir/bad/params.conf"
 rc=$?
-[ $rc -eq 2 ] && grep -q "bad/params.conf: NC: 8 is too small" "$dir/log"
-result $? "NC < NB: exit 2 naming the file and NC (got $rc)"
+[ $rc -eq 2 ] && grep -q "bad/params.conf: NC: 8 is too small (allowed 560 \
+or more: the library's NB, the largest of NB, MC and KC" "$dir/log"
+result $? "NC < NB: exit 2 naming the file, NC and the bound (got $rc)"
 
 conf "$dir/bad" "$fp"
 sed -i 's/^FORMAT = 2/FORMAT = 1/' "$dir/bad/params.conf"
