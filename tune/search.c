@@ -1476,6 +1476,27 @@ static void dgemm_skip_why(const struct mms_search *s,
                  "so far are kept", s->time_limit_s);
 }
 
+/* NCNB and K_CROSSOVER, which the steps ncnb and kclean found for the
+ * kernel steps' winner, left out of params.conf when the step dgemm
+ * takes another kernel or compiler (pinned ones stay: the user's): they
+ * were never timed with it (the Zen 5 guest's tune wrote the 40 x 5
+ * kernel's NCNB = 80 beside the 24 x 8 kernel it kept).  The library
+ * takes neither (SMALL_MAX bounds its small path). */
+static void forget_side_results(struct mms_search *s)
+{
+    int ncnb = s->has_ncnb && !mms_pinned(&s->pins, "NCNB");
+    int kx = s->has_kx && !mms_pinned(&s->pins, "K_CROSSOVER");
+
+    if (!ncnb && !kx)
+        return;
+    s->has_ncnb = s->has_ncnb && !ncnb;
+    s->has_kx = s->has_kx && !kx;
+    mms_log_line(&s->log, "note", "why=the step dgemm took another kernel "
+                 "than the kernel steps' winner: the NCNB and K_CROSSOVER "
+                 "found for that one (unless pinned) are left out of "
+                 "params.conf");
+}
+
 /* The kernel's decision: the winner becomes the reference kernel (its
  * MFLOPS alone, from the log, or timed at the end when it never was:
  * time_winner). */
@@ -1483,7 +1504,11 @@ static void dgemm_take(struct mms_search *s, const struct mmg_params *k,
                        struct how h, double dgemm_mflops)
 {
     const struct mms_record *r;
+    struct mmg_params same_pf = *k;
 
+    same_pf.pf = s->ref.pf;     /* the step pf's twin keeps them */
+    if (!mms_params_equal(&same_pf, &s->ref) || h.cc != s->ref_cc)
+        forget_side_results(s);
     if (!mms_params_equal(k, &s->ref) || h.cc != s->ref_cc) {
         s->ref = *k, s->ref_cc = h.cc;
         r = mms_log_find_cc(&s->log, k, s->pl.cc[h.cc].name, NULL, 0, 0);

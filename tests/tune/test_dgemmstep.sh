@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..15"
+echo "1..18"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -262,6 +262,62 @@ the tie keeps PF=1"
 else
     fail "pf from a PF=0 winner: dgemm chose $d; pf chose $pfc; \
 params.conf PF=$(key pf0.log PF)"
+fi
+
+# There NCNB and K_CROSSOVER were pinned: params.conf keeps them beside
+# the file's kernel, the user's values.
+if [ "$(key pf0.log NCNB)" = 24 ] && [ "$(key pf0.log K_CROSSOVER)" = 4 ] \
+        && ! grep -q '^note why=the step dgemm took another kernel' \
+            "$dir/pf0.log"; then
+    pass "pinned NCNB and K_CROSSOVER stay beside the file's kernel"
+else
+    fail "pinned NCNB $(key pf0.log NCNB), K_CROSSOVER \
+$(key pf0.log K_CROSSOVER)"
+fi
+
+# Searched, they belong to the kernel steps' winner (2 x 4): when the
+# step dgemm takes the file's 1 x 4, params.conf leaves them out and the
+# log says why.
+run_mmsearch free.log --level=quick --isa=none --nb=24 --ku=1 --fma=1 \
+    --ff=0 --if=2 --nf=2 --pin=MC=60 --pin=KC=200 --pin=NC=400 \
+    --test-timing=fake --candidate="$dir/pf0.params"
+d=$(chosen free.log dgemm)
+m=$(chosen free.log munu)
+if [ "$(field "$d" mu):$(field "$d" nu)" = 1:4 ] \
+        && [ "$(field "$m" mu):$(field "$m" nu)" != 1:4 ] \
+        && grep -q '^chosen name=ncnb ' "$dir/free.log" \
+        && grep -q '^chosen name=kclean ' "$dir/free.log" \
+        && [ -z "$(key free.log NCNB)" ] \
+        && [ -z "$(key free.log K_CROSSOVER)" ] \
+        && grep -q '^note why=the step dgemm took another kernel' \
+            "$dir/free.log"; then
+    pass "the file's kernel taken: the searched NCNB and K_CROSSOVER left \
+out of params.conf"
+else
+    fail "dgemm chose $(field "$d" mu):$(field "$d" nu) over the munu \
+step's $(field "$m" mu):$(field "$m" nu); NCNB '$(key free.log NCNB)' \
+K_CROSSOVER '$(key free.log K_CROSSOVER)'"
+fi
+
+# Without the file the step keeps the kernel steps' winner, and with it
+# the NCNB and K_CROSSOVER found for it.
+run_mmsearch kept.log --level=quick --isa=none --nb=24 --ku=1 --fma=1 \
+    --ff=0 --if=2 --nf=2 --pin=MC=60 --pin=KC=200 --pin=NC=400 \
+    --test-timing=fake
+d=$(chosen kept.log dgemm)
+m=$(chosen kept.log munu)
+if [ "$(field "$d" mu):$(field "$d" nu)" = \
+        "$(field "$m" mu):$(field "$m" nu)" ] \
+        && [ "$(key kept.log NCNB)" = "$(field "$(chosen kept.log ncnb)" \
+            ncnb)" ] && [ -n "$(key kept.log NCNB)" ] \
+        && [ -n "$(key kept.log K_CROSSOVER)" ] \
+        && ! grep -q '^note why=the step dgemm took another kernel' \
+            "$dir/kept.log"; then
+    pass "the kernel steps' winner kept: NCNB $(key kept.log NCNB) and \
+K_CROSSOVER $(key kept.log K_CROSSOVER) stay"
+else
+    fail "kept: dgemm $d; NCNB '$(key kept.log NCNB)' K_CROSSOVER \
+'$(key kept.log K_CROSSOVER)'"
 fi
 
 # The first --candidate file's kernel is the step's incumbent and every
