@@ -69,10 +69,11 @@ int mml_params_load(const char *path, struct mml_libparams *p,
 
 /* Fill what p leaves unset from the model for p->isa and cpu: the ISA's
  * register tile, with the next tile's C prefetched (PF = 1) when the tile
- * too is the model's; MC the largest multiple of MU whose MC x 4 MC block of
- * doubles fills half the L2, KC = 4 MC (at most 512); NB widened to hold
- * both, a multiple of NU; NC the multiple of NB whose KC x NC panel fills
- * a quarter of the last level, at most 4096; NCNB, the small-problem
+ * too is the model's; MC the largest multiple of MU whose MC x 8 MC block
+ * of doubles fills at most 5/8 of the L2, KC = 8 MC (at most 1024); NB
+ * widened to hold both, a multiple of NU; NC the multiple of NB whose
+ * KC x NC panel fills a quarter of the last level, at least NB and at
+ * most 4096; NCNB, the small-problem
  * path's bound, SMALL_MAX when given (mmsearch's step small), else at
  * least the crossover measured on Zen 5 (NCNB_MODEL in libparams.c), and
  * SMALL_MAX set to it.  Returns 0, or -1 when p->isa has no row. */

@@ -1001,6 +1001,13 @@ static int screen_until_drop(struct mms_search *s, const struct mms_step *st,
     return 0;
 }
 
+/* The kernel and compiler a side step searched with (the reference so
+ * far; steps 6 and 7 leave it as it is). */
+static void side_searched(struct mms_search *s)
+{
+    s->has_side = 1, s->side_p = s->ref, s->side_cc = s->ref_cc;
+}
+
 /* Step 6: NCNB, a side result -- the reference kernel stays as it is. */
 static int run_ncnb(struct mms_search *s, const struct mms_step *st,
                     const struct mmg_params *cand, int n)
@@ -1031,6 +1038,7 @@ static int run_ncnb(struct mms_search *s, const struct mms_step *st,
     }
     s->has_ncnb = 1;
     s->ncnb = cand[v.chosen].ncnb;
+    side_searched(s);
     return log_chosen(s, st, &cand[v.chosen], (struct how){ s->ref_cc, 0 },
                       &v);
 }
@@ -1150,6 +1158,7 @@ static int run_kclean(struct mms_search *s, const struct mms_step *st,
     v.by = at >= 0 ? "rule" : "none";
     s->has_kx = 1;
     s->k_crossover = at >= 0 ? cand[at].k : 0;
+    side_searched(s);
     snprintf(v.why, sizeof v.why, "K_CROSSOVER=%d: median specialised / "
              "general per leftover (%s); %s", s->k_crossover, ev,
              at >= 0 ? "the general one is within 1% from there down"
@@ -1476,27 +1485,6 @@ static void dgemm_skip_why(const struct mms_search *s,
                  "so far are kept", s->time_limit_s);
 }
 
-/* NCNB and K_CROSSOVER, which the steps ncnb and kclean found for the
- * kernel steps' winner, left out of params.conf when the step dgemm
- * takes another kernel or compiler (pinned ones stay: the user's): they
- * were never timed with it (the Zen 5 guest's tune wrote the 40 x 5
- * kernel's NCNB = 80 beside the 24 x 8 kernel it kept).  The library
- * takes neither (SMALL_MAX bounds its small path). */
-static void forget_side_results(struct mms_search *s)
-{
-    int ncnb = s->has_ncnb && !mms_pinned(&s->pins, "NCNB");
-    int kx = s->has_kx && !mms_pinned(&s->pins, "K_CROSSOVER");
-
-    if (!ncnb && !kx)
-        return;
-    s->has_ncnb = s->has_ncnb && !ncnb;
-    s->has_kx = s->has_kx && !kx;
-    mms_log_line(&s->log, "note", "why=the step dgemm took another kernel "
-                 "than the kernel steps' winner: the NCNB and K_CROSSOVER "
-                 "found for that one (unless pinned) are left out of "
-                 "params.conf");
-}
-
 /* The kernel's decision: the winner becomes the reference kernel (its
  * MFLOPS alone, from the log, or timed at the end when it never was:
  * time_winner). */
@@ -1504,11 +1492,7 @@ static void dgemm_take(struct mms_search *s, const struct mmg_params *k,
                        struct how h, double dgemm_mflops)
 {
     const struct mms_record *r;
-    struct mmg_params same_pf = *k;
 
-    same_pf.pf = s->ref.pf;     /* the step pf's twin keeps them */
-    if (!mms_params_equal(&same_pf, &s->ref) || h.cc != s->ref_cc)
-        forget_side_results(s);
     if (!mms_params_equal(k, &s->ref) || h.cc != s->ref_cc) {
         s->ref = *k, s->ref_cc = h.cc;
         r = mms_log_find_cc(&s->log, k, s->pl.cc[h.cc].name, NULL, 0, 0);
@@ -1786,12 +1770,14 @@ static int time_winner(struct mms_search *s, struct mms_cand *c,
         if (i > 0 && !s->pl.fake_timing)
             nanosleep(&(struct timespec){ 0, WINNER_GAP_NS }, NULL);
         mms_measure(&s->pl, c, MMS_TIME, i, m);
+        s->timed++;
         if (m->verdict != MMS_V_OK)
             return -1;
         s->ref_mflops = m->mflops > s->ref_mflops ? m->mflops
                                                   : s->ref_mflops;
-        used += (size_t)snprintf(text + used, used < len ? len - used : 0,
-                                 " %.1f", m->mflops);
+        if (used < len)
+            used += (size_t)snprintf(text + used, len - used, " %.1f",
+                                     m->mflops);
     }
     return 0;
 }
@@ -1818,8 +1804,13 @@ static int verify_winner(struct mms_search *s, char *err, size_t errlen)
     mms_build(&s->pl, one, 1);
     mms_measure(&s->pl, &c, s->verify_only ? MMS_VERIFY : MMS_VERIFY_ALL,
                 0, &m);
-    if (m.verdict == MMS_V_OK && timed)
-        time_winner(s, &c, &m, times, sizeof times);
+    if (m.verdict == MMS_V_OK && timed
+        && time_winner(s, &c, &m, times, sizeof times) != 0) {
+        snprintf(err, errlen, "the winner %s passed its final check, but "
+                 "timing it failed (%s): %s", c.name,
+                 mms_verdict_name(m.verdict), m.why);
+        return -1;
+    }
     if (m.verdict != MMS_V_OK) {
         snprintf(err, errlen, "the winner %s fails its final check (%s): "
                  "%s", c.name, mms_verdict_name(m.verdict), m.why);
@@ -1909,6 +1900,31 @@ static int write_params(const struct mms_search *s, const char *output,
     return -1;
 }
 
+/* NCNB and K_CROSSOVER left out of params.conf when the search ends on
+ * another kernel or compiler than steps 6 and 7 searched with (the step
+ * cc or dgemm took another; the step pf's PF alone does not count),
+ * unless pinned (the user's): they were never timed with it (the Zen 5
+ * guest's tune wrote the 40 x 5 kernel's NCNB = 80 beside the 24 x 8
+ * kernel the step dgemm kept).  The library bounds its small path by
+ * SMALL_MAX, which the search writes; NCNB counts only without it. */
+static void forget_side_results(struct mms_search *s)
+{
+    struct mmg_params side = s->side_p;
+    int ncnb = s->has_ncnb && !mms_pinned(&s->pins, "NCNB");
+    int kx = s->has_kx && !mms_pinned(&s->pins, "K_CROSSOVER");
+
+    side.pf = s->ref.pf;
+    if (!s->has_side || (!ncnb && !kx)
+        || (mms_params_equal(&side, &s->ref) && s->side_cc == s->ref_cc))
+        return;
+    s->has_ncnb = s->has_ncnb && !ncnb;
+    s->has_kx = s->has_kx && !kx;
+    mms_log_line(&s->log, "note", "why=the search ended on another kernel "
+                 "or compiler than the steps ncnb and kclean searched "
+                 "with: the NCNB and K_CROSSOVER they found (unless "
+                 "pinned) are left out of params.conf");
+}
+
 int mms_search_finish(struct mms_search *s, const char *output, char *err,
                       size_t errlen)
 {
@@ -1917,6 +1933,7 @@ int mms_search_finish(struct mms_search *s, const char *output, char *err,
 
     if (verify_winner(s, err, errlen) != 0)
         return -1;
+    forget_side_results(s);
     if (s->has_blocks)
         snprintf(blocks, sizeof blocks, " mc=%d kc=%d nc=%d dgemm=%.1f",
                  s->blocks.mc, s->blocks.kc, s->blocks.nc,

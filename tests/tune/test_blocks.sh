@@ -59,8 +59,8 @@ fi
 
 # From the model: MC in multiples of MU=2 around 70 (quick: x1/2, 1, 2),
 # KC 560, NC the model's for them (a quarter of the LLC over KC, in multiples
-# of NB and at least NB, which is widened to max(24, MC, KC)); every candidate's kernel is
-# the copy kernel at M=MC N=NB=nb K=KC.
+# of NB and at least NB, which is widened to max(24, MC, KC)); every
+# candidate's kernel is the copy kernel at M=MC N=NB=nb K=KC.
 mc=$(screened a.log mc)
 shape=$(grep '^cand step=[mkn]c ' "$dir/a.log" | grep -vc \
     ' nb=\([0-9]*\) ncnb=320 copy=1 m=[0-9]* n=\1 k=[0-9]* mu=2 nu=4 ku=1 ')

@@ -266,8 +266,11 @@ fi
 
 # There NCNB and K_CROSSOVER were pinned: params.conf keeps them beside
 # the file's kernel, the user's values.
-if [ "$(key pf0.log NCNB)" = 24 ] && [ "$(key pf0.log K_CROSSOVER)" = 4 ] \
-        && ! grep -q '^note why=the step dgemm took another kernel' \
+d=$(chosen pf0.log dgemm)
+if [ "$(field "$d" mu):$(field "$d" nu)" = 1:4 ] \
+        && [ "$(key pf0.log NCNB)" = 24 ] \
+        && [ "$(key pf0.log K_CROSSOVER)" = 4 ] \
+        && ! grep -q '^note why=the search ended on another kernel' \
             "$dir/pf0.log"; then
     pass "pinned NCNB and K_CROSSOVER stay beside the file's kernel"
 else
@@ -275,9 +278,9 @@ else
 $(key pf0.log K_CROSSOVER)"
 fi
 
-# Searched, they belong to the kernel steps' winner (2 x 4): when the
-# step dgemm takes the file's 1 x 4, params.conf leaves them out and the
-# log says why.
+# Searched, they belong to the kernel the steps ncnb and kclean searched
+# with (2 x 4): when the step dgemm takes the file's 1 x 4, params.conf
+# leaves them out and the log says why.
 run_mmsearch free.log --level=quick --isa=none --nb=24 --ku=1 --fma=1 \
     --ff=0 --if=2 --nf=2 --pin=MC=60 --pin=KC=200 --pin=NC=400 \
     --test-timing=fake --candidate="$dir/pf0.params"
@@ -289,7 +292,7 @@ if [ "$(field "$d" mu):$(field "$d" nu)" = 1:4 ] \
         && grep -q '^chosen name=kclean ' "$dir/free.log" \
         && [ -z "$(key free.log NCNB)" ] \
         && [ -z "$(key free.log K_CROSSOVER)" ] \
-        && grep -q '^note why=the step dgemm took another kernel' \
+        && grep -q '^note why=the search ended on another kernel' \
             "$dir/free.log"; then
     pass "the file's kernel taken: the searched NCNB and K_CROSSOVER left \
 out of params.conf"
@@ -311,7 +314,7 @@ if [ "$(field "$d" mu):$(field "$d" nu)" = \
         && [ "$(key kept.log NCNB)" = "$(field "$(chosen kept.log ncnb)" \
             ncnb)" ] && [ -n "$(key kept.log NCNB)" ] \
         && [ -n "$(key kept.log K_CROSSOVER)" ] \
-        && ! grep -q '^note why=the step dgemm took another kernel' \
+        && ! grep -q '^note why=the search ended on another kernel' \
             "$dir/kept.log"; then
     pass "the kernel steps' winner kept: NCNB $(key kept.log NCNB) and \
 K_CROSSOVER $(key kept.log K_CROSSOVER) stay"
