@@ -1001,11 +1001,11 @@ static int screen_until_drop(struct mms_search *s, const struct mms_step *st,
     return 0;
 }
 
-/* The kernel and compiler a side step searched with (the reference so
- * far; steps 6 and 7 leave it as it is). */
+/* The kernel a side step searched with (the reference so far; steps 6
+ * and 7 leave it as it is). */
 static void side_searched(struct mms_search *s)
 {
-    s->has_side = 1, s->side_p = s->ref, s->side_cc = s->ref_cc;
+    s->has_side = 1, s->side_p = s->ref;
 }
 
 /* Step 6: NCNB, a side result -- the reference kernel stays as it is. */
@@ -1901,11 +1901,12 @@ static int write_params(const struct mms_search *s, const char *output,
 }
 
 /* NCNB and K_CROSSOVER left out of params.conf when the search ends on
- * another kernel or compiler than steps 6 and 7 searched with (the step
- * cc or dgemm took another; the step pf's PF alone does not count),
- * unless pinned (the user's): they were never timed with it (the Zen 5
- * guest's tune wrote the 40 x 5 kernel's NCNB = 80 beside the 24 x 8
- * kernel the step dgemm kept).  The library bounds its small path by
+ * another kernel than steps 6 and 7 searched with (the step cc or dgemm
+ * took another; the step pf's PF alone does not count, nor another
+ * compiler for the same kernel: both steps compare variants of one
+ * kernel's code), unless pinned (the user's): they were never timed with
+ * it (the Zen 5 guest's tune wrote the 40 x 5 kernel's NCNB = 80 beside
+ * the 24 x 8 kernel the step dgemm kept).  The library bounds its small path by
  * SMALL_MAX, which the search writes; NCNB counts only without it. */
 static void forget_side_results(struct mms_search *s)
 {
@@ -1914,15 +1915,14 @@ static void forget_side_results(struct mms_search *s)
     int kx = s->has_kx && !mms_pinned(&s->pins, "K_CROSSOVER");
 
     side.pf = s->ref.pf;
-    if (!s->has_side || (!ncnb && !kx)
-        || (mms_params_equal(&side, &s->ref) && s->side_cc == s->ref_cc))
+    if (!s->has_side || (!ncnb && !kx) || mms_params_equal(&side, &s->ref))
         return;
     s->has_ncnb = s->has_ncnb && !ncnb;
     s->has_kx = s->has_kx && !kx;
     mms_log_line(&s->log, "note", "why=the search ended on another kernel "
-                 "or compiler than the steps ncnb and kclean searched "
-                 "with: the NCNB and K_CROSSOVER they found (unless "
-                 "pinned) are left out of params.conf");
+                 "than the steps ncnb and kclean searched with: the NCNB "
+                 "and K_CROSSOVER they found (unless pinned) are left out "
+                 "of params.conf");
 }
 
 int mms_search_finish(struct mms_search *s, const char *output, char *err,

@@ -68,9 +68,9 @@ struct mms_search {
     /* side results (steps 6 and 7), for params.conf when has_ */
     int has_ncnb, ncnb;
     int has_kx, k_crossover;
-    int has_side;                 /* side_p, side_cc: the kernel and */
-    struct mmg_params side_p;     /* compiler steps 6 and 7 searched */
-    int side_cc;                  /* with (search_finish compares) */
+    int has_side;                 /* side_p: the kernel steps 6 and 7 */
+    struct mmg_params side_p;     /* searched with (search_finish
+                                     compares) */
     /* the library's blocking (the blocks steps mc, kc, nc, small) */
     int skip_blocks;              /* 1: not searched (--skip-blocks) */
     int blocks_ready;             /* blocks0 and blocks are set */
