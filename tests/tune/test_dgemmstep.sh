@@ -281,9 +281,15 @@ fi
 # Searched, they belong to the kernel the steps ncnb and kclean searched
 # with (2 x 4): when the step dgemm takes the file's 1 x 4, params.conf
 # leaves them out and the log says why.
-run_mmsearch free.log --level=quick --isa=none --nb=24 --ku=1 --fma=1 \
-    --ff=0 --if=2 --nf=2 --pin=MC=60 --pin=KC=200 --pin=NC=400 \
-    --test-timing=fake --candidate="$dir/pf0.params"
+# search_free LOG [OPTION...]: search's run with NCNB and K_CROSSOVER
+# searched, not pinned
+search_free() {
+    log=$1; shift
+    run_mmsearch "$log" --level=quick --isa=none --nb=24 --ku=1 --fma=1 \
+        --ff=0 --if=2 --nf=2 --pin=MC=60 --pin=KC=200 --pin=NC=400 \
+        --test-timing=fake "$@"
+}
+search_free free.log --candidate="$dir/pf0.params"
 d=$(chosen free.log dgemm)
 m=$(chosen free.log munu)
 if [ "$(field "$d" mu):$(field "$d" nu)" = 1:4 ] \
@@ -304,9 +310,7 @@ fi
 
 # Without the file the step keeps the kernel steps' winner, and with it
 # the NCNB and K_CROSSOVER found for it.
-run_mmsearch kept.log --level=quick --isa=none --nb=24 --ku=1 --fma=1 \
-    --ff=0 --if=2 --nf=2 --pin=MC=60 --pin=KC=200 --pin=NC=400 \
-    --test-timing=fake
+search_free kept.log
 d=$(chosen kept.log dgemm)
 m=$(chosen kept.log munu)
 if [ "$(field "$d" mu):$(field "$d" nu)" = \
