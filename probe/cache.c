@@ -308,26 +308,56 @@ struct curves {
     struct curve a, b, m;
 };
 
+/* One more sweep up to 8 MiB into `into`: written over it (fresh), or
+ * folded in by minimum. */
+static void sweep_again(struct probe_ctx *ctx, struct chase *c,
+                        uint32_t *order, struct curve *into, size_t from,
+                        int fresh)
+{
+    struct curve extra = { 0 };
+
+    sweep(ctx, c, order, &extra, from, (size_t)8 << 20);
+    for (int i = 0; i < extra.n; i++)
+        into->ns[i] = fresh ? extra.ns[i] : fmin(into->ns[i], extra.ns[i]);
+}
+
+static void fold_minimum(struct curves *cs)
+{
+    cs->m = cs->a;
+    for (int i = 0; i < cs->m.n; i++)
+        cs->m.ns[i] = fmin(cs->a.ns[i], cs->b.ns[i]);
+}
+
 static void sweep_four(struct probe_ctx *ctx, struct chase *c,
                         uint32_t *order, struct curves *cs, size_t from)
 {
     probe_note(ctx, "L2/LLC: chase, geometric grid, sweep 1\n");
     sweep(ctx, c, order, &cs->a, from, max_bytes);
     for (int pass = 2; pass <= 4; pass++) {
-        struct curve extra = { 0 };
-        struct curve *into = pass == 2 ? &cs->a : &cs->b;
-
         probe_note(ctx, "L2/LLC: sweep %d up to 8 MiB\n", pass);
-        sweep(ctx, c, order, &extra, from, (size_t)8 << 20);
         if (pass == 3)
             cs->b = cs->a;
-        for (int i = 0; i < extra.n; i++)
-            into->ns[i] = pass == 3 ? extra.ns[i]
-                                    : fmin(into->ns[i], extra.ns[i]);
+        sweep_again(ctx, c, order, pass == 2 ? &cs->a : &cs->b, from,
+                    pass == 3);
     }
-    cs->m = cs->a;
-    for (int i = 0; i < cs->m.n; i++)
-        cs->m.ns[i] = fmin(cs->a.ns[i], cs->b.ns[i]);
+    fold_minimum(cs);
+}
+
+/* A second look, when the L2 edges disagree with the claim: one more
+ * sweep folded into each repetition.  Work outside the guest only adds
+ * time, in bursts of seconds: a CI job on the Zen 5 guest confirmed the
+ * 1 MiB L2 in 2 of 5 runs, where 11 runs here an hour later all did.
+ * The minima over six sweeps, the last two a second or more after the
+ * first, are less disturbed; a claim that is wrong still disagrees. */
+static void second_look(struct probe_ctx *ctx, struct chase *c,
+                        uint32_t *order, struct curves *cs, size_t from)
+{
+    for (int pass = 5; pass <= 6; pass++) {
+        probe_note(ctx, "L2/LLC: sweep %d up to 8 MiB (a second look)\n",
+                   pass);
+        sweep_again(ctx, c, order, pass == 5 ? &cs->a : &cs->b, from, 0);
+    }
+    fold_minimum(cs);
 }
 
 /* A level above L1 is physically indexed and perhaps shared: under a
@@ -723,10 +753,36 @@ static int set_level(struct probe_ctx *ctx, struct mmt_probeconf *pc,
     return 0;
 }
 
-/* L2 and the LLC from the sweeps: each read on the minimum curve and on
- * each pair of sweeps alone, then judged against the claims.  With no L2
- * edge and no claim there is nothing valid to write: -1 (mmprobe fails
- * rather than write a made-up size). */
+/* Both levels read on the minimum curve and on each repetition. */
+static void read_both(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
+                      const struct curves *cs, size_t l1,
+                      struct probe_level_reading *r2,
+                      struct probe_level_reading *r3)
+{
+    struct levels m, a, b;
+
+    read_levels(&cs->m, l1, &m);
+    read_levels(&cs->a, l1, &a);
+    read_levels(&cs->b, l1, &b);
+    probe_note(ctx, "L2:\n");
+    reading(ctx, c, order, cs, (int[]){ m.l2, a.l2, b.l2 },
+            (int[]){ m.l2_eff, a.l2_eff, b.l2_eff }, m.l2_limit, r2);
+    *r3 = *r2;
+    if (m.llc >= 0 && m.llc != m.l2) {
+        probe_note(ctx, "LLC:\n");
+        reading(ctx, c, order, cs, (int[]){ m.llc, a.llc, b.llc },
+                (int[]){ m.llc_eff, a.llc_eff, b.llc_eff }, m.llc_limit,
+                r3);
+    } else if (m.l2 >= 0) {
+        probe_note(ctx, "LLC: %s: the L2's figures\n", m.llc == m.l2
+                   ? "no level between L2 and memory" : "no clean LLC edge");
+    }
+}
+
+/* L2 and the LLC from the sweeps, judged against the claims; the L2's
+ * range looked at again once when its edges disagree with a claim.  With
+ * no L2 edge and no claim there is nothing valid to write: -1 (mmprobe
+ * fails rather than write a made-up size). */
 static int find_upper_levels(struct probe_ctx *ctx, struct chase *c,
                              uint32_t *order, size_t l1,
                              const struct mmt_cache_claim *cl, int ncl,
@@ -735,31 +791,23 @@ static int find_upper_levels(struct probe_ctx *ctx, struct chase *c,
     struct curves *cs = calloc(1, sizeof *cs);
     struct probe_level_reading r2 = { { 0 }, { 0 } }, r3;
     const struct mmt_cache_claim *claim, *doubt;
-    struct levels m, a, b;
     int rc;
 
     if (!cs)
         return -1;
     sweep_four(ctx, c, order, cs, 2 * l1);
     probe_note(ctx, "L2/LLC: sweeps done\n");
-    read_levels(&cs->m, l1, &m);
-    read_levels(&cs->a, l1, &a);
-    read_levels(&cs->b, l1, &b);
-    probe_note(ctx, "L2:\n");
-    reading(ctx, c, order, cs, (int[]){ m.l2, a.l2, b.l2 },
-            (int[]){ m.l2_eff, a.l2_eff, b.l2_eff }, m.l2_limit, &r2);
-    r3 = r2;
-    if (m.llc >= 0 && m.llc != m.l2) {
-        probe_note(ctx, "LLC:\n");
-        reading(ctx, c, order, cs, (int[]){ m.llc, a.llc, b.llc },
-                (int[]){ m.llc_eff, a.llc_eff, b.llc_eff }, m.llc_limit,
-                &r3);
-    } else if (m.l2 >= 0) {
-        probe_note(ctx, "LLC: %s: the L2's figures\n", m.llc == m.l2
-                   ? "no level between L2 and memory" : "no clean LLC edge");
+    read_both(ctx, c, order, cs, l1, &r2, &r3);
+    claim = probe_claim_for(cl, ncl, 2, &doubt);
+    if (claim && !probe_level_fits(&r2, claim, &probe_l2_tolerance)) {
+        probe_note(ctx, "L2: edges %.0f, %.0f, %.0f KiB against %s's %ld "
+                   "KiB: a second look\n", r2.edge[0] / KIB,
+                   r2.edge[1] / KIB, r2.edge[2] / KIB, claim->source,
+                   claim->size_kib);
+        second_look(ctx, c, order, cs, 2 * l1);
+        read_both(ctx, c, order, cs, l1, &r2, &r3);
     }
     free(cs);
-    claim = probe_claim_for(cl, ncl, 2, &doubt);
     rc = set_level(ctx, pc, "L2", &r2, claim, doubt, &probe_l2_tolerance,
                    MMT_P_L2_KIB, MMT_P_L2_EFF_KIB);
     if (rc < 0) {

@@ -145,6 +145,15 @@ static int within(size_t edge, long claim_kib, const struct probe_tolerance *t)
            edge <= t->hi * claim_kib * KIB;
 }
 
+int probe_level_fits(const struct probe_level_reading *r,
+                     const struct mmt_cache_claim *claim,
+                     const struct probe_tolerance *tol)
+{
+    return claim && within(r->edge[0], claim->size_kib, tol) &&
+           within(r->edge[1], claim->size_kib, tol) &&
+           within(r->edge[2], claim->size_kib, tol);
+}
+
 /* Why the claim is not the answer, said once. */
 static void say_no_claim(const struct probe_ctx *ctx, const char *name,
                          const struct mmt_cache_claim *doubt, size_t edge)
@@ -184,9 +193,7 @@ static int nominal(const struct probe_ctx *ctx, const char *name,
         snprintf(a->how, sizeof a->how, "%s (no chase edge)", claim->source);
         return 0;
     }
-    int ok = within(edge[0], claim->size_kib, tol) &&
-             within(edge[1], claim->size_kib, tol) &&
-             within(edge[2], claim->size_kib, tol);
+    int ok = probe_level_fits(r, claim, tol);
     if (!ok)
         probe_disagree(ctx, "%s_KIB: the chase edge and its repetitions "
                        "read %.0f, %.0f, %.0f KiB, not all within "

@@ -153,6 +153,11 @@ struct probe_tolerance {
     double lo, hi;              /* edge / claim */
 };
 extern const struct probe_tolerance probe_l2_tolerance, probe_llc_tolerance;
+/* Whether the edges of all three curves lie within tol of the claim (0
+ * when there is no claim): what confirms a level's nominal size. */
+int probe_level_fits(const struct probe_level_reading *r,
+                     const struct mmt_cache_claim *claim,
+                     const struct probe_tolerance *tol);
 /* Two figures for a level (name: "L2", "LLC"): the nominal size, which is
  * the claim when the edges of all three curves lie within tol of it
  * (confirmed) and else the measured edge (unconfirmed, disagreement

@@ -194,9 +194,10 @@ static void print_chosen(const struct mmr_step *st)
     }
     cols_text(st, &st->chosen.p, st->chosen.cc, st->chosen.nc, cols,
               sizeof cols);
-    snprintf(line, sizeof line, "%s, by %s (p=%.4f, %d rounds), %.1f "
-             "MFLOPS: %s", cols, st->by, st->p, st->chosen_rounds,
-             st->chosen.m.mflops, st->chosen_why);
+    /* no columns when nothing varied (the step winner: one kernel) */
+    snprintf(line, sizeof line, "%s%sby %s (p=%.4f, %d rounds), %.1f "
+             "MFLOPS: %s", cols, cols[0] ? ", " : "", st->by, st->p,
+             st->chosen_rounds, st->chosen.m.mflops, st->chosen_why);
     wrapped("  chosen:", 10, line);
 }
 

@@ -1732,6 +1732,10 @@ static double logged_seconds(const struct mms_log *lg, const char *step,
     return t;
 }
 
+/* The step under which a winner no step timed is timed at the end
+ * (time_winner). */
+#define WINNER_STEP "winner"
+
 /* "isa 3.1 s, nb 10.4 s, ...": each step's candidates' seconds over every
  * run that worked on it, so a resumed search reports the whole cost. */
 static void step_times(const struct mms_search *s, char *buf, size_t len)
@@ -1746,6 +1750,12 @@ static void step_times(const struct mms_search *s, char *buf, size_t len)
                      logged_seconds(&s->log, s->steps[i].name, 1, 1));
             used = strlen(buf);
         }
+    for (int i = 0; i < s->log.nrec && used < len; i++)
+        if (strcmp(s->log.rec[i].step, WINNER_STEP) == 0) {
+            snprintf(buf + used, len - used, "%s%s %.1f s", used ? ", " : "",
+                     WINNER_STEP, logged_seconds(&s->log, WINNER_STEP, 1, 1));
+            break;
+        }
 }
 
 /* ---- the end ----------------------------------------------------------- */
@@ -1758,28 +1768,68 @@ static void step_times(const struct mms_search *s, char *buf, size_t len)
 #define WINNER_TIMINGS 3
 #define WINNER_GAP_NS 500000000L
 
-/* The winner's timings at the end, the best into s->ref_mflops and each
- * into text.  Returns 0, or -1 when one fails (its measure in m). */
+/* The winner's timing i, logged as a cand line of WINNER_STEP; NULL when
+ * the log cannot be written. */
+static const struct mms_record *winner_timing(struct mms_search *s,
+                                              const struct mms_cand *c,
+                                              int i)
+{
+    struct mms_record r;
+    double t = now();
+
+    memset(&r, 0, sizeof r);
+    if (i > 0 && !s->pl.fake_timing)
+        nanosleep(&(struct timespec){ 0, WINNER_GAP_NS }, NULL);
+    mms_measure(&s->pl, c, MMS_TIME, i, &r.m);
+    s->timed++;
+    snprintf(r.step, sizeof r.step, WINNER_STEP);
+    r.round = i, r.p = c->p, r.kt = c->kt;
+    snprintf(r.cc, sizeof r.cc, "%s", s->pl.cc[c->cc].name);
+    r.pct = s->pl.peak_mflops > 0 ? 100 * r.m.mflops / s->pl.peak_mflops : 0;
+    r.secs = now() - t;
+    return mms_log_cand(&s->log, &r);
+}
+
+/* The winner's timings at the end, logged as the step WINNER_STEP (its
+ * header, a cand line per timing, its choice) so that a resumed search
+ * takes them from the log rather than timing again; the best into
+ * s->ref_mflops and each into text.  Returns 0; -1 when one fails (its
+ * measure in m); -2 when the log cannot be written (errno). */
 static int time_winner(struct mms_search *s, struct mms_cand *c,
                        struct mms_measure *m, char *text, size_t len)
 {
+    const char *cc = s->pl.cc[c->cc].name;
+    char rest[1200], params[512];
     size_t used = 0;
+    double best = 0;
 
+    snprintf(rest, sizeof rest, "sets=kernel n=%d rule=no step timed "
+             "the winner: timed %d times %.1f s apart, the best taken",
+             WINNER_TIMINGS, WINNER_TIMINGS, WINNER_GAP_NS / 1e9);
+    if (mms_log_event(&s->log, "step", WINNER_STEP, rest) != 0)
+        return -2;
     text[0] = '\0';
     for (int i = 0; i < WINNER_TIMINGS; i++) {
-        if (i > 0 && !s->pl.fake_timing)
-            nanosleep(&(struct timespec){ 0, WINNER_GAP_NS }, NULL);
-        mms_measure(&s->pl, c, MMS_TIME, i, m);
-        s->timed++;
+        const struct mms_record *r =
+            mms_log_find_cc(&s->log, &c->p, cc, WINNER_STEP, i, 0);
+
+        if (!r && !(r = winner_timing(s, c, i)))
+            return -2;
+        *m = r->m;
         if (m->verdict != MMS_V_OK)
             return -1;
-        s->ref_mflops = m->mflops > s->ref_mflops ? m->mflops
-                                                  : s->ref_mflops;
+        best = m->mflops > best ? m->mflops : best;
         if (used < len)
             used += (size_t)snprintf(text + used, len - used, " %.1f",
                                      m->mflops);
     }
-    return 0;
+    s->ref_mflops = best;
+    mms_params_text(&c->p, params, sizeof params);
+    snprintf(rest, sizeof rest, "by=best %s cc=%s mflops=%.1f p=0 rounds=%d "
+             "why=the best of %d timings", params, cc, best, WINNER_TIMINGS,
+             WINNER_TIMINGS);
+    return mms_log_event(&s->log, "chosen", WINNER_STEP, rest) != 0 ? -2
+                                                                    : 0;
 }
 
 /* The winner built with every beta variant and verified; timed too when
@@ -1794,8 +1844,11 @@ static int verify_winner(struct mms_search *s, char *err, size_t errlen)
     struct mms_measure m;
     const struct mms_record *r = mms_log_find_cc(
         &s->log, &s->ref, s->pl.cc[s->ref_cc].name, NULL, 0, 0);
-    int timed = s->ref_mflops == 0 && !r && !s->verify_only;
+    /* the first timing a resumed search finds may be its own end's */
+    int timed = s->ref_mflops == 0 && !s->verify_only
+                && (!r || strcmp(r->step, WINNER_STEP) == 0);
     char times[WINNER_TIMINGS * 16], note[400];
+    int rc = 0;
 
     p.betas = s->verify_only ? MMG_BETA1 : MMG_BETA_ALL;
     snprintf(p.name, sizeof p.name, "mms_winner");
@@ -1804,8 +1857,14 @@ static int verify_winner(struct mms_search *s, char *err, size_t errlen)
     mms_build(&s->pl, one, 1);
     mms_measure(&s->pl, &c, s->verify_only ? MMS_VERIFY : MMS_VERIFY_ALL,
                 0, &m);
-    if (m.verdict == MMS_V_OK && timed
-        && time_winner(s, &c, &m, times, sizeof times) != 0) {
+    if (m.verdict == MMS_V_OK && timed)
+        rc = time_winner(s, &c, &m, times, sizeof times);
+    if (rc == -2) {
+        snprintf(err, errlen, "%s: cannot write: %s", s->log.path,
+                 strerror(errno));
+        return -1;
+    }
+    if (rc == -1) {
         snprintf(err, errlen, "the winner %s passed its final check, but "
                  "timing it failed (%s): %s", c.name,
                  mms_verdict_name(m.verdict), m.why);
@@ -1816,7 +1875,7 @@ static int verify_winner(struct mms_search *s, char *err, size_t errlen)
                  "%s", c.name, mms_verdict_name(m.verdict), m.why);
         return -1;
     }
-    if (s->ref_mflops == 0 && r)
+    if (s->ref_mflops == 0 && r && !timed)
         s->ref_mflops = r->m.mflops;
     if (s->verify_only)
         snprintf(note, sizeof note, "why=the kernel (beta-1 variant) passed "

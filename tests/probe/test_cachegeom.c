@@ -337,6 +337,32 @@ static void nominal_not_corroborated(void **state)
     assert_non_null(strstr(notes_said(), "1300"));
 }
 
+/* What sends mmprobe to a second look at the L2: any of the three edges
+ * outside the tolerance, at either end, or no claim to fit. */
+static void level_fits(void **state)
+{
+    struct probe_level_reading r;
+    struct mmt_cache_claim l2 = claim(2, 1024, 8, "cpuid 0x80000006");
+
+    (void)state;
+    zen5_l2_reading(&r);
+    assert_true(probe_level_fits(&r, &l2, &probe_l2_tolerance));
+    assert_false(probe_level_fits(&r, NULL, &probe_l2_tolerance));
+    for (int k = 0; k < 3; k++) {
+        size_t keep = r.edge[k];
+
+        r.edge[k] = 760 * KIB;          /* under 0.75 x 1024 */
+        assert_false(probe_level_fits(&r, &l2, &probe_l2_tolerance));
+        r.edge[k] = 1290 * KIB;         /* over 1.25 x 1024 */
+        assert_false(probe_level_fits(&r, &l2, &probe_l2_tolerance));
+        r.edge[k] = 0;                  /* no edge in that curve */
+        assert_false(probe_level_fits(&r, &l2, &probe_l2_tolerance));
+        r.edge[k] = 770 * KIB;
+        assert_true(probe_level_fits(&r, &l2, &probe_l2_tolerance));
+        r.edge[k] = keep;
+    }
+}
+
 /* No claim, or only an implausible one: the measured edge, unconfirmed,
  * and the note says why the claim was not used. */
 static void nominal_without_claim(void **state)
@@ -473,6 +499,7 @@ int main(void)
         cmocka_unit_test(levels_zen5_guest),
         cmocka_unit_test(nominal_corroborated),
         cmocka_unit_test(nominal_not_corroborated),
+        cmocka_unit_test(level_fits),
         cmocka_unit_test(nominal_without_claim),
         cmocka_unit_test(effective_spread),
         cmocka_unit_test(no_edge),

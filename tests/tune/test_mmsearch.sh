@@ -13,7 +13,7 @@ mmgen="$top_builddir/mmgen"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/search.$$
 tap_scratch "$dir"
-echo "1..22"
+echo "1..23"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 winner() { grep -E '^(ISA|NB|MU|NU|KU|LS|FMA|FF|IF|NF) =' "$dir/$1.params"; }
@@ -68,6 +68,27 @@ if [ "$(echo "$times" | wc -w)" -eq 3 ] \
 best: $mflops"
 else
     fail "the winner's end timings: '$times', MFLOPS '$mflops'"
+fi
+# Resumed on that log, the search takes the end timings from it (they are
+# its step winner's cand lines): nothing is timed again, the same MFLOPS;
+# mmreport shows the step with its choice.
+cp "$dir/pins.params" "$dir/pins.params.first"
+"$mmsearch" --level=quick --test-timing=fake --pin-file="$dir/tiny.pins" \
+    --probe-conf="$dir/probe.conf" --log="$dir/pins.log" \
+    --output="$dir/pins.params" --work-dir="$dir" --no-progress \
+    --time-limit=0.001 > /dev/null 2> "$dir/pins.err"
+again=$(sed -n 's/^MFLOPS = \([0-9.]*\) .*/\1/p' "$dir/pins.params")
+if grep '^summary ' "$dir/pins.log" | tail -1 | grep -q ' timed=0 ' \
+        && grep '^summary ' "$dir/pins.log" | tail -1 | grep -q 'winner ' \
+        && [ "$(grep -c '^cand step=winner ' "$dir/pins.log")" -eq 3 ] \
+        && [ "$again" = "$mflops" ] \
+        && "$top_builddir/mmreport" --log="$dir/pins.log" 2>&1 \
+            | grep -q 'chosen:.*the best of 3 timings'; then
+    pass "a resumed search reuses the winner's end timings (MFLOPS $again)"
+else
+    fail "resumed: MFLOPS '$again' (was '$mflops'), $(grep -c \
+'^cand step=winner ' "$dir/pins.log") winner timings; \
+$(grep '^summary ' "$dir/pins.log" | tail -1 | cut -c1-300)"
 fi
 "$mmsearch" --probe-conf="$dir/none.conf" > /dev/null 2> "$dir/err"
 rc=$?
