@@ -316,16 +316,21 @@ void mml_scale_c(size_t m, size_t n, double beta, double *c, size_t ldc)
 MML_HOT
 enum mml_path mml_dgemm(const struct mml_gemm *g)
 {
-    const struct mml_plan *p;
-    double *work = NULL;
-
     if (g->m == 0 || g->n == 0)
         return MML_PATH_NONE;
     if (g->alpha == 0.0 || g->k == 0) {
         mml_scale_c(g->m, g->n, g->beta, g->c, g->ldc);
         return MML_PATH_NONE;
     }
-    p = mml_plan_default();
+    return mml_dgemm_plan(g, mml_plan_default());
+}
+
+MML_HOT
+enum mml_path mml_dgemm_plan(const struct mml_gemm *g,
+                             const struct mml_plan *p)
+{
+    double *work = NULL;
+
     if (p && mml_thin_fits(g)) {
         mml_gemm_thin(g);
         return MML_PATH_THIN;

@@ -221,6 +221,13 @@ enum mml_path {
  * arguments are already checked.  Returns the path it took. */
 enum mml_path mml_dgemm(const struct mml_gemm *g);
 
+/* The same past the quick returns (M, N, K >= 1, alpha != 0) under plan
+ * p (NULL: no kernels, the plain loops): the routing and the paths the
+ * library takes with its own plan, which mmsearch times with each
+ * candidate's (tune/dgemm.c). */
+enum mml_path mml_dgemm_plan(const struct mml_gemm *g,
+                             const struct mml_plan *p);
+
 /* This thread's workspace, grown to at least n doubles and 64-byte
  * aligned; NULL when it cannot be had. */
 double *mml_workspace(size_t n);

@@ -472,39 +472,58 @@ static void call_b1(const struct mmt_call *call, void *user)
                  sh->ldb, 1.0, call->op[2], sh->ldc);
 }
 
-int mms_dgemm_sizes(const struct mms_pipeline *pl, int *n)
+int mms_dgemm_sizes(const struct mms_pipeline *pl, struct mms_shape *s)
 {
-    int k = 0;
+    int k = 0, l = pl->dgemm_narrow;
 
     if (pl->dgemm_small_n > 0)
-        n[k++] = pl->dgemm_small_n;
+        s[k++] = (struct mms_shape){ pl->dgemm_small_n, pl->dgemm_small_n,
+                                     pl->dgemm_small_n, 1, 0 };
     for (int i = 0; i < MMS_DGEMM_SIZES && pl->dgemm_n[i]; i++)
-        n[k++] = pl->dgemm_n[i];
+        s[k++] = (struct mms_shape){ pl->dgemm_n[i], pl->dgemm_n[i],
+                                     pl->dgemm_n[i], 0, pl->dgemm_route };
+    if (l > 0) {
+        s[k++] = (struct mms_shape){ l, MMS_NARROW_N, l, 0, 1 };
+        s[k++] = (struct mms_shape){ MMS_NARROW_M, l, l, 0, 1 };
+    }
     return k;
 }
 
-void mms_dgemm_why_size(char *buf, size_t len, int n, double mflops)
+void mms_shape_text(const struct mms_shape *s, char *buf, size_t len)
+{
+    if (s->m == s->n && s->n == s->k)
+        snprintf(buf, len, "%d", s->m);
+    else
+        snprintf(buf, len, "%dx%dx%d", s->m, s->n, s->k);
+}
+
+void mms_dgemm_why_size(char *buf, size_t len, const struct mms_shape *s,
+                        double mflops)
 {
     size_t used = strlen(buf);
+    char name[48];
 
+    mms_shape_text(s, name, sizeof name);
     if (used < len)
-        snprintf(buf + used, len - used, "%sN=%d:%.1f", used ? " " : "", n,
-                 mflops);
+        snprintf(buf + used, len - used, "%sN=%s:%.1f", used ? " " : "",
+                 name, mflops);
 }
 
-int mms_dgemm_on_small(const struct mms_pipeline *pl, int i, int fits)
+int mms_dgemm_on_small(const struct mms_shape *s, int fits)
 {
-    return (i == 0 && pl->dgemm_small_n > 0) || (pl->dgemm_route && fits);
+    return s->small || (s->routed && fits);
 }
 
-void mms_dgemm_why_small(char *buf, size_t len, int n)
+void mms_dgemm_why_small(char *buf, size_t len, const struct mms_shape *s)
 {
     size_t used = strlen(buf);
+    char name[48];
 
+    mms_shape_text(s, name, sizeof name);
     /* all or nothing: a cut number would name another size */
     if (used < len
-        && (size_t)snprintf(buf + used, len - used, "%s%d",
-                            strstr(buf, " small=") ? "," : " small=", n)
+        && (size_t)snprintf(buf + used, len - used, "%s%s",
+                            strstr(buf, " small=") ? "," : " small=", name)
            >= len - used)
         buf[used] = '\0';
 }
@@ -526,7 +545,7 @@ static void fake_time(const struct measure_job *j, int fd)
     char sizes[MMS_WHY_MAX / 2] = "", why[MMS_WHY_MAX];
     uint64_t h;
     double noise, mflops;
-    int n[MMS_DGEMM_SIZES + 1];
+    struct mms_shape n[MMS_DGEMM_SHAPES];
 
     snprintf(name, sizeof name, "%s", j->c->name);
     if ((pf = strstr(name, "_pf")))
@@ -556,10 +575,12 @@ static void fake_time(const struct measure_job *j, int fd)
     if (j->c->nc) {
         int k = mms_dgemm_sizes(j->pl, n);
         for (int i = 0; i < k; i++)
-            mms_dgemm_why_size(sizes, sizeof sizes, n[i], mflops);
+            mms_dgemm_why_size(sizes, sizeof sizes, &n[i], mflops);
         for (int i = 0; i < k; i++)
-            if (mms_dgemm_on_small(j->pl, i, n[i] <= j->c->p.ncnb))
-                mms_dgemm_why_small(sizes, sizeof sizes, n[i]);
+            if (mms_dgemm_on_small(&n[i], n[i].m <= j->c->p.ncnb
+                                          && n[i].n <= j->c->p.ncnb
+                                          && n[i].k <= j->c->p.ncnb))
+                mms_dgemm_why_small(sizes, sizeof sizes, &n[i]);
     }
     snprintf(why, sizeof why, "%s%sfake timing (test hook)", sizes,
              sizes[0] ? "; " : "");

@@ -62,6 +62,28 @@ struct mms_compiler {
  * and the nc step's own, or the step small's candidates (tune/steps.h). */
 #define MMS_DGEMM_SIZES 8
 
+/* The narrow shapes a whole-DGEMM timing adds at the level's largest
+ * square size L (pl->dgemm_narrow): L x MMS_NARROW_N x L, a panel of few
+ * columns (LAPACK's trailing updates), and MMS_NARROW_M x L x L, few
+ * rows: both take the library's skinny path, which runs the non-copy
+ * kernels that SMALL_MAX bounds, in slabs of MC x KC, where the square
+ * sizes take the packed one (bench-dgemm's 2000x32x2000 and
+ * 64x2000x2000).  A tune of the Zen 5 guest with clang chose a kernel and
+ * SMALL_MAX that ran those at 0.73-0.81x of clang's defaults, unseen by
+ * square sizes. */
+#define MMS_NARROW_N 32
+#define MMS_NARROW_M 64
+
+/* One shape of a whole-DGEMM timing, C = A B: M x N x K; small 1: on the
+ * small-problem path whatever the bound (the small size, first); routed
+ * 1: on the path the library routes it to (mml_dgemm_plan), else the
+ * packed one. */
+struct mms_shape {
+    int m, n, k;
+    int small, routed;
+};
+#define MMS_DGEMM_SHAPES (MMS_DGEMM_SIZES + 3)
+
 /* How candidates are built and run: one per search. */
 struct mms_pipeline {
     char workdir[MMS_PATH_MAX];
@@ -92,29 +114,35 @@ struct mms_pipeline {
     int dgemm_route;                 /* 1: each of dgemm_n on the path
                                         the library routes it to (the
                                         step small), else the blocked */
+    int dgemm_narrow;                /* L of the narrow shapes (0: none),
+                                        always routed */
     size_t dgemm_flush_bytes;        /* read before each call */
 };
 
-/* The square sizes a whole-DGEMM timing with pl takes, in its order
- * (pl->dgemm_small_n first when not 0, then pl->dgemm_n), into
- * n[MMS_DGEMM_SIZES + 1].  Returns how many. */
-int mms_dgemm_sizes(const struct mms_pipeline *pl, int *n);
+/* The shapes a whole-DGEMM timing with pl takes, in its order
+ * (pl->dgemm_small_n first when not 0, then pl->dgemm_n, square, then
+ * the narrow ones), into s[MMS_DGEMM_SHAPES].  Returns how many. */
+int mms_dgemm_sizes(const struct mms_pipeline *pl, struct mms_shape *s);
 
-/* Append "N=n:mflops" to the string in buf (a space before it unless it
- * is the first): how a whole DGEMM's why lists its sizes, which the log
- * reads back (tune/searchlog.c). */
-void mms_dgemm_why_size(char *buf, size_t len, int n, double mflops);
+/* "1000" for a square shape, "1000x32x1000" for another: how the log
+ * names it (in the why, and in the list of a step's shapes). */
+void mms_shape_text(const struct mms_shape *s, char *buf, size_t len);
 
-/* 1 when the i-th size of a whole-DGEMM timing with pl (in
- * mms_dgemm_sizes's order) runs on the small-problem path: the small
- * size, first; or, when pl routes (the step small), a size the plan's
- * small path takes (fits 1), as the library routes a call. */
-int mms_dgemm_on_small(const struct mms_pipeline *pl, int i, int fits);
+/* Append "N=shape:mflops" to the string in buf (a space before it
+ * unless it is the first): how a whole DGEMM's why lists its shapes,
+ * which the log reads back (tune/searchlog.c). */
+void mms_dgemm_why_size(char *buf, size_t len, const struct mms_shape *s,
+                        double mflops);
 
-/* Append size n to the why's list of the sizes that ran on the small
- * path, " small=n" or ",n", after all its sizes: the path each took is
+/* 1 when shape s runs on the small-problem path: the small size; or a
+ * routed shape that the plan's small path takes (fits 1), as the library
+ * routes a call. */
+int mms_dgemm_on_small(const struct mms_shape *s, int fits);
+
+/* Append shape s to the why's list of the shapes that ran on the small
+ * path, " small=n" or ",n", after all its shapes: the path each took is
  * in the log, where a test can check the routing. */
-void mms_dgemm_why_small(char *buf, size_t len, int n);
+void mms_dgemm_why_small(char *buf, size_t len, const struct mms_shape *s);
 
 /* One timing of one candidate. */
 struct mms_measure {
@@ -189,7 +217,7 @@ enum {
  * c->kt, else the tile; a non-copy kernel with lda = ldb = ldc = the
  * tile (NCNB); MFLOPS count 2*m*n*k.  A candidate with an NC is verified
  * and timed as the whole DGEMM instead (tune/dgemm.h: the geometric mean
- * of the MFLOPS at pl->dgemm_small_n and pl->dgemm_n, why saying each).
+ * of the MFLOPS at mms_dgemm_sizes's shapes, why saying each).
  * Fills m; without MMS_TIME a kernel that passes is ok at 0 MFLOPS.  A timing made beside busy CPUs
  * is taken again (pl->busy_*); if the last one is still busy, m->why
  * begins with "BUSY". */

@@ -49,15 +49,17 @@ int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
     *(void **)&dg->small = dlsym(dg->handle, "mml_gemm_small");
     *(void **)&dg->small_doubles = dlsym(dg->handle, "mml_small_doubles");
     *(void **)&dg->small_fits = dlsym(dg->handle, "mml_small_fits");
+    *(void **)&dg->route = dlsym(dg->handle, "mml_dgemm_plan");
     knc = dlsym(dg->handle, "mml_knc_desc");
     kncv = dlsym(dg->handle, "mml_kncv_desc");
     if (!make_small || !dg->small || !dg->small_doubles || !dg->small_fits
-        || !knc || !kncv
+        || !dg->route || !knc || !kncv
         || make_small(&dg->plan, knc, kncv,
                       small_max > 0 ? small_max : knc->nb) != 0) {
         snprintf(why, len, "%s: no small-problem path (mml_plan_small, "
-                 "mml_gemm_small, mml_small_doubles, mml_small_fits, or "
-                 "non-copy kernels of ABI %d this CPU runs)", so,
+                 "mml_gemm_small, mml_small_doubles, mml_small_fits, "
+                 "mml_dgemm_plan, or non-copy kernels of ABI %d this CPU "
+                 "runs)", so,
                  MMT_KERNEL_ABI);
         return -1;
     }
@@ -204,63 +206,74 @@ int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len)
 
 /* ---- timing ------------------------------------------------------------ */
 
-/* A, B and C of the largest size, filled once: each size runs on the
- * first N x N of them (leading dimension N), so a timing faults its
- * pages in once, not once a size (a fresh child's pages cost more than
+/* A, B and C of the largest shape, filled once: each shape runs on the
+ * first of them (leading dimensions M and K), so a timing faults its
+ * pages in once, not once a shape (a fresh child's pages cost more than
  * the calls at N = 500 and 1000). */
 struct operands {
     double *a, *b, *c, *work;
 };
 
+enum route { BLOCKED, SMALL, ROUTED };
+
 struct sized {
     const struct mms_dgemm *dg;
     const struct operands *op;
-    int n;
-    int small;           /* 1: the small-problem path */
+    struct mms_shape s;
+    enum route route;
 };
 
-static struct mml_gemm square(size_t n, double alpha,
-                              const struct operands *op)
+static struct mml_gemm gemm_of(const struct mms_shape *s, double alpha,
+                               const struct operands *op)
 {
-    return (struct mml_gemm){ 0, 0, n, n, n, alpha, 0.0, op->a, op->b,
-                              op->c, n, n, n };
+    size_t m = (size_t)s->m, n = (size_t)s->n, k = (size_t)s->k;
+
+    return (struct mml_gemm){ 0, 0, m, n, k, alpha, 0.0, op->a, op->b,
+                              op->c, m, k, m };
 }
 
 /* One call.  The small path with alpha 1, as a plain call is made (the
- * timer's -1 would have it scale a copy of A); beta is 0, so no sign
- * is needed to keep C in range. */
+ * timer's -1 would have it scale a copy of A), and so a routed one, which
+ * the library's own routing may send there; beta is 0, so no sign is
+ * needed to keep C in range.  A routed call takes the library's
+ * workspace (mml_workspace), grown by the untimed call before. */
 static void call_dgemm(const struct mmt_call *call, void *user)
 {
     const struct sized *z = user;
-    struct mml_gemm g = square((size_t)z->n, z->small ? 1.0 : call->alpha,
-                               z->op);
+    struct mml_gemm g = gemm_of(&z->s, z->route == BLOCKED ? call->alpha
+                                                           : 1.0, z->op);
 
-    (z->small ? z->dg->small : z->dg->blocked)(&g, &z->dg->plan,
-                                               z->op->work);
+    if (z->route == ROUTED)
+        z->dg->route(&g, &z->dg->plan);
+    else
+        (z->route == SMALL ? z->dg->small : z->dg->blocked)(
+            &g, &z->dg->plan, z->op->work);
 }
 
 /* The operands, C and the workspace written once (no page is first
  * touched inside a timed call).  Returns 0, or -1 out of memory. */
-static int operands(const struct mms_dgemm *dg, const struct sized *sizes,
+static int operands(const struct mms_dgemm *dg, const struct sized *z,
                     int nsizes, struct operands *op)
 {
-    size_t nmax = 0, work = 0;
+    size_t a = 0, b = 0, c = 0, work = 0;
 
     for (int i = 0; i < nsizes; i++) {
-        size_t n = (size_t)sizes[i].n, d;
-        struct mml_gemm g = square(n, 1.0, op);
-        d = sizes[i].small ? dg->small_doubles(&dg->plan, &g)
-                           : dg->work_doubles(&dg->plan, &g);
-        nmax = n > nmax ? n : nmax;
+        struct mml_gemm g = gemm_of(&z[i].s, 1.0, op);
+        size_t d = z[i].route == SMALL ? dg->small_doubles(&dg->plan, &g)
+                 : z[i].route == BLOCKED ? dg->work_doubles(&dg->plan, &g)
+                 : 0;
+        a = g.m * g.k > a ? g.m * g.k : a;
+        b = g.k * g.n > b ? g.k * g.n : b;
+        c = g.m * g.n > c ? g.m * g.n : c;
         work = d > work ? d : work;
     }
-    op->a = aligned(nmax * nmax), op->b = aligned(nmax * nmax);
-    op->c = aligned(nmax * nmax), op->work = aligned(work);
+    op->a = aligned(a), op->b = aligned(b);
+    op->c = aligned(c), op->work = aligned(work);
     if (!op->a || !op->b || !op->c || !op->work)
         return -1;
-    mms_fill(0, op->a, nmax * nmax * sizeof(double), NULL);
-    mms_fill(1, op->b, nmax * nmax * sizeof(double), NULL);
-    memset(op->c, 0, nmax * nmax * sizeof(double));
+    mms_fill(0, op->a, a * sizeof(double), NULL);
+    mms_fill(1, op->b, b * sizeof(double), NULL);
+    memset(op->c, 0, c * sizeof(double));
     memset(op->work, 0, work * sizeof(double));
     return 0;
 }
@@ -270,33 +283,38 @@ static void release(struct operands *op)
     free(op->a), free(op->b), free(op->c), free(op->work);
 }
 
-/* The first of the nsizes sizes z on the blocked path; 0 when none is. */
+/* The first of the nsizes shapes z on the blocked path; 0 when none is. */
 static int first_blocked(const struct sized *z, int nsizes)
 {
     for (int i = 0; i < nsizes; i++)
-        if (!z[i].small)
+        if (z[i].route == BLOCKED)
             return i;
     return 0;
 }
 
-/* The sizes pl asks for, the small path's first, into z.  Returns how
- * many, or -1 with why when the small size would not take that path. */
+/* The shapes pl asks for, the small path's first, into z: a routed shape
+ * the plan's small path takes runs there directly (as the library's
+ * routing would send it; the small path's workspace is the timing's).
+ * Returns how many, or -1 with why when the small size would not take
+ * that path. */
 static int sizes_of(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                     const struct operands *op, struct sized *z, char *why,
                     size_t len)
 {
-    int n[MMS_DGEMM_SIZES + 1], k = mms_dgemm_sizes(pl, n);
+    struct mms_shape s[MMS_DGEMM_SHAPES];
+    int k = mms_dgemm_sizes(pl, s);
 
     for (int i = 0; i < k; i++) {
-        struct mml_gemm g = square((size_t)n[i], 1.0, op);
+        struct mml_gemm g = gemm_of(&s[i], 1.0, op);
         int fits = dg->small_fits(&dg->plan, &g);
-        int small = mms_dgemm_on_small(pl, i, fits);
+        int small = mms_dgemm_on_small(&s[i], fits);
         if (small && !fits) {      /* the small size, which must fit */
             snprintf(why, len, "N=%d does not take the small-problem path "
-                     "(NCNB=%d)", n[i], dg->plan.ncnb);
+                     "(NCNB=%d)", s[i].m, dg->plan.ncnb);
             return -1;
         }
-        z[i] = (struct sized){ dg, op, n[i], small };
+        z[i] = (struct sized){ dg, op, s[i], small ? SMALL
+                               : s[i].routed ? ROUTED : BLOCKED };
     }
     return k;
 }
@@ -308,7 +326,7 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
     struct mmt_timing r;
     struct mmt_load load;
     struct operands op = { NULL, NULL, NULL, NULL };
-    struct sized z[MMS_DGEMM_SIZES + 1];
+    struct sized z[MMS_DGEMM_SHAPES];
     /* The timer sees stand-ins: the call works on op, and the one-call
      * flush before each sample evicts it as it would A, B and C. */
     struct mmt_kernel k = {
@@ -317,7 +335,7 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                      { "C", 64, 1, 0 } },
         .init = mms_fill, .call = call_dgemm,
     };
-    char sizes[256] = "";
+    char sizes[320] = "";
     double logsum = 0;
     int nsizes;
 
@@ -342,25 +360,30 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
      * of the blocked path (the first size when all are small). */
     call_dgemm(&(struct mmt_call){ { NULL }, 1.0, 1.0 },
                &z[first_blocked(z, nsizes)]);
+    for (int i = 0; i < nsizes; i++)
+        if (z[i].route == ROUTED)
+            call_dgemm(&(struct mmt_call){ { NULL }, 1.0, 1.0 }, &z[i]);
     mmt_load_start(&load, sched_getcpu());
     for (int i = 0; i < nsizes; i++) {
-        size_t n = (size_t)z[i].n;
+        char name[48];
         k.user = &z[i];
-        k.flops = 2.0 * (double)n * (double)n * (double)n;
+        k.flops = 2.0 * (double)z[i].s.m * (double)z[i].s.n
+                  * (double)z[i].s.k;
         if (mmt_time_kernel(&k, &o, &r) != 0) {
-            snprintf(m->why, sizeof m->why, "N=%zu: %s", n, r.how);
+            mms_shape_text(&z[i].s, name, sizeof name);
+            snprintf(m->why, sizeof m->why, "N=%s: %s", name, r.how);
             release(&op);
             return -1;
         }
-        mms_dgemm_why_size(sizes, sizeof sizes, z[i].n, r.mflops);
+        mms_dgemm_why_size(sizes, sizeof sizes, &z[i].s, r.mflops);
         logsum += log(r.mflops);
         m->spread = r.spread > m->spread ? r.spread : m->spread;
         m->samples = r.samples;
     }
     release(&op);
     for (int i = 0; i < nsizes; i++)
-        if (z[i].small)
-            mms_dgemm_why_small(sizes, sizeof sizes, z[i].n);
+        if (z[i].route == SMALL)
+            mms_dgemm_why_small(sizes, sizeof sizes, &z[i].s);
     m->busy = mmt_load_busy(&load);
     m->verdict = MMS_V_OK;
     m->mflops = exp(logsum / nsizes);

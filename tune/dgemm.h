@@ -27,6 +27,9 @@ struct mms_dgemm {
     size_t (*small_doubles)(const struct mml_plan *p,
                             const struct mml_gemm *g);
     int (*small_fits)(const struct mml_plan *p, const struct mml_gemm *g);
+    /* the library's routing and paths (mml_dgemm_plan) */
+    enum mml_path (*route)(const struct mml_gemm *g,
+                           const struct mml_plan *p);
 };
 
 /* Load the driver at so and plan around full with the driver's edge
@@ -53,17 +56,19 @@ int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
  * memory. */
 int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len);
 
-/* Time C = A B at pl->dgemm_small_n (when not 0) on the small-problem
- * path and at each of pl->dgemm_n on the blocked path (with
- * pl->dgemm_route, on the path the library routes it to), square (leading
- * dimension N, the operands of the largest size allocated and filled
- * once), one call per sample with A, B and C flushed (the timer's
- * OneCallFlushLRU over pl->dgemm_flush_bytes), pl->dgemm_samples
- * samples, min of them.  m gets the geometric mean of the sizes' MFLOPS
- * (each size counts alike), the largest spread, and why = "N=200:41234.5
- * N=500:84123.4 N=1000:... small=200; <how the last size was timed>"
- * (small=: the sizes on the small-problem path).  Returns 0, or -1 with
- * m->why. */
+/* Time C = A B at mms_dgemm_sizes's shapes: pl->dgemm_small_n (when
+ * not 0) on the small-problem path, each of pl->dgemm_n on the blocked
+ * path (with pl->dgemm_route, on the path the library routes it to), the
+ * narrow shapes on the path the library routes them to (leading
+ * dimensions M and K, the operands of the largest shape allocated and
+ * filled once, and each routed shape called once untimed, so the
+ * library's workspace is grown before), one call per sample with A, B
+ * and C flushed (the timer's OneCallFlushLRU over pl->dgemm_flush_bytes),
+ * pl->dgemm_samples samples, min of them.  m gets the geometric mean of
+ * the shapes' MFLOPS (each counts alike), the largest spread, and why =
+ * "N=200:41234.5 N=500:84123.4 N=1000:... N=1000x32x1000:... small=200;
+ * <how the last shape was timed>" (small=: the shapes on the
+ * small-problem path).  Returns 0, or -1 with m->why. */
 int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                    struct mms_measure *m);
 

@@ -351,10 +351,11 @@ static void dgemm_timed(struct mms_search *s, struct mms_measure *m)
              : (int)strlen(body), body);
     if (!s->dgemm_how_noted && how) {
         snprintf(note, sizeof note, "why=the whole DGEMM (steps dgemm, pf, "
-                 "mc, kc, nc, small) timed as: square C = A B, beta 0, "
-                 "the sizes small= lists on the small-problem path and "
-                 "the others on the blocked path, at each size %s; the "
-                 "figure is the geometric mean over the sizes", how + 2);
+                 "mc, kc, nc, small) timed as: C = A B, beta 0, the shapes "
+                 "small= lists on the small-problem path, the narrow ones "
+                 "(MxNxK) on the path the library routes them to, the "
+                 "others on the blocked path, at each shape %s; the figure "
+                 "is the geometric mean over the shapes", how + 2);
         mms_log_line(&s->log, "note", note);
         s->dgemm_how_noted = 1;
     }
@@ -1190,16 +1191,37 @@ static int blocks_start(struct mms_search *s, char *why, size_t len)
     return 0;
 }
 
-/* "200,500,1000,2000": the sizes the whole DGEMM is timed at. */
-static void sizes_text(const struct mms_pipeline *pl, char *buf, size_t len)
+/* "200,500,1000,1000x32x1000,64x1000x1000": the shapes the whole DGEMM
+ * is timed at (part -1), the square ones (0) or the narrow ones (1). */
+static void sizes_text(const struct mms_pipeline *pl, char *buf, size_t len,
+                       int part)
 {
-    int n[MMS_DGEMM_SIZES + 1], k = mms_dgemm_sizes(pl, n);
+    struct mms_shape z[MMS_DGEMM_SHAPES];
+    int k = mms_dgemm_sizes(pl, z);
     size_t used = 0;
+    char name[48];
 
     buf[0] = '\0';
-    for (int i = 0; i < k && used < len; i++)
-        used += snprintf(buf + used, len - used, "%s%d", used ? "," : "",
-                         n[i]);
+    for (int i = 0; i < k && used < len; i++) {
+        int narrow = z[i].m != z[i].n || z[i].n != z[i].k;
+        if (part >= 0 && part != narrow)
+            continue;
+        mms_shape_text(&z[i], name, sizeof name);
+        used += snprintf(buf + used, len - used, "%s%s", used ? "," : "",
+                         name);
+    }
+}
+
+/* "square N=200,500,1000, narrow 1000x32x1000,64x1000x1000": a whole
+ * DGEMM step's shapes as its header and its progress line say them. */
+static void shapes_said(const struct mms_pipeline *pl, char *buf, size_t len)
+{
+    char square[MMS_SIZES_TEXT], narrow[MMS_SIZES_TEXT];
+
+    sizes_text(pl, square, sizeof square, 0);
+    sizes_text(pl, narrow, sizeof narrow, 1);
+    snprintf(buf, len, "square N=%s%s%s", square, narrow[0] ? ", narrow "
+             : "", narrow);
 }
 
 /* The candidates of blocks step st: its range around the blocking so
@@ -1274,7 +1296,7 @@ static int run_blocks(struct mms_search *s, const struct mms_step *st)
     static struct mmg_params cand[MMS_MAX_CANDS];
     static struct how how[MMS_MAX_CANDS];
     struct outcome o[MMS_MAX_CANDS];
-    char rest[1400], sizes[64], why[MMS_WHY_MAX];
+    char rest[1400], sizes[2 * MMS_SIZES_TEXT + 32], why[MMS_WHY_MAX];
     int n, rc, level_n[MMS_DGEMM_SIZES], level_small = s->pl.dgemm_small_n;
 
     if (s->skip_blocks)
@@ -1296,20 +1318,20 @@ static int run_blocks(struct mms_search *s, const struct mms_step *st)
         nc_sizes(s);
     if (!strcmp(st->sets, "SMALL_MAX"))
         small_sizes(s, cand, n);
-    sizes_text(&s->pl, sizes, sizeof sizes);
-    snprintf(s->log.dgemm_sizes, sizeof s->log.dgemm_sizes, "%s", sizes);
-    snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; square N=%s, "
-             "operands flushed; the reference of every round: the model's "
-             "MC=%d KC=%d NC=%d (%s)", st->sets, n, st->rule, sizes,
+    sizes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes, -1);
+    shapes_said(&s->pl, sizes, sizeof sizes);
+    snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; %s, operands "
+             "flushed; the reference of every round: the model's MC=%d "
+             "KC=%d NC=%d (%s)", st->sets, n, st->rule, sizes,
              s->blocks0.mc, s->blocks0.kc, s->blocks0.nc, st->source);
-    say(s, "%s: %d candidates (%s, the whole DGEMM at N=%s)\n", st->name, n,
+    say(s, "%s: %d candidates (%s, the whole DGEMM at %s)\n", st->name, n,
         st->sets, sizes);
     rc = mms_log_event(&s->log, "step", st->name, rest) != 0
          || screen(s, st, cand, how, n, o) != 0
          ? -1 : choose(s, st, cand, how, o, n);
     memcpy(s->pl.dgemm_n, level_n, sizeof level_n);
     s->pl.dgemm_small_n = level_small, s->pl.dgemm_route = 0;
-    sizes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes);
+    sizes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes, -1);
     return rc;
 }
 
@@ -1559,7 +1581,8 @@ static int run_dgemm(struct mms_search *s, const struct mms_step *st)
     struct verdict_of_step v;
     struct mmg_params p;
     struct how h;
-    char rest[1800], sizes[64], why[MMS_WHY_MAX] = "", ref[160];
+    char rest[1800], sizes[2 * MMS_SIZES_TEXT + 32], ref[160];
+    char why[MMS_WHY_MAX] = "";
     int from[MMS_MAX_CANDS], nk, n, rc;
 
     dgemm_skip_why(s, st, why, sizeof why);
@@ -1584,16 +1607,16 @@ static int run_dgemm(struct mms_search *s, const struct mms_step *st)
     if (strcmp(st->name, "dgemm") == 0)
         keep_first_file(s, k, hk, nk, from, cand, how, n);
     incumbent(s, st, &p, &h);
-    sizes_text(&s->pl, sizes, sizeof sizes);
+    shapes_said(&s->pl, sizes, sizeof sizes);
     kernel_text(s, &p, h, ref, sizeof ref);
-    snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; square N=%s, "
+    snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; %s, "
              "operands flushed; the reference of every round, kept on a "
              "tie: %s %s at the model's MC=%d KC=%d NC=%d (%s)", st->sets,
              n, st->rule, sizes, s->kept ? "the first --candidate file's"
              : "the kernel steps'", ref, p.m, p.k, h.nc, st->source);
     extras_text(s, rest, sizeof rest);
     say(s, "%s: %d candidates (the kernel and its compiler, the whole "
-        "DGEMM at N=%s)\n", st->name, n, sizes);
+        "DGEMM at %s)\n", st->name, n, sizes);
     rc = mms_log_event(&s->log, "step", st->name, rest) != 0
          || screen(s, st, cand, how, n, o) != 0
          || pick(s, st, cand, how, o, n, &v) != 0;
@@ -1671,7 +1694,8 @@ static void note_resume(struct mms_search *s)
     say(s, "%s\n", why + 4);
 }
 
-/* How the blocks steps time the whole DGEMM: the level's sizes and
+/* How the blocks steps time the whole DGEMM: the level's sizes, the
+ * narrow shapes at the largest of them (MMS_NARROW_N, MMS_NARROW_M), and
  * samples (fewer than a kernel's: the calls take milliseconds to a
  * second, and the rounds repeat them), and a flush of twice the last
  * level (at least 8 MiB), so the operands come from memory as a
@@ -1685,6 +1709,10 @@ static void dgemm_timing(struct mms_search *s)
     s->pl.dgemm_small_n = MMS_DGEMM_SMALL_N;
     memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
     memcpy(s->pl.dgemm_n, s->lv->dgemm_n, sizeof s->lv->dgemm_n);
+    s->pl.dgemm_narrow = 0;
+    for (int i = 0; i < MMS_DGEMM_SIZES && s->pl.dgemm_n[i]; i++)
+        if (s->pl.dgemm_n[i] > s->pl.dgemm_narrow)
+            s->pl.dgemm_narrow = s->pl.dgemm_n[i];
     s->pl.dgemm_samples = s->lv->dgemm_samples;
     s->pl.dgemm_flush_bytes = flush > (8u << 20) ? flush : 8u << 20;
 }
@@ -1703,7 +1731,7 @@ int mms_search_run(struct mms_search *s, const char *log_path, char *err,
     mms_search_head(s, &h);
     if (mms_log_open(&s->log, log_path, &h, err, errlen) != 0)
         return -1;
-    sizes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes);
+    sizes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes, -1);
     note_resume(s);
     s->space = (struct mms_space){ &s->pc, s->lv, &s->pins };
     s->start(&s->space, isa, &s->fixed);

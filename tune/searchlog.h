@@ -98,7 +98,7 @@ struct mms_record {
     int used;            /* found by mms_log_find in this run */
 };
 
-#define MMS_SIZES_TEXT 64
+#define MMS_SIZES_TEXT 128
 
 struct mms_log {
     char path[MMS_PATH_MAX];

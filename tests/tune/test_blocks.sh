@@ -48,11 +48,12 @@ if search a.log && "$mmsearch" --check-log="$dir/a.log" > /dev/null \
                 && grep -q "^chosen name=$s by=[a-z]* nc=" "$dir/a.log" \
                 || exit 1
         done \
-        && grep -q "^step name=mc .*; square N=[0-9]*,1000, " "$dir/a.log" \
+        && grep -q "^step name=mc .*; square N=[0-9]*,1000, narrow \
+1000x32x1000,64x1000x1000, " "$dir/a.log" \
         && grep -q "^step name=nc .*; square N=[0-9]*,1000,2000, " \
             "$dir/a.log"; then
     pass "the steps mc, kc, nc, small are in the log: headers, cands, \
-decisions; nc times N=2000 too"
+decisions; the narrow shapes at N=1000; nc times N=2000 too"
 else
     fail "search: $(tail -3 "$dir/a.log.err")"
 fi
@@ -118,8 +119,8 @@ if [ "$(screened a.log small)" = "$b3$b3$b3" ] \
             = "160 320 480 " ] \
         && grep -q "^step name=small .*; square N=160,320,480, " "$dir/a.log" \
         && [ "$(grep '^cand step=small ' "$dir/a.log" | grep -vc \
-                ' why=N=160:[0-9.]* N=320:[0-9.]* N=480:[0-9.]* small=')" \
-            -eq 0 ] \
+                " why=N=160:[0-9.]* N=320:[0-9.]* N=480:[0-9.]* \
+N=1000x32x1000:[0-9.]* N=64x1000x1000:[0-9.]* small=")" -eq 0 ] \
         && [ "$(misrouted "$dir/a.log" small 160,320,480)" -eq 0 ] \
         && [ "$(key a.log SMALL_MAX)" = "$(field "$ch" ncnb)" ]; then
     pass "small: SMALL_MAX 160, 320, 480 at N=160,320,480; chose \
@@ -211,8 +212,9 @@ $(tail -2 "$dir/pin.log.err")"
 fi
 
 # The full level: the nc step times the small size, the level's four and
-# 4000, the most sizes one timing takes; its cand lines list all six and
-# the small size alone as run on the small path.
+# 4000, the most sizes one timing takes, and the narrow shapes at the
+# level's largest, 3000; its cand lines list all eight and the small size
+# alone as run on the small path.
 six='s/^step name=nc .*; square N=\([0-9]*\),500,1000,2000,3000,4000, .*/\1/p'
 if run_mmsearch full.log --level=full --isa=none --nb=24 --mu=2 --nu=4 \
         --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pin=K_CROSSOVER=4 \
@@ -220,11 +222,12 @@ if run_mmsearch full.log --level=full --isa=none --nb=24 --mu=2 --nu=4 \
         && s=$(sed -n "$six" "$dir/full.log") && [ -n "$s" ] \
         && [ "$(grep -c '^cand step=nc ' "$dir/full.log")" -gt 0 ] \
         && [ "$(grep -c "^cand step=nc .* why=N=$s:[0-9.]* N=500:[0-9.]* \
-N=1000:[0-9.]* N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]* small=$s$" \
+N=1000:[0-9.]* N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]* \
+N=3000x32x3000:[0-9.]* N=64x3000x3000:[0-9.]* small=$s$" \
             "$dir/full.log")" -eq "$(grep -c '^cand step=nc ' \
             "$dir/full.log")" ] \
         && [ "$(key full.log NC)" -gt 0 ]; then
-    pass "full level: nc timed at six sizes, the last 4000"
+    pass "full level: nc timed at six sizes, the last 4000, and two narrow"
 else
     fail "full level: $(grep '^step name=nc' "$dir/full.log" | cut -c1-200) \
 $(tail -2 "$dir/full.log.err")"
