@@ -9,7 +9,7 @@
 #include "common/diag.h"
 
 enum { OPT_PARAMS = 256, OPT_OUTPUT, OPT_HELP, OPT_ISA, OPT_BETA, OPT_NAME,
-       OPT_BT, OPT_INT };
+       OPT_BT, OPT_FIT_FETCH, OPT_INT };
 
 static void usage(void)
 {
@@ -31,7 +31,11 @@ static void usage(void)
            "parameters)\n"
            "  --bt=N          1: B stored transposed, B(p,j) = b[j + p*ldb] "
            "(layout 4;\n"
-           "                  COPY=0 only), 0: column major (default)\n",
+           "                  COPY=0 only), 0: column major (default)\n"
+           "  --fit-fetch     lower IF and NF to the loads of one k step "
+           "where they\n"
+           "                  exceed them (a tile cut from another's), "
+           "else an error\n",
            mmt_progname());
     for (size_t i = 0; i < mmg_n_int_params; i++) {
         const struct mmg_int_param *d = &mmg_int_params[i];
@@ -58,6 +62,7 @@ static struct option *build_options(void)
         { "beta", required_argument, NULL, OPT_BETA },
         { "name", required_argument, NULL, OPT_NAME },
         { "bt", required_argument, NULL, OPT_BT },
+        { "fit-fetch", no_argument, NULL, OPT_FIT_FETCH },
     };
     return mmg_long_options(fixed, sizeof fixed / sizeof fixed[0], OPT_INT);
 }
@@ -70,11 +75,12 @@ static void set_or_die(struct mmg_params *p, const char *key,
         mmt_usage_error("%s", err);
 }
 
-/* Options are applied after --params wherever they stand. */
+/* Options are applied after --params wherever they stand; --fit-fetch
+ * after all of them. */
 static void apply_options(int argc, char **argv, const struct option *o,
                           struct mmg_params *p)
 {
-    int c;
+    int c, fit = 0;
 
     optind = 1;
     opterr = 0;
@@ -87,9 +93,13 @@ static void apply_options(int argc, char **argv, const struct option *o,
             set_or_die(p, "NAME", optarg);
         else if (c == OPT_BT)
             set_or_die(p, "BT", optarg);
+        else if (c == OPT_FIT_FETCH)
+            fit = 1;
         else if (c >= OPT_INT)
             set_or_die(p, mmg_int_params[c - OPT_INT].key, optarg);
     }
+    if (fit)
+        mmg_fit_fetch(p);
 }
 
 static void scan_options(int argc, char **argv, const struct option *o,

@@ -264,6 +264,16 @@ int mmg_loads_per_step(const struct mmg_params *p)
     return p->mu / mmg_vlen(p->isa) + p->nu;
 }
 
+void mmg_fit_fetch(struct mmg_params *p)
+{
+    int loads = mmg_loads_per_step(p);
+
+    if (p->ifetch > loads)
+        p->ifetch = loads;
+    if (p->nfetch > loads)
+        p->nfetch = loads;
+}
+
 /* Scalar: inequality (1) of paper 002, MU*NU + MU + NU + Ls <= NR.
  * SIMD: counted in vectors, with B streamed through one broadcast register
  * as in the refined x86 model of §V-G (each broadcast feeds MU/V

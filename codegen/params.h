@@ -65,6 +65,11 @@ int mmg_dim(const struct mmg_params *p, int dim); /* 'm','n','k': size or 0 */
 int mmg_vlen(enum mmg_isa isa);                   /* 1 for none */
 const char *mmg_isa_name(enum mmg_isa isa);
 int mmg_loads_per_step(const struct mmg_params *p);
+/* IF and NF lowered to mmg_loads_per_step where they exceed it: a kernel
+ * cut from another's tile (the library's non-copy kernels, at most two
+ * vectors tall, beside a full kernel of three: 24 x 8 takes IF up to 11,
+ * 16 x 8 up to 10) keeps its schedule where it can. */
+void mmg_fit_fetch(struct mmg_params *p);
 int mmg_regs_needed(const struct mmg_params *p);
 int mmg_regs_available(const struct mmg_params *p);
 

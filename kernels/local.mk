@@ -74,8 +74,10 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 # prefetches the A rows below its block, the slab skinny.c's panels and
 # tall products run next (codegen/KERNEL_ABI.md).
 NC_MMGEN = ./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params --copy=0 --ff=0 \
-	--m=0 --n=0 --k=0
-# The full tile's rows (shell, sets $$mu): at most two vectors.
+	--m=0 --n=0 --k=0 --fit-fetch
+# The full tile's rows (shell, sets $$mu): at most two vectors; IF and
+# NF at most the loads of that tile's k step (--fit-fetch: a 24 x 8
+# kernel with IF = 11 cut to 16 x 8, which takes 10).
 NC_MU = v=$$(sed -n 's/^\#define MML_NARROW_MU //p' \
 	  $(KGEN)/libparams.h); \
 	mu=$$(sed -n 's/^MU = //p' $(KGEN)/kernel.params); \

@@ -153,9 +153,10 @@ static int write_kernel(const struct mms_pipeline *pl, const char *dir,
  * driver's own, under dir): the edge kernel (M=N=K at run time, a tile
  * that bounds every block), and the small-problem path's two non-copy
  * kernels as kernels/local.mk makes mml_knc and mml_kncv: run-time sizes
- * up to NCNB, FF=0, p's tile cut to two vectors' rows with PFA=1, and a
- * narrow tile of one vector's rows with IF=NF=2 (PFA=0).  k[0..2] get them.  A planted
- * fault in p (a test's) goes to the non-copy kernels only. */
+ * up to NCNB, FF=0, p's tile cut to two vectors' rows with PFA=1 (IF and
+ * NF fitted to it: mmg_fit_fetch), and a narrow tile of one vector's
+ * rows with IF=NF=2 (PFA=0).  k[0..2] get them.  A planted fault in p (a
+ * test's) goes to the non-copy kernels only. */
 static int write_kernels(const struct mms_pipeline *pl, const char *dir,
                          const struct mmg_params *p,
                          const struct mml_libparams *lp, struct mms_cand *k,
@@ -177,6 +178,7 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
     q = nc;
     if (v > 1 && q.mu > 2 * v)
         q.mu = 2 * v;
+    mmg_fit_fetch(&q);           /* as kernels/local.mk: --fit-fetch */
     q.pfa = 1;
     if (write_kernel(pl, dir, &q, "mml_knc", &k[1], why, len) != 0)
         return -1;

@@ -11,7 +11,7 @@ trap 'rm -rf "$dir"' EXIT
 n=0
 pass() { n=$((n + 1)); echo "ok $n - $1"; }
 fail() { n=$((n + 1)); echo "not ok $n - $1"; }
-echo "1..24"
+echo "1..25"
 
 "$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
     && pass "--help exits 0 and lists the parameters" \
@@ -188,4 +188,26 @@ if grep -Eq '^nf_b0_t8x2\(' "$dir/nf.c" \
     pass "SIMD, NB = 10, NU = 4: one 8x2 tile reading B's last panel 2 wide"
 else
     fail "SIMD, fixed N: no exact 8x2 tile, or B's last panel read NU wide"
+fi
+# --fit-fetch: a 24 x 8 kernel's IF = 11 is out of range for the 16 x 8
+# tile the library cuts from it (10 loads a k step), an error without it
+# (exit 2, naming IF), lowered to 10 and NF kept with it.
+"$mmgen" --isa=avx512 --mu=16 --nu=8 --if=11 --nf=3 --copy=0 --ncnb=64 \
+    --m=0 --n=0 --k=0 > /dev/null 2> "$dir/fit.err"
+rc=$?
+if [ $rc -eq 2 ] && grep -q 'IF: 11 is out of range (allowed 2..10' \
+        "$dir/fit.err" \
+        && "$mmgen" --isa=avx512 --mu=16 --nu=8 --if=11 --nf=3 --copy=0 \
+            --ncnb=64 --m=0 --n=0 --k=0 --fit-fetch --name=fit \
+            --output="$dir/fit.c" 2> /dev/null \
+        && grep -q -- '--if=10 --nf=3 ' "$dir/fit.c" \
+        && "$mmgen" --isa=avx512 --mu=16 --nu=8 --if=4 --nf=12 --copy=0 \
+            --ncnb=64 --m=0 --n=0 --k=0 --fit-fetch --name=fit2 \
+            --output="$dir/fit2.c" 2> /dev/null \
+        && grep -q -- '--if=4 --nf=10 ' "$dir/fit2.c"; then
+    pass "--fit-fetch lowers IF=11 and NF=12 to the 10 loads of a 16x8 k \
+step, leaves IF=4 and NF=3"
+else
+    fail "--fit-fetch: exit $rc, $(cat "$dir/fit.err"); \
+$(grep -o -- '--if=[0-9]* --nf=[0-9]*' "$dir/fit.c" 2>/dev/null)"
 fi
