@@ -753,7 +753,8 @@ static int set_level(struct probe_ctx *ctx, struct mmt_probeconf *pc,
     return 0;
 }
 
-/* Both levels read on the minimum curve and on each repetition. */
+/* Both levels read on the minimum curve and on each repetition; the
+ * L2 alone when r3 is NULL (a second look: the LLC's reading stands). */
 static void read_both(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
                       const struct curves *cs, size_t l1,
                       struct probe_level_reading *r2,
@@ -767,6 +768,8 @@ static void read_both(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
     probe_note(ctx, "L2:\n");
     reading(ctx, c, order, cs, (int[]){ m.l2, a.l2, b.l2 },
             (int[]){ m.l2_eff, a.l2_eff, b.l2_eff }, m.l2_limit, r2);
+    if (!r3)
+        return;
     *r3 = *r2;
     if (m.llc >= 0 && m.llc != m.l2) {
         probe_note(ctx, "LLC:\n");
@@ -804,8 +807,11 @@ static int find_upper_levels(struct probe_ctx *ctx, struct chase *c,
                    "KiB: a second look\n", r2.edge[0] / KIB,
                    r2.edge[1] / KIB, r2.edge[2] / KIB, claim->source,
                    claim->size_kib);
+        struct probe_level_reading first = r2;
         second_look(ctx, c, order, cs, 2 * l1);
-        read_both(ctx, c, order, cs, l1, &r2, &r3);
+        read_both(ctx, c, order, cs, l1, &r2, NULL);
+        if (memcmp(&r3, &first, sizeof first) == 0)
+            r3 = r2;            /* no LLC edge: the L2's figures, as before */
     }
     free(cs);
     rc = set_level(ctx, pc, "L2", &r2, claim, doubt, &probe_l2_tolerance,

@@ -514,17 +514,20 @@ int mms_dgemm_on_small(const struct mms_shape *s, int fits)
     return s->small || (s->routed && fits);
 }
 
-void mms_dgemm_why_small(char *buf, size_t len, const struct mms_shape *s)
+void mms_dgemm_why_path(char *buf, size_t len, const char *path,
+                        const struct mms_shape *s)
 {
     size_t used = strlen(buf);
-    char name[48];
+    char name[48], label[24];
+    const char *last = strrchr(buf, ' ');
 
     mms_shape_text(s, name, sizeof name);
+    snprintf(label, sizeof label, " %s=", path);
     /* all or nothing: a cut number would name another size */
     if (used < len
         && (size_t)snprintf(buf + used, len - used, "%s%s",
-                            strstr(buf, " small=") ? "," : " small=", name)
-           >= len - used)
+                            last && !strncmp(last, label, strlen(label))
+                            ? "," : label, name) >= len - used)
         buf[used] = '\0';
 }
 
@@ -533,6 +536,12 @@ static uint64_t fnv1a(const char *s, uint64_t h)
     for (; *s; s++)
         h = (h ^ (unsigned char)*s) * 0x100000001b3ULL;
     return h;
+}
+
+/* The small path's bound, as the fake timing routes (small_fits). */
+static int fake_fits(const struct mms_shape *s, int ncnb)
+{
+    return s->m <= ncnb && s->n <= ncnb && s->k <= ncnb;
 }
 
 /* Test hook: a fixed MFLOPS landscape over kernel names, with a noise of
@@ -577,10 +586,13 @@ static void fake_time(const struct measure_job *j, int fd)
         for (int i = 0; i < k; i++)
             mms_dgemm_why_size(sizes, sizeof sizes, &n[i], mflops);
         for (int i = 0; i < k; i++)
-            if (mms_dgemm_on_small(&n[i], n[i].m <= j->c->p.ncnb
-                                          && n[i].n <= j->c->p.ncnb
-                                          && n[i].k <= j->c->p.ncnb))
-                mms_dgemm_why_small(sizes, sizeof sizes, &n[i]);
+            if (mms_dgemm_on_small(&n[i], fake_fits(&n[i], j->c->p.ncnb)))
+                mms_dgemm_why_path(sizes, sizeof sizes, "small", &n[i]);
+        /* a routed narrow shape off the small path: skinny.c's */
+        for (int i = 0; i < k; i++)
+            if (n[i].routed && n[i].m != n[i].n
+                && !fake_fits(&n[i], j->c->p.ncnb))
+                mms_dgemm_why_path(sizes, sizeof sizes, "skinny", &n[i]);
     }
     snprintf(why, sizeof why, "%s%sfake timing (test hook)", sizes,
              sizes[0] ? "; " : "");

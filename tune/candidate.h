@@ -66,8 +66,9 @@ struct mms_compiler {
  * square size L (pl->dgemm_narrow): L x MMS_NARROW_N x L, a panel of few
  * columns (LAPACK's trailing updates), and MMS_NARROW_M x L x L, few
  * rows: both take the library's skinny path, which runs the non-copy
- * kernels that SMALL_MAX bounds, in slabs of MC x KC, where the square
- * sizes take the packed one (bench-dgemm's 2000x32x2000 and
+ * kernels that SMALL_MAX bounds (the panel in slabs of MC x KC, the few
+ * rows in blocks of at most SMALL_MAX), where the square sizes take the
+ * packed one (bench-dgemm's 2000x32x2000 and
  * 64x2000x2000).  A tune of the Zen 5 guest with clang chose a kernel and
  * SMALL_MAX that ran those at 0.73-0.81x of clang's defaults, unseen by
  * square sizes. */
@@ -139,10 +140,12 @@ void mms_dgemm_why_size(char *buf, size_t len, const struct mms_shape *s,
  * routes a call. */
 int mms_dgemm_on_small(const struct mms_shape *s, int fits);
 
-/* Append shape s to the why's list of the shapes that ran on the small
- * path, " small=n" or ",n", after all its shapes: the path each took is
- * in the log, where a test can check the routing. */
-void mms_dgemm_why_small(char *buf, size_t len, const struct mms_shape *s);
+/* Append shape s to the why's list of the shapes that ran on path
+ * ("small": the small-problem path; "skinny": the library's routing took
+ * skinny.c), " small=n" or ",n", after all its shapes: the path each took
+ * is in the log, where a test can check the routing. */
+void mms_dgemm_why_path(char *buf, size_t len, const char *path,
+                        const struct mms_shape *s);
 
 /* One timing of one candidate. */
 struct mms_measure {

@@ -140,11 +140,16 @@ static long judge(const struct mml_gemm *g, const struct mml_plan *p,
     return bad;
 }
 
-/* C = A B at m x n x k on the blocked path (small 0) or the small one
- * (1), beta 0 over a C of NaN with a row of sentinels past M, judged
- * against the reference.  Returns the bad elements, -1 out of memory. */
-static long check_once(const struct mms_dgemm *dg, int small, size_t m,
-                       size_t n, size_t k, double *worst)
+/* How a call is made: the packed path, the small one, or the library's
+ * routing (mml_dgemm_plan) under the candidate's plan. */
+enum route { BLOCKED, SMALL, ROUTED };
+
+/* C = A B at m x n x k on the path route says, beta 0 over a C of NaN
+ * with a row of sentinels past M, judged against the reference (every
+ * column but on the blocked path).  Returns the bad elements, -1 out of
+ * memory. */
+static long check_once(const struct mms_dgemm *dg, enum route route,
+                       size_t m, size_t n, size_t k, double *worst)
 {
     const struct mml_plan *p = &dg->plan;
     struct mml_gemm g = { 0, 0, m, n, k, 1.0, 0.0, NULL, NULL, NULL,
@@ -153,16 +158,19 @@ static long check_once(const struct mms_dgemm *dg, int small, size_t m,
     double *c = aligned(g.ldc * n), *r = aligned(2 * m), *work;
     long bad = -1;
 
-    work = aligned(small ? dg->small_doubles(p, &g)
-                         : dg->work_doubles(p, &g));
+    work = aligned(route == SMALL ? dg->small_doubles(p, &g)
+                   : route == BLOCKED ? dg->work_doubles(p, &g) : 0);
     if (a && b && c && r && work) {
         mms_fill(0, a, g.lda * k * sizeof *a, NULL);
         mms_fill(1, b, g.ldb * n * sizeof *b, NULL);
         for (size_t i = 0; i < g.ldc * n; i++)
             c[i] = i % g.ldc < m ? NAN : SENTINEL;
         g.a = a, g.b = b, g.c = c;
-        (small ? dg->small : dg->blocked)(&g, p, work);
-        bad = judge(&g, small ? NULL : p, r, r + m, worst);
+        if (route == ROUTED)
+            dg->route(&g, p);
+        else
+            (route == SMALL ? dg->small : dg->blocked)(&g, p, work);
+        bad = judge(&g, route == BLOCKED ? p : NULL, r, r + m, worst);
     }
     free(a), free(b), free(c), free(r), free(work);
     return bad;
@@ -173,13 +181,45 @@ static size_t at_most(size_t x, int limit)
     return x < (size_t)limit ? x : (size_t)limit;
 }
 
+/* The narrow shapes' path as the timings route them (skinny.c under the
+ * candidate's plan): a panel of B, M past NCNB by a fractional tile, K
+ * past NCNB and KC (two K panels), N = 33 (a fractional tile for any NU
+ * up to 32); then few rows, M under NCNB and N, K past it.  About 0.03 s
+ * of reference on the Zen 5 guest's blocking. */
+static int verify_routed(const struct mms_dgemm *dg, char *why, size_t len)
+{
+    const struct mml_plan *p = &dg->plan;
+    size_t lim = (size_t)p->ncnb, few = at_most(2 * (size_t)p->knc->mu + 3,
+                                                p->ncnb);
+    size_t deep = (lim > (size_t)p->kc ? lim : (size_t)p->kc) + 7;
+    size_t shapes[2][3] = { { lim + few, 33, deep },
+                            { few, lim + 9, lim + 7 } };
+    double worst = 0;
+
+    for (int i = 0; i < 2; i++) {
+        size_t m = shapes[i][0], n = shapes[i][1], k = shapes[i][2];
+        long bad = check_once(dg, ROUTED, m, n, k, &worst);
+        if (bad < 0)
+            return -1;
+        if (bad > 0) {
+            snprintf(why, len, "the library's routing (skinny path) at "
+                     "M=%zu N=%zu K=%zu (NCNB=%d MC=%d KC=%d): %ld elements "
+                     "outside the error bound 2(k+2)eps*sum|a*b| or guard "
+                     "rows changed (worst %.3g of allowed)", m, n, k,
+                     p->ncnb, p->mc, p->kc, bad, worst);
+            return 1;
+        }
+    }
+    return 0;
+}
+
 int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len)
 {
     const struct mml_plan *p = &dg->plan;
     size_t m = 2 * (size_t)p->mc - 1, n = (size_t)p->nb + p->pnu + 1;
     size_t k = 2 * (size_t)p->kc - 1;
     double worst = 0;
-    long bad = check_once(dg, 0, m, n, k, &worst);
+    long bad = check_once(dg, BLOCKED, m, n, k, &worst);
 
     if (bad > 0) {
         snprintf(why, len, "the whole DGEMM at M=%zu N=%zu K=%zu (MC=%d "
@@ -194,14 +234,16 @@ int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len)
     m = at_most(2 * (size_t)p->knc->mu + 3, p->ncnb);
     n = at_most(2 * (size_t)p->knc->nu + 1, p->ncnb);
     k = at_most(2 * (size_t)p->knc->ku + 3, p->ncnb);
-    bad = check_once(dg, 1, m, n, k, &worst);
+    bad = check_once(dg, SMALL, m, n, k, &worst);
     if (bad > 0)
         snprintf(why, len, "the small-problem path at M=%zu N=%zu K=%zu "
                  "(non-copy kernels %dx%d and %dx%d, KU=%d): %ld elements "
                  "outside the error bound 2(k+2)eps*sum|a*b| or guard rows "
                  "changed (worst %.3g of allowed)", m, n, k, p->nck.mu,
                  p->nck.nu, p->nckv.mu, p->nckv.nu, p->knc->ku, bad, worst);
-    return bad < 0 ? -1 : bad > 0;
+    if (bad != 0)
+        return bad < 0 ? -1 : 1;
+    return verify_routed(dg, why, len);
 }
 
 /* ---- timing ------------------------------------------------------------ */
@@ -214,13 +256,12 @@ struct operands {
     double *a, *b, *c, *work;
 };
 
-enum route { BLOCKED, SMALL, ROUTED };
-
 struct sized {
     const struct mms_dgemm *dg;
     const struct operands *op;
     struct mms_shape s;
     enum route route;
+    enum mml_path path;          /* ROUTED: where the library sent it */
 };
 
 static struct mml_gemm gemm_of(const struct mms_shape *s, double alpha,
@@ -314,7 +355,8 @@ static int sizes_of(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
             return -1;
         }
         z[i] = (struct sized){ dg, op, s[i], small ? SMALL
-                               : s[i].routed ? ROUTED : BLOCKED };
+                               : s[i].routed ? ROUTED : BLOCKED,
+                               MML_PATH_NONE };
     }
     return k;
 }
@@ -361,8 +403,10 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
     call_dgemm(&(struct mmt_call){ { NULL }, 1.0, 1.0 },
                &z[first_blocked(z, nsizes)]);
     for (int i = 0; i < nsizes; i++)
-        if (z[i].route == ROUTED)
-            call_dgemm(&(struct mmt_call){ { NULL }, 1.0, 1.0 }, &z[i]);
+        if (z[i].route == ROUTED) {
+            struct mml_gemm g = gemm_of(&z[i].s, 1.0, &op);
+            z[i].path = dg->route(&g, &dg->plan);
+        }
     mmt_load_start(&load, sched_getcpu());
     for (int i = 0; i < nsizes; i++) {
         char name[48];
@@ -383,7 +427,10 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
     release(&op);
     for (int i = 0; i < nsizes; i++)
         if (z[i].route == SMALL)
-            mms_dgemm_why_small(sizes, sizeof sizes, &z[i].s);
+            mms_dgemm_why_path(sizes, sizeof sizes, "small", &z[i].s);
+    for (int i = 0; i < nsizes; i++)
+        if (z[i].path == MML_PATH_SKINNY)
+            mms_dgemm_why_path(sizes, sizeof sizes, "skinny", &z[i].s);
     m->busy = mmt_load_busy(&load);
     m->verdict = MMS_V_OK;
     m->mflops = exp(logsum / nsizes);

@@ -51,7 +51,10 @@ int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
  * reference (codegen/oracle.h's bound).  Then the small path likewise,
  * every column, at M = 2 MU + 3, N = 2 NU + 1, K = 2 KU + 3 of its
  * kernel (each at most NCNB): whole and fractional tiles, the narrow
- * kernel's rows, an unrolled K and its leftover.
+ * kernel's rows, an unrolled K and its leftover.  Then the library's
+ * routing under the plan (mml_dgemm_plan: the skinny path), every column,
+ * at a panel of B ((NCNB + that M) x 33 x (max(NCNB, KC) + 7)) and at few
+ * rows (that M x (NCNB + 9) x (NCNB + 7)).
  * Returns 0 when it passed, 1 when it did not (why says how), -1 out of
  * memory. */
 int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len);
@@ -66,9 +69,10 @@ int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len);
  * and C flushed (the timer's OneCallFlushLRU over pl->dgemm_flush_bytes),
  * pl->dgemm_samples samples, min of them.  m gets the geometric mean of
  * the shapes' MFLOPS (each counts alike), the largest spread, and why =
- * "N=200:41234.5 N=500:84123.4 N=1000:... N=1000x32x1000:... small=200;
- * <how the last shape was timed>" (small=: the shapes on the
- * small-problem path).  Returns 0, or -1 with m->why. */
+ * "N=200:41234.5 N=500:84123.4 N=1000:... N=1000x32x1000:... small=200
+ * skinny=1000x32x1000,64x1000x1000; <how the last shape was timed>"
+ * (small=: the shapes on the small-problem path; skinny=: those the
+ * library's routing sent to skinny.c).  Returns 0, or -1 with m->why. */
 int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                    struct mms_measure *m);
 

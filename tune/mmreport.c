@@ -165,8 +165,10 @@ static void print_row(const struct mmr_step *st, const struct mmr_cand *c)
                100 * s->m.spread);
     else
         printf(" %8s  %6s %3s %6s", "-", "-", "-", "-");
-    if (c->rounds > 0)
+    if (c->rounds > 0 && c->ratio > 0)
         printf(" %3d %7.1f %6.3f\n", c->rounds, c->median, c->ratio);
+    else if (c->rounds > 0)     /* no reference in its rounds (winner) */
+        printf(" %3d %7.1f %6s\n", c->rounds, c->median, "-");
     else
         printf(" %3d %7s %6s\n", 0, "-", "-");
     if (c->verdict != MMS_V_OK && c->why)

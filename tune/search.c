@@ -353,9 +353,10 @@ static void dgemm_timed(struct mms_search *s, struct mms_measure *m)
         snprintf(note, sizeof note, "why=the whole DGEMM (steps dgemm, pf, "
                  "mc, kc, nc, small) timed as: C = A B, beta 0, the shapes "
                  "small= lists on the small-problem path, the narrow ones "
-                 "(MxNxK) on the path the library routes them to, the "
-                 "others on the blocked path, at each shape %s; the figure "
-                 "is the geometric mean over the shapes", how + 2);
+                 "(MxNxK, and in the step small every size) on the path "
+                 "the library routes them to, the others on the blocked "
+                 "path, at each shape %s; the figure is the geometric mean "
+                 "over the shapes", how + 2);
         mms_log_line(&s->log, "note", note);
         s->dgemm_how_noted = 1;
     }
@@ -1760,10 +1761,6 @@ static double logged_seconds(const struct mms_log *lg, const char *step,
     return t;
 }
 
-/* The step under which a winner no step timed is timed at the end
- * (time_winner). */
-#define WINNER_STEP "winner"
-
 /* "isa 3.1 s, nb 10.4 s, ...": each step's candidates' seconds over every
  * run that worked on it, so a resumed search reports the whole cost. */
 static void step_times(const struct mms_search *s, char *buf, size_t len)
@@ -1779,9 +1776,9 @@ static void step_times(const struct mms_search *s, char *buf, size_t len)
             used = strlen(buf);
         }
     for (int i = 0; i < s->log.nrec && used < len; i++)
-        if (strcmp(s->log.rec[i].step, WINNER_STEP) == 0) {
+        if (strcmp(s->log.rec[i].step, MMS_WINNER_STEP) == 0) {
             snprintf(buf + used, len - used, "%s%s %.1f s", used ? ", " : "",
-                     WINNER_STEP, logged_seconds(&s->log, WINNER_STEP, 1, 1));
+                     MMS_WINNER_STEP, logged_seconds(&s->log, MMS_WINNER_STEP, 1, 1));
             break;
         }
 }
@@ -1796,7 +1793,7 @@ static void step_times(const struct mms_search *s, char *buf, size_t len)
 #define WINNER_TIMINGS 3
 #define WINNER_GAP_NS 500000000L
 
-/* The winner's timing i, logged as a cand line of WINNER_STEP; NULL when
+/* The winner's timing i, logged as a cand line of MMS_WINNER_STEP; NULL when
  * the log cannot be written. */
 static const struct mms_record *winner_timing(struct mms_search *s,
                                               const struct mms_cand *c,
@@ -1810,7 +1807,7 @@ static const struct mms_record *winner_timing(struct mms_search *s,
         nanosleep(&(struct timespec){ 0, WINNER_GAP_NS }, NULL);
     mms_measure(&s->pl, c, MMS_TIME, i, &r.m);
     s->timed++;
-    snprintf(r.step, sizeof r.step, WINNER_STEP);
+    snprintf(r.step, sizeof r.step, MMS_WINNER_STEP);
     r.round = i, r.p = c->p, r.kt = c->kt;
     snprintf(r.cc, sizeof r.cc, "%s", s->pl.cc[c->cc].name);
     r.pct = s->pl.peak_mflops > 0 ? 100 * r.m.mflops / s->pl.peak_mflops : 0;
@@ -1818,7 +1815,7 @@ static const struct mms_record *winner_timing(struct mms_search *s,
     return mms_log_cand(&s->log, &r);
 }
 
-/* The winner's timings at the end, logged as the step WINNER_STEP (its
+/* The winner's timings at the end, logged as the step MMS_WINNER_STEP (its
  * header, a cand line per timing, its choice) so that a resumed search
  * takes them from the log rather than timing again; the best into
  * s->ref_mflops and each into text.  Returns 0; -1 when one fails (its
@@ -1834,12 +1831,12 @@ static int time_winner(struct mms_search *s, struct mms_cand *c,
     snprintf(rest, sizeof rest, "sets=kernel n=%d rule=no step timed "
              "the winner: timed %d times %.1f s apart, the best taken",
              WINNER_TIMINGS, WINNER_TIMINGS, WINNER_GAP_NS / 1e9);
-    if (mms_log_event(&s->log, "step", WINNER_STEP, rest) != 0)
+    if (mms_log_event(&s->log, "step", MMS_WINNER_STEP, rest) != 0)
         return -2;
     text[0] = '\0';
     for (int i = 0; i < WINNER_TIMINGS; i++) {
         const struct mms_record *r =
-            mms_log_find_cc(&s->log, &c->p, cc, WINNER_STEP, i, 0);
+            mms_log_find_cc(&s->log, &c->p, cc, MMS_WINNER_STEP, i, 0);
 
         if (!r && !(r = winner_timing(s, c, i)))
             return -2;
@@ -1853,10 +1850,11 @@ static int time_winner(struct mms_search *s, struct mms_cand *c,
     }
     s->ref_mflops = best;
     mms_params_text(&c->p, params, sizeof params);
-    snprintf(rest, sizeof rest, "by=best %s cc=%s mflops=%.1f p=0 rounds=%d "
-             "why=the best of %d timings", params, cc, best, WINNER_TIMINGS,
-             WINNER_TIMINGS);
-    return mms_log_event(&s->log, "chosen", WINNER_STEP, rest) != 0 ? -2
+    /* no test, so p = 1; the rounds after the first, as a step counts */
+    snprintf(rest, sizeof rest, "by=best %s cc=%s mflops=%.1f p=1 rounds=%d "
+             "why=the best of %d timings", params, cc, best,
+             WINNER_TIMINGS - 1, WINNER_TIMINGS);
+    return mms_log_event(&s->log, "chosen", MMS_WINNER_STEP, rest) != 0 ? -2
                                                                     : 0;
 }
 
@@ -1872,9 +1870,7 @@ static int verify_winner(struct mms_search *s, char *err, size_t errlen)
     struct mms_measure m;
     const struct mms_record *r = mms_log_find_cc(
         &s->log, &s->ref, s->pl.cc[s->ref_cc].name, NULL, 0, 0);
-    /* the first timing a resumed search finds may be its own end's */
-    int timed = s->ref_mflops == 0 && !s->verify_only
-                && (!r || strcmp(r->step, WINNER_STEP) == 0);
+    int timed = s->ref_mflops == 0 && !r && !s->verify_only;
     char times[WINNER_TIMINGS * 16], note[400];
     int rc = 0;
 
@@ -1903,7 +1899,7 @@ static int verify_winner(struct mms_search *s, char *err, size_t errlen)
                  "%s", c.name, mms_verdict_name(m.verdict), m.why);
         return -1;
     }
-    if (s->ref_mflops == 0 && r && !timed)
+    if (s->ref_mflops == 0 && r)
         s->ref_mflops = r->m.mflops;
     if (s->verify_only)
         snprintf(note, sizeof note, "why=the kernel (beta-1 variant) passed "

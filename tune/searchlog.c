@@ -822,7 +822,8 @@ const struct mms_record *mms_log_find_at(struct mms_log *lg,
         if (r->kt != kt || r->nc != nc
             || (step ? strcmp(r->step, step) != 0 || r->round != round
                            || r->ref != ref
-                     : r->round != 0))
+                     : r->round != 0
+                           || strcmp(r->step, MMS_WINNER_STEP) == 0))
             continue;
         if (mms_params_equal(&r->p, p) && (!cc || !strcmp(r->cc, cc))
             && !(nc && lg->dgemm_sizes[0] && r->m.verdict == MMS_V_OK

@@ -171,9 +171,13 @@ double mms_summary_step_seconds(const char *why, const char *step);
 const struct mms_record *mms_log_cand(struct mms_log *lg,
                                       const struct mms_record *r);
 
-/* The timing of p held by the log: the screen (round 0, any step) when
- * step is NULL, else step's round (ref: the reference kernel's).  It is
- * marked used. */
+/* The step under which mmsearch logs the end timings of a winner no
+ * step timed (tune/search.c, time_winner): never a screen timing. */
+#define MMS_WINNER_STEP "winner"
+
+/* The timing of p held by the log: the screen (round 0, any step but
+ * MMS_WINNER_STEP) when step is NULL, else step's round (ref: the
+ * reference kernel's).  It is marked used. */
 const struct mms_record *mms_log_find(struct mms_log *lg,
                                       const struct mmg_params *p,
                                       const char *step, int round, int ref);

@@ -73,16 +73,18 @@ fi
 # The step small timed for real: its candidates (SMALL_MAX values) at
 # square N = each of them and at the narrow shapes (1000x32x1000 and
 # 64x1000x1000 at the quick level, on the path the library routes them
-# to: the skinny one), every timing ok, listing those shapes, each with
-# its MFLOPS, and, as having run on the small path, exactly the sizes at
-# most its value (the library's routing under that bound: small_fits).
+# to: the skinny one, which skinny= lists), every timing ok, listing
+# those shapes, each with its MFLOPS, and, as having run on the small
+# path, exactly the sizes at most its value (the library's routing under
+# that bound: small_fits).
 sizes=$(sed -n 's/^step name=small .*; square N=\([0-9,]*\), .*/\1/p' "$log")
 narrow=$(sed -n 's/^step name=small .*, narrow \([0-9x,]*\), .*/\1/p' "$log")
 want=$(grep '^cand step=small round=0 ref=0 ' "$log" \
     | sed 's/.* ncnb=\([0-9]*\) .*/\1/' | sort -n | tr '\n' ',')
 timed=$(grep -c '^cand step=small .*verdict=ok ' "$log")
 bad=$(grep '^cand step=small ' "$log" | grep -vc " verdict=ok .* why=N=$(echo \
-    "$sizes,$narrow" | sed 's/,/:[1-9][0-9.]* N=/g'):[1-9][0-9.]*")
+    "$sizes,$narrow" | sed 's/,/:[1-9][0-9.]* N=/g'):[1-9][0-9.]* .*\
+skinny=$narrow")
 routed=$(misrouted "$log" small "$sizes")
 if [ -n "$sizes" ] && [ "$sizes," = "$want" ] && [ "$timed" -ge 3 ] \
         && [ "$narrow" = 1000x32x1000,64x1000x1000 ] \

@@ -213,8 +213,8 @@ fi
 
 # The full level: the nc step times the small size, the level's four and
 # 4000, the most sizes one timing takes, and the narrow shapes at the
-# level's largest, 3000; its cand lines list all eight and the small size
-# alone as run on the small path.
+# level's largest, 3000; its cand lines list all eight, the small size
+# alone as run on the small path, the narrow ones on the skinny one.
 six='s/^step name=nc .*; square N=\([0-9]*\),500,1000,2000,3000,4000, .*/\1/p'
 if run_mmsearch full.log --level=full --isa=none --nb=24 --mu=2 --nu=4 \
         --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pin=K_CROSSOVER=4 \
@@ -223,7 +223,8 @@ if run_mmsearch full.log --level=full --isa=none --nb=24 --mu=2 --nu=4 \
         && [ "$(grep -c '^cand step=nc ' "$dir/full.log")" -gt 0 ] \
         && [ "$(grep -c "^cand step=nc .* why=N=$s:[0-9.]* N=500:[0-9.]* \
 N=1000:[0-9.]* N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]* \
-N=3000x32x3000:[0-9.]* N=64x3000x3000:[0-9.]* small=$s$" \
+N=3000x32x3000:[0-9.]* N=64x3000x3000:[0-9.]* small=$s \
+skinny=3000x32x3000,64x3000x3000$" \
             "$dir/full.log")" -eq "$(grep -c '^cand step=nc ' \
             "$dir/full.log")" ] \
         && [ "$(key full.log NC)" -gt 0 ]; then

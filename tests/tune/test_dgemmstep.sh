@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..18"
+echo "1..19"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -276,6 +276,26 @@ if [ "$(field "$d" mu):$(field "$d" nu)" = 1:4 ] \
 else
     fail "pinned NCNB $(key pf0.log NCNB), K_CROSSOVER \
 $(key pf0.log K_CROSSOVER)"
+fi
+
+# No kernel step timed that winner (the file's): it was timed at the end,
+# the best of three.  Rerun on the same log, the search takes those
+# timings from it, times nothing, and writes the same MFLOPS and the
+# same note of the three (it had taken the first of them, found as if a
+# screen timing, and said nothing of them).
+first=$(key pf0.log MFLOPS)
+search pf0.log --candidate="$dir/pf0.params"
+if [ "$(grep -c '^cand step=winner ' "$dir/pf0.log")" -eq 3 ] \
+        && summary pf0.log | grep -q ' timed=0 ' \
+        && [ "$(grep -c "^note why=the winner, .*no step timed it: timed \
+3 times" "$dir/pf0.log")" -eq 2 ] \
+        && [ -n "$first" ] && [ "$(key pf0.log MFLOPS)" = "$first" ]; then
+    pass "a rerun takes the winner's three end timings from the log: \
+MFLOPS $first again, nothing timed"
+else
+    fail "rerun: MFLOPS '$(key pf0.log MFLOPS)' (was '$first'), \
+$(grep -c '^cand step=winner ' "$dir/pf0.log") winner timings, \
+$(summary pf0.log | grep -o ' timed=[0-9]*')"
 fi
 
 # Searched, they belong to the kernel the steps ncnb and kclean searched
