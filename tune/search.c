@@ -374,6 +374,25 @@ static void dgemm_timed(struct mms_search *s, struct mms_measure *m)
     snprintf(m->why, sizeof m->why, "%s", why);
 }
 
+/* r, its measure taken, logged as step's cand line for c (round, ref)
+ * with secs; the kept record, or NULL when the log cannot be written. */
+static const struct mms_record *log_measured(struct mms_search *s,
+                                             const char *step,
+                                             const struct mms_cand *c,
+                                             int round, int ref,
+                                             struct mms_record *r,
+                                             double secs)
+{
+    snprintf(r->step, sizeof r->step, "%s", step);
+    r->round = round, r->ref = ref, r->p = c->p, r->kt = c->kt;
+    r->nc = c->nc;
+    snprintf(r->cc, sizeof r->cc, "%s", s->pl.cc[c->cc].name);
+    r->pct = s->pl.peak_mflops > 0 ? 100 * r->m.mflops / s->pl.peak_mflops
+                                   : 0;
+    r->secs = secs;
+    return mms_log_cand(&s->log, r);
+}
+
 /* Time c (built) and log it; its secs= are the timing's and its share
  * (build_s) of the compile batch it was built in, so that a step's time
  * can be summed from the log over every run that worked on it.  Returns
@@ -395,12 +414,7 @@ static int timing(struct mms_search *s, const char *step,
         dgemm_timed(s, &r.m);
     else if (r.m.verdict == MMS_V_OK)
         how_timed(s, &r.m);
-    snprintf(r.step, sizeof r.step, "%s", step);
-    r.round = round, r.ref = ref, r.p = c->p, r.kt = c->kt, r.nc = c->nc;
-    snprintf(r.cc, sizeof r.cc, "%s", s->pl.cc[c->cc].name);
-    r.pct = s->pl.peak_mflops > 0 ? 100 * r.m.mflops / s->pl.peak_mflops : 0;
-    r.secs = now() - t + build_s;
-    kept = mms_log_cand(&s->log, &r);
+    kept = log_measured(s, step, c, round, ref, &r, now() - t + build_s);
     if (!kept)
         return -1;
     o->verdict = kept->m.verdict, o->mflops = kept->m.mflops;
@@ -1778,7 +1792,8 @@ static void step_times(const struct mms_search *s, char *buf, size_t len)
     for (int i = 0; i < s->log.nrec && used < len; i++)
         if (strcmp(s->log.rec[i].step, MMS_WINNER_STEP) == 0) {
             snprintf(buf + used, len - used, "%s%s %.1f s", used ? ", " : "",
-                     MMS_WINNER_STEP, logged_seconds(&s->log, MMS_WINNER_STEP, 1, 1));
+                     MMS_WINNER_STEP,
+                     logged_seconds(&s->log, MMS_WINNER_STEP, 1, 1));
             break;
         }
 }
@@ -1807,12 +1822,7 @@ static const struct mms_record *winner_timing(struct mms_search *s,
         nanosleep(&(struct timespec){ 0, WINNER_GAP_NS }, NULL);
     mms_measure(&s->pl, c, MMS_TIME, i, &r.m);
     s->timed++;
-    snprintf(r.step, sizeof r.step, MMS_WINNER_STEP);
-    r.round = i, r.p = c->p, r.kt = c->kt;
-    snprintf(r.cc, sizeof r.cc, "%s", s->pl.cc[c->cc].name);
-    r.pct = s->pl.peak_mflops > 0 ? 100 * r.m.mflops / s->pl.peak_mflops : 0;
-    r.secs = now() - t;
-    return mms_log_cand(&s->log, &r);
+    return log_measured(s, MMS_WINNER_STEP, c, i, 0, &r, now() - t);
 }
 
 /* The winner's timings at the end, logged as the step MMS_WINNER_STEP (its
