@@ -8,6 +8,8 @@
 
 #include <stddef.h>
 
+#include "common/cpuid.h"
+
 /* One kernel ISA: mmgen's name for it and the CPU features its kernels
  * need (a descriptor's `requires`, KERNEL_ABI.md).  Best first. */
 struct mml_isa {
@@ -26,10 +28,14 @@ struct mml_cpu {
     char vendor[13];      /* cpuid's vendor string, "" when unknown */
     int family, model;    /* display family and model, -1 when unknown */
     long l2_bytes;        /* per-core L2 (or L1 when there is none), 0 */
-    long llc_bytes;       /* last level, 0 when cpuid does not say */
+    long llc_bytes;       /* last level, 0 when cpuid does not say or
+                             says what cannot be (common/cpuid.h doubt) */
 };
 
+/* This CPU, from cpuid. */
 void mml_cpu_ident(struct mml_cpu *cpu);
+/* The same from the cpuid function fn (tests replay recorded ones). */
+void mml_cpu_ident_from(mmt_cpuid_fn fn, void *arg, struct mml_cpu *cpu);
 
 /* The key of this CPU kind with kernels of the given ISA built by a
  * compiler of family cc (common/compilers.h: gcc, clang):

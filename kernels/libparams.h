@@ -72,8 +72,8 @@ int mml_params_load(const char *path, struct mml_libparams *p,
  * too is the model's; MC the largest multiple of MU whose MC x 8 MC block
  * of doubles fills at most 5/8 of the L2, KC = 8 MC (at most 1024); NB
  * widened to hold both, a multiple of NU; NC the multiple of NB whose
- * KC x NC panel fills a quarter of the last level, at least NB and at
- * most 4096; NCNB, the small-problem
+ * KC x NC panel fills a quarter of the last level (cpu's, else a guess of
+ * 8 MiB), at least NB and at most 4096; NCNB, the small-problem
  * path's bound, SMALL_MAX when given (mmsearch's step small), else at
  * least the crossover measured on Zen 5 (NCNB_MODEL in libparams.c), and
  * SMALL_MAX set to it.  Returns 0, or -1 when p->isa has no row. */

@@ -186,6 +186,12 @@ TESTS += tests/kernels/test_args tests/kernels/test_args_static \
 	tests/kernels/install.sh
 EXTRA_DIST += tests/kernels/exports.sh tests/kernels/handlers.sh \
 	tests/kernels/install.sh
+# The machine as cpuid describes it (recorded registers of each kind met)
+# and the model's blocking for it.
+check_PROGRAMS += tests/kernels/test_archkey
+tests_kernels_test_archkey_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_kernels_test_archkey_LDADD = kernels/libmmparams.la $(CMOCKA_LIBS)
+TESTS += tests/kernels/test_archkey
 # The blocking under small plans, through the driver's internal face.
 check_PROGRAMS += tests/kernels/test_blocking
 tests_kernels_test_blocking_LDADD = kernels/libmmdriver.la \

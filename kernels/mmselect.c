@@ -312,6 +312,9 @@ int main(int argc, char **argv)
            "NB=%d MC=%d KC=%d NC=%d\n", mmt_progname(), source, why, p.isa,
            p.v[MML_MU], p.v[MML_NU], p.v[MML_KU], p.v[MML_NB], p.v[MML_MC],
            p.v[MML_KC], p.v[MML_NC]);
+    if (!strcmp(source, "the model") && !p.given[MML_NC] && !cpu.llc_bytes)
+        printf("%s: NC from a last level of 8 MiB, a guess: cpuid gives no "
+               "size for it, or one that cannot be\n", mmt_progname());
     printf("%s: kernels compiled with %s\n", mmt_progname(), p.compiler);
     if (!mmg_cpu_runs(mml_isa_find(p.isa)->requires))
         mmt_warn("this CPU lacks %s: the library built here will use its "

@@ -3,7 +3,8 @@
 check_LTLIBRARIES = tests/common/libmmtest.la
 tests_common_libmmtest_la_SOURCES = \
 	tests/common/scratch.c tests/common/scratch.h \
-	tests/common/gemmref.c tests/common/gemmref.h
+	tests/common/gemmref.c tests/common/gemmref.h \
+	tests/common/cpuid_rows.h
 tests_common_libmmtest_la_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 
 check_PROGRAMS += tests/common/test_kvfile
