@@ -47,7 +47,10 @@ static void usage(void)
            "round's ratio to the step's reference kernel (what the step "
            "decided on);\nin the blocks steps (mc, kc, nc) M, K and N "
            "are the full kernel's MC, KC\nand NB, NC B's panel, MFLOPS "
-           "the whole DGEMM's.\n"
+           "the whole DGEMM's.\nA step that screened in pairs (the "
+           "reference timed just before each\ncandidate) lists each "
+           "one's screen over it on a pairs: line, what its\nfinalists "
+           "were picked by.\n"
            "Exit status: 0 done, 1 failure, 2 bad usage or a malformed or "
            "foreign log.\n", mmt_progname());
 }
@@ -203,6 +206,29 @@ static void print_chosen(const struct mmr_step *st)
     wrapped("  chosen:", 10, line);
 }
 
+/* A screen in pairs: each candidate's screen over the reference timed
+ * just before it, what its finalists were picked by. */
+static void print_pairs(const struct mmr_step *st)
+{
+    char buf[MMR_TEXT + 64], cols[256];
+    size_t used = (size_t)snprintf(buf, sizeof buf, "the screen over the "
+                                   "reference timed just before it, what "
+                                   "the finalists were ranked by (one "
+                                   "carried in: its MFLOPS over their "
+                                   "mean):");
+    const size_t head = used;
+
+    for (int i = 0; i < st->ncand && used < sizeof buf; i++) {
+        const struct mmr_cand *c = &st->cand[i];
+        if (!c->screen_here || c->beside <= 0)
+            continue;
+        cols_text(st, &c->p, c->cc, c->nc, cols, sizeof cols);
+        used += (size_t)snprintf(buf + used, sizeof buf - used, "%s %s %.3f",
+                                 used > head ? "," : "", cols, c->beside);
+    }
+    wrapped("  pairs:", 9, buf);
+}
+
 /* A step without timings is one line; one with them a table set off by
  * blank lines. */
 static void print_step(const struct mmr_step *st, int first)
@@ -233,6 +259,8 @@ static void print_step(const struct mmr_step *st, int first)
     }
     if (carried)
         printf("  ^ screened in an earlier step (the value carried in)\n");
+    if (st->paired)
+        print_pairs(st);
     if (st->has_ref) {
         cols_text(st, &st->ref, st->ref_cc, st->ref_nc, t, sizeof t);
         snprintf(buf, sizeof buf, "%s, median %.1f MFLOPS", t,

@@ -29,7 +29,7 @@ enum {
     OPT_HELP = 256, OPT_LEVEL, OPT_TIME_LIMIT, OPT_PROBE, OPT_LOG,
     OPT_OUTPUT, OPT_PIN, OPT_ISA, OPT_JOBS, OPT_CTIMEOUT, OPT_RTIMEOUT,
     OPT_CHECK_LOG, OPT_INCLUDE, OPT_WORKDIR, OPT_PROGRESS, OPT_FAKE,
-    OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_ENGINE, OPT_PIN_FILE,
+    OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_SLOW, OPT_ENGINE, OPT_PIN_FILE,
     OPT_SKIP_BLOCKS, OPT_SKIP_DGEMM, OPT_SOURCE, OPT_CANDIDATE, OPT_INT
 };
 
@@ -38,6 +38,7 @@ struct cli {
     const char *workdir, *engine, *source;
     double time_limit, compile_timeout, run_timeout;
     int jobs, progress, fake, stop_after, busy, skip_blocks, skip_dgemm;
+    int slow[MMS_SLOW_MAX], nslow;
     struct mms_pins pins, perturb;
     const char *candidates[MMS_EXTRA_MAX];
     int ncandidates;
@@ -151,8 +152,10 @@ static void usage(void)
            "--test-stop-after=N (SIGKILL itself after N timings),\n"
            "--test-perturb=KEY=VALUE (candidates with that value are built "
            "wrong,\nmmgen --perturb), --test-busy (every timing counts as "
-           "made beside busy\nCPUs).\n\nSteps, in order:\n",
-           mmt_progname());
+           "made beside busy\nCPUs), --test-slow=N,... (with fake timing, "
+           "the run's Nth timings run at\n%.1f of their speed, as in a slow "
+           "phase of the host).\n\nSteps, in order:\n",
+           mmt_progname(), MMS_SLOW_PHASE);
     for (int i = 0; i < mms_nsteps; i++)
         printf("  %-6s %-11s %s%s\n", mms_steps[i].name, mms_steps[i].sets,
                mms_step_searched(&mms_steps[i]) ? ""
@@ -214,12 +217,31 @@ static struct option *build_options(void)
         { "test-stop-after", required_argument, NULL, OPT_STOP },
         { "test-perturb", required_argument, NULL, OPT_PERTURB },
         { "test-busy", no_argument, NULL, OPT_BUSY },
+        { "test-slow", required_argument, NULL, OPT_SLOW },
         { "skip-blocks", no_argument, NULL, OPT_SKIP_BLOCKS },
         { "skip-dgemm", no_argument, NULL, OPT_SKIP_DGEMM },
         { "candidate", required_argument, NULL, OPT_CANDIDATE },
         { "source-dir", required_argument, NULL, OPT_SOURCE },
     };
     return mmg_long_options(fixed, sizeof fixed / sizeof fixed[0], OPT_INT);
+}
+
+/* --test-slow=N,...: timing numbers, 1 or more, comma-separated. */
+static void slow_list(struct cli *c, const char *arg)
+{
+    char buf[256], *save = NULL;
+
+    snprintf(buf, sizeof buf, "%s", arg);
+    c->nslow = 0;
+    for (char *t = strtok_r(buf, ",", &save); t;
+         t = strtok_r(NULL, ",", &save)) {
+        if (c->nslow == MMS_SLOW_MAX)
+            mmt_usage_error("--test-slow: at most %d timings", MMS_SLOW_MAX);
+        c->slow[c->nslow++] = (int)mmt_parse_long("--test-slow", t, 1,
+                                                  1000000);
+    }
+    if (c->nslow == 0)
+        mmt_usage_error("--test-slow: '%s': expected N,...", arg);
 }
 
 static void pin_or_die(struct mms_pins *pins, const char *key,
@@ -275,6 +297,7 @@ static void one_option(struct cli *c, int opt, const char *arg)
         break;
     case OPT_PERTURB: pin_or_die(&c->perturb, "", arg); break;
     case OPT_BUSY: c->busy = 1; break;
+    case OPT_SLOW: slow_list(c, arg); break;
     case OPT_SKIP_BLOCKS: c->skip_blocks = 1; break;
     case OPT_SKIP_DGEMM: c->skip_dgemm = 1; break;
     case OPT_CANDIDATE:
@@ -455,6 +478,7 @@ int main(int argc, char **argv)
                         c.engine);
     s.pins = c.pins, s.perturb = c.perturb;
     s.time_limit_s = c.time_limit, s.stop_after = c.stop_after;
+    memcpy(s.slow, c.slow, sizeof s.slow), s.nslow = c.nslow;
     s.skip_blocks = c.skip_blocks, s.skip_dgemm = c.skip_dgemm;
     read_candidates(&c, &s);
     s.progress = c.progress && isatty(STDERR_FILENO);

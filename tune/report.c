@@ -147,11 +147,18 @@ static void take_record(struct mmr_step *st, const struct mms_record *rec)
         st->has_ref = 1, st->ref = rec->p, st->ref_nc = rec->nc;
         st->ref_kt |= rec->kt > 0;
         snprintf(st->ref_cc, sizeof st->ref_cc, "%s", rec->cc);
+        if (rec->pair)   /* its candidate is the step's next screen */
+            st->paired = 1, st->pending = rec->m.verdict == MMS_V_OK
+                                          ? rec->m.mflops : -1;
         return;
     }
     c = cand_of(st, rec);
-    if (rec->round == 0)
+    if (rec->round == 0) {
         c->screen = rec, c->screen_here = 1;
+        if (st->pending > 0 && rec->m.verdict == MMS_V_OK)
+            c->beside = rec->m.mflops / st->pending;
+        st->pending = 0;
+    }
     if (rec->m.verdict != MMS_V_OK && c->verdict == MMS_V_OK)
         c->verdict = rec->m.verdict, c->why = rec->m.why;
 }
@@ -334,6 +341,10 @@ static int build_step(struct mmr_report *r, struct mmr_step *st)
         retimings(r, st, c, scratch, scratch + r->nrec);
         c->chosen = st->has_chosen && same(&st->chosen, &c->p, c->nc,
                                            c->cc);
+        /* the reference screened in a paired screen is its own pair */
+        if (st->paired && c->screen_here && c->screen->m.verdict == MMS_V_OK
+            && same(c->screen, &st->ref, st->ref_nc, st->ref_cc))
+            c->beside = 1;
     }
     ref_stats(r, st, scratch);
     if (in_list(st->sets, "KERNEL") || in_list(st->sets, "PF"))

@@ -38,6 +38,9 @@ struct mmr_cand {
     int rounds;                       /* re-timings that passed */
     double median;                    /* of their MFLOPS (0: none) */
     double ratio;                     /* median of round / reference */
+    double beside;                    /* its screen over the reference
+                                         timed just before it (a paired
+                                         screen, pair=), 0: none */
     int chosen;
 };
 
@@ -57,6 +60,9 @@ struct mmr_step {
     int col[MMR_MAX_COLS];            /* mmg_int_params index, MMR_ISA,
                                          MMR_CC */
     int ncol;
+    int paired;                       /* screened in pairs (pair=) */
+    double pending;                   /* a pair's reference MFLOPS, for
+                                         the next screen (-1: failed) */
     int has_ref;                      /* the fixed reference kernel */
     int ref_kt;                       /* 1: timed at each candidate's K
                                          (step 7's general cleanup) */

@@ -22,6 +22,7 @@
 struct outcome {
     enum mms_verdict verdict;
     double mflops;
+    double score;        /* a screen's rank figure (screen(): scores) */
 };
 
 /* How a candidate is built and timed besides its kernel parameters: the
@@ -374,18 +375,19 @@ static void dgemm_timed(struct mms_search *s, struct mms_measure *m)
     snprintf(m->why, sizeof m->why, "%s", why);
 }
 
-/* r, its measure taken, logged as step's cand line for c (round, ref)
+/* r, its measure taken, logged as step's cand line for c (round, ref;
+ * pair: the screen's candidate a reference was timed beside, 0 none)
  * with secs; the kept record, or NULL when the log cannot be written. */
 static const struct mms_record *log_measured(struct mms_search *s,
                                              const char *step,
                                              const struct mms_cand *c,
-                                             int round, int ref,
+                                             int round, int ref, int pair,
                                              struct mms_record *r,
                                              double secs)
 {
     snprintf(r->step, sizeof r->step, "%s", step);
     r->round = round, r->ref = ref, r->p = c->p, r->kt = c->kt;
-    r->nc = c->nc;
+    r->nc = c->nc, r->pair = pair;
     snprintf(r->cc, sizeof r->cc, "%s", s->pl.cc[c->cc].name);
     r->pct = s->pl.peak_mflops > 0 ? 100 * r->m.mflops / s->pl.peak_mflops
                                    : 0;
@@ -393,18 +395,29 @@ static const struct mms_record *log_measured(struct mms_search *s,
     return mms_log_cand(&s->log, r);
 }
 
-/* Time c (built) and log it; its secs= are the timing's and its share
+/* Test hook (--test-slow): 1 when this run's timing number n (1, 2, ...)
+ * falls in a slow phase. */
+static int slow_phase(const struct mms_search *s, int n)
+{
+    for (int i = 0; i < s->nslow; i++)
+        if (s->slow[i] == n)
+            return 1;
+    return 0;
+}
+
+/* Time c (built) and log it (pair: the screen's candidate a reference is
+ * timed beside, 0 none); its secs= are the timing's and its share
  * (build_s) of the compile batch it was built in, so that a step's time
  * can be summed from the log over every run that worked on it.  Returns
  * 0, or -1 when the log cannot be written. */
 static int timing(struct mms_search *s, const char *step,
-                  const struct mms_cand *c, int round, int ref,
+                  const struct mms_cand *c, int round, int ref, int pair,
                   double build_s, struct outcome *o)
 {
     struct mms_record r;
     const struct mms_record *kept;
     double t = now();
-    char kt[16], what[160];
+    char kt[16], what[160], beside[48] = "";
 
     memset(&r, 0, sizeof r);
     snprintf(kt, sizeof kt, "%d", c->kt);
@@ -414,7 +427,10 @@ static int timing(struct mms_search *s, const char *step,
         dgemm_timed(s, &r.m);
     else if (r.m.verdict == MMS_V_OK)
         how_timed(s, &r.m);
-    kept = log_measured(s, step, c, round, ref, &r, now() - t + build_s);
+    if (s->pl.fake_timing && slow_phase(s, s->timed + 1))
+        r.m.mflops *= MMS_SLOW_PHASE;
+    kept = log_measured(s, step, c, round, ref, pair, &r,
+                        now() - t + build_s);
     if (!kept)
         return -1;
     o->verdict = kept->m.verdict, o->mflops = kept->m.mflops;
@@ -431,12 +447,15 @@ static int timing(struct mms_search *s, const char *step,
         blocks_text(&c->p, c->nc, what, sizeof what);
     else
         snprintf(what, sizeof what, "%s", c->name);
-    if (round == 0 && s->cand_lines)
-        say(s, "  %-5s %-13s %9.1f MFLOPS %6.2f%%  %s%s%s%s%s%s%s\n", step,
-            mms_verdict_name(o->verdict), o->mflops, kept->pct, what,
+    if (s->beside > 0 && o->verdict == MMS_V_OK)
+        snprintf(beside, sizeof beside, " (%.3fx the reference beside it)",
+                 o->mflops / s->beside);
+    if (round == 0 && !pair && s->cand_lines)
+        say(s, "  %-5s %-13s %9.1f MFLOPS %6.2f%%  %s%s%s%s%s%s%s%s\n",
+            step, mms_verdict_name(o->verdict), o->mflops, kept->pct, what,
             c->kt ? " at k=" : "", c->kt ? kt : "",
             strcmp(step, "cc") ? "" : " by ",
-            strcmp(step, "cc") ? "" : kept->cc,
+            strcmp(step, "cc") ? "" : kept->cc, beside,
             o->verdict == MMS_V_OK ? "" : ": ",
             o->verdict == MMS_V_OK ? "" : kept->m.why);
     if (s->stop_after && s->timed >= s->stop_after)
@@ -444,44 +463,145 @@ static int timing(struct mms_search *s, const char *step,
     return 0;
 }
 
+static void round_reference(const struct mms_search *s,
+                            const struct mms_step *st, struct mmg_params *p,
+                            struct how *h);
+
+static void effort(const struct mms_search *s, const struct mms_step *st,
+                   int *finals, int *rounds, int *rounds_max);
+
+/* 1 when step st screens its n candidates in pairs: a whole-DGEMM step
+ * (dgemm, pf and the blocks steps) whose screen picks finalists (more
+ * candidates than its finalists and the incumbent) times its round
+ * reference just before each candidate it times and ranks them by their
+ * ratio to it, so that a slow phase of the host (+-20-30% for seconds on
+ * the KVM guests, about a whole DGEMM's timing) moves both of a pair, not
+ * the ranking.  The kernel steps' timings are short and their candidates
+ * many: one each. */
+static int screens_in_pairs(const struct mms_search *s,
+                            const struct mms_step *st, int n)
+{
+    int finals, rounds, rounds_max;
+
+    effort(s, st, &finals, &rounds, &rounds_max);
+    return (mms_step_kind(st) == MMS_STEP_BLOCKS
+            || mms_step_kind(st) == MMS_STEP_DGEMM)
+           && n > finals + 1;
+}
+
+/* 1 when candidate p (built and timed as h) is the round reference r
+ * (rh): its own timing is the one beside it. */
+static int is_reference(const struct mmg_params *p, struct how h,
+                        const struct mmg_params *r, struct how rh)
+{
+    return mms_params_equal(p, r) && h.cc == rh.cc && h.nc == rh.nc;
+}
+
+/* Each screened candidate's rank: its ratio to the reference timed
+ * beside it (beside[i] > 0; the reference itself 1); without one (screened in an earlier step or
+ * run, or that reference failed) its MFLOPS over the mean of the step's
+ * references; its MFLOPS when the step has none (beside NULL, or none
+ * timed). */
+static void scores(struct outcome *o, const double *beside, int n)
+{
+    double sum = 0;
+    int k = 0;
+
+    for (int i = 0; beside && i < n; i++)
+        if (beside[i] > 0)
+            sum += beside[i], k++;
+    for (int i = 0; i < n; i++)
+        o[i].score = beside && beside[i] > 0 ? o[i].mflops / beside[i]
+                     : k ? o[i].mflops / (sum / k) : o[i].mflops;
+}
+
+/* The reference (ref, built) timed beside candidate i of step st and
+ * logged so (pair=i+1): its MFLOPS into *mflops, -1 when it failed.
+ * *share: its part of the compile batch, paid by its first timing.
+ * Returns 0, or -1 when the log cannot be written. */
+static int beside_of(struct mms_search *s, const struct mms_step *st,
+                     const struct mms_cand *ref, int i, double *share,
+                     double *mflops)
+{
+    struct outcome ro;
+
+    if (timing(s, st->name, ref, 0, 1, i + 1, *share, &ro) != 0)
+        return -1;
+    *share = 0;
+    *mflops = ro.verdict == MMS_V_OK && ro.mflops > 0 ? ro.mflops : -1;
+    return 0;
+}
+
 /* Screen every candidate once: what the log holds is reused, the rest is
- * compiled in one parallel batch and timed one at a time. */
+ * compiled in one parallel batch and timed one at a time (in a
+ * whole-DGEMM step each just after the round reference: pair=).  Fills
+ * o[i] with each one's verdict, MFLOPS and rank (scores). */
 static int screen(struct mms_search *s, const struct mms_step *st,
                   const struct mmg_params *cand, const struct how *how,
                   int n, struct outcome *o)
 {
-    struct mms_cand *cs = calloc((size_t)n, sizeof *cs);
-    struct mms_cand **todo = calloc((size_t)n, sizeof *todo);
-    int ntodo = 0, rc = 0, k = 0;
-    double t0 = now(), best = 0, share;
+    struct mms_cand *cs = calloc((size_t)n + 1, sizeof *cs);
+    struct mms_cand **todo = calloc((size_t)n + 1, sizeof *todo);
+    double *beside = calloc((size_t)n, sizeof *beside);
+    int *self = calloc((size_t)n, sizeof *self);   /* is the reference */
+    int ntodo = 0, rc = 0, k = 0, pairs = screens_in_pairs(s, st, n);
+    int unpaired = 0;
+    double t0 = now(), best = 0, share, ref_share;
+    struct mmg_params rp;
+    struct how rh;
 
-    if (!cs || !todo) {
-        free(cs), free(todo);
+    if (!cs || !todo || !beside || !self) {
+        free(cs), free(todo), free(beside), free(self);
         return -1;
     }
+    if (pairs)
+        round_reference(s, st, &rp, &rh);
     for (int i = 0; i < n; i++) {
         const struct mms_record *r = logged(s, &cand[i], how_of(how, i),
-                                            NULL, 0, 0);
+                                            NULL, 0, 0), *b;
         o[i].verdict = MMS_V_NONE;
+        self[i] = pairs && is_reference(&cand[i], how_of(how, i), &rp, rh);
+        if (pairs && !self[i]
+            && (b = mms_log_find_pair(&s->log, &rp, rh.nc,
+                                      s->pl.cc[rh.cc].name, st->name,
+                                      i + 1)))
+            beside[i] = b->m.verdict == MMS_V_OK && b->m.mflops > 0
+                        ? b->m.mflops : -1;
         if (r) {
             o[i].verdict = r->m.verdict, o[i].mflops = r->m.mflops;
             continue;
         }
         prepare(s, &cs[i], &cand[i], how_of(how, i));
         todo[ntodo++] = &cs[i];
+        unpaired += pairs && !self[i] && beside[i] == 0;
+    }
+    if (unpaired) {              /* the reference, built with them */
+        prepare(s, &cs[n], &rp, rh);
+        todo[ntodo++] = &cs[n];
     }
     show(s, st->name, "compiling", 0, ntodo, 0, t0);
     mms_build(&s->pl, todo, ntodo);
-    share = ntodo ? (now() - t0) / ntodo : 0;
+    share = ref_share = ntodo ? (now() - t0) / ntodo : 0;
+    ntodo -= unpaired > 0;
     for (int i = 0; i < n && rc == 0; i++) {
         if (o[i].verdict != MMS_V_NONE)
             continue;
-        rc = timing(s, st->name, &cs[i], 0, 0, share, &o[i]);
+        if (pairs && !self[i] && beside[i] == 0)
+            rc = beside_of(s, st, &cs[n], i, &ref_share, &beside[i]);
+        s->beside = beside[i];
+        if (rc == 0)
+            rc = timing(s, st->name, &cs[i], 0, 0, 0, share, &o[i]);
+        s->beside = 0;
         if (o[i].verdict == MMS_V_OK && o[i].mflops > best)
             best = o[i].mflops;
         show(s, st->name, "candidate", ++k, ntodo, best, t0);
     }
-    free(cs), free(todo);
+    for (int i = 0; i < n; i++)      /* the reference itself: 1 */
+        if (self[i])
+            beside[i] = o[i].verdict == MMS_V_OK && o[i].mflops > 0
+                        ? o[i].mflops : -1;
+    scores(o, pairs ? beside : NULL, n);
+    free(cs), free(todo), free(beside), free(self);
     return rc;
 }
 
@@ -572,7 +692,8 @@ static void effort(const struct mms_search *s, const struct mms_step *st,
     *rounds_max = blocks ? s->lv->blocks_rounds_max : s->lv->rounds_max;
 }
 
-/* The finalists: the best screened ones, and the incumbent if it passed.
+/* The finalists: the best screened ones (by their scores), and the
+ * incumbent if it passed.
  * Returns how many (indices into cand in fin). */
 static int finalists(const struct mms_search *s, const struct mms_step *st,
                      const struct mmg_params *cand, const struct how *how,
@@ -588,7 +709,7 @@ static int finalists(const struct mms_search *s, const struct mms_step *st,
             for (int j = 0; j < nfin; j++)
                 taken |= fin[j] == i;
             if (!taken && o[i].verdict == MMS_V_OK
-                && (best < 0 || o[i].mflops > o[best].mflops))
+                && (best < 0 || o[i].score > o[best].score))
                 best = i;
         }
         if (best >= 0)
@@ -640,7 +761,7 @@ static int time_rounds(struct mms_search *s, const struct mms_step *st,
                     owed[j] = (now() - t) / np;
                 built = 1;
             }
-            rc = timing(s, st->name, &cs[i], r, i == np - 1, owed[i],
+            rc = timing(s, st->name, &cs[i], r, i == np - 1, 0, owed[i],
                         &o[i][r - 1]);
             owed[i] = 0;        /* paid by its first sample */
             show(s, st->name, "round", r, rounds, 0, now());
@@ -1095,7 +1216,7 @@ static int kclean_timing(struct mms_search *s, const struct mms_step *st,
     c->kt = kt;
     r_share = ks->paid[i] ? 0 : ks->share;
     ks->paid[i] = 1;
-    return timing(s, st->name, c, round, kt > 0, r_share, o);
+    return timing(s, st->name, c, round, kt > 0, 0, r_share, o);
 }
 
 /* One leftover L (candidate i): the specialised kernel and the general
@@ -1822,7 +1943,7 @@ static const struct mms_record *winner_timing(struct mms_search *s,
         nanosleep(&(struct timespec){ 0, WINNER_GAP_NS }, NULL);
     mms_measure(&s->pl, c, MMS_TIME, i, &r.m);
     s->timed++;
-    return log_measured(s, MMS_WINNER_STEP, c, i, 0, &r, now() - t);
+    return log_measured(s, MMS_WINNER_STEP, c, i, 0, 0, &r, now() - t);
 }
 
 /* The winner's timings at the end, logged as the step MMS_WINNER_STEP (its

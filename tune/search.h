@@ -23,6 +23,12 @@
 /* Kernels from other params.conf files (--candidate) at most. */
 #define MMS_EXTRA_MAX 4
 
+/* Test hook --test-slow: at most this many timings made slow, and by how
+ * much (more than the KVM guests' phases swing, -20-30%, so that a test
+ * can rely on it to reorder the fake landscape). */
+#define MMS_SLOW_MAX 16
+#define MMS_SLOW_PHASE 0.5
+
 struct mms_search {
     /* what the caller sets */
     struct mmt_probeconf pc;
@@ -50,6 +56,10 @@ struct mms_search {
                                      timings (0: never) */
     struct mms_pins perturb;      /* candidates matching these are built
                                      wrong on purpose (mmgen --perturb) */
+    int slow[MMS_SLOW_MAX], nslow;  /* with fake timing, these timings of
+                                     the run (1, 2, ...) run at
+                                     MMS_SLOW_PHASE times their speed, as
+                                     in a slow phase of the host */
     /* the state of the search */
     struct mms_log log;
     struct mms_space space;
@@ -60,6 +70,9 @@ struct mms_search {
     int timed, reused;            /* timings made / taken from the log
                                      (that an earlier run made) */
     int how_noted;                /* the log says how timings are made */
+    double beside;                /* the MFLOPS of the reference timed
+                                     just before the candidate being
+                                     screened (0: none), for its line */
     int dgemm_how_noted;          /* ... and how the whole DGEMM is */
     double t0;
     char steps_done[128];         /* the summary's why= when set (the

@@ -30,6 +30,7 @@ static const struct { const char *key; enum kind kind; } keys[] = {
     { "rounds", K_INT }, { "seconds", K_REAL }, { "timed", K_INT },
     { "reused", K_INT }, { "kt", K_INT }, { "nc", K_INT },
     { "mc", K_INT }, { "kc", K_INT }, { "dgemm", K_REAL },
+    { "pair", K_INT },
 };
 
 /* The keys of each event; PARAMS stands for isa= and every parameter, a
@@ -37,7 +38,7 @@ static const struct { const char *key; enum kind kind; } keys[] = {
 static const struct { const char *type, *keys; } events[] = {
     { "step", "name sets n rule" },
     { "skip", "name why" },
-    { "cand", "step round ref kt? nc? PARAMS cc verdict mflops pct "
+    { "cand", "step round ref kt? nc? pair? PARAMS cc verdict mflops pct "
       "samples spread secs why" },
     { "chosen", "name by nc? PARAMS cc mflops p rounds why" },
     { "note", "why" },
@@ -296,6 +297,7 @@ static void get_record(const struct line *l, struct mms_record *r)
     r->ref = atoi(val(l, "ref"));
     r->kt = atoi(val(l, "kt"));
     r->nc = atoi(val(l, "nc"));
+    r->pair = atoi(val(l, "pair"));
     get_params(l, &r->p);
     snprintf(r->cc, sizeof r->cc, "%s", val(l, "cc"));
     r->m.verdict = (enum mms_verdict)mms_verdict_parse(val(l,
@@ -762,6 +764,9 @@ const struct mms_record *mms_log_cand(struct mms_log *lg,
         snprintf(kt, sizeof kt, " kt=%d", r->kt);
     if (r->nc)
         snprintf(kt + strlen(kt), sizeof kt - strlen(kt), " nc=%d", r->nc);
+    if (r->pair)
+        snprintf(kt + strlen(kt), sizeof kt - strlen(kt), " pair=%d",
+                 r->pair);
     mms_params_text(&r->p, params, sizeof params);
     snprintf(why, sizeof why, "%s", r->m.why[0] ? r->m.why : "-");
     one_line(why);
@@ -811,15 +816,16 @@ static int timed_at(const char *why, const char *sizes)
     return strcmp(got, sizes) == 0;
 }
 
-const struct mms_record *mms_log_find_at(struct mms_log *lg,
-                                         const struct mmg_params *p, int kt,
-                                         int nc, const char *cc,
-                                         const char *step, int round,
-                                         int ref)
+/* The first record of p that find_at's or find_pair's arguments name. */
+static const struct mms_record *find(struct mms_log *lg,
+                                     const struct mmg_params *p, int kt,
+                                     int nc, const char *cc,
+                                     const char *step, int round, int ref,
+                                     int pair)
 {
     for (int i = 0; i < lg->nrec; i++) {
         struct mms_record *r = &lg->rec[i];
-        if (r->kt != kt || r->nc != nc
+        if (r->kt != kt || r->nc != nc || r->pair != pair
             || (step ? strcmp(r->step, step) != 0 || r->round != round
                            || r->ref != ref
                      : r->round != 0
@@ -833,6 +839,23 @@ const struct mms_record *mms_log_find_at(struct mms_log *lg,
         }
     }
     return NULL;
+}
+
+const struct mms_record *mms_log_find_at(struct mms_log *lg,
+                                         const struct mmg_params *p, int kt,
+                                         int nc, const char *cc,
+                                         const char *step, int round,
+                                         int ref)
+{
+    return find(lg, p, kt, nc, cc, step, round, ref, 0);
+}
+
+const struct mms_record *mms_log_find_pair(struct mms_log *lg,
+                                           const struct mmg_params *p,
+                                           int nc, const char *cc,
+                                           const char *step, int pair)
+{
+    return find(lg, p, 0, nc, cc, step, 0, 1, pair);
 }
 
 const struct mms_record *mms_log_find(struct mms_log *lg,

@@ -10,7 +10,7 @@
  *
  *   step    name= sets= n= rule=         a step begins (its range rule)
  *   skip    name= why=                   a step is not searched, and why
- *   cand    step= round= ref= [kt=] [nc=] PARAMS cc= verdict= mflops=
+ *   cand    step= round= ref= [kt=] [nc=] [pair=] PARAMS cc= verdict= mflops=
  *           pct= samples= spread= secs= why=
  *                                        one timing of one kernel: round 0
  *                                        screens it, rounds 1.. re-time the
@@ -27,7 +27,12 @@
  *                                        the whole DGEMM with that NC,
  *                                        mflops= the geometric mean over
  *                                        the sizes, why= each size's, then
- *                                        small= the sizes on the small path
+ *                                        small= the sizes on the small path;
+ *                                        pair=I (with round=0 ref=1): the
+ *                                        reference timed just before the
+ *                                        step's candidate I (1, 2, ...) in
+ *                                        a whole-DGEMM step's screen, which
+ *                                        ranks them by their ratio to it
  *   chosen  name= by= [nc=] PARAMS cc= mflops= p= rounds= why=   a step's
  *           decision (by: won, tie, only, screen or none, why= says how;
  *           model: the model engine's value, why= the formula that chose it)
@@ -89,6 +94,8 @@ struct mms_record {
     int kt;              /* the run-time k it was called with; 0: its tile
                             (kt= is left out of the line) */
     int nc;              /* the whole DGEMM's NC; 0: the kernel alone */
+    int pair;            /* a screen's reference beside candidate pair
+                            (1, 2, ...); 0: no such */
     struct mmg_params p;
     char cc[32];
     struct mms_measure m;
@@ -195,6 +202,15 @@ const struct mms_record *mms_log_find_at(struct mms_log *lg,
                                          int nc, const char *cc,
                                          const char *step, int round,
                                          int ref);
+
+/* The reference's round-0 timing step logged beside its candidate pair
+ * (1, 2, ...: the candidate's place in the step's list) as the whole
+ * DGEMM with nc, of p built with cc; NULL when there is none.  It is
+ * marked used. */
+const struct mms_record *mms_log_find_pair(struct mms_log *lg,
+                                           const struct mmg_params *p,
+                                           int nc, const char *cc,
+                                           const char *step, int pair);
 
 /* How many timings read from the file (an earlier run made them) this
  * run has used. */

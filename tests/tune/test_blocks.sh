@@ -20,7 +20,7 @@ mmselect="$top_builddir/kernels/mmselect"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/blocks.$$
 tap_scratch "$dir"
-echo "1..15"
+echo "1..17"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -289,4 +289,69 @@ whole DGEMM at " "$dir/report" \
 else
     fail "mmreport: $(cat "$dir/err") $(sed -n '/^step mc/,$p' \
         "$dir/report" | head -20)"
+fi
+
+# A screen that picks finalists (normal level: mc has 5 candidates, the
+# finalists 2 and the incumbent) screens in pairs: the round reference
+# (the model's blocking) just before each candidate timed (pair=I, its
+# place in the step's list), none beside the reference itself, and the
+# finalists ranked by the ratio.  pairs LOG: "seq:MC" of mc's screen,
+# seq the timing's number in the run (its cand line's, a fresh log).
+pairs() {
+    grep '^cand ' "$dir/$1" | awk '/^cand step=mc round=0 / {
+        split("", v)
+        for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+        printf "%d:%s:%s:%s ", NR, v["ref"], v["pair"], v["m"] }'
+}
+# finalist LOG MC: 1 when MC was re-timed in mc's rounds
+finalist() {
+    grep -q "^cand step=mc round=1 ref=0 .* m=$2 " "$dir/$1"
+}
+search p0.log --level=normal
+list=$(pairs p0.log)
+model=$(grep '^cand step=mc round=1 ref=1 ' "$dir/p0.log" | head -1 \
+    | sed 's/.* m=\([0-9]*\) .*/\1/')
+# the best non-reference candidate by its pair's ratio, its line numbers
+best=$(grep '^cand step=mc round=0 ' "$dir/p0.log" | awk -v model="$model" '{
+        split("", v)
+        for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+        if (v["ref"] == 1) { r = v["mflops"]; next }
+        if (v["m"] != model && v["mflops"] / r > top) {
+            top = v["mflops"] / r; m = v["m"] } }
+    END { print m }')
+seq_c=$(echo "$list" | tr ' ' '\n' | grep ":0::$best\$" | cut -d: -f1)
+seq_r=$(echo "$list" | tr ' ' '\n' | grep ":1:[0-9]*:$model\$" \
+    | awk -F: -v c="$seq_c" '$1 == c - 1 { print $1 }')
+nfresh=$(echo "$list" | tr ' ' '\n' | grep -c ':0::')
+npair=$(echo "$list" | tr ' ' '\n' | grep -c ':1:[0-9]')
+if [ -n "$best" ] && [ -n "$seq_r" ] && [ "$npair" -eq $((nfresh - 1)) ] \
+        && ! echo "$list" | tr ' ' '\n' | grep ":1:" \
+            | grep -qv ":1:[0-9]*:$model\$" \
+        && finalist p0.log "$best" \
+        && grep -q "^  mc .* MC=$best .*x the reference beside it)" \
+            "$dir/p0.log.out" \
+        && "$mmreport" --log="$dir/p0.log" 2> "$dir/err" \
+            | sed -n '/^step mc /,/^  chosen/p' \
+            | grep -q "^  pairs: the screen over the reference"; then
+    pass "a screen in pairs: the model's blocking before each of \
+$((nfresh - 1)) candidates, not beside itself; MC=$best a finalist; \
+mmreport's pairs line"
+else
+    fail "pairs: '$list' (best MC '$best' at $seq_c, its reference at \
+'$seq_r', model MC '$model')"
+fi
+# A slow phase over both of MC=$best's pair leaves it a finalist: the
+# ratio holds (by its MFLOPS alone it would rank last); over its own
+# timing only, it drops out.
+search p1.log --level=normal --test-slow="$seq_r,$seq_c"
+search p2.log --level=normal --test-slow="$seq_c"
+if [ -n "$seq_r" ] && finalist p1.log "$best" && ! finalist p2.log "$best" \
+        && grep -q "^cand step=mc round=0 ref=0 .* m=$best .*verdict=ok" \
+            "$dir/p2.log"; then
+    pass "a slow phase over a whole pair leaves MC=$best a finalist, over \
+its timing alone not"
+else
+    fail "slow phases: finalist over the pair $(finalist p1.log "$best" \
+&& echo yes || echo no), over the candidate $(finalist p2.log "$best" \
+&& echo yes || echo no)"
 fi
