@@ -213,9 +213,7 @@ static void print_pairs(const struct mmr_step *st)
     char buf[MMR_TEXT + 64], cols[256];
     size_t used = (size_t)snprintf(buf, sizeof buf, "the screen over the "
                                    "reference timed just before it, what "
-                                   "the finalists were ranked by (one "
-                                   "carried in: its MFLOPS over their "
-                                   "mean):");
+                                   "the finalists were ranked by:");
     const size_t head = used;
 
     for (int i = 0; i < st->ncand && used < sizeof buf; i++) {

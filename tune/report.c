@@ -207,8 +207,8 @@ static void ref_stats(const struct mmr_report *r, struct mmr_step *st,
 {
     int n = 0;
 
-    for (int i = 0; i < r->nrec; i++)
-        if (r->rec[i].ref && is_step(&r->rec[i], st)
+    for (int i = 0; i < r->nrec; i++)     /* its rounds' timings */
+        if (r->rec[i].ref && !r->rec[i].pair && is_step(&r->rec[i], st)
             && r->rec[i].m.verdict == MMS_V_OK)
             mflops[n++] = r->rec[i].m.mflops;
     st->ref_median = median(mflops, n);

@@ -498,10 +498,10 @@ static int is_reference(const struct mmg_params *p, struct how h,
 }
 
 /* Each screened candidate's rank: its ratio to the reference timed
- * beside it (beside[i] > 0; the reference itself 1); without one (screened in an earlier step or
- * run, or that reference failed) its MFLOPS over the mean of the step's
- * references; its MFLOPS when the step has none (beside NULL, or none
- * timed). */
+ * beside it (beside[i] > 0; the reference itself 1); without one
+ * (screened in an earlier step or run, or that reference failed) its
+ * MFLOPS over the mean of the step's references; its MFLOPS when the
+ * step has none (beside NULL, or none timed). */
 static void scores(struct outcome *o, const double *beside, int n)
 {
     double sum = 0;
@@ -534,8 +534,10 @@ static int beside_of(struct mms_search *s, const struct mms_step *st,
 
 /* Screen every candidate once: what the log holds is reused, the rest is
  * compiled in one parallel batch and timed one at a time (in a
- * whole-DGEMM step each just after the round reference: pair=).  Fills
- * o[i] with each one's verdict, MFLOPS and rank (scores). */
+ * whole-DGEMM step each just after the round reference: pair=; a
+ * reference the log holds is reused, so after a kill between the two the
+ * pair spans two runs).  Fills o[i] with each one's verdict, MFLOPS and
+ * rank (scores). */
 static int screen(struct mms_search *s, const struct mms_step *st,
                   const struct mmg_params *cand, const struct how *how,
                   int n, struct outcome *o)
@@ -546,6 +548,7 @@ static int screen(struct mms_search *s, const struct mms_step *st,
     int *self = calloc((size_t)n, sizeof *self);   /* is the reference */
     int ntodo = 0, rc = 0, k = 0, pairs = screens_in_pairs(s, st, n);
     int unpaired = 0;
+    struct mms_cand *ref = NULL;   /* the reference, built with them */
     double t0 = now(), best = 0, share, ref_share;
     struct mmg_params rp;
     struct how rh;
@@ -574,20 +577,27 @@ static int screen(struct mms_search *s, const struct mms_step *st,
         prepare(s, &cs[i], &cand[i], how_of(how, i));
         todo[ntodo++] = &cs[i];
         unpaired += pairs && !self[i] && beside[i] == 0;
+        if (self[i])
+            ref = &cs[i];        /* built anyway: the reference's build */
     }
-    if (unpaired) {              /* the reference, built with them */
+    if (unpaired && !ref) {      /* the reference, built with them */
         prepare(s, &cs[n], &rp, rh);
-        todo[ntodo++] = &cs[n];
+        todo[ntodo++] = ref = &cs[n];
     }
     show(s, st->name, "compiling", 0, ntodo, 0, t0);
     mms_build(&s->pl, todo, ntodo);
     share = ref_share = ntodo ? (now() - t0) / ntodo : 0;
-    ntodo -= unpaired > 0;
+    if (ref != &cs[n])           /* paid by its own screen */
+        ref_share = 0;
+    else
+        ntodo--;
     for (int i = 0; i < n && rc == 0; i++) {
         if (o[i].verdict != MMS_V_NONE)
             continue;
-        if (pairs && !self[i] && beside[i] == 0)
-            rc = beside_of(s, st, &cs[n], i, &ref_share, &beside[i]);
+        /* none beside a candidate that did not build: never ranked */
+        if (pairs && !self[i] && beside[i] == 0
+            && cs[i].verdict == MMS_V_NONE)
+            rc = beside_of(s, st, ref, i, &ref_share, &beside[i]);
         s->beside = beside[i];
         if (rc == 0)
             rc = timing(s, st->name, &cs[i], 0, 0, 0, share, &o[i]);

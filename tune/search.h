@@ -70,10 +70,10 @@ struct mms_search {
     int timed, reused;            /* timings made / taken from the log
                                      (that an earlier run made) */
     int how_noted;                /* the log says how timings are made */
+    int dgemm_how_noted;          /* ... and how the whole DGEMM is */
     double beside;                /* the MFLOPS of the reference timed
                                      just before the candidate being
                                      screened (0: none), for its line */
-    int dgemm_how_noted;          /* ... and how the whole DGEMM is */
     double t0;
     char steps_done[128];         /* the summary's why= when set (the
                                      model: "model 0.4 s"); else each

@@ -183,8 +183,8 @@ const struct mms_record *mms_log_cand(struct mms_log *lg,
 #define MMS_WINNER_STEP "winner"
 
 /* The timing of p held by the log: the screen (round 0, any step but
- * MMS_WINNER_STEP) when step is NULL, else step's round (ref: the
- * reference kernel's).  It is marked used. */
+ * MMS_WINNER_STEP, no pair=) when step is NULL, else step's round (ref:
+ * the reference kernel's; not one with pair=).  It is marked used. */
 const struct mms_record *mms_log_find(struct mms_log *lg,
                                       const struct mmg_params *p,
                                       const char *step, int round, int ref);

@@ -20,7 +20,7 @@ mmselect="$top_builddir/kernels/mmselect"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/blocks.$$
 tap_scratch "$dir"
-echo "1..17"
+echo "1..18"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -295,8 +295,9 @@ fi
 # finalists 2 and the incumbent) screens in pairs: the round reference
 # (the model's blocking) just before each candidate timed (pair=I, its
 # place in the step's list), none beside the reference itself, and the
-# finalists ranked by the ratio.  pairs LOG: "seq:MC" of mc's screen,
-# seq the timing's number in the run (its cand line's, a fresh log).
+# finalists ranked by the ratio.  pairs LOG: "seq:ref:pair:MC" of mc's
+# screen, seq the timing's number in the run (its cand line's, a fresh
+# log).
 pairs() {
     grep '^cand ' "$dir/$1" | awk '/^cand step=mc round=0 / {
         split("", v)
@@ -354,4 +355,25 @@ else
     fail "slow phases: finalist over the pair $(finalist p1.log "$best" \
 && echo yes || echo no), over the candidate $(finalist p2.log "$best" \
 && echo yes || echo no)"
+fi
+# Killed between MC=$best's reference and its own timing, then resumed:
+# the reference is taken from the log (one pair line for it), the rest
+# timed once, and the step decides as the run that was not killed.
+search p3.log --level=normal --test-stop-after="$seq_r"
+rc=$?
+held=$(cands p3.log)
+pair_of_best=$(grep '^cand ' "$dir/p0.log" | sed -n "${seq_r}p" \
+    | sed 's/.* pair=\([0-9]*\) .*/\1/')
+if [ -n "$seq_r" ] && [ $rc -ne 0 ] && [ "$held" -eq "$seq_r" ] \
+        && search p3.log --level=normal \
+        && [ "$(grep -c "^cand step=mc round=0 ref=1 .* pair=$pair_of_best " \
+            "$dir/p3.log")" -eq 1 ] \
+        && [ "$(cands p3.log)" -eq "$(cands p0.log)" ] \
+        && [ "$(chosen p3.log mc | sed 's/ why=.*//')" = \
+             "$(chosen p0.log mc | sed 's/ why=.*//')" ]; then
+    pass "killed between a pair's reference and its candidate, resumed: \
+the reference reused, the same decision"
+else
+    fail "killed in a pair: exit $rc, $held held (want $seq_r), \
+$(chosen p3.log mc | cut -c1-120)"
 fi
