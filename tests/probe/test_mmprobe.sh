@@ -18,10 +18,11 @@
 #    pages land in its sets at random: its edge is smeared over
 #    0.7-1.4x here).
 #  - L2_EFF_KIB within [0.5, 1.25] x the L2 (a random walk keeps about
-#    0.8x of it), [0.25, 2] x when unconfirmed, as L2_KIB (a busy
+#    0.8x of it), [0.25, 2] x when it or L2_KIB is unconfirmed (a busy
 #    neighbour evicts: 0.58x seen during make -j2 check; and smears the
-#    rise: 1.36x seen with six builds beside it); LLC_EFF_KIB at most
-#    LLC_KIB x 1.25.
+#    rise: 1.36x seen with six builds beside it; in a CI run on the Zen 5
+#    guest the L2 read 640 KiB, unconfirmed, and its repetitions agreed
+#    on an effective 412, 0.40x); LLC_EFF_KIB at most LLC_KIB x 1.25.
 #  - An L3 the facts call implausible (cpuid's 508 MiB on the Zen 5 guest)
 #    must leave LLC_KIB unconfirmed, with a note saying why.
 set -u
@@ -89,7 +90,9 @@ if [ -n "$FACT_L2_KIB" ]; then
     against L2_KIB "$FACT_L2_KIB" 0.5 2
     eff=$(value L2_EFF_KIB "$conf1")
     lo=0.5 hi=1.25
-    [ "$(value L2_EFF_KIB_CONFIRMED "$conf1")" = 1 ] || lo=0.25 hi=2
+    # a disturbed L2 (its edge unconfirmed) disturbs its effective size
+    [ "$(value L2_EFF_KIB_CONFIRMED "$conf1")" = 1 ] \
+        && [ "$(value L2_KIB_CONFIRMED "$conf1")" = 1 ] || lo=0.25 hi=2
     check "L2_EFF_KIB $eff in [$lo, $hi] x the L2" \
         within "$eff" "$FACT_L2_KIB" $lo $hi
 else
