@@ -489,10 +489,10 @@ static int screens_in_pairs(const struct mms_search *s,
            && n > finals + 1;
 }
 
-/* 1 when candidate p (built and timed as h) is the round reference r
- * (rh): its own timing is the one beside it. */
-static int is_reference(const struct mmg_params *p, struct how h,
-                        const struct mmg_params *r, struct how rh)
+/* 1 when kernel p built and timed as h is kernel r as rh: the same
+ * build and the same timing (the round reference, the incumbent). */
+static int same_as(const struct mmg_params *p, struct how h,
+                   const struct mmg_params *r, struct how rh)
 {
     return mms_params_equal(p, r) && h.cc == rh.cc && h.nc == rh.nc;
 }
@@ -563,7 +563,8 @@ static int screen(struct mms_search *s, const struct mms_step *st,
         const struct mms_record *r = logged(s, &cand[i], how_of(how, i),
                                             NULL, 0, 0), *b;
         o[i].verdict = MMS_V_NONE;
-        self[i] = pairs && is_reference(&cand[i], how_of(how, i), &rp, rh);
+        /* the reference itself: its own timing is the one beside it */
+        self[i] = pairs && same_as(&cand[i], how_of(how, i), &rp, rh);
         if (pairs && !self[i]
             && (b = mms_log_find_pair(&s->log, &rp, rh.nc,
                                       s->pl.cc[rh.cc].name, st->name,
@@ -683,10 +684,10 @@ static int is_incumbent(const struct mms_search *s, const struct mms_step *st,
                         int i)
 {
     struct mmg_params p;
-    struct how h, hi = how_of(how, i);
+    struct how h;
 
     incumbent(s, st, &p, &h);
-    return mms_params_equal(&cand[i], &p) && hi.cc == h.cc && hi.nc == h.nc;
+    return same_as(&cand[i], how_of(how, i), &p, h);
 }
 
 /* How hard step st looks: the level's finalists and rounds, or the
