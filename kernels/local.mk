@@ -202,6 +202,10 @@ check_PROGRAMS += tests/kernels/test_paths
 tests_kernels_test_paths_LDADD = kernels/libmmdriver.la \
 	tests/common/libmmtest.la -lm
 TESTS += tests/kernels/test_paths
+# The workspace: aligned, reused, a large one advised to huge pages.
+check_PROGRAMS += tests/kernels/test_workspace
+tests_kernels_test_workspace_LDADD = kernels/libmmdriver.la
+TESTS += tests/kernels/test_workspace
 # vec.h's transpose at every vector width, whatever this CPU's kernels
 # (vectors wider than the compiler's target: GCC's note that passing them
 # would change the ABI is silenced, nothing here passes them across).
