@@ -375,19 +375,29 @@ static void dgemm_timed(struct mms_search *s, struct mms_measure *m)
     snprintf(m->why, sizeof m->why, "%s", why);
 }
 
+/* The screen's candidate a reference is timed beside: its place in the
+ * step's list (1, 2, ...) and its fingerprint (mms_pair_of). */
+struct pair_of {
+    int i;
+    char of[MMT_FINGERPRINT_LEN];
+};
+
 /* r, its measure taken, logged as step's cand line for c (round, ref;
- * pair: the screen's candidate a reference was timed beside, 0 none)
+ * pair: the screen's candidate a reference was timed beside, NULL none)
  * with secs; the kept record, or NULL when the log cannot be written. */
 static const struct mms_record *log_measured(struct mms_search *s,
                                              const char *step,
                                              const struct mms_cand *c,
-                                             int round, int ref, int pair,
+                                             int round, int ref,
+                                             const struct pair_of *pair,
                                              struct mms_record *r,
                                              double secs)
 {
     snprintf(r->step, sizeof r->step, "%s", step);
     r->round = round, r->ref = ref, r->p = c->p, r->kt = c->kt;
-    r->nc = c->nc, r->pair = pair;
+    r->nc = c->nc, r->pair = pair ? pair->i : 0;
+    if (pair)
+        snprintf(r->of, sizeof r->of, "%s", pair->of);
     snprintf(r->cc, sizeof r->cc, "%s", s->pl.cc[c->cc].name);
     r->pct = s->pl.peak_mflops > 0 ? 100 * r->m.mflops / s->pl.peak_mflops
                                    : 0;
@@ -406,13 +416,14 @@ static int slow_phase(const struct mms_search *s, int n)
 }
 
 /* Time c (built) and log it (pair: the screen's candidate a reference is
- * timed beside, 0 none); its secs= are the timing's and its share
+ * timed beside, NULL none); its secs= are the timing's and its share
  * (build_s) of the compile batch it was built in, so that a step's time
  * can be summed from the log over every run that worked on it.  Returns
  * 0, or -1 when the log cannot be written. */
 static int timing(struct mms_search *s, const char *step,
-                  const struct mms_cand *c, int round, int ref, int pair,
-                  double build_s, struct outcome *o)
+                  const struct mms_cand *c, int round, int ref,
+                  const struct pair_of *pair, double build_s,
+                  struct outcome *o)
 {
     struct mms_record r;
     const struct mms_record *kept;
@@ -515,21 +526,33 @@ static void scores(struct outcome *o, const double *beside, int n)
                      : k ? o[i].mflops / (sum / k) : o[i].mflops;
 }
 
-/* The reference (ref, built) timed beside candidate i of step st and
- * logged so (pair=i+1): its MFLOPS into *mflops, -1 when it failed.
- * *share: its part of the compile batch, paid by its first timing.
- * Returns 0, or -1 when the log cannot be written. */
+/* The reference (ref, built) timed beside candidate pair of step st and
+ * logged so: its MFLOPS into *mflops, -1 when it failed.  *share: its
+ * part of the compile batch, paid by its first timing.  Returns 0, or -1
+ * when the log cannot be written. */
 static int beside_of(struct mms_search *s, const struct mms_step *st,
-                     const struct mms_cand *ref, int i, double *share,
-                     double *mflops)
+                     const struct mms_cand *ref, const struct pair_of *pair,
+                     double *share, double *mflops)
 {
     struct outcome ro;
 
-    if (timing(s, st->name, ref, 0, 1, i + 1, *share, &ro) != 0)
+    if (timing(s, st->name, ref, 0, 1, pair, *share, &ro) != 0)
         return -1;
     *share = 0;
     *mflops = ro.verdict == MMS_V_OK && ro.mflops > 0 ? ro.mflops : -1;
     return 0;
+}
+
+/* Candidate i of a screen (kernel p built and timed as h says) as a pair
+ * line names it. */
+static struct pair_of pair_for(const struct mms_search *s,
+                               const struct mmg_params *p, struct how h,
+                               int i)
+{
+    struct pair_of po = { i + 1, "" };
+
+    mms_pair_of(p, s->pl.cc[h.cc].name, h.nc, po.of);
+    return po;
 }
 
 /* Screen every candidate once: what the log holds is reused, the rest is
@@ -562,13 +585,14 @@ static int screen(struct mms_search *s, const struct mms_step *st,
     for (int i = 0; i < n; i++) {
         const struct mms_record *r = logged(s, &cand[i], how_of(how, i),
                                             NULL, 0, 0), *b;
+        struct pair_of po = pair_for(s, &cand[i], how_of(how, i), i);
         o[i].verdict = MMS_V_NONE;
         /* the reference itself: its own timing is the one beside it */
         self[i] = pairs && same_as(&cand[i], how_of(how, i), &rp, rh);
         if (pairs && !self[i]
             && (b = mms_log_find_pair(&s->log, &rp, rh.nc,
                                       s->pl.cc[rh.cc].name, st->name,
-                                      i + 1)))
+                                      po.i, po.of)))
             beside[i] = b->m.verdict == MMS_V_OK && b->m.mflops > 0
                         ? b->m.mflops : -1;
         if (r) {
@@ -597,11 +621,13 @@ static int screen(struct mms_search *s, const struct mms_step *st,
             continue;
         /* none beside a candidate that did not build: never ranked */
         if (pairs && !self[i] && beside[i] == 0
-            && cs[i].verdict == MMS_V_NONE)
-            rc = beside_of(s, st, ref, i, &ref_share, &beside[i]);
+            && cs[i].verdict == MMS_V_NONE) {
+            struct pair_of po = pair_for(s, &cand[i], how_of(how, i), i);
+            rc = beside_of(s, st, ref, &po, &ref_share, &beside[i]);
+        }
         s->beside = beside[i];
         if (rc == 0)
-            rc = timing(s, st->name, &cs[i], 0, 0, 0, share, &o[i]);
+            rc = timing(s, st->name, &cs[i], 0, 0, NULL, share, &o[i]);
         s->beside = 0;
         if (o[i].verdict == MMS_V_OK && o[i].mflops > best)
             best = o[i].mflops;
@@ -772,7 +798,7 @@ static int time_rounds(struct mms_search *s, const struct mms_step *st,
                     owed[j] = (now() - t) / np;
                 built = 1;
             }
-            rc = timing(s, st->name, &cs[i], r, i == np - 1, 0, owed[i],
+            rc = timing(s, st->name, &cs[i], r, i == np - 1, NULL, owed[i],
                         &o[i][r - 1]);
             owed[i] = 0;        /* paid by its first sample */
             show(s, st->name, "round", r, rounds, 0, now());
@@ -1227,7 +1253,7 @@ static int kclean_timing(struct mms_search *s, const struct mms_step *st,
     c->kt = kt;
     r_share = ks->paid[i] ? 0 : ks->share;
     ks->paid[i] = 1;
-    return timing(s, st->name, c, round, kt > 0, 0, r_share, o);
+    return timing(s, st->name, c, round, kt > 0, NULL, r_share, o);
 }
 
 /* One leftover L (candidate i): the specialised kernel and the general
@@ -1954,7 +1980,7 @@ static const struct mms_record *winner_timing(struct mms_search *s,
         nanosleep(&(struct timespec){ 0, WINNER_GAP_NS }, NULL);
     mms_measure(&s->pl, c, MMS_TIME, i, &r.m);
     s->timed++;
-    return log_measured(s, MMS_WINNER_STEP, c, i, 0, 0, &r, now() - t);
+    return log_measured(s, MMS_WINNER_STEP, c, i, 0, NULL, &r, now() - t);
 }
 
 /* The winner's timings at the end, logged as the step MMS_WINNER_STEP (its

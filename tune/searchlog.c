@@ -30,7 +30,7 @@ static const struct { const char *key; enum kind kind; } keys[] = {
     { "rounds", K_INT }, { "seconds", K_REAL }, { "timed", K_INT },
     { "reused", K_INT }, { "kt", K_INT }, { "nc", K_INT },
     { "mc", K_INT }, { "kc", K_INT }, { "dgemm", K_REAL },
-    { "pair", K_INT },
+    { "pair", K_INT }, { "of", K_WORD },
 };
 
 /* The keys of each event; PARAMS stands for isa= and every parameter, a
@@ -38,7 +38,7 @@ static const struct { const char *key; enum kind kind; } keys[] = {
 static const struct { const char *type, *keys; } events[] = {
     { "step", "name sets n rule" },
     { "skip", "name why" },
-    { "cand", "step round ref kt? nc? pair? PARAMS cc verdict mflops pct "
+    { "cand", "step round ref kt? nc? pair? of? PARAMS cc verdict mflops pct "
       "samples spread secs why" },
     { "chosen", "name by nc? PARAMS cc mflops p rounds why" },
     { "note", "why" },
@@ -298,6 +298,7 @@ static void get_record(const struct line *l, struct mms_record *r)
     r->kt = atoi(val(l, "kt"));
     r->nc = atoi(val(l, "nc"));
     r->pair = atoi(val(l, "pair"));
+    snprintf(r->of, sizeof r->of, "%s", val(l, "of"));
     get_params(l, &r->p);
     snprintf(r->cc, sizeof r->cc, "%s", val(l, "cc"));
     r->m.verdict = (enum mms_verdict)mms_verdict_parse(val(l,
@@ -758,7 +759,7 @@ static void one_line(char *s)
 const struct mms_record *mms_log_cand(struct mms_log *lg,
                                       const struct mms_record *r)
 {
-    char params[512], why[MMS_WHY_MAX], text[2048], err[256], kt[48] = "";
+    char params[512], why[MMS_WHY_MAX], text[2048], err[256], kt[80] = "";
 
     if (r->kt)
         snprintf(kt, sizeof kt, " kt=%d", r->kt);
@@ -767,6 +768,8 @@ const struct mms_record *mms_log_cand(struct mms_log *lg,
     if (r->pair)
         snprintf(kt + strlen(kt), sizeof kt - strlen(kt), " pair=%d",
                  r->pair);
+    if (r->pair && r->of[0])
+        snprintf(kt + strlen(kt), sizeof kt - strlen(kt), " of=%s", r->of);
     mms_params_text(&r->p, params, sizeof params);
     snprintf(why, sizeof why, "%s", r->m.why[0] ? r->m.why : "-");
     one_line(why);
@@ -816,16 +819,18 @@ static int timed_at(const char *why, const char *sizes)
     return strcmp(got, sizes) == 0;
 }
 
-/* The first record of p that find_at's or find_pair's arguments name. */
+/* The first record of p that find_at's or find_pair's arguments name
+ * (of: find_pair's, else NULL). */
 static const struct mms_record *find(struct mms_log *lg,
                                      const struct mmg_params *p, int kt,
                                      int nc, const char *cc,
                                      const char *step, int round, int ref,
-                                     int pair)
+                                     int pair, const char *of)
 {
     for (int i = 0; i < lg->nrec; i++) {
         struct mms_record *r = &lg->rec[i];
         if (r->kt != kt || r->nc != nc || r->pair != pair
+            || (of && r->of[0] && strcmp(r->of, of) != 0)
             || (step ? strcmp(r->step, step) != 0 || r->round != round
                            || r->ref != ref
                      : r->round != 0
@@ -847,15 +852,27 @@ const struct mms_record *mms_log_find_at(struct mms_log *lg,
                                          const char *step, int round,
                                          int ref)
 {
-    return find(lg, p, kt, nc, cc, step, round, ref, 0);
+    return find(lg, p, kt, nc, cc, step, round, ref, 0, NULL);
 }
 
 const struct mms_record *mms_log_find_pair(struct mms_log *lg,
                                            const struct mmg_params *p,
                                            int nc, const char *cc,
-                                           const char *step, int pair)
+                                           const char *step, int pair,
+                                           const char *of)
 {
-    return find(lg, p, 0, nc, cc, step, 0, 1, pair);
+    return find(lg, p, 0, nc, cc, step, 0, 1, pair, of);
+}
+
+void mms_pair_of(const struct mmg_params *p, const char *cc, int nc,
+                 char of[MMT_FINGERPRINT_LEN])
+{
+    char text[640];
+
+    mms_params_text(p, text, sizeof text - 64);
+    snprintf(text + strlen(text), sizeof text - strlen(text),
+             " cc=%s nc=%d", cc, nc);
+    mmt_fingerprint_text(text, of);
 }
 
 const struct mms_record *mms_log_find(struct mms_log *lg,

@@ -32,7 +32,11 @@
  *                                        reference timed just before the
  *                                        step's candidate I (1, 2, ...) in
  *                                        a whole-DGEMM step's screen, which
- *                                        ranks them by their ratio to it
+ *                                        ranks them by their ratio to it;
+ *                                        of=F the fingerprint of that
+ *                                        candidate (kernel, cc, NC), so a
+ *                                        rerun whose list differs never
+ *                                        takes another's reference
  *   chosen  name= by= [nc=] PARAMS cc= mflops= p= rounds= why=   a step's
  *           decision (by: won, tie, only, screen or none, why= says how;
  *           model: the model engine's value, why= the formula that chose it)
@@ -53,6 +57,7 @@
 
 #include <stddef.h>
 
+#include "common/fingerprint.h"
 #include "common/kvfile.h"
 #include "common/origin.h"
 #include "tune/candidate.h"
@@ -96,6 +101,9 @@ struct mms_record {
     int nc;              /* the whole DGEMM's NC; 0: the kernel alone */
     int pair;            /* a screen's reference beside candidate pair
                             (1, 2, ...); 0: no such */
+    char of[MMT_FINGERPRINT_LEN];  /* with pair: that candidate's
+                                      (mms_pair_of); "" in a log older
+                                      than of= */
     struct mmg_params p;
     char cc[32];
     struct mms_measure m;
@@ -204,13 +212,20 @@ const struct mms_record *mms_log_find_at(struct mms_log *lg,
                                          int ref);
 
 /* The reference's round-0 timing step logged beside its candidate pair
- * (1, 2, ...: the candidate's place in the step's list) as the whole
- * DGEMM with nc, of p built with cc; NULL when there is none.  It is
- * marked used. */
+ * (1, 2, ...: the candidate's place in the step's list) whose fingerprint
+ * is of (a line without of=, from an older log, by its place alone), as
+ * the whole DGEMM with nc, of p built with cc; NULL when there is none.
+ * It is marked used. */
 const struct mms_record *mms_log_find_pair(struct mms_log *lg,
                                            const struct mmg_params *p,
                                            int nc, const char *cc,
-                                           const char *step, int pair);
+                                           const char *step, int pair,
+                                           const char *of);
+
+/* The fingerprint of a screen's candidate, kernel p built with cc and
+ * timed as the whole DGEMM with nc: what a pair line's of= holds. */
+void mms_pair_of(const struct mmg_params *p, const char *cc, int nc,
+                 char of[MMT_FINGERPRINT_LEN]);
 
 /* How many timings read from the file (an earlier run made them) this
  * run has used. */

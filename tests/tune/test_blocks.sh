@@ -20,7 +20,7 @@ mmselect="$top_builddir/kernels/mmselect"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/blocks.$$
 tap_scratch "$dir"
-echo "1..18"
+echo "1..19"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -376,4 +376,33 @@ the reference reused, the same decision"
 else
     fail "killed in a pair: exit $rc, $held held (want $seq_r), \
 $(chosen p3.log mc | cut -c1-120)"
+fi
+# The same kill, then the pair line's of= made another candidate's (as a
+# rerun whose list of candidates differs would find it): the resumed
+# screen does not take that reference; it times the reference again just
+# before MC=$best (a second pair line, of= its own) and decides as the
+# run that was not killed.
+search p4.log --level=normal --test-stop-after="$seq_r"
+rc=$?
+last=$(grep '^cand ' "$dir/p4.log" | tail -1)
+of=$(field "$last" of)
+sed -i "\$s/ of=$of / of=0123456789abcdef /" "$dir/p4.log"
+if [ -n "$seq_r" ] && [ $rc -ne 0 ] \
+        && echo "$of" | grep -qx '[0-9a-f]\{16\}' \
+        && grep -q ' of=0123456789abcdef ' "$dir/p4.log" \
+        && search p4.log --level=normal \
+        && [ "$(grep -c "^cand step=mc round=0 ref=1 .* pair=$pair_of_best " \
+            "$dir/p4.log")" -eq 2 ] \
+        && [ "$(grep -c "^cand step=mc round=0 ref=1 .* pair=$pair_of_best \
+of=$of " "$dir/p4.log")" -eq 1 ] \
+        && [ "$(cands p4.log)" -eq $(($(cands p0.log) + 1)) ] \
+        && "$mmsearch" --check-log="$dir/p4.log" > /dev/null \
+        && [ "$(chosen p4.log mc | sed 's/ why=.*//')" = \
+             "$(chosen p0.log mc | sed 's/ why=.*//')" ]; then
+    pass "a pair line naming another candidate (of=) is not taken: the \
+reference timed again beside MC=$best, the same decision"
+else
+    fail "of= of another: exit $rc, of '$of', $(grep -c "^cand step=mc \
+round=0 ref=1 .* pair=$pair_of_best " "$dir/p4.log") pair lines, \
+$(cands p4.log) cands (p0 $(cands p0.log))"
 fi
