@@ -30,19 +30,47 @@ int mml_panel_t_fits(const struct mml_plan *p, const struct mml_gemm *g)
     return mml_skinny_fits(p, &h);
 }
 
+/* Rows of C one pass computes: the transposed result of a pass, N x
+ * this (N at most PANEL_T_N), is the workspace's, so the workspace stays
+ * bounded (2 x 128 x 2048 doubles, 4 MiB) whatever M, where one pass
+ * over all of M kept M x N (for beta = 0 and ldc = M) or twice that for
+ * the rest of the thread's life.  A pass of 2048 rows already runs many
+ * chunks of the skinny path: cutting M here repeats nothing of it. */
+#define PANEL_T_ROWS 2048
+
+/* Rows i.. of C, m of them: op(A) = A^T, so its rows are A's columns. */
+static struct mml_gemm pass_of(const struct mml_gemm *g, size_t i, size_t m)
+{
+    struct mml_gemm r = *g;
+
+    r.m = m, r.a = g->a + i * g->lda, r.c = g->c + i;
+    return r;
+}
+
+/* The rows of each pass, M cut evenly (the first pass has the most). */
+static size_t pass_rows(const struct mml_gemm *g)
+{
+    return mml_even_blocks(g->m, PANEL_T_ROWS, 1);
+}
+
 size_t mml_panel_t_doubles(const struct mml_plan *p,
                            const struct mml_gemm *g)
 {
-    struct mml_gemm h = mml_as_transpose(g, NULL);
+    struct mml_gemm r = pass_of(g, 0, pass_rows(g));
+    struct mml_gemm h = mml_as_transpose(&r, NULL);
 
-    return mml_transpose_doubles(g) + mml_skinny_doubles(p, &h);
+    return mml_transpose_doubles(&r) + mml_skinny_doubles(p, &h);
 }
 
 void mml_gemm_panel_t(const struct mml_gemm *g, const struct mml_plan *p,
                       double *work)
 {
-    struct mml_gemm h = mml_as_transpose(g, work);   /* T = C^T, N x M */
+    size_t mb = pass_rows(g);
 
-    mml_gemm_skinny(&h, p, work + mml_transpose_doubles(g));
-    mml_transpose_into_c(g, work);
+    for (size_t i = 0; i < g->m; i += mb) {
+        struct mml_gemm r = pass_of(g, i, g->m - i < mb ? g->m - i : mb);
+        struct mml_gemm h = mml_as_transpose(&r, work);   /* C^T, N x m */
+        mml_gemm_skinny(&h, p, work + mml_transpose_doubles(&r));
+        mml_transpose_into_c(&r, work);
+    }
 }

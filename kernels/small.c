@@ -476,7 +476,9 @@ static void gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
         return;
     }
     run_rows_all(&h, p, &ks, work + l.b);
-    /* the kernels have no alpha; beta is 0 when it is not 1 here */
+    /* the kernels have no alpha: here it is 1 (mml_scale_c returns at
+     * once) or beta is 0 (copies_a folds it into A's copy otherwise),
+     * and C = alpha (A B) is scaled afterwards */
     mml_scale_c(h.m, h.n, h.alpha, h.c, h.ldc);
 }
 

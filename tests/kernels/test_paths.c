@@ -142,6 +142,27 @@ static int run(const struct mml_plan *p, const struct shape *s, size_t lda0,
     return got == w && !bad ? 0 : 1;
 }
 
+/* The panel-T path's workspace does not grow with M (panelt.c: passes
+ * of at most 2048 rows): 10^6 rows need no more than 2048. */
+static int panel_t_bounded(const struct mml_plan *p, int tapno)
+{
+    struct mml_gemm g = { 1, 0, 2048, 128, ncnb + 10, 1.0, 1.0, NULL, NULL,
+                          NULL, ncnb + 10, ncnb + 10, 1000000 };
+    size_t one, many;
+
+    if (!p) {
+        printf("ok %d # SKIP this CPU lacks the kernels' ISA\n", tapno);
+        return 0;
+    }
+    one = mml_panel_t_doubles(p, &g);
+    g.m = 1000000;
+    many = mml_panel_t_doubles(p, &g);
+    printf("%s %d - the panel-T workspace for 10^6 x 128 TN: %zu doubles, "
+           "for 2048 rows %zu\n", many <= one ? "ok" : "not ok", tapno,
+           many, one);
+    return many <= one ? 0 : 1;
+}
+
 int main(void)
 {
     const struct mml_plan *p = mml_plan_default();
@@ -165,6 +186,7 @@ int main(void)
         { 0, 0, 100, 100, 100 }, { 0, 1, 64, 64, 64 }, { 0, 0, l, l, l },
         /* past NCNB */
         { 1, 0, 50, 32, l + 10 }, { 1, 0, 50, 129, l + 10 },
+        { 1, 0, 4100, 24, l + 10 },    /* panel T in passes of rows */
         { 0, 0, l + 50, 40, 40 }, { 0, 0, 40, l + 50, l + 50 },
         { 0, 0, l + 10, 200, l + 10 }, { 0, 0, l + 10, l + 10, l + 10 },
         { 1, 1, l + 10, l + 10, l + 10 },
@@ -174,7 +196,7 @@ int main(void)
     size_t far = (size_t)INT_MAX / (l + 1) + 1;
     int n = (int)(sizeof s / sizeof s[0]), bad = 0, t = 0;
 
-    printf("1..%d\n", 2 * n + 2);
+    printf("1..%d\n", 2 * n + 3);
     printf("# plan: %s, NCNB %zu, V %d\n", p ? "the library's" : "none "
            "(this CPU lacks the kernels' ISA: every call is naive)", ncnb,
            V);
@@ -184,5 +206,6 @@ int main(void)
     }
     bad += run(p, &wide_a, far, 1.0, 0.0, ++t);
     bad += run(p, &wide_a, far, 0.7, -1.0, ++t);
+    bad += panel_t_bounded(p, ++t);
     return bad ? 1 : 0;
 }
