@@ -13,7 +13,8 @@
  *
  * A workspace of 2 MiB or more is placed on 2 MiB boundaries and advised
  * to the kernel's transparent huge pages (where THP is on "madvise", as on
- * Debian, nothing else gets them): the kernels stream B's packed panel
+ * the guests measured here, nothing else gets them; probe/cache.c
+ * allocates its buffers the same way): the kernels stream B's packed panel
  * (KC x NC, 4.7 MiB on Zen 5) and the packing writes A's block while the
  * caller's operands, tens of MiB on 4 KiB pages, keep evicting the
  * workspace's pages from the TLB.  On Zen 5 (bench-dgemm, flushed, NN,
@@ -21,6 +22,7 @@
  * 1.02 and 1.02, 1000 1.13 and 1.41, 1500 1.02 and 1.10, 2000 1.07,
  * 1.03, 0.99 and 1.54, 3000 0.99 and 1.06; by least time the host's
  * phases of busy memory swung either way by 15%. */
+#define _DEFAULT_SOURCE   /* madvise's MADV_HUGEPAGE under strict -std= */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -81,11 +83,12 @@ static struct workspace *this_thread(void)
 
 #define HUGE_BYTES ((size_t)2 << 20)
 
-/* Memory for n doubles (n * sizeof(double) not overflowing), aligned and
- * advised as above; NULL when it cannot be had. */
-static double *allocate(size_t n)
+/* Memory for at least *n doubles (*n * sizeof(double) not overflowing),
+ * aligned and advised as above, *n raised to what it holds; NULL when it
+ * cannot be had. */
+static double *allocate(size_t *n)
 {
-    size_t bytes = n * sizeof(double);
+    size_t bytes = *n * sizeof(double);
     void *p;
 
     if (bytes < HUGE_BYTES)
@@ -98,6 +101,7 @@ static double *allocate(size_t n)
 #ifdef MADV_HUGEPAGE
     (void)madvise(p, bytes, MADV_HUGEPAGE);   /* advice: may be refused */
 #endif
+    *n = bytes / sizeof(double);
     return p;
 }
 
@@ -113,7 +117,7 @@ double *mml_workspace(size_t n)
     free(w->p);
     w->p = NULL;
     w->n = 0;
-    if (n > SIZE_MAX / sizeof(double) || !(w->p = allocate(n)))
+    if (n > SIZE_MAX / sizeof(double) || !(w->p = allocate(&n)))
         return NULL;
     w->n = n;
     return w->p;

@@ -584,17 +584,19 @@ static int screen(struct mms_search *s, const struct mms_step *st,
         round_reference(s, st, &rp, &rh);
     for (int i = 0; i < n; i++) {
         const struct mms_record *r = logged(s, &cand[i], how_of(how, i),
-                                            NULL, 0, 0), *b;
-        struct pair_of po = pair_for(s, &cand[i], how_of(how, i), i);
+                                            NULL, 0, 0);
         o[i].verdict = MMS_V_NONE;
         /* the reference itself: its own timing is the one beside it */
         self[i] = pairs && same_as(&cand[i], how_of(how, i), &rp, rh);
-        if (pairs && !self[i]
-            && (b = mms_log_find_pair(&s->log, &rp, rh.nc,
-                                      s->pl.cc[rh.cc].name, st->name,
-                                      po.i, po.of)))
-            beside[i] = b->m.verdict == MMS_V_OK && b->m.mflops > 0
-                        ? b->m.mflops : -1;
+        if (pairs && !self[i]) {
+            struct pair_of po = pair_for(s, &cand[i], how_of(how, i), i);
+            const struct mms_record *b =
+                mms_log_find_pair(&s->log, &rp, rh.nc, s->pl.cc[rh.cc].name,
+                                  st->name, po.i, po.of);
+            if (b)
+                beside[i] = b->m.verdict == MMS_V_OK && b->m.mflops > 0
+                            ? b->m.mflops : -1;
+        }
         if (r) {
             o[i].verdict = r->m.verdict, o[i].mflops = r->m.mflops;
             continue;

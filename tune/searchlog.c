@@ -819,6 +819,17 @@ static int timed_at(const char *why, const char *sizes)
     return strcmp(got, sizes) == 0;
 }
 
+/* 1 when r is the pair line find_pair asks for: by the candidate's
+ * fingerprint where the line has one (its place in the list may differ
+ * in a rerun), else (a log older than of=) by the place; when not asked
+ * for a pair (of NULL), a line that is none. */
+static int pair_matches(const struct mms_record *r, int pair, const char *of)
+{
+    if (!of || !r->pair)
+        return r->pair == pair;
+    return r->of[0] ? strcmp(r->of, of) == 0 : r->pair == pair;
+}
+
 /* The first record of p that find_at's or find_pair's arguments name
  * (of: find_pair's, else NULL). */
 static const struct mms_record *find(struct mms_log *lg,
@@ -829,8 +840,7 @@ static const struct mms_record *find(struct mms_log *lg,
 {
     for (int i = 0; i < lg->nrec; i++) {
         struct mms_record *r = &lg->rec[i];
-        if (r->kt != kt || r->nc != nc || r->pair != pair
-            || (of && r->of[0] && strcmp(r->of, of) != 0)
+        if (r->kt != kt || r->nc != nc || !pair_matches(r, pair, of)
             || (step ? strcmp(r->step, step) != 0 || r->round != round
                            || r->ref != ref
                      : r->round != 0

@@ -34,9 +34,10 @@
  *                                        a whole-DGEMM step's screen, which
  *                                        ranks them by their ratio to it;
  *                                        of=F the fingerprint of that
- *                                        candidate (kernel, cc, NC), so a
- *                                        rerun whose list differs never
- *                                        takes another's reference
+ *                                        candidate (kernel, cc, NC), by
+ *                                        which a rerun finds it, whatever
+ *                                        its place (lines before of=: by
+ *                                        the place)
  *   chosen  name= by= [nc=] PARAMS cc= mflops= p= rounds= why=   a step's
  *           decision (by: won, tie, only, screen or none, why= says how;
  *           model: the model engine's value, why= the formula that chose it)
@@ -77,7 +78,9 @@
  * dgemm's reference of every round is the first --candidate file's
  * kernel when it is a candidate, so the rounds of a FORMAT 7 search
  * (their reference the kernel steps' winner) are never paired with
- * reference samples of another run. */
+ * reference samples of another run.  (Still 8: of= on the screen's pair
+ * lines, which a log without them does without -- an mmsearch older than
+ * of= refuses a newer log as having an unknown key.) */
 #define MMS_LOG_FORMAT 8
 
 struct mms_log_head {
@@ -211,9 +214,9 @@ const struct mms_record *mms_log_find_at(struct mms_log *lg,
                                          const char *step, int round,
                                          int ref);
 
-/* The reference's round-0 timing step logged beside its candidate pair
- * (1, 2, ...: the candidate's place in the step's list) whose fingerprint
- * is of (a line without of=, from an older log, by its place alone), as
+/* The reference's round-0 timing step logged beside the candidate whose
+ * fingerprint is of (a line without of=, from an older log: the one
+ * beside candidate pair, 1, 2, ..., its place in the step's list), as
  * the whole DGEMM with nc, of p built with cc; NULL when there is none.
  * It is marked used. */
 const struct mms_record *mms_log_find_pair(struct mms_log *lg,

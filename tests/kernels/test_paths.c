@@ -150,8 +150,9 @@ static int panel_t_bounded(const struct mml_plan *p, int tapno)
                           NULL, ncnb + 10, ncnb + 10, 1000000 };
     size_t one, many;
 
-    if (!p) {
-        printf("ok %d # SKIP this CPU lacks the kernels' ISA\n", tapno);
+    if (!p || !p->knc || !p->kncv) {
+        printf("ok %d # SKIP %s\n", tapno, !p ? "this CPU lacks the "
+               "kernels' ISA" : "the plan has no non-copy kernels");
         return 0;
     }
     one = mml_panel_t_doubles(p, &g);

@@ -4,7 +4,8 @@
  * transparent huge pages: its mapping carries the "hg" flag in
  * /proc/self/smaps (the advice itself, which the kernel records whether
  * or not it finds a huge page to give).  That check is skipped where the
- * kernel has no THP (no /sys/kernel/mm/transparent_hugepage).  TAP. */
+ * kernel has no THP (no /sys/kernel/mm/transparent_hugepage) or no
+ * /proc/self/smaps is there to read.  TAP. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 
 #define HUGE_BYTES ((size_t)2 << 20)
 #define THP_SYSFS "/sys/kernel/mm/transparent_hugepage/enabled"
+#define SMAPS "/proc/self/smaps"
 
 static int tapno;
 
@@ -25,7 +27,7 @@ static void ok(int pass, const char *what)
 /* The VmFlags of the mapping holding p, into flags; 0 when found. */
 static int vm_flags(const void *p, char *flags, size_t size)
 {
-    FILE *f = fopen("/proc/self/smaps", "r");
+    FILE *f = fopen(SMAPS, "r");
     char line[512];
     int inside = 0, found = -1;
     uintptr_t a = (uintptr_t)p;
@@ -74,6 +76,8 @@ int main(void)
     if (access(THP_SYSFS, F_OK) != 0)
         printf("ok %d # SKIP the kernel has no transparent huge pages "
                "(no %s)\n", ++tapno, THP_SYSFS);
+    else if (access(SMAPS, R_OK) != 0)
+        printf("ok %d # SKIP no %s to read\n", ++tapno, SMAPS);
     else if (!w || vm_flags(w, flags, sizeof flags) != 0)
         ok(0, "its mapping found in /proc/self/smaps");
     else {

@@ -20,7 +20,7 @@ mmselect="$top_builddir/kernels/mmselect"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/blocks.$$
 tap_scratch "$dir"
-echo "1..19"
+echo "1..20"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -405,4 +405,25 @@ else
     fail "of= of another: exit $rc, of '$of', $(grep -c "^cand step=mc \
 round=0 ref=1 .* pair=$pair_of_best " "$dir/p4.log") pair lines, \
 $(cands p4.log) cands (p0 $(cands p0.log))"
+fi
+# The same kill, then the pair line's place made another (pair=99, as a
+# rerun whose list puts MC=$best elsewhere would find it): its of= still
+# names MC=$best, so the reference is taken from the log, none timed again.
+search p5.log --level=normal --test-stop-after="$seq_r"
+rc=$?
+last=$(grep '^cand ' "$dir/p5.log" | tail -1)
+of=$(field "$last" of)
+sed -i "\$s/ pair=$pair_of_best / pair=99 /" "$dir/p5.log"
+if [ -n "$seq_r" ] && [ $rc -ne 0 ] && [ -n "$of" ] \
+        && grep -q ' pair=99 ' "$dir/p5.log" \
+        && search p5.log --level=normal \
+        && [ "$(grep -c " of=$of " "$dir/p5.log")" -eq 1 ] \
+        && [ "$(cands p5.log)" -eq "$(cands p0.log)" ] \
+        && [ "$(chosen p5.log mc | sed 's/ why=.*//')" = \
+             "$(chosen p0.log mc | sed 's/ why=.*//')" ]; then
+    pass "a pair line found by its of= at another place: the reference \
+reused, the same decision"
+else
+    fail "of= at another place: exit $rc, of '$of', $(grep -c " of=$of " \
+"$dir/p5.log") lines with it, $(cands p5.log) cands (p0 $(cands p0.log))"
 fi
