@@ -16,12 +16,13 @@
  * the guests measured here, nothing else gets them; probe/cache.c
  * allocates its buffers the same way): the kernels stream B's packed panel
  * (KC x NC, 4.7 MiB on Zen 5) and the packing writes A's block while the
- * caller's operands, tens of MiB on 4 KiB pages, keep evicting the
+ * caller's operands, tens of MiB on 4 KiB pages, may keep evicting the
  * workspace's pages from the TLB.  On Zen 5 (bench-dgemm, flushed, NN,
- * medians of 12-20 alternated calls, both orders, advised / not): N = 500
- * 1.02 and 1.02, 1000 1.13 and 1.41, 1500 1.02 and 1.10, 2000 1.07,
- * 1.03, 0.99 and 1.54, 3000 0.99 and 1.06; by least time the host's
- * phases of busy memory swung either way by 15%. */
+ * medians of 10-20 alternated calls, both orders, advised / not): N = 500
+ * 1.02 and 1.02, 1000 1.13 and 1.41, 1500 1.02, 1.10, 1.02 and 1.12,
+ * 2000 1.07, 1.03, 0.99, 1.54, 0.88 and 1.44, 3000 0.99, 1.06, 0.85 and
+ * 1.03 -- a small gain at most, under the host's phases of busy memory,
+ * in which single figures swung from 0.62 to 1.74. */
 #define _DEFAULT_SOURCE   /* madvise's MADV_HUGEPAGE under strict -std= */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
