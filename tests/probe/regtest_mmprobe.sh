@@ -44,9 +44,11 @@
 #    same; confirmed FPU answers are the same; latencies within 0.15
 #    cycles; the clock within 25% (the host moves it in 25 MHz steps:
 #    2010-2474 MHz minutes apart); L2_EFF_KIB within 1.6x of the runs'
-#    median, LLC_EFF_KIB within 2x of it (the L3 is shared with other
-#    tenants: 6.7-17 MiB seen; 8.5 and 17 MiB in one CI job failed the
-#    old check against the first run).
+#    median.  LLC_EFF_KIB past the L2 in every run (an edge of its own,
+#    not the L2's found again) and within 3x of the median: the L3 is
+#    shared with other tenants, and how much of it they hold moves the
+#    edge (6.7-17 MiB seen; one CI job read 4.6-12 MiB, median 5.5, on
+#    the Zen 5 guest, and failed the old bound of 2x).
 #  - The quiet runs keep the budget of "about 5 s" (mmprobe --help): the
 #    median within 7 s, none past 1.5 x that.  On the Zen 5 guest two CI
 #    jobs' quiet runs took 4.8-5.9 s (median 5.5) and 3.8-5.9 s (median
@@ -284,7 +286,9 @@ for i in $quiet; do
     v3=$(value LLC_EFF_KIB "$work/p$i.conf")
     effs="$effs $v2/$v3"
     within "$v2" "$m2" 0.625 1.6 || eff2=0
-    within "$v3" "$m3" 0.5 2 || eff3=0
+    within "$v3" "$m3" 0.333 3 || eff3=0
+    l2=${FACT_L2_KIB:-$(value L2_KIB "$work/p$i.conf")}
+    within "$v3" "$l2" 1.0001 1e9 || eff3=0
 done
 has_runs() { [ $count -gt 0 ] && [ "$1" = 1 ]; }
 check "L1 geometry, line and registers the same in every run" \
@@ -292,8 +296,8 @@ check "L1 geometry, line and registers the same in every run" \
 check "confirmed FPU answers the same in every run" has_runs $same_fpu
 check "latencies agree within 0.15 cycles" has_runs $lat
 check "clock agrees within 25%" has_runs $clock
-check "L2_EFF_KIB within 1.6x of its median ($m2), LLC_EFF_KIB within 2x \
-($m3):$effs" \
+check "L2_EFF_KIB within 1.6x of its median ($m2), LLC_EFF_KIB past the \
+L2 (${FACT_L2_KIB:-its L2_KIB}) and within 3x of its median ($m3):$effs" \
     has_runs $((eff2 * eff3))
 
 # --- the time budget --------------------------------------------------------
