@@ -11,19 +11,16 @@
  * key numbers for the one thread, and one copy would be given the other's
  * memory.)
  *
- * A workspace of 2 MiB or more is placed on 2 MiB boundaries and advised
- * to the kernel's transparent huge pages (where THP is on "madvise", as on
- * the guests measured here, nothing else gets them; probe/cache.c
- * allocates its buffers the same way): the kernels stream B's packed panel
- * (KC x NC, 4.7 MiB on Zen 5) and the packing writes A's block while the
- * caller's operands, tens of MiB on 4 KiB pages, may keep evicting the
- * workspace's pages from the TLB.  On Zen 5 (bench-dgemm, flushed, NN,
- * medians of 10-20 alternated calls, both orders, advised / not): N = 500
- * 1.02 and 1.02, 1000 1.13 and 1.41, 1500 1.02, 1.10, 1.02 and 1.12,
- * 2000 1.07, 1.03, 0.99, 1.54, 0.88 and 1.44, 3000 0.99, 1.06, 0.85 and
- * 1.03 -- a small gain at most, under the host's phases of busy memory,
- * in which single figures swung from 0.62 to 1.74. */
-#define _DEFAULT_SOURCE   /* madvise's MADV_HUGEPAGE under strict -std= */
+ * A workspace of 2 MiB or more is placed on 2 MiB boundaries, so that
+ * its parts (A's block, B's panel, the C tile) keep the same offsets
+ * within pages and cache sets from run to run.  It is deliberately NOT
+ * advised to transparent huge pages (madvise MADV_HUGEPAGE): on the Zen 5
+ * guest (THP "madvise"), with the advice, 30 back-to-back calls at
+ * N = 2000 swung from call to call between 50 and 98 GFLOPS (mean ~72)
+ * while the same library without it held 90-100 (and OpenBLAS 80-84);
+ * with THP "always" and no advice it held 87-100.  Medians of alternated
+ * bench runs had hidden this under the host's noise; a time series of
+ * single calls shows it (the notes of 2026-11-28). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -31,7 +28,6 @@
 #include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
-#include <sys/mman.h>
 
 #include "kernels/driver.h"
 
@@ -85,8 +81,8 @@ static struct workspace *this_thread(void)
 #define HUGE_BYTES ((size_t)2 << 20)
 
 /* Memory for at least *n doubles (*n * sizeof(double) not overflowing),
- * aligned and advised as above, *n raised to what it holds; NULL when it
- * cannot be had. */
+ * aligned as above, *n raised to what it holds; NULL when it cannot be
+ * had. */
 static double *allocate(size_t *n)
 {
     size_t bytes = *n * sizeof(double);
@@ -99,9 +95,6 @@ static double *allocate(size_t *n)
     bytes = (bytes + HUGE_BYTES - 1) / HUGE_BYTES * HUGE_BYTES;
     if (posix_memalign(&p, HUGE_BYTES, bytes) != 0)
         return NULL;
-#ifdef MADV_HUGEPAGE
-    (void)madvise(p, bytes, MADV_HUGEPAGE);   /* advice: may be refused */
-#endif
     *n = bytes / sizeof(double);
     return p;
 }

@@ -1,11 +1,10 @@
 /* test_workspace: the thread's workspace (kernels/workspace.c) -- a small
  * one 64-byte aligned and reused for smaller requests; one of 2 MiB or
- * more on a 2 MiB boundary, writable to its end, and advised to
- * transparent huge pages: its mapping carries the "hg" flag in
- * /proc/self/smaps (the advice itself, which the kernel records whether
- * or not it finds a huge page to give).  That check is skipped where the
- * kernel has no THP (no /sys/kernel/mm/transparent_hugepage) or no
- * /proc/self/smaps is there to read.  TAP. */
+ * more on a 2 MiB boundary, writable to its end, and NOT advised to
+ * transparent huge pages: its mapping has no "hg" flag in
+ * /proc/self/smaps (the advice made single calls at N = 2000 swing
+ * between 50 and 98 GFLOPS on the Zen 5 guest; workspace.c says more).
+ * That check is skipped where no /proc/self/smaps is there to read.  TAP. */
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
@@ -14,7 +13,6 @@
 #include "kernels/driver.h"
 
 #define HUGE_BYTES ((size_t)2 << 20)
-#define THP_SYSFS "/sys/kernel/mm/transparent_hugepage/enabled"
 #define SMAPS "/proc/self/smaps"
 
 static int tapno;
@@ -73,16 +71,13 @@ int main(void)
     if (w)
         memset(w, 0, big * sizeof *w);
     ok(w && mml_workspace(big) == w, "it is written to its end and reused");
-    if (access(THP_SYSFS, F_OK) != 0)
-        printf("ok %d # SKIP the kernel has no transparent huge pages "
-               "(no %s)\n", ++tapno, THP_SYSFS);
-    else if (access(SMAPS, R_OK) != 0)
+    if (access(SMAPS, R_OK) != 0)
         printf("ok %d # SKIP no %s to read\n", ++tapno, SMAPS);
     else if (!w || vm_flags(w, flags, sizeof flags) != 0)
         ok(0, "its mapping found in /proc/self/smaps");
     else {
-        ok(has_flag(flags, " hg "), "its mapping is advised to huge pages");
-        if (!has_flag(flags, " hg "))
+        ok(!has_flag(flags, " hg "), "its mapping is not advised to huge pages");
+        if (has_flag(flags, " hg "))
             printf("# VmFlags:%s", flags);
     }
     return 0;
