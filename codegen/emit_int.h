@@ -32,6 +32,7 @@ struct mmg_tile {
     int shared;              /* the packed tile all SIMD edges call */
     int pfa;                 /* takes an mmt_pfa and prefetches (PFA=1) */
     int ku;                  /* k'' steps a trip; 0: the kernel's KU */
+    int pfb;                 /* prefetches B's next panel (PFB=1) */
 };
 
 void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,

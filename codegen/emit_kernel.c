@@ -165,7 +165,7 @@ static int emit_variant(const struct mmg_ctx *x, int beta)
 {
     const struct mmg_params *p = x->p;
     struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
-                             p->perturb, 0, p->pfa, 0 };
+                             p->perturb, 0, p->pfa, 0, 0 };
     char name[160];
     int simd = x->vlen > 1;
 
@@ -242,9 +242,10 @@ static void emit_description(const struct mmg_ctx *x)
              x->vlen > 1 ? "s" : "", p->nb,
              p->ncnb == MMG_TILE ? p->nb : p->ncnb, p->copy,
              p->bt ? " BT=1" : "");
-    mmg_line(x->e, " *   MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d NF=%d%s%s",
+    mmg_line(x->e, " *   MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d NF=%d%s%s%s",
              p->mu, p->nu, p->ku, p->ls, p->fma, p->ff, p->ifetch,
-             p->nfetch, p->pf ? " PF=1" : "", p->pfa ? " PFA=1" : "");
+             p->nfetch, p->pf ? " PF=1" : "", p->pfa ? " PFA=1" : "",
+             p->pfb ? " PFB=1" : "");
     mmg_line(x->e, " *   layout: %s", layout_text[x->layout]);
     mmg_line(x->e, " *   flops per call: %.0f (2*M*N*K, run-time sizes "
              "taken as %d)", flops_per_call(x), mmg_tile(p));
@@ -268,8 +269,8 @@ static void emit_descriptor(const struct mmg_ctx *x, const char *command)
     mmg_line(x->e, ".layout = %d, .nb = %d, .m = %d, .n = %d, .k = %d,",
              (int)x->layout, mmg_tile(p), x->m, x->n, x->k);
     mmg_line(x->e, ".mu = %d, .nu = %d, .ku = %d, .ls = %d, .fma = %d, "
-             ".ff = %d, .pf = %d, .pfa = %d,", p->mu, p->nu, p->ku, p->ls,
-             p->fma, p->ff, p->pf, p->pfa);
+             ".ff = %d, .pf = %d, .pfa = %d, .pfb = %d,", p->mu, p->nu, p->ku,
+             p->ls, p->fma, p->ff, p->pf, p->pfa, p->pfb);
     mmg_line(x->e, ".ifetch = %d, .nfetch = %d, .regs_needed = %d, "
              ".regs_available = %d,", p->ifetch, p->nfetch,
              mmg_regs_needed(p), mmg_regs_available(p));

@@ -22,7 +22,7 @@
 int mmg_simd_shared(const struct mmg_ctx *x)
 {
     struct mmg_tile pk = { x->p->mu, x->p->nu, MMG_BETA0, 0,
-                           MMT_LAYOUT_PANEL, 0, 1, 0, 0 };
+                           MMT_LAYOUT_PANEL, 0, 1, 0, 0, 0 };
     return mmg_emit_tile(x, &pk);
 }
 
@@ -82,7 +82,7 @@ static int emit_edge(const struct mmg_ctx *x, int beta)
 static struct mmg_tile edge_tile(const struct mmg_ctx *x, int beta, int mr,
                                  int nr)
 {
-    struct mmg_tile t = { mr, nr, beta, x->p->ff, x->layout, 0, 0, 0, 1 };
+    struct mmg_tile t = { mr, nr, beta, x->p->ff, x->layout, 0, 0, 0, 1, 0 };
     return t;
 }
 
@@ -102,7 +102,7 @@ int mmg_simd_tiles(const struct mmg_ctx *x, int beta)
 {
     const struct mmg_params *p = x->p;
     struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
-                             p->perturb, 0, p->pfa, 0 };
+                             p->perturb, 0, p->pfa, 0, p->pfb };
     int cols[64], nc = mmg_edge_sizes(x->n, p->nu, cols);
     int rows[64], nr = m_edge_sizes(x, rows);
 

@@ -133,6 +133,9 @@ static int emit_body(const struct tile_ctx *tc, int steps, int perturb)
         return -1;
     if (tc->t->pfa)
         mmg_line(tc->x->e, "mmt_pfa_steps(&pf, %d, %d);", steps, tc->t->mr);
+    for (int s = 0; tc->t->pfb && s < steps; s++)
+        mmg_line(tc->x->e, "mmt_pfb(b, %d, %s, p + %d);", tc->t->nr,
+                 tc->x->kd, s);
     for (int i = 0; !p->fma && i < p->ls && i < updates; i++)
         mmg_line(tc->x->e, "%s m%d;", tc->x->vtype, i);
     for (int i = 0; i < s.n; i++)

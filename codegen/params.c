@@ -36,6 +36,8 @@ const struct mmg_int_param mmg_int_params[] = {
     { "PF", "pf", 0, 1, OFF(pf), "1: prefetch the next tile's C" },
     { "PFA", "pfa", 0, 1, OFF(pfa),
       "1 (COPY=0): prefetch the A rows below the block" },
+    { "PFB", "pfb", 0, 1, OFF(pfb),
+      "1 (SIMD, COPY=1): prefetch B's next NU-column panel" },
     { "NR", "nr", 0, 256, OFF(nr), "registers for the spill report" },
     { "PERTURB", "perturb", 0, 1, OFF(perturb),
       "test only: make one update wrong" },
@@ -323,6 +325,13 @@ int mmg_params_check(const struct mmg_params *p, char *err, size_t errlen)
                  "place by COPY=0 kernels only)");
         return -1;
     }
+    if (p->pfb && (!p->copy || vlen == 1)) {
+        snprintf(err, errlen, "PFB: 1 is not allowed with %s (allowed 0; "
+                 "B's next panel is prefetched in the packed panel layout "
+                 "of SIMD COPY=1 kernels only)",
+                 !p->copy ? "COPY=0" : "ISA=none");
+        return -1;
+    }
     if (p->mu % vlen != 0) {
         snprintf(err, errlen, "MU: %d is not allowed with ISA=%s (allowed "
                  "multiples of the vector length %d in %d..64)", p->mu,
@@ -372,12 +381,13 @@ void mmg_kernel_name(const struct mmg_params *p, char *out, size_t len)
     dim_text(p, 'n', n, sizeof n);
     dim_text(p, 'k', k, sizeof k);
     snprintf(out, len,
-             "mmk_%s_%s%d_m%sn%sk%s_u%dx%dx%d_l%d_f%d%d_i%dn%d%s%s%s",
+             "mmk_%s_%s%d_m%sn%sk%s_u%dx%dx%d_l%d_f%d%d_i%dn%d%s%s%s%s",
              mmg_isa_name(p->isa), p->copy ? "c" : p->bt ? "nct" : "nc",
              mmg_tile(p),
              m, n, k, p->mu, p->nu, p->ku, p->ls, p->fma, p->ff,
              p->ifetch, p->nfetch, p->pf ? "_pf" : "",
-             p->pfa ? "_pfa" : "", p->perturb ? "_bad" : "");
+             p->pfa ? "_pfa" : "", p->pfb ? "_pfb" : "",
+             p->perturb ? "_bad" : "");
 }
 
 static const char *beta_word(int betas)
@@ -399,11 +409,12 @@ void mmg_params_options(const struct mmg_params *p, char *out, size_t len)
     for (size_t i = 0; i < mmg_n_int_params; i++) {
         const struct mmg_int_param *d = &mmg_int_params[i];
         int v = *(const int *)((const char *)p + d->offset);
-        /* PERTURB, PF and PFA print only when set: files generated
-         * before PF existed keep their commands */
+        /* PERTURB, PF, PFA and PFB print only when set: files
+         * generated before PF existed keep their commands */
         if (v == MMG_TILE || ((d->offset == OFF(perturb)
                                || d->offset == OFF(pf)
-                               || d->offset == OFF(pfa)) && !v))
+                               || d->offset == OFF(pfa)
+                               || d->offset == OFF(pfb)) && !v))
             continue;
         used = strlen(out);
         snprintf(out + used, len - used, " --%s=%d", d->option, v);

@@ -24,6 +24,7 @@ struct mmg_params {
     int mu, nu, ku, ls, fma, ff, ifetch, nfetch;
     int pf;              /* 1: prefetch the C tile visited next */
     int pfa;             /* COPY=0 only: prefetch the A rows below */
+    int pfb;             /* SIMD COPY=1 only: prefetch B's next panel */
     int nr;              /* registers for the spill report; 0: ISA default */
     int perturb;         /* test only: one update is made wrong on purpose */
     enum mmg_isa isa;

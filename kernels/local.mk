@@ -55,13 +55,18 @@ $(KGEN)/kernel.params $(KGEN)/libparams.h $(KGEN)/kernel.cc: $(KGEN)/stamp
 	  $(MAKE) $(AM_MAKEFLAGS) $(KGEN)/stamp; }
 
 # The full kernel (M=MC N=NB K=KC) and the edge kernel for fractional
-# blocks, with fixed names the driver links against.
+# blocks, with fixed names the driver links against.  With a SIMD ISA
+# both prefetch B's next packed panel into L2 (PFB=1, codegen/mmkernel.h:
+# N = 3000 on the Zen 5 guest from 78-89 to 88-99 GFLOPS); not a search
+# parameter yet: the kernel steps time one tile in L1, where it cannot
+# show.
+KGEN_PFB = grep -q '^ISA = none' $(KGEN)/kernel.params || echo --pfb=1
 $(KGEN)/kfull.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params \
-	  --name=mml_kfull --output=$@
+	  $$($(KGEN_PFB)) --name=mml_kfull --output=$@
 $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params \
-	  --m=0 --n=0 --k=0 --name=mml_kedge --output=$@
+	  $$($(KGEN_PFB)) --m=0 --n=0 --k=0 --name=mml_kedge --output=$@
 # The non-copy kernels of the small-problem path (run-time M, N, K up to
 # NCNB, on the caller's arrays): the full kernel's tile, at most two
 # vectors tall, and a narrow one of one vector's rows (MML_NARROW_MU) for

@@ -150,13 +150,15 @@ static int write_kernel(const struct mms_pipeline *pl, const char *dir,
 }
 
 /* The kernels the library generates around the full kernel p (each
- * driver's own, under dir): the edge kernel (M=N=K at run time, a tile
- * that bounds every block), and the small-problem path's two non-copy
- * kernels as kernels/local.mk makes mml_knc and mml_kncv: run-time sizes
- * up to NCNB, FF=0, p's tile cut to two vectors' rows with PFA=1 (IF and
- * NF fitted to it: mmg_fit_fetch), and a narrow tile of one vector's
- * rows with IF=NF=2 (PFA=0).  k[0..2] get them.  A planted fault in p (a
- * test's) goes to the non-copy kernels only. */
+ * driver's own, under dir), as kernels/local.mk makes them: the edge
+ * kernel (M=N=K at run time, a tile that bounds every block; PFB=1 on a
+ * SIMD ISA, while the full kernel stays the candidate as the kernel steps
+ * timed it, without), and the small-problem path's two non-copy kernels,
+ * mml_knc and mml_kncv: run-time sizes up to NCNB, FF=0, p's tile cut to
+ * two vectors' rows with PFA=1 (IF and NF fitted to it: mmg_fit_fetch),
+ * and a narrow tile of one vector's rows with IF=NF=2 (PFA=0).  k[0..2]
+ * get them.  A planted fault in p (a test's) goes to the non-copy kernels
+ * only. */
 static int write_kernels(const struct mms_pipeline *pl, const char *dir,
                          const struct mmg_params *p,
                          const struct mml_libparams *lp, struct mms_cand *k,
@@ -169,6 +171,7 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
     q.nb = EDGE_NB;
     q.m = q.n = q.k = MMG_RUNTIME;
     q.betas = MMG_BETA_ALL;
+    q.pfb = v > 1;
     if (write_kernel(pl, dir, &q, "mml_kedge", &k[0], why, len) != 0)
         return -1;
     nc.copy = 0, nc.ff = 0;

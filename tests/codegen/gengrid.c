@@ -61,6 +61,9 @@ static const char *const simd_grid[] = {
     "pf=1 copy=0 bt=1 m=0 n=0 k=0 nu=4 ku=3 ff=0",
     "pfa=1 copy=0 ncnb=9 ku=4", "pfa=1 copy=0 m=0 n=0 k=0 ku=3 ff=0",
     "pfa=1 copy=0 bt=1 m=0 n=0 k=0 mu=16 nu=2 ku=4 ncnb=19",
+    /* B's next panel prefetched (PFB=1): fixed and run-time sizes, KU
+     * steps a trip and a remainder, a narrow tile */
+    "pfb=1 ku=3", "pfb=1 pf=1 m=0 n=0 k=0 ku=2 ff=0", "pfb=1 nu=3 k=7 ku=4",
     /* rows left in whole vectors below MU: tiles of their own (panel
      * layout, the last panel as tall as its tile; and the caller's A) */
     "nb=19 mu=16 nu=2 m=0 n=0 k=0 ku=2",

@@ -81,6 +81,11 @@ static void bad_sets(void **state)
         { "NF=7", "NF: 7 is out of range (allowed 1..6," },
         { "ISA=avx512 MU=8 NU=2 IF=4", "IF: 4 is out of range (allowed "
           "2..3," },
+        { "PFB=1", "PFB: 1 is not allowed with ISA=none (allowed 0; B's "
+          "next panel is prefetched in the packed panel layout of SIMD "
+          "COPY=1 kernels only)" },
+        { "ISA=avx2 MU=8 COPY=0 PFB=1", "PFB: 1 is not allowed with "
+          "COPY=0" },
     };
     char err[256], buf[128];
 

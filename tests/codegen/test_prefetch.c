@@ -8,7 +8,13 @@
  * drives it (its whole tiles, KU steps a trip, then the remainder): every
  * line of the A rows below the block's whole row strips, in each of its k
  * columns, is prefetched, each column of each strip by exactly one tile
- * and once, and nothing outside those rows and columns. */
+ * and once, and nothing outside those rows and columns.
+ *
+ * PFB=1's (mmt_pfb), called at every k step of a tile as a generated
+ * kernel calls it: every line of the next nr-column panel of packed B
+ * (k rows of nr doubles, at b + nr*k), and no line outside it -- for
+ * panels of whole-line rows starting a line (as the library packs them),
+ * and for any start when a row is no multiple of 8 doubles. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -27,6 +33,7 @@ enum { MAXA = 1 << 16 };
 static const double *seen_a[MAXA];
 static int nseen_a;
 #define MMT_PREFETCH_A(p) (seen_a[nseen_a < MAXA ? nseen_a++ : nseen_a] = (p))
+#define MMT_PREFETCH_B(p) MMT_PREFETCH_A(p)
 #include "codegen/mmkernel.h"
 
 /* The lines (64-byte addresses) of tile (i, j), clipped to the block. */
@@ -177,6 +184,45 @@ static void pfa_rows_below(void **state)
         walk_pfa(48, 10, 20, 24, 5, 3, off % 2, off);
 }
 
+/* One tile's k steps over a panel of k x nr at b (offset doubles past a
+ * line), the next panel and a guard either side in one buffer. */
+static void walk_pfb(int nr, int k, int offset)
+{
+    size_t panel = (size_t)nr * k, total = 4 * panel + 16;
+    double *buf = aligned_alloc(LINE, sizeof(double) * total);
+    const double *b = buf + panel + offset, *next = b + panel;
+    uintptr_t first = (uintptr_t)next / LINE;
+    uintptr_t last = (uintptr_t)(next + panel - 1) / LINE;
+    char *hit = calloc(last - first + 1, 1);
+
+    assert_non_null(buf);
+    assert_non_null(hit);
+    nseen_a = 0;
+    for (int p = 0; p < k; p++)
+        mmt_pfb(b, nr, k, p);
+    assert_true(nseen_a < MAXA);
+    for (int i = 0; i < nseen_a; i++) {
+        uintptr_t l = (uintptr_t)seen_a[i] / LINE;
+        assert_true(l >= first && l <= last);
+        hit[l - first] = 1;
+    }
+    for (uintptr_t l = first; l <= last; l++)
+        assert_true(hit[l - first]);
+    free(hit);
+    free(buf);
+}
+
+static void pfb_next_panel(void **state)
+{
+    (void)state;
+    walk_pfb(8, 768, 0);     /* a line a step, aligned */
+    walk_pfb(8, 37, 8);      /* a line past the start */
+    walk_pfb(16, 20, 0);     /* two lines a step */
+    walk_pfb(5, 41, 1);      /* narrower than a line, unaligned */
+    walk_pfb(12, 9, 6);      /* a line and a half, unaligned */
+    walk_pfb(3, 1, 7);       /* one step */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -184,6 +230,7 @@ int main(void)
         cmocka_unit_test(fractional_tiles),
         cmocka_unit_test(unaligned_columns),
         cmocka_unit_test(pfa_rows_below),
+        cmocka_unit_test(pfb_next_panel),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);
