@@ -81,7 +81,7 @@
  * reference samples of another run.  (Still 8: of= on the screen's pair
  * lines, which a log without them does without -- an mmsearch older than
  * of= refuses a newer log as having an unknown key.) */
-#define MMS_LOG_FORMAT 8
+#define MMS_LOG_FORMAT 9
 
 struct mms_log_head {
     struct mmt_origin origin;

@@ -206,9 +206,9 @@ search level.log
 grep -q "level.log:12: this log was written for 'LEVEL = full'" \
     "$dir/level.log.err" && pass "a log of another level is refused" \
     || fail "another level: $(cat "$dir/level.log.err")"
-sed 's/^FORMAT = [0-9]*/FORMAT = 9/' "$dir/full.log" > "$dir/format.log"
+sed 's/^FORMAT = [0-9]*/FORMAT = 8/' "$dir/full.log" > "$dir/format.log"
 search format.log
-grep -q "format.log:2: FORMAT = 9, but this mmtune reads search.log" \
+grep -q "format.log:2: FORMAT = 8, but this mmtune reads search.log" \
     "$dir/format.log.err" && pass "a log of another format is refused" \
     || fail "another format: $(cat "$dir/format.log.err")"
 
