@@ -30,6 +30,7 @@ const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS] = {
     F("NF", INT, 1, 128, 1, 1, "loads per later block", nfetch),
     /* optional: files from before it have none, and their kernel none */
     F("PF", BOOL, 0, 1, 0, 1, "next tile's C prefetched", pf),
+    F("PFB", BOOL, 0, 1, 0, 1, "B's next packed panel prefetched", pfb),
     F("NR", INT, 0, 256, 1, 1, "registers (spill report)", nr),
     F("K_CROSSOVER", INT, 0, 1024, 0, 0,
       "K cleanup: specialised above, general below", k_crossover),

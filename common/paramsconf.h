@@ -18,7 +18,8 @@
 
 /* Bumped when a key is added, removed or changes meaning (2: MC, KC, NC).
  * PF came later, optional and without a bump: a file without it reads as
- * it did (PF = 0, the kernel its search chose). */
+ * it did (PF = 0, the kernel its search chose); so did PFB (absent, the
+ * library's model decides: kernels/libparams.c). */
 #define MMT_PARAMSCONF_FORMAT 2
 
 /* One index per key; the order is the order of the file. */
@@ -30,6 +31,7 @@ enum mmt_params_key {
     MMT_Q_NB, MMT_Q_NCNB, MMT_Q_MU, MMT_Q_NU, MMT_Q_KU, MMT_Q_LS,
     MMT_Q_FMA, MMT_Q_FF, MMT_Q_IF, MMT_Q_NF,
     MMT_Q_PF,                 /* the next tile's C prefetched (optional) */
+    MMT_Q_PFB,                /* B's next panel prefetched (optional) */
     MMT_Q_NR,
     MMT_Q_K_CROSSOVER,        /* §III-B step 7 (optional until searched) */
     MMT_Q_MC, MMT_Q_KC, MMT_Q_NC,  /* the library's blocking (optional) */
@@ -62,7 +64,7 @@ struct mmt_paramsconf {
     char generator[KV_WORD_MAX];
     int kernel_abi;
     char isa[KV_WORD_MAX];
-    int nb, ncnb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, pf, nr;
+    int nb, ncnb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, pf, pfb, nr;
     int k_crossover;
     int mc, kc, nc;
     int small_max;

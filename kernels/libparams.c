@@ -27,7 +27,8 @@ const struct mml_param mml_params[MML_NPARAMS] = {
     [MML_LS] = { "LS", "LS" },
     [MML_FMA] = { "FMA", "FMA" }, [MML_FF] = { "FF", "FF" },
     [MML_IF] = { "IF", "IF" }, [MML_NF] = { "NF", "NF" },
-    [MML_PF] = { "PF", "PF" }, [MML_SMALL_MAX] = { "SMALL_MAX", NULL },
+    [MML_PF] = { "PF", "PF" }, [MML_PFB] = { "PFB", "PFB" },
+    [MML_SMALL_MAX] = { "SMALL_MAX", NULL },
 };
 
 /* Register tiles that fit the ISA's registers by inequality (1) of paper
@@ -190,6 +191,12 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
      * gave keeps its own PF (absent: 0, the kernel as it was chosen). */
     if (!v[MML_MU] && !p->given[MML_PF])
         v[MML_PF] = 1;
+    /* B's next packed panel prefetched (PFB, codegen/mmkernel.h) unless
+     * a file or the search says otherwise: a choice of the whole DGEMM,
+     * which the kernel steps never time (files from before it have none,
+     * and take the model's) -- SIMD only, as mmgen allows it */
+    if (!p->given[MML_PFB])
+        v[MML_PFB] = t->vlen > 1;
     v[MML_MU] = v[MML_MU] ? v[MML_MU] : t->mu;
     v[MML_NU] = v[MML_NU] ? v[MML_NU] : t->nu;
     v[MML_KU] = v[MML_KU] ? v[MML_KU] : t->ku;
@@ -233,6 +240,12 @@ int mml_params_check(const struct mml_libparams *p, char *err,
                  "the library's NB, the largest of NB, MC and KC rounded "
                  "up to NU; one panel holds at least one kernel call)",
                  v[MML_NC], v[MML_NB]);
+        return -1;
+    }
+    if (v[MML_PFB] && mml_isa_vlen(p->isa) == 1) {
+        snprintf(err, errlen, "PFB: 1 is not allowed with ISA=%s (allowed "
+                 "0; B's next panel is prefetched by SIMD kernels only)",
+                 p->isa);
         return -1;
     }
     return 0;

@@ -55,18 +55,14 @@ $(KGEN)/kernel.params $(KGEN)/libparams.h $(KGEN)/kernel.cc: $(KGEN)/stamp
 	  $(MAKE) $(AM_MAKEFLAGS) $(KGEN)/stamp; }
 
 # The full kernel (M=MC N=NB K=KC) and the edge kernel for fractional
-# blocks, with fixed names the driver links against.  With a SIMD ISA
-# both prefetch B's next packed panel into L2 (PFB=1, codegen/mmkernel.h:
-# N = 3000 on the Zen 5 guest from 78-89 to 88-99 GFLOPS); not a search
-# parameter yet: the kernel steps time one tile in L1, where it cannot
-# show.
-KGEN_PFB = grep -q '^ISA = none' $(KGEN)/kernel.params || echo --pfb=1
+# blocks, with fixed names the driver links against; both with
+# kernel.params's PF and PFB (mmselect: params.conf's, else the model's).
 $(KGEN)/kfull.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params \
-	  $$($(KGEN_PFB)) --name=mml_kfull --output=$@
+	  --name=mml_kfull --output=$@
 $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params \
-	  $$($(KGEN_PFB)) --m=0 --n=0 --k=0 --name=mml_kedge --output=$@
+	  --m=0 --n=0 --k=0 --name=mml_kedge --output=$@
 # The non-copy kernels of the small-problem path (run-time M, N, K up to
 # NCNB, on the caller's arrays): the full kernel's tile, at most two
 # vectors tall, and a narrow one of one vector's rows (MML_NARROW_MU) for
@@ -77,9 +73,9 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 # up retirement at the top of every tile (N = 64: 4.55 against 4.75 us
 # warm, and a cold C then costs nothing).  PFA=1 on the full tile: it
 # prefetches the A rows below its block, the slab skinny.c's panels and
-# tall products run next (codegen/KERNEL_ABI.md).
+# tall products run next (codegen/KERNEL_ABI.md).  PFB=0: a copy kernel's.
 NC_MMGEN = ./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params --copy=0 --ff=0 \
-	--m=0 --n=0 --k=0 --fit-fetch
+	--pfb=0 --m=0 --n=0 --k=0 --fit-fetch
 # The full tile's rows (shell, sets $$mu): at most two vectors; IF and
 # NF at most the loads of that tile's k step (--fit-fetch: a 24 x 8
 # kernel with IF = 11 cut to 16 x 8, which takes 10).

@@ -32,6 +32,7 @@ static void libparams_of(const struct mmg_params *p, struct mml_libparams *lp)
     lp->v[MML_NB] = p->nb, lp->v[MML_LS] = p->ls, lp->v[MML_FMA] = p->fma;
     lp->v[MML_FF] = p->ff, lp->v[MML_IF] = p->ifetch;
     lp->v[MML_NF] = p->nfetch, lp->v[MML_PF] = p->pf;
+    lp->v[MML_PFB] = p->pfb, lp->given[MML_PFB] = 1;
 }
 
 /* lp with b's blocking, completed by the library's model. */
@@ -151,9 +152,8 @@ static int write_kernel(const struct mms_pipeline *pl, const char *dir,
 
 /* The kernels the library generates around the full kernel p (each
  * driver's own, under dir), as kernels/local.mk makes them: the edge
- * kernel (M=N=K at run time, a tile that bounds every block; PFB=1 on a
- * SIMD ISA, while the full kernel stays the candidate as the kernel steps
- * timed it, without), and the small-problem path's two non-copy kernels,
+ * kernel (M=N=K at run time, a tile that bounds every block, with p's
+ * PF and PFB), and the small-problem path's two non-copy kernels,
  * mml_knc and mml_kncv: run-time sizes up to NCNB, FF=0, p's tile cut to
  * two vectors' rows with PFA=1 (IF and NF fitted to it: mmg_fit_fetch),
  * and a narrow tile of one vector's rows with IF=NF=2 (PFA=0).  k[0..2]
@@ -171,10 +171,9 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
     q.nb = EDGE_NB;
     q.m = q.n = q.k = MMG_RUNTIME;
     q.betas = MMG_BETA_ALL;
-    q.pfb = v > 1;
     if (write_kernel(pl, dir, &q, "mml_kedge", &k[0], why, len) != 0)
         return -1;
-    nc.copy = 0, nc.ff = 0;
+    nc.copy = 0, nc.ff = 0, nc.pfb = 0;
     nc.nb = lp->v[MML_NB], nc.ncnb = lp->v[MML_NCNB];
     nc.m = nc.n = nc.k = MMG_RUNTIME;
     nc.betas = MMG_BETA_ALL;

@@ -271,8 +271,8 @@ static int key_col(const char *key)
  * blocking, which follows the kernel there). */
 static void kernel_columns(struct mmr_step *st)
 {
-    static const char *const keys[] = { "PF", "KU", "FMA", "LS", "FF",
-                                        "IF", "NF" };
+    static const char *const keys[] = { "PF", "PFB", "KU", "FMA", "LS",
+                                        "FF", "IF", "NF" };
     int cols[12] = { MMR_CC, MMR_TILE, MMR_ISA }, n = 3;
     int room = 80 - 61 - 4;
 

@@ -124,9 +124,9 @@ static void kernel_text(const struct mms_search *s,
                         size_t len)
 {
     snprintf(buf, len, "ISA=%s MU=%d NU=%d KU=%d FMA=%d LS=%d FF=%d IF=%d "
-             "NF=%d PF=%d CC=%s", mmg_isa_name(p->isa), p->mu, p->nu, p->ku,
-             p->fma, p->ls, p->ff, p->ifetch, p->nfetch, p->pf,
-             s->pins.cc[0] ? s->pins.cc : s->pl.cc[h.cc].name);
+             "NF=%d PF=%d PFB=%d CC=%s", mmg_isa_name(p->isa), p->mu, p->nu,
+             p->ku, p->fma, p->ls, p->ff, p->ifetch, p->nfetch, p->pf,
+             p->pfb, s->pins.cc[0] ? s->pins.cc : s->pl.cc[h.cc].name);
 }
 
 /* "NB=48 KU=1": the values of keys (a step's sets) in p (built with
@@ -159,7 +159,7 @@ static void sets_text(const struct mms_search *s, const char *keys,
     else if (strcmp(keys, "CC") == 0)
         snprintf(buf, len, "CC=%s", s->pins.cc[0] ? s->pins.cc
                                                  : s->pl.cc[h.cc].name);
-    else if (h.nc > 0 && strcmp(keys, "PF") != 0)   /* the blocks steps */
+    else if (h.nc > 0 && strcmp(keys, "PF,PFB") != 0)   /* blocks steps */
         snprintf(buf, len, "%s=%d", keys, strcmp(keys, "MC") == 0 ? p->m
                  : strcmp(keys, "KC") == 0 ? p->k
                  : strcmp(keys, "SMALL_MAX") == 0 ? p->ncnb : h.nc);
@@ -1623,10 +1623,11 @@ static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
     return n;
 }
 
-/* The pf step's kernels: the kernel the dgemm step chose, and its twin
- * with PF flipped (whether prefetching the next tile's C pays shows only
- * where C comes from memory: the kernel steps time C hot).  Returns how
- * many (1 when PF is pinned: the twin is the kernel itself). */
+/* The pf step's kernels: the kernel the dgemm step chose, its twin with
+ * PF flipped and, on a SIMD ISA, its twin with PFB flipped (whether
+ * prefetching the next tile's C, or B's next packed panel, pays shows
+ * only where C and B come from memory and the L3: the kernel steps time
+ * one tile, C hot).  Returns how many. */
 static int pf_kernels(const struct mms_search *s, struct mmg_params *k,
                       struct how *h)
 {
@@ -1634,8 +1635,13 @@ static int pf_kernels(const struct mms_search *s, struct mmg_params *k,
     int n = 0;
 
     twin.pf = !twin.pf;
-    dgemm_add(s, &s->ref, s->ref_cc, k, h, &n, 2);
-    dgemm_add(s, &twin, s->ref_cc, k, h, &n, 2);
+    dgemm_add(s, &s->ref, s->ref_cc, k, h, &n, 3);
+    dgemm_add(s, &twin, s->ref_cc, k, h, &n, 3);
+    if (mmg_vlen(s->ref.isa) > 1) {
+        twin = s->ref;
+        twin.pfb = !twin.pfb;
+        dgemm_add(s, &twin, s->ref_cc, k, h, &n, 3);
+    }
     return n;
 }
 
@@ -1770,6 +1776,7 @@ static int run_dgemm(struct mms_search *s, const struct mms_step *st)
      * 2-6% faster at N = 1000-3000 in bench-dgemm). */
     if (strcmp(st->name, "pf") == 0) {
         s->ref.pf = 1;
+        s->ref.pfb = mmg_vlen(s->ref.isa) > 1;   /* the library's model's */
         nk = pf_kernels(s, k, hk);
     } else
         nk = dgemm_kernels(s, k, hk);
@@ -2112,6 +2119,7 @@ static int write_params(const struct mms_search *s, const char *output,
     pc.ls = p->ls, pc.fma = p->fma, pc.ff = p->ff;
     pc.ifetch = p->ifetch, pc.nfetch = p->nfetch, pc.nr = p->nr;
     pc.pf = p->pf, pc.present[MMT_Q_PF] = 1;
+    pc.pfb = p->pfb, pc.present[MMT_Q_PFB] = 1;
     pc.ncnb = s->ncnb, pc.present[MMT_Q_NCNB] = s->has_ncnb;
     pc.k_crossover = s->k_crossover;
     pc.present[MMT_Q_K_CROSSOVER] = s->has_kx;
@@ -2155,7 +2163,7 @@ static int write_params(const struct mms_search *s, const char *output,
 
 /* NCNB and K_CROSSOVER left out of params.conf when the search ends on
  * another kernel than steps 6 and 7 searched with (the step cc or dgemm
- * took another; the step pf's PF alone does not count, nor another
+ * took another; the step pf's PF and PFB alone do not count, nor another
  * compiler for the same kernel: both steps compare variants of one
  * kernel's code), unless pinned (the user's): they were never timed with
  * it (the Zen 5 guest's tune wrote the 40 x 5 kernel's NCNB = 80 beside
@@ -2167,7 +2175,7 @@ static void forget_side_results(struct mms_search *s)
     int ncnb = s->has_ncnb && !mms_pinned(&s->pins, "NCNB");
     int kx = s->has_kx && !mms_pinned(&s->pins, "K_CROSSOVER");
 
-    side.pf = s->ref.pf;
+    side.pf = s->ref.pf, side.pfb = s->ref.pfb;
     if (!s->has_side || (!ncnb && !kx) || mms_params_equal(&side, &s->ref))
         return;
     s->has_ncnb = s->has_ncnb && !ncnb;

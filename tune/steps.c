@@ -946,11 +946,13 @@ const struct mms_step mms_steps[] = {
       "whole DGEMM (as mc); the winner is the kernel mc, kc, nc tune "
       "around and params.conf's", "issue 9: time candidates where the "
       "library calls them", NULL },
-    { "pf", "PF", range_pf,
-      "the dgemm step's kernel with PF=0 and PF=1 (the next tile's C "
-      "prefetched), each at the library model's MC, KC, NC, verified and "
-      "timed as the whole DGEMM (as dgemm)", "issue 9: C from memory, "
-      "as in a DGEMM", NULL },
+    { "pf", "PF,PFB", range_pf,
+      "the dgemm step's kernel with PF=1 (the next tile's C prefetched) "
+      "and, on a SIMD ISA, PFB=1 (B's next packed panel prefetched), its "
+      "twin with PF=0 and its twin with PFB=0, each at the library "
+      "model's MC, KC, NC, verified and timed as the whole DGEMM (as "
+      "dgemm)", "issue 9: C from memory and B from the L3, as in a DGEMM",
+      NULL },
     { "mc", "MC", NULL,
       "MC, the rows of A's packed block, kept in L2: multiples of MU from "
       "half to four times the value so far (quick x1/2, 1, 2; normal "

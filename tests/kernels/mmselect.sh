@@ -39,7 +39,7 @@ run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         "$@" > "$dir/log" 2>&1
 }
-echo "1..28"
+echo "1..31"
 
 key=$("$sel" --key --cc=gcc)
 form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)-gcc$'
@@ -253,12 +253,33 @@ result $? "FF = 0 and FMA = 0 reach the kernel's parameters"
 # prefetch, mmgen's default); PF = 1 reaches the kernel's parameters.
 conf "$dir/pf" "$fp"
 run --params="$dir/pf/params.conf" \
-    && ! grep -q '^PF' "$dir/out/kernel.params"
-result $? "no PF in params.conf: none in the kernel's parameters"
+    && ! grep -q '^PF =' "$dir/out/kernel.params" \
+    && ! grep -q '^PFB' "$dir/out/kernel.params"
+result $? "no PF in params.conf: none in the kernel's parameters (nor PFB: \
+a scalar kernel)"
 echo 'PF = 1' >> "$dir/pf/params.conf"
 run --params="$dir/pf/params.conf" \
     && grep -q '^PF = 1$' "$dir/out/kernel.params"
 result $? "PF = 1 reaches the kernel's parameters"
+# PFB: absent, the model's (1 with a SIMD ISA); a value given is kept; 1
+# with ISA = none is refused, naming the file and the key.
+conf "$dir/pfb" "$fp" && sed -i 's/^ISA = none/ISA = sse2/' \
+    "$dir/pfb/params.conf"
+run --params="$dir/pfb/params.conf" \
+    && grep -q '^PFB = 1$' "$dir/out/kernel.params" \
+    && grep -q '#define MML_PARAM_PFB 1' "$dir/out/libparams.h"
+result $? "no PFB in an sse2 params.conf: the model's PFB = 1"
+echo 'PFB = 0' >> "$dir/pfb/params.conf"
+run --params="$dir/pfb/params.conf" \
+    && grep -q '^PFB = 0$' "$dir/out/kernel.params"
+result $? "PFB = 0 reaches the kernel's parameters"
+conf "$dir/pfb1" "$fp" "PFB = 1"
+run --params="$dir/pfb1/params.conf"
+rc=$?
+[ $rc -eq 2 ] && grep -q "pfb1/params.conf.*PFB: 1 is not allowed with \
+ISA=none" "$dir/log"
+result $? "PFB = 1 with ISA = none is refused (exit $rc: $(head -c 200 \
+"$dir/log"))"
 # configure names the key from /proc/cpuinfo (kernels/archkey.sh) to say
 # which parameters the build will take: it must be mmselect's, from cpuid,
 # for the best ISA and each one named, under either compiler family.

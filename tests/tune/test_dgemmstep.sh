@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..19"
+echo "1..20"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -361,7 +361,8 @@ k=$(chosen a.log cc)
 if [ "$(field "$w" pf)" = 1 ] \
         && [ "$(field "$k" mu):$(field "$k" nu):$(field "$k" cc)" \
             = "$(field "$w" mu):$(field "$w" nu):$(field "$w" cc)" ] \
-        && echo "$d" | grep -q "takes .* PF=0 CC=[a-z]*, the incumbent$" \
+        && echo "$d" | grep -q "takes .* PF=0 PFB=0 CC=[a-z]*, the \
+incumbent$" \
         && [ "$(field "$d" mu):$(field "$d" nu):$(field "$d" pf)" \
             = "$(field "$w" mu):$(field "$w" nu):0" ] \
         && [ "$(field "$d" by)" = tie ] \
@@ -372,3 +373,33 @@ the kernel steps' winner"
 else
     fail "kept: a.log chose $w; with the file, $d"
 fi
+
+# On a SIMD ISA (sse2, which every x86-64 has) the step pf times a third
+# twin, PFB flipped: the kernel with PF=1 PFB=1 (the library model's
+# start), with PF=0, and with PFB=0 (screened in the step dgemm, which
+# timed the kernel steps' PFB=0: its lines are in the rounds after the
+# screen); params.conf's PFB is the chosen line's.  The scalar searches above have no PFB twin (mmgen refuses PFB
+# there).
+case $(uname -m) in
+x86_64|i?86)
+    run_mmsearch simd.log --level=quick --isa=sse2 --nb=24 --ku=1 --fma=1 \
+        --ff=0 --if=2 --nf=2 --ncnb=24 --pin=K_CROSSOVER=4 --pin=MC=60 \
+        --pin=KC=200 --pin=NC=400 --test-timing=fake
+    pk=$(grep "^cand step=pf round=[0-9]* ref=0 " "$dir/simd.log" | awk '{
+        for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+        print v["pf"] ":" v["pfb"] }' | sort -u | tr '\n' ' ')
+    pfc=$(chosen simd.log pf)
+    if grep -q '^step name=pf sets=PF,PFB n=3 ' "$dir/simd.log" \
+            && [ "$pk" = "0:1 1:0 1:1 " ] && [ -n "$pfc" ] \
+            && [ "$(key simd.log PFB)" = "$(field "$pfc" pfb)" ] \
+            && [ "$(key simd.log PF)" = "$(field "$pfc" pf)" ]; then
+        pass "the step pf on sse2: PF:PFB $pk timed, PF=$(key simd.log PF) \
+PFB=$(key simd.log PFB) chosen"
+    else
+        tail -3 "$dir/simd.log.err" | sed "s/^/# /"
+        fail "pf on sse2: PF:PFB timed '$pk'; chosen $pfc; params.conf \
+PF=$(key simd.log PF) PFB=$(key simd.log PFB)"
+    fi ;;
+*)
+    echo "ok 20 # SKIP $(uname -m) has no sse2 kernels" ;;
+esac

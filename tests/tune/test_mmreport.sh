@@ -116,7 +116,7 @@ fi
 
 # The winner is params.conf's (which the summary also names).
 conf_winner() {
-    for key in ISA NB MU NU KU LS FMA FF IF NF PF; do
+    for key in ISA NB MU NU KU LS FMA FF IF NF PF PFB; do
         sed -n "s/^$key = \([a-z0-9]*\).*/$key=\1/p" "$dir/$1.params"
     done | sort | tr '\n' ' '
 }
