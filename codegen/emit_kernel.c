@@ -165,7 +165,7 @@ static int emit_variant(const struct mmg_ctx *x, int beta)
 {
     const struct mmg_params *p = x->p;
     struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
-                             p->perturb, 0, p->pfa, 0, 0 };
+                             p->perturb, 0, p->pfa, 0, p->pfb };
     char name[160];
     int simd = x->vlen > 1;
 
@@ -242,8 +242,8 @@ static void emit_description(const struct mmg_ctx *x)
              x->vlen > 1 ? "s" : "", p->nb,
              p->ncnb == MMG_TILE ? p->nb : p->ncnb, p->copy,
              p->bt ? " BT=1" : "");
-    mmg_line(x->e, " *   MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d NF=%d%s%s%s",
-             p->mu, p->nu, p->ku, p->ls, p->fma, p->ff, p->ifetch,
+    mmg_line(x->e, " *   MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d "
+             "NF=%d%s%s%s", p->mu, p->nu, p->ku, p->ls, p->fma, p->ff, p->ifetch,
              p->nfetch, p->pf ? " PF=1" : "", p->pfa ? " PFA=1" : "",
              p->pfb ? " PFB=1" : "");
     mmg_line(x->e, " *   layout: %s", layout_text[x->layout]);

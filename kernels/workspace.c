@@ -20,7 +20,7 @@
  * while the same library without it held 90-100 (and OpenBLAS 80-84);
  * with THP "always" and no advice it held 87-100.  Medians of alternated
  * bench runs had hidden this under the host's noise; a time series of
- * single calls shows it (the notes of 2026-11-28). */
+ * single calls shows it (measured 2026-11-28). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif

@@ -1773,16 +1773,21 @@ static int run_dgemm(struct mms_search *s, const struct mms_step *st)
      * kernel had: a --candidate file written before PF existed reads as
      * PF=0, and a tie would have kept that untried value (the Zen 5
      * guest's tune: PF=0 kept on a tie at N = 200-1500, where PF=1 ran
-     * 2-6% faster at N = 1000-3000 in bench-dgemm). */
+     * 2-6% faster at N = 1000-3000 in bench-dgemm); PFB from the
+     * library model's, 1 on a SIMD ISA; a pinned value stays. */
     if (strcmp(st->name, "pf") == 0) {
         s->ref.pf = 1;
-        s->ref.pfb = mmg_vlen(s->ref.isa) > 1;   /* the library's model's */
+        s->ref.pfb = mmg_vlen(s->ref.isa) > 1;
+        mms_pins_apply(&s->pins, &s->ref);
         nk = pf_kernels(s, k, hk);
     } else
         nk = dgemm_kernels(s, k, hk);
     n = dgemm_candidates(s, k, hk, nk, cand, how, from, why, sizeof why);
     if (n == 0 || from[0] != 0)
         return skip(s, st, "the library's model: %s", why);
+    if (n == 1 && strcmp(st->name, "pf") == 0)
+        return skip(s, st, "one candidate: PF pinned, and no PFB twin on "
+                    "ISA=%s; the kernel is kept", mmg_isa_name(s->ref.isa));
     if (n == 1)
         return skip(s, st, "one candidate: no other cc finalist, no other "
                     "tile the munu step screened; the kernel is kept");
@@ -1807,6 +1812,7 @@ static int run_dgemm(struct mms_search *s, const struct mms_step *st)
         return -1;
     if (v.chosen >= 0)
         dgemm_take(s, &k[from[v.chosen]], how[v.chosen], v.mflops);
+    s->has_pfb = s->has_pfb || strcmp(st->name, "pf") == 0;
     incumbent(s, st, &p, &h);
     return log_chosen(s, st, &p, h, &v);
 }
@@ -2119,7 +2125,11 @@ static int write_params(const struct mms_search *s, const char *output,
     pc.ls = p->ls, pc.fma = p->fma, pc.ff = p->ff;
     pc.ifetch = p->ifetch, pc.nfetch = p->nfetch, pc.nr = p->nr;
     pc.pf = p->pf, pc.present[MMT_Q_PF] = 1;
-    pc.pfb = p->pfb, pc.present[MMT_Q_PFB] = 1;
+    /* PFB only as the step pf decided it or the user pinned it: the
+     * kernel steps' PFB=0 is no choice, and the library's model takes 1
+     * on a SIMD ISA where the key is absent */
+    pc.pfb = p->pfb;
+    pc.present[MMT_Q_PFB] = s->has_pfb || mms_pinned(&s->pins, "PFB");
     pc.ncnb = s->ncnb, pc.present[MMT_Q_NCNB] = s->has_ncnb;
     pc.k_crossover = s->k_crossover;
     pc.present[MMT_Q_K_CROSSOVER] = s->has_kx;

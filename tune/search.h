@@ -91,6 +91,9 @@ struct mms_search {
                                      and the reference of every round */
     struct mms_blocks blocks;     /* the values so far */
     int has_blocks;               /* params.conf gets blocks */
+    int has_pfb;                  /* params.conf gets PFB (the step pf
+                                     decided it; else the library's
+                                     model's) */
     double blocks_mflops;         /* what they ran at (the DGEMM) */
     int skip_dgemm;               /* 1: the dgemm step is not run
                                      (--skip-dgemm; --skip-blocks too) */

@@ -188,14 +188,17 @@ static void pfa_rows_below(void **state)
  * line), the next panel and a guard either side in one buffer. */
 static void walk_pfb(int nr, int k, int offset)
 {
-    size_t panel = (size_t)nr * k, total = 4 * panel + 16;
+    size_t panel = (size_t)nr * k, total = (4 * panel + 16 + 7) / 8 * 8;
     double *buf = aligned_alloc(LINE, sizeof(double) * total);
-    const double *b = buf + panel + offset, *next = b + panel;
-    uintptr_t first = (uintptr_t)next / LINE;
-    uintptr_t last = (uintptr_t)(next + panel - 1) / LINE;
-    char *hit = calloc(last - first + 1, 1);
+    const double *b, *next;
+    uintptr_t first, last;
+    char *hit;
 
     assert_non_null(buf);
+    b = buf + panel + offset, next = b + panel;
+    first = (uintptr_t)next / LINE;
+    last = (uintptr_t)(next + panel - 1) / LINE;
+    hit = calloc(last - first + 1, 1);
     assert_non_null(hit);
     nseen_a = 0;
     for (int p = 0; p < k; p++)

@@ -76,7 +76,8 @@ int main(void)
     else if (!w || vm_flags(w, flags, sizeof flags) != 0)
         ok(0, "its mapping found in /proc/self/smaps");
     else {
-        ok(!has_flag(flags, " hg "), "its mapping is not advised to huge pages");
+        ok(!has_flag(flags, " hg "),
+           "its mapping is not advised to huge pages");
         if (has_flag(flags, " hg "))
             printf("# VmFlags:%s", flags);
     }

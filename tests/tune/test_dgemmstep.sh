@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..20"
+echo "1..21"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -171,10 +171,12 @@ for opt in --skip-blocks --skip-dgemm; do
             && grep -q "^skip name=dgemm why=$opt: the kernel the kernel \
 steps chose is kept" "$dir/skip.log" \
             && ! grep -q '^cand step=dgemm ' "$dir/skip.log" \
+            && ! grep -q '^PFB' "$dir/skip.log.params" \
             && [ "$(key skip.log MU):$(key skip.log NU):$(key skip.log CC)" \
                 = "$(tile skip.log cc):$(field "$(chosen skip.log cc)" cc)" ]
     then
-        pass "$opt skips the step: the kernel steps' kernel is kept"
+        pass "$opt skips the step: the kernel steps' kernel is kept, no \
+PFB written (the library's model's)"
     else
         fail "$opt: $(grep 'name=dgemm' "$dir/skip.log")"
     fi
@@ -378,8 +380,10 @@ fi
 # twin, PFB flipped: the kernel with PF=1 PFB=1 (the library model's
 # start), with PF=0, and with PFB=0 (screened in the step dgemm, which
 # timed the kernel steps' PFB=0: its lines are in the rounds after the
-# screen); params.conf's PFB is the chosen line's.  The scalar searches above have no PFB twin (mmgen refuses PFB
-# there).
+# screen); params.conf's PFB is the chosen line's.  The scalar searches
+# above have no PFB twin (mmgen refuses PFB there); a.log's step pf ran
+# and wrote its PFB = 0, and --skip-dgemm (no step pf) writes no PFB,
+# which leaves the library its model's (the skip tests above).
 case $(uname -m) in
 x86_64|i?86)
     run_mmsearch simd.log --level=quick --isa=sse2 --nb=24 --ku=1 --fma=1 \
@@ -392,7 +396,8 @@ x86_64|i?86)
     if grep -q '^step name=pf sets=PF,PFB n=3 ' "$dir/simd.log" \
             && [ "$pk" = "0:1 1:0 1:1 " ] && [ -n "$pfc" ] \
             && [ "$(key simd.log PFB)" = "$(field "$pfc" pfb)" ] \
-            && [ "$(key simd.log PF)" = "$(field "$pfc" pf)" ]; then
+            && [ "$(key simd.log PF)" = "$(field "$pfc" pf)" ] \
+            && [ "$(key a.log PFB)" = 0 ]; then
         pass "the step pf on sse2: PF:PFB $pk timed, PF=$(key simd.log PF) \
 PFB=$(key simd.log PFB) chosen"
     else
@@ -401,5 +406,17 @@ PFB=$(key simd.log PFB) chosen"
 PF=$(key simd.log PF) PFB=$(key simd.log PFB)"
     fi ;;
 *)
-    echo "ok 20 # SKIP $(uname -m) has no sse2 kernels" ;;
+    n=$((n + 1)); echo "ok $n # SKIP $(uname -m) has no sse2 kernels" ;;
 esac
+
+# PF pinned (--pf=0) on a scalar ISA: the step pf has no twin left (PF
+# pinned, no PFB on ISA=none), skips saying so, and params.conf keeps the
+# pinned PF = 0 (the step's start of PF=1 takes the pins).
+search pfpin.log --pf=0
+if grep -q "^skip name=pf why=one candidate: PF pinned, and no PFB twin \
+on ISA=none" "$dir/pfpin.log" && [ "$(key pfpin.log PF)" = 0 ]; then
+    pass "PF pinned to 0 on ISA=none: the step pf skips, params.conf PF = 0"
+else
+    fail "PF pinned: $(grep 'name=pf' "$dir/pfpin.log" | cut -c1-160); \
+params.conf PF=$(key pfpin.log PF)"
+fi
