@@ -173,9 +173,10 @@ static inline void mmt_pfa_steps(struct mmt_pfa *s, int steps, int rows)
  * row of the panel after its own, at b + nr*k, so that the walk's next
  * column of tiles finds its panel in L2.  From the L3 or memory the first
  * tile of each column otherwise stalls on B: on the Zen 5 guest a whole
- * DGEMM (24 x 8 kernel, KC = 768, NC = 768, B's panel 4.7 MiB) ran
- * N = 3000 at 78-89 GFLOPS without it and 88-99 with it, single calls
- * back to back.  One line per 8 doubles of the row, and the row's last
+ * DGEMM (24 x 8 kernel, KC = 768, NC = 768, B's panel 4.7 MiB) at
+ * N = 3000, six alternated pairs of 6 back-to-back calls, averaged
+ * 90.0-91.6 GFLOPS with it and 76.1-91.0 without (equal while the host
+ * was calm).  One line per 8 doubles of the row, and the row's last
  * double when nr is no multiple of 8: a row of whole lines is taken to
  * start one, as in the 64-byte aligned workspace where the library packs
  * B (rows of 8 doubles); every tile of the column prefetches the same

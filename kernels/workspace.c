@@ -15,10 +15,11 @@
  * its parts (A's block, B's panel, the C tile) keep the same offsets
  * within pages and cache sets from run to run.  It is deliberately NOT
  * advised to transparent huge pages (madvise MADV_HUGEPAGE): on the Zen 5
- * guest (THP "madvise"), with the advice, 30 back-to-back calls at
- * N = 2000 swung from call to call between 50 and 98 GFLOPS (mean ~72)
- * while the same library without it held 90-100 (and OpenBLAS 80-84);
- * with THP "always" and no advice it held 87-100.  Medians of alternated
+ * guest (THP "madvise"), with the advice, series of 30 back-to-back
+ * calls at N = 2000 swung from call to call between 50 and 99 GFLOPS
+ * (six series, means 71-83) while the same library without it held
+ * 89-100 (two series, means 96-97; OpenBLAS-SkylakeX 74-85, means
+ * 81-83); with THP "always" and no advice it held 87-100.  Medians of alternated
  * bench runs had hidden this under the host's noise; a time series of
  * single calls shows it (measured 2026-11-28). */
 #ifdef HAVE_CONFIG_H

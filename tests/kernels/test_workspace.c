@@ -3,7 +3,7 @@
  * more on a 2 MiB boundary, writable to its end, and NOT advised to
  * transparent huge pages: its mapping has no "hg" flag in
  * /proc/self/smaps (the advice made single calls at N = 2000 swing
- * between 50 and 98 GFLOPS on the Zen 5 guest; workspace.c says more).
+ * between 50 and 99 GFLOPS on the Zen 5 guest; workspace.c says more).
  * That check is skipped where no /proc/self/smaps is there to read.  TAP. */
 #include <stdint.h>
 #include <stdio.h>
