@@ -331,7 +331,7 @@ enum mml_path mml_dgemm_plan(const struct mml_gemm *g,
 {
     double *work = NULL;
 
-    if (p && mml_thin_fits(g)) {
+    if (p && mml_thin_fits(p, g)) {
         mml_gemm_thin(g);
         return MML_PATH_THIN;
     }

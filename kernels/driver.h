@@ -151,8 +151,10 @@ void mml_gemm_panel_t(const struct mml_gemm *g, const struct mml_plan *p,
 
 /* 1 when call g is a matrix times a vector (M or N = 1) or has fewer
  * than 8 columns and op(A) = A: the thin path, which reads the matrix
- * once in place (no packing, no workspace). */
-int mml_thin_fits(const struct mml_gemm *g);
+ * once in place (no packing, no workspace); but not from 5 columns on
+ * (vectors of 8, M at least one) when plan p's small path takes the
+ * call. */
+int mml_thin_fits(const struct mml_plan *p, const struct mml_gemm *g);
 
 /* The thin path.  Needs mml_thin_fits, k >= 1 and a CPU that runs the
  * kernels' ISA (it is compiled for it). */

@@ -198,6 +198,11 @@ check_PROGRAMS += tests/kernels/test_blocking
 tests_kernels_test_blocking_LDADD = kernels/libmmdriver.la \
 	tests/common/libmmtest.la -lm
 TESTS += tests/kernels/test_blocking
+# No path reads or writes past an operand's end (a fenced page after it).
+check_PROGRAMS += tests/kernels/test_fence
+tests_kernels_test_fence_LDADD = kernels/libmmtune.la \
+	tests/common/libmmtest.la -lm
+TESTS += tests/kernels/test_fence
 # Each path taken where its bounds say (mml_dgemm returns the path).
 check_PROGRAMS += tests/kernels/test_paths
 tests_kernels_test_paths_LDADD = kernels/libmmdriver.la \

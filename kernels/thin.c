@@ -60,18 +60,17 @@ struct rhs {
 };
 
 /* t_j[0..len) += sum over q < nq of s[q][j] a(r0.., p + q) for j < nr,
- * t_j at t + j*ld; nq and nr constants. */
+ * t_j at t + j*ld; nq and nr constants, len whole vectors. */
 INLINE void cols_add(double *t, size_t ld, size_t len, struct mat a,
                      size_t r0, size_t p, double s[][RHS_MAX], int nq,
                      int nr)
 {
     const double *col[SWEEP];
-    size_t i = 0;
 
 #pragma GCC unroll 8
     for (int q = 0; q < nq; q++)
         col[q] = a.x + r0 + (p + (size_t)q) * a.ld;
-    for (; i + V <= len; i += V) {
+    for (size_t i = 0; i < len; i += V) {
         mml_vd acc[RHS_MAX];
 #pragma GCC unroll 8
         for (int j = 0; j < nr; j++)
@@ -87,32 +86,58 @@ INLINE void cols_add(double *t, size_t ld, size_t len, struct mat a,
         for (int j = 0; j < nr; j++)
             mml_vstore(t + j * ld + i, acc[j]);
     }
-    for (; i < len; i++)
+}
+
+/* The last rows, fewer than a vector (rem of them), over every column of
+ * a at once: t_j's rows in a register each, one partial load of a's rows
+ * a k step.  They had gone element by element through memory, each
+ * sweep's every step a load and a store of t: on Zen 5 a loop of 6 x 6 x
+ * 6 products on the same operands took 277 ns a call, OpenBLAS 134 (as
+ * shipped) and 33 (SkylakeX). */
+INLINE void cols_tail(double *t, size_t ld, int rem, struct mat a,
+                      size_t r0, struct rhs x, size_t k, double alpha,
+                      int nr)
+{
+    const double *col = a.x + r0;
+    mml_vd acc[RHS_MAX];
+
+#pragma GCC unroll 8
+    for (int j = 0; j < nr; j++)
+        acc[j] = mml_vload_part(t + j * ld, rem);
+    for (size_t p = 0; p < k; p++, col += a.ld) {
+        mml_vd v = mml_vload_part(col, rem);
+#pragma GCC unroll 8
         for (int j = 0; j < nr; j++)
-            for (int q = 0; q < nq; q++)
-                t[j * ld + i] += col[q][i] * s[q][j];
+            acc[j] += v * (alpha * x.x[p * x.incx + (size_t)j * x.ldx]);
+    }
+#pragma GCC unroll 8
+    for (int j = 0; j < nr; j++)
+        mml_vstore_part(t + j * ld, acc[j], rem);
 }
 
 /* The column form on rows r0.. (len of them): t_j += alpha sum_p x_j(p)
- * a(r0.., p) over every column of a, nr a constant. */
+ * a(r0.., p) over every column of a, nr a constant: the whole vectors of
+ * rows in sweeps of SWEEP columns, then the rest (cols_tail). */
 INLINE void cols_rhs(double *t, size_t ld, size_t len, struct mat a,
                      size_t r0, struct rhs x, size_t k, double alpha, int nr)
 {
     double s[SWEEP][RHS_MAX];
-    size_t p = 0;
+    size_t p = 0, lv = len / V * V;
 
-    for (; p + SWEEP <= k; p += SWEEP) {
+    for (; lv && p + SWEEP <= k; p += SWEEP) {
         for (int q = 0; q < SWEEP; q++)
             for (int j = 0; j < nr; j++)
                 s[q][j] = alpha * x.x[(p + (size_t)q) * x.incx
                                       + (size_t)j * x.ldx];
-        cols_add(t, ld, len, a, r0, p, s, SWEEP, nr);
+        cols_add(t, ld, lv, a, r0, p, s, SWEEP, nr);
     }
-    for (; p < k; p++) {
+    for (; lv && p < k; p++) {
         for (int j = 0; j < nr; j++)
             s[0][j] = alpha * x.x[p * x.incx + (size_t)j * x.ldx];
-        cols_add(t, ld, len, a, r0, p, s, 1, nr);
+        cols_add(t, ld, lv, a, r0, p, s, 1, nr);
     }
+    if (lv < len)
+        cols_tail(t + lv, ld, (int)(len - lv), a, r0 + lv, x, k, alpha, nr);
 }
 
 /* cols_rhs for x.nr (1 to RHS_MAX - 1) right-hand sides. */
@@ -247,10 +272,28 @@ static void dot_form(struct mat a, size_t n, size_t k, const double *x,
     }
 }
 
+/* From this many columns of C the small path's kernels (a register tile
+ * over all of K, small.c) beat the column form when they take the call,
+ * SIMD and at least a vector of rows: on Zen 5 (avx512), GFLOPS, warm,
+ * column form and small path: 64 x N x 64 for N = 5, 6, 7 46 and 79, 45
+ * and 77, 45 and 73; 200 x 5 x 200 62 and 66, 200 x 7 x 200 56 and 67;
+ * flushed 64 x 7 x 64 12.3 and 18.6.  Below it the column form held or
+ * led: 64 x 4 x 64 50 and 38, 200 x 4 x 200 62 and 35 (warm).  Only with
+ * vectors of 8 (AVX-512): an avx2 library on the same CPU (8 x 6 tile)
+ * gained warm at 64 x 5 x 64 (34 and 47) but lost at 200 x 7 x 200
+ * (flushed 28.9 and 22.1); a narrower ISA keeps the column form. */
+#define SMALL_NR_MIN 5
+#define SMALL_V_MIN 8
+
 MML_HOT
-int mml_thin_fits(const struct mml_gemm *g)
+int mml_thin_fits(const struct mml_plan *p, const struct mml_gemm *g)
 {
-    return g->m == 1 || g->n == 1 || (g->n < RHS_MAX && !g->ta);
+    if (g->m == 1 || g->n == 1)
+        return 1;
+    if (g->n >= RHS_MAX || g->ta)
+        return 0;
+    return V < SMALL_V_MIN || g->n < SMALL_NR_MIN || g->m < (size_t)V
+           || !mml_small_fits(p, g);
 }
 
 void mml_gemm_thin(const struct mml_gemm *g)

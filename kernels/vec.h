@@ -32,6 +32,55 @@ MML_VINLINE void mml_vstore(double *p, mml_vd v)
     memcpy(p, &v, sizeof v);
 }
 
+/* The first n lanes (0 < n < V) of a vector at p, the others zero, and
+ * their store: no byte past p[n-1] is read or written (the rows past M
+ * belong to the caller; the last column may end a page).  Masked moves
+ * where the ISA has them (AVX-512, AVX), else lane by lane. */
+#if (defined(__x86_64__) || defined(__i386__)) && MML_V >= 4
+#include <immintrin.h>
+#endif
+#if (defined(__x86_64__) || defined(__i386__)) && MML_V == 8
+MML_VINLINE mml_vd mml_vload_part(const double *p, int n)
+{
+    return (mml_vd)_mm512_maskz_loadu_pd((__mmask8)((1u << n) - 1), p);
+}
+
+MML_VINLINE void mml_vstore_part(double *p, mml_vd v, int n)
+{
+    _mm512_mask_storeu_pd(p, (__mmask8)((1u << n) - 1), (__m512d)v);
+}
+#elif (defined(__x86_64__) || defined(__i386__)) && MML_V == 4
+MML_VINLINE __m256i mml_vmask(int n)
+{
+    return (__m256i)((mml_vi){ 0, 1, 2, 3 } < (long long)n);
+}
+
+MML_VINLINE mml_vd mml_vload_part(const double *p, int n)
+{
+    return (mml_vd)_mm256_maskload_pd(p, mml_vmask(n));
+}
+
+MML_VINLINE void mml_vstore_part(double *p, mml_vd v, int n)
+{
+    _mm256_maskstore_pd(p, mml_vmask(n), (__m256d)v);
+}
+#else
+MML_VINLINE mml_vd mml_vload_part(const double *p, int n)
+{
+    mml_vd v = { 0.0 };
+
+    for (int l = 0; l < n; l++)
+        v[l] = p[l];
+    return v;
+}
+
+MML_VINLINE void mml_vstore_part(double *p, mml_vd v, int n)
+{
+    for (int l = 0; l < n; l++)
+        p[l] = v[l];
+}
+#endif
+
 /* Transpose the V x V block held in v[0..V-1] (row r in v[r]) in
  * registers: two-source shuffles in log2(V) stages (unpack pairs, then
  * pairs of pairs, ...), where gathering a vector from V rows costs V

@@ -56,6 +56,15 @@ static size_t lda_of(const struct shape *s, size_t lda)
     return lda > least ? lda : least;
 }
 
+/* The small group's bounds: its kernels, every dimension within NCNB and
+ * A's leading dimension within their int indexing. */
+static int small_takes(const struct mml_plan *p, const struct shape *s,
+                       size_t lda)
+{
+    return p->knc && p->kncv && s->m <= ncnb && s->n <= ncnb
+           && s->k <= ncnb && lda_of(s, lda) <= (size_t)INT_MAX / (ncnb + 1);
+}
+
 /* The bounds for the shapes below, all with NCNB of 256 or more (the
  * library's is at least 320, kernels/libparams.c): a TT panel and the
  * packed panel of skinny.c with K past NCNB are not written out. */
@@ -70,12 +79,16 @@ static enum mml_path want(const struct mml_plan *p, const struct shape *s,
         return MML_PATH_NONE;
     if (!p)
         return MML_PATH_NAIVE;
-    /* thin.c: a vector, or fewer than 8 columns of A as stored */
-    if (s->m == 1 || s->n == 1 || (s->n < 8 && !s->ta))
+    /* thin.c: a vector, or fewer than 8 columns of A as stored; with
+     * vectors of 8, from 5 columns only when the small path cannot take
+     * the call or M is less than a vector */
+    if (s->m == 1 || s->n == 1
+        || (s->n < 8 && !s->ta
+            && (V < 8 || s->n < 5 || s->m < V || !small_takes(p, s, lda))))
         return MML_PATH_THIN;
     if (lda_of(s, lda) > big)
         return MML_PATH_BLOCKED;
-    if (p->knc && p->kncv && s->m <= ncnb && s->n <= ncnb && s->k <= ncnb)
+    if (small_takes(p, s, lda))
         return small_want(s);
     /* panelt.c: A^T with N up to 128, K past NCNB */
     if (s->ta && s->n <= 128 && s->k > ncnb && s->n <= ncnb)
@@ -175,7 +188,9 @@ int main(void)
         { 0, 0, 0, 5, 5 }, { 0, 0, 5, 5, 0 },
         /* thin */
         { 0, 0, 1, 50, 30 }, { 1, 0, 40, 1, 30 }, { 0, 0, 40, 7, 30 },
-        { 0, 1, 40, 7, 30 }, { 0, 0, 40, 8, 30 },
+        { 0, 1, 40, 7, 30 }, { 0, 0, 40, 8, 30 }, { 0, 0, 40, 4, 30 },
+        { 0, 0, 40, 5, 30 }, { 0, 0, v - 1, 7, 30 }, { 0, 0, l + 1, 7, 30 },
+        { 0, 1, 40, 5, l + 1 },
         /* TN and around it: K 32 and 31, M of V and V - 1, 64^3 and past */
         { 1, 0, 40, 7, 40 }, { 1, 0, v, 2, 32 }, { 1, 0, 32, 32, 31 },
         { 1, 0, v - 1, 32, 32 }, { 1, 0, 64, 64, 64 }, { 1, 0, 64, 64, 65 },
