@@ -89,37 +89,48 @@ INLINE void cols_add(double *t, size_t ld, size_t len, struct mat a,
 }
 
 /* The last rows, fewer than a vector (rem of them), over every column of
- * a at once: t_j's rows in a register each, one partial load of a's rows
- * a k step.  They had gone element by element through memory, each
+ * a at once: t_j = alpha (sum_p x_j(p) a(r0.., p)) + beta t_j (t_j unread
+ * when beta = 0), the sums in a register each, one partial load of a's
+ * rows a k step.  They had gone element by element through memory, each
  * sweep's every step a load and a store of t: on Zen 5 a loop of 6 x 6 x
- * 6 products on the same operands took 277 ns a call, OpenBLAS 134 (as
- * shipped) and 33 (SkylakeX). */
+ * 6 products on the same operands took 166 ns a call, now 47 (OpenBLAS
+ * 134 as shipped, 33 SkylakeX).  Beta and alpha are applied here, once
+ * a column, not by scale_cols before and to every term: its scalar
+ * stores, read back by a vector load, stall the store forwarding (6 x 6
+ * x 6 from 46-50 to 26 ns, 7 x 7 x 7 from 59-63 to 28, 4 x 4 x 4 from 31
+ * to 21; OpenBLAS-SkylakeX 23, 27 and 20). */
 INLINE void cols_tail(double *t, size_t ld, int rem, struct mat a,
                       size_t r0, struct rhs x, size_t k, double alpha,
-                      int nr)
+                      double beta, int nr)
 {
     const double *col = a.x + r0;
-    mml_vd acc[RHS_MAX];
+    mml_vd sum[RHS_MAX];
 
 #pragma GCC unroll 8
     for (int j = 0; j < nr; j++)
-        acc[j] = mml_vload_part(t + j * ld, rem);
+        sum[j] = (mml_vd){ 0.0 };
     for (size_t p = 0; p < k; p++, col += a.ld) {
         mml_vd v = mml_vload_part(col, rem);
 #pragma GCC unroll 8
         for (int j = 0; j < nr; j++)
-            acc[j] += v * (alpha * x.x[p * x.incx + (size_t)j * x.ldx]);
+            sum[j] += v * x.x[p * x.incx + (size_t)j * x.ldx];
     }
 #pragma GCC unroll 8
-    for (int j = 0; j < nr; j++)
-        mml_vstore_part(t + j * ld, acc[j], rem);
+    for (int j = 0; j < nr; j++) {
+        mml_vd r = alpha * sum[j];
+        if (beta != 0.0)
+            r += beta * mml_vload_part(t + j * ld, rem);
+        mml_vstore_part(t + j * ld, r, rem);
+    }
 }
 
 /* The column form on rows r0.. (len of them): t_j += alpha sum_p x_j(p)
  * a(r0.., p) over every column of a, nr a constant: the whole vectors of
- * rows in sweeps of SWEEP columns, then the rest (cols_tail). */
+ * rows (scaled by beta already) in sweeps of SWEEP columns, then the rest
+ * (cols_tail, which scales them by beta itself). */
 INLINE void cols_rhs(double *t, size_t ld, size_t len, struct mat a,
-                     size_t r0, struct rhs x, size_t k, double alpha, int nr)
+                     size_t r0, struct rhs x, size_t k, double alpha,
+                     double beta, int nr)
 {
     double s[SWEEP][RHS_MAX];
     size_t p = 0, lv = len / V * V;
@@ -137,22 +148,24 @@ INLINE void cols_rhs(double *t, size_t ld, size_t len, struct mat a,
         cols_add(t, ld, lv, a, r0, p, s, 1, nr);
     }
     if (lv < len)
-        cols_tail(t + lv, ld, (int)(len - lv), a, r0 + lv, x, k, alpha, nr);
+        cols_tail(t + lv, ld, (int)(len - lv), a, r0 + lv, x, k, alpha,
+                  beta, nr);
 }
 
 /* cols_rhs for x.nr (1 to RHS_MAX - 1) right-hand sides. */
 MML_TARGET_ATTR static void cols_chunk(double *t, size_t ld, size_t len,
                                        struct mat a, size_t r0,
-                                       struct rhs x, size_t k, double alpha)
+                                       struct rhs x, size_t k, double alpha,
+                                       double beta)
 {
     switch (x.nr) {
-    case 1: cols_rhs(t, ld, len, a, r0, x, k, alpha, 1); break;
-    case 2: cols_rhs(t, ld, len, a, r0, x, k, alpha, 2); break;
-    case 3: cols_rhs(t, ld, len, a, r0, x, k, alpha, 3); break;
-    case 4: cols_rhs(t, ld, len, a, r0, x, k, alpha, 4); break;
-    case 5: cols_rhs(t, ld, len, a, r0, x, k, alpha, 5); break;
-    case 6: cols_rhs(t, ld, len, a, r0, x, k, alpha, 6); break;
-    default: cols_rhs(t, ld, len, a, r0, x, k, alpha, 7); break;
+    case 1: cols_rhs(t, ld, len, a, r0, x, k, alpha, beta, 1); break;
+    case 2: cols_rhs(t, ld, len, a, r0, x, k, alpha, beta, 2); break;
+    case 3: cols_rhs(t, ld, len, a, r0, x, k, alpha, beta, 3); break;
+    case 4: cols_rhs(t, ld, len, a, r0, x, k, alpha, beta, 4); break;
+    case 5: cols_rhs(t, ld, len, a, r0, x, k, alpha, beta, 5); break;
+    case 6: cols_rhs(t, ld, len, a, r0, x, k, alpha, beta, 6); break;
+    default: cols_rhs(t, ld, len, a, r0, x, k, alpha, beta, 7); break;
     }
 }
 
@@ -188,15 +201,15 @@ static void columns(struct mat a, size_t rows, size_t k, struct rhs x,
     if (incy == 1) {
         for (size_t r0 = 0; r0 < rows; r0 += ROWS_IN_PLACE) {
             size_t len = min_z(ROWS_IN_PLACE, rows - r0);
-            scale_cols(y + r0, ldy, len, x.nr, beta);
-            cols_chunk(y + r0, ldy, len, a, r0, x, k, alpha);
+            scale_cols(y + r0, ldy, len / V * V, x.nr, beta);
+            cols_chunk(y + r0, ldy, len, a, r0, x, k, alpha, beta);
         }
         return;
     }
     for (size_t r0 = 0; r0 < rows; r0 += CHUNK) {
         size_t len = min_z(CHUNK, rows - r0);
         memset(t, 0, len * sizeof *t);
-        cols_chunk(t, 0, len, a, r0, x, k, alpha);
+        cols_chunk(t, 0, len, a, r0, x, k, alpha, 1.0);
         finish(y + r0 * incy, incy, len, t, beta);
     }
 }
