@@ -1977,9 +1977,13 @@ static void step_times(const struct mms_search *s, char *buf, size_t len)
  * --candidate file's kernel) is timed at the end this many times, this
  * far apart, and the best taken: one burst in a slow phase of the host
  * read 89.0 GFLOPS on the Zen 5 guest for a kernel that three searches
- * minutes later timed at 98.9, 100.6 and 103.5. */
-#define WINNER_TIMINGS 3
-#define WINNER_GAP_NS 500000000L
+ * minutes later timed at 98.9, 100.6 and 103.5; three timings 0.5 s
+ * apart still fell in one such phase (92.3, 94.1 and 92.8 for the 24 x 8
+ * kernel a tune the day before had read at 106.9, same guest), whose
+ * phases last seconds: five over 8 s. */
+#define WINNER_TIMINGS 5
+#define WINNER_GAP_NS 2000000000L
+#define NS_PER_S 1000000000L
 
 /* The winner's timing i, logged as a cand line of MMS_WINNER_STEP; NULL when
  * the log cannot be written. */
@@ -1992,7 +1996,8 @@ static const struct mms_record *winner_timing(struct mms_search *s,
 
     memset(&r, 0, sizeof r);
     if (i > 0 && !s->pl.fake_timing)
-        nanosleep(&(struct timespec){ 0, WINNER_GAP_NS }, NULL);
+        nanosleep(&(struct timespec){ WINNER_GAP_NS / NS_PER_S,
+                                      WINNER_GAP_NS % NS_PER_S }, NULL);
     mms_measure(&s->pl, c, MMS_TIME, i, &r.m);
     s->timed++;
     return log_measured(s, MMS_WINNER_STEP, c, i, 0, NULL, &r, now() - t);
