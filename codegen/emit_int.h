@@ -33,6 +33,8 @@ struct mmg_tile {
     int pfa;                 /* takes an mmt_pfa and prefetches (PFA=1) */
     int ku;                  /* k'' steps a trip; 0: the kernel's KU */
     int pfb;                 /* prefetches B's next panel (PFB=1) */
+    int masked;              /* its last vector of rows masked to the
+                                run-time `rows` it takes (mmg_masked) */
 };
 
 void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
@@ -47,6 +49,11 @@ void mmg_tile_name(const struct mmg_ctx *x, const struct mmg_tile *t,
 /* The common parameter list of kernels and tiles, on two lines. */
 extern const char mmg_kernel_args[];
 extern const char *const mmg_kernel_arg_names[];
+
+/* 1 when the rows a non-copy kernel leaves at the M edge go to masked
+ * tiles (AVX-512, AVX2: loads and stores that touch only the rows there
+ * are), else to whole-vector tiles and the packed edge. */
+int mmg_masked(const struct mmg_ctx *x);
 
 /* emit_tile.c: one tile function, scalar or SIMD. */
 int mmg_emit_tile(const struct mmg_ctx *x, const struct mmg_tile *t);

@@ -79,7 +79,17 @@ void mmg_tile_name(const struct mmg_ctx *x, const struct mmg_tile *t,
         return;
     }
     mmg_variant_name(x, t->beta, variant, sizeof variant);
-    snprintf(out, len, "%s_t%dx%d", variant, t->mr, t->nr);
+    snprintf(out, len, "%s_t%dx%d%s", variant, t->mr, t->nr,
+             t->masked ? "_m" : "");
+}
+
+int mmg_masked(const struct mmg_ctx *x)
+{
+    int nocopy = x->layout == MMT_LAYOUT_NOCOPY
+                 || x->layout == MMT_LAYOUT_NOCOPY_BT;
+
+    return nocopy && !x->m
+           && (x->p->isa == MMG_ISA_AVX512 || x->p->isa == MMG_ISA_AVX2);
 }
 
 void mmg_call_tile(const struct mmg_ctx *x, const struct mmg_tile *t)
@@ -165,7 +175,7 @@ static int emit_variant(const struct mmg_ctx *x, int beta)
 {
     const struct mmg_params *p = x->p;
     struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
-                             p->perturb, 0, p->pfa, 0, p->pfb };
+                             p->perturb, 0, p->pfa, 0, p->pfb, 0 };
     char name[160];
     int simd = x->vlen > 1;
 

@@ -22,7 +22,7 @@
 int mmg_simd_shared(const struct mmg_ctx *x)
 {
     struct mmg_tile pk = { x->p->mu, x->p->nu, MMG_BETA0, 0,
-                           MMT_LAYOUT_PANEL, 0, 1, 0, 0, 0 };
+                           MMT_LAYOUT_PANEL, 0, 1, 0, 0, 0, 0 };
     return mmg_emit_tile(x, &pk);
 }
 
@@ -82,7 +82,8 @@ static int emit_edge(const struct mmg_ctx *x, int beta)
 static struct mmg_tile edge_tile(const struct mmg_ctx *x, int beta, int mr,
                                  int nr)
 {
-    struct mmg_tile t = { mr, nr, beta, x->p->ff, x->layout, 0, 0, 0, 1, 0 };
+    struct mmg_tile t = { mr, nr, beta, x->p->ff, x->layout, 0, 0, 0, 1, 0,
+                          0 };
     return t;
 }
 
@@ -98,13 +99,30 @@ static int m_edge_sizes(const struct mmg_ctx *x, int *sizes)
     return w;
 }
 
+/* The masked tiles of the M edge (mmg_masked): q vectors of rows, the
+ * last masked, for q = 1 .. MU/V, NU columns wide and as wide as each
+ * column panel the N edge can leave (the corner). */
+static int masked_tiles(const struct mmg_ctx *x, int beta, const int *cols,
+                        int nc)
+{
+    for (int s = -1; s < nc; s++)
+        for (int q = 1; q * x->vlen <= x->p->mu; q++) {
+            struct mmg_tile t = edge_tile(x, beta, q * x->vlen,
+                                          s < 0 ? x->p->nu : cols[s]);
+            t.masked = 1;
+            if (mmg_emit_tile(x, &t) != 0)
+                return -1;
+        }
+    return 0;
+}
+
 int mmg_simd_tiles(const struct mmg_ctx *x, int beta)
 {
     const struct mmg_params *p = x->p;
     struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
-                             p->perturb, 0, p->pfa, 0, p->pfb };
+                             p->perturb, 0, p->pfa, 0, p->pfb, 0 };
     int cols[64], nc = mmg_edge_sizes(x->n, p->nu, cols);
-    int rows[64], nr = m_edge_sizes(x, rows);
+    int rows[64], nr = mmg_masked(x) ? 0 : m_edge_sizes(x, rows);
 
     if (mmg_emit_tile(x, &full) != 0)
         return -1;
@@ -114,7 +132,33 @@ int mmg_simd_tiles(const struct mmg_ctx *x, int beta)
         if (mmg_emit_tile(x, &t) != 0)
             return -1;
     }
+    if (mmg_masked(x))
+        return masked_tiles(x, beta, cols, nc);
     return emit_edge(x, beta);
+}
+
+/* The rows left at i (fewer than MU) by the masked tile of their whole
+ * and fractional vectors, nr columns wide. */
+static void call_masked(const struct mmg_ctx *x, int beta, int nr)
+{
+    int v = x->vlen;
+
+    mmg_open(x->e, "if (i < %s)", x->md);
+    mmg_open(x->e, "switch ((%s - i + %d) / %d)", x->md, v - 1, v);
+    for (int q = 1; q * v <= x->p->mu; q++) {
+        struct mmg_tile t = edge_tile(x, beta, q * v, nr);
+        char name[192], rows[64];
+        t.masked = 1;
+        mmg_tile_name(x, &t, name, sizeof name);
+        snprintf(rows, sizeof rows, ", %s - i - %d", x->md, (q - 1) * v);
+        mmg_line(x->e, "case %d:", q);
+        mmg_indent(x->e, 1);
+        mmg_call(x, name, rows);
+        mmg_line(x->e, "break;");
+        mmg_indent(x->e, -1);
+    }
+    mmg_close(x->e);
+    mmg_close(x->e);
 }
 
 static void call_edge(const struct mmg_ctx *x, int beta, const char *mr,
@@ -141,6 +185,10 @@ static void n_panel(const struct mmg_ctx *x, int beta, int nr)
     mmg_indent(x->e, -1);
     if (x->m && x->m % x->p->mu == 0)
         return;
+    if (mmg_masked(x)) {
+        call_masked(x, beta, nr);
+        return;
+    }
     snprintf(mr, sizeof mr, "%s - i", x->md);
     snprintf(nrs, sizeof nrs, "%d", nr);
     mmg_line(x->e, "if (i < %s)", x->md);
@@ -158,6 +206,10 @@ static void m_edge(const struct mmg_ctx *x, int beta)
 
     if (x->m && x->m % x->p->mu == 0)
         return;
+    if (mmg_masked(x)) {
+        call_masked(x, beta, x->p->nu);
+        return;
+    }
     snprintf(mr, sizeof mr, "%s - i", x->md);
     snprintf(full, sizeof full, "%d", x->p->nu);
     if (x->m && n) {

@@ -54,6 +54,56 @@ static void operand_index(const struct tile_ctx *tc, int is_b, int s, int r,
     }
 }
 
+/* Vector row r of a masked tile is its last: only its first `rows`
+ * lanes are loaded and stored (the mask km, made at the top). */
+static int masked_row(const struct tile_ctx *tc, int r)
+{
+    return tc->t->masked && r == tc->na - 1;
+}
+
+/* The vector at &x[ix], masked or whole as row r needs. */
+static void vload(const struct tile_ctx *tc, int r, char x, const char *ix,
+                  char *out, size_t len)
+{
+    const char *vp = tc->x->vp;
+
+    if (!masked_row(tc, r))
+        snprintf(out, len, "%s_loadu_pd(&%c[%s])", vp, x, ix);
+    else if (tc->x->p->isa == MMG_ISA_AVX512)
+        snprintf(out, len, "%s_maskz_loadu_pd(km, &%c[%s])", vp, x, ix);
+    else
+        snprintf(out, len, "%s_maskload_pd(&%c[%s], km)", vp, x, ix);
+}
+
+static void vstore(const struct tile_ctx *tc, int r, const char *ix,
+                   const char *val)
+{
+    const char *vp = tc->x->vp;
+
+    if (!masked_row(tc, r))
+        mmg_line(tc->x->e, "%s_storeu_pd(&c[%s], %s);", vp, ix, val);
+    else if (tc->x->p->isa == MMG_ISA_AVX512)
+        mmg_line(tc->x->e, "%s_mask_storeu_pd(&c[%s], km, %s);", vp, ix,
+                 val);
+    else
+        mmg_line(tc->x->e, "%s_maskstore_pd(&c[%s], km, %s);", vp, ix,
+                 val);
+}
+
+/* The mask of a masked tile's last vector: its first `rows` lanes. */
+static void emit_mask(const struct tile_ctx *tc)
+{
+    if (!tc->t->masked)
+        return;
+    if (tc->x->p->isa == MMG_ISA_AVX512)
+        mmg_line(tc->x->e, "const __mmask8 km = (__mmask8)((1u << rows) "
+                 "- 1);");
+    else
+        mmg_line(tc->x->e, "const __m256i km = _mm256_cmpgt_epi64("
+                 "_mm256_set1_epi64x(rows), _mm256_setr_epi64x(0, 1, 2, "
+                 "3));");
+}
+
 /* A is loaded as a vector (M runs contiguously in every SIMD layout), B
  * element by element and broadcast (§V-G); scalar loads are plain. */
 static void print_load(const struct tile_ctx *tc, const struct mmg_op *op)
@@ -67,7 +117,7 @@ static void print_load(const struct tile_ctx *tc, const struct mmg_op *op)
     else if (is_b)
         snprintf(val, sizeof val, "%s_set1_pd(b[%s])", tc->x->vp, ix);
     else
-        snprintf(val, sizeof val, "%s_loadu_pd(&a[%s])", tc->x->vp, ix);
+        vload(tc, reg, 'a', ix, val, sizeof val);
     mmg_line(tc->x->e, "const %s %c%d_%d = %s;", tc->x->vtype, "ab"[is_b],
              op->step, reg, val);
 }
@@ -183,20 +233,22 @@ static void c_index(const struct tile_ctx *tc, int r, int c, char *out,
     snprintf(out, len, "%d + %d * ldc", r * tc->x->vlen, c);
 }
 
-/* C(r, c) as read, times beta for the general variant. */
-static void c_load(const struct tile_ctx *tc, const char *ix, int beta,
-                   char *out, size_t len)
+/* C(r, c) as read (vector row r), times beta for the general variant. */
+static void c_load(const struct tile_ctx *tc, int r, const char *ix,
+                   int beta, char *out, size_t len)
 {
-    const char *vp = tc->x->vp;
+    char v[96];
 
-    if (!simd(tc))
+    if (!simd(tc)) {
         snprintf(out, len, "%sc[%s]", beta == MMG_BETAX ? "beta * " : "",
                  ix);
-    else if (beta == MMG_BETAX)
-        snprintf(out, len, "%s_mul_pd(vbeta, %s_loadu_pd(&c[%s]))", vp, vp,
-                 ix);
+        return;
+    }
+    vload(tc, r, 'c', ix, v, sizeof v);
+    if (beta == MMG_BETAX)
+        snprintf(out, len, "%s_mul_pd(vbeta, %s)", tc->x->vp, v);
     else
-        snprintf(out, len, "%s_loadu_pd(&c[%s])", vp, ix);
+        snprintf(out, len, "%s", v);
 }
 
 /* Accumulators, with C fetched at the top when FF=1 (§II-A: assignments
@@ -215,7 +267,7 @@ static void emit_c_init(const struct tile_ctx *tc)
         for (int r = 0; r < tc->na; r++) {
             c_index(tc, r, c, ix, sizeof ix);
             if (top && beta != MMG_BETA0) {
-                c_load(tc, ix, beta, ld, sizeof ld);
+                c_load(tc, r, ix, beta, ld, sizeof ld);
                 mmg_line(x->e, "%s c%d_%d = %s;", x->vtype, r, c, ld);
                 continue;
             }
@@ -241,16 +293,19 @@ static void emit_c_store(const struct tile_ctx *tc)
         for (int r = 0; r < tc->na; r++) {
             c_index(tc, r, c, ix, sizeof ix);
             snprintf(acc, sizeof acc, "c%d_%d", r, c);
-            c_load(tc, ix, beta, ld, sizeof ld);
-            if (beta == MMG_BETA0 && simd(tc))
-                mmg_line(x->e, "%s_storeu_pd(&c[%s], %s);", x->vp, ix, acc);
-            else if (beta == MMG_BETA0)
+            c_load(tc, r, ix, beta, ld, sizeof ld);
+            if (beta == MMG_BETA0 && simd(tc)) {
+                vstore(tc, r, ix, acc);
+            } else if (beta == MMG_BETA0) {
                 mmg_line(x->e, "c[%s] = %s;", ix, acc);
-            else if (simd(tc))
-                mmg_line(x->e, "%s_storeu_pd(&c[%s], %s_add_pd(%s, %s));",
-                         x->vp, ix, x->vp, ld, acc);
-            else
+            } else if (simd(tc)) {
+                char sum[192];
+                snprintf(sum, sizeof sum, "%s_add_pd(%s, %s)", x->vp, ld,
+                         acc);
+                vstore(tc, r, ix, sum);
+            } else {
                 mmg_line(x->e, "c[%s] = %s + %s;", ix, ld, acc);
+            }
         }
 }
 
@@ -260,7 +315,9 @@ int mmg_emit_tile(const struct mmg_ctx *x, const struct mmg_tile *t)
     char name[192];
 
     mmg_tile_name(x, t, name, sizeof name);
-    mmg_function(x, MMG_HELPER, name, t->pfa ? ", struct mmt_pfa pf" : "");
+    mmg_function(x, MMG_HELPER, name, t->pfa ? ", struct mmt_pfa pf"
+                                      : t->masked ? ", int rows" : "");
+    emit_mask(&tc);
     emit_c_init(&tc);
     if (emit_k_loops(&tc) != 0)
         return -1;

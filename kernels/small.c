@@ -6,12 +6,14 @@
  * (MU x NU) on the rows it covers, the narrow one (one vector of rows,
  * V) on the next whole vectors of rows; the kernels take the columns left
  * after the last NU with tiles of their exact width (codegen/emit_simd.c).
- * The last fractional vector of rows is a narrow tile shifted up to end
- * at row M, over rows computed already: with beta = 0 written straight
- * into C (the same products again), else computed into a C tile of the
- * workspace whose new rows are merged.  Only a call with fewer than V
- * rows copies them with zero padding (gemm_tiny).  The kernels' own
- * packed edge (a stack copy per tile) never runs.
+ * Where the kernels have masked tiles for the rows past the last whole
+ * vector (AVX-512, AVX2: masked_rows), the full kernel takes every row.
+ * Elsewhere the last fractional vector of rows is a narrow tile shifted
+ * up to end at row M, over rows computed already: with beta = 0 written
+ * straight into C (the same products again), else computed into a C tile
+ * of the workspace whose new rows are merged, and only a call with fewer
+ * than V rows copies them with zero padding (gemm_tiny).  The kernels'
+ * own packed edge (a stack copy per tile) never runs.
  *
  * A transposed op(A) (when the TN and TT paths, tn.c and tt.c, do not
  * take the call) is copied into the workspace column major
@@ -58,6 +60,22 @@ static size_t up_to(size_t x, size_t step)
     return (x + step - 1) / step * step;
 }
 
+/* 1 when the kernels take the rows past the last whole vector with
+ * masked tiles (the non-copy kernels mmgen makes for AVX-512 and AVX2,
+ * vectors of 4 or 8: codegen/emit_simd.c): then the full kernel runs
+ * every row of a call itself, nothing shifted, copied or merged (a kernel
+ * without them would pack those rows on its stack, bounded by NCNB: right,
+ * only slower).  On Zen 5 (16 x 8), a loop of calls on the same operands,
+ * shifted and masked: N = 9 99 and 69 ns, 12 123 and 96, 15 158 and 103;
+ * bench-dgemm, least of 7 rounds, warm N = 15 37.5 and 48.2 GFLOPS, 47
+ * 80.0 and 90.9, flushed N = 20 4.9 and 6.2, 47 28.7 and 31.1, the other
+ * sizes to 100 (and NT, TN, TT) within 3%. */
+MML_HOT
+static int masked_rows(const struct mml_plan *p)
+{
+    return p->nckv.mu >= 4;
+}
+
 /* 1 when the call is too short to shift a vector of rows over its edge:
  * fewer than V rows. */
 MML_HOT
@@ -81,6 +99,8 @@ static size_t edge_doubles(const struct mml_plan *p, const struct mml_gemm *g)
 {
     size_t v = (size_t)p->nckv.mu;
 
+    if (masked_rows(p))
+        return 0;
     if (tiny(p, g))
         return up_to(v * g->k, LINE_DOUBLES) + row_tile(p, g);
     if (g->beta == 0.0 || g->m % v == 0)
@@ -330,11 +350,14 @@ static void fetch_code(mmt_mm_kernel *f)
  * rounds, flushed N = 8 0.4 and 0.6 GFLOPS, 12 1.4 and 1.7, warm 24 68.9
  * and 72.6, the other sizes to 100 within 2%. */
 MML_HOT
-static void fetch_codes(const struct kerns *ks, int m, double beta)
+static void fetch_codes(const struct kerns *ks, int m, double beta,
+                        int masked)
 {
     int mw = m / ks->f->mu * ks->f->mu, v = ks->v->mu, whole = m - mw >= v;
     mmt_mm_kernel *vb = nc_variant(ks->v, beta);
 
+    if (masked)
+        mw = m, whole = 0, v = 1;   /* the full kernel alone */
     if (mw)
         fetch_code(nc_variant(ks->f, beta));
     if (whole)
@@ -440,7 +463,9 @@ MML_HOT
 static void run_rows_all(const struct mml_gemm *h, const struct mml_plan *p,
                          const struct kerns *ks, double *edge)
 {
-    if (tiny(p, h))
+    if (masked_rows(p))
+        run_rows(ks, h, (int)h->m, (int)h->m);
+    else if (tiny(p, h))
         gemm_tiny(h, p, ks, edge);
     else
         gemm_shifted(h, p, ks, edge);
@@ -485,7 +510,7 @@ static void gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
     struct kerns ks = kerns_for(p, g->tb && !l.b);
     int m = (int)g->m, n = (int)g->n, k = (int)g->k;
 
-    fetch_codes(&ks, m, g->beta);
+    fetch_codes(&ks, m, g->beta, masked_rows(p));
     if (whole)
         load_whole(g, l, work);
     if (l.b) {

@@ -11,7 +11,7 @@ trap 'rm -rf "$dir"' EXIT
 n=0
 pass() { n=$((n + 1)); echo "ok $n - $1"; }
 fail() { n=$((n + 1)); echo "not ok $n - $1"; }
-echo "1..25"
+echo "1..26"
 
 "$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
     && pass "--help exits 0 and lists the parameters" \
@@ -164,20 +164,35 @@ esac
 
 
 # The SIMD edges: the columns left after the last NU get tiles of their
-# exact width, one function per width, picked by a switch at run time,
-# and rows left in whole vectors below MU tiles of their own
-# (the grid checks their values; this, that the emitter still makes
-# them rather than packing the edge)
+# exact width, one function per width, picked by a switch at run time;
+# the rows left below MU, in a non-copy kernel with masks (avx512, avx2),
+# masked tiles of their whole and fractional vectors, the corner too, so
+# that nothing is packed; in the panel layout (a driver pads A's rows to
+# whole vectors) whole-vector tiles of their own.  The grid checks their
+# values; this, that the emitter still makes them rather than packing
+# the edge.
 "$mmgen" --isa=avx512 --copy=0 --mu=16 --nu=5 --ku=4 --m=0 --n=0 --k=0 \
     --name=ne --output="$dir/ne.c" 2> /dev/null
 if grep -q 'switch (n - j)' "$dir/ne.c" \
         && [ "$(grep -Ec '^ne_b0_t16x[1-4]\(' "$dir/ne.c")" -eq 4 ] \
         && grep -Eq '^ +ne_b0_t16x3\(m, n, k,' "$dir/ne.c" \
-        && ! grep -Eq 'ne_b0_edge\(.*, 16, n - j\)' "$dir/ne.c" \
-        && grep -Eq '^ +ne_b0_t8x5\(m, n, k,' "$dir/ne.c"; then
-    pass "SIMD, run-time N and M: exact tiles (16x1..16x4; 8 rows: 8x5)"
+        && ! grep -Eq '^ +ne_b0_edge\(' "$dir/ne.c" \
+        && grep -q 'switch ((m - i + 7) / 8)' "$dir/ne.c" \
+        && grep -Eq '^ +ne_b0_t8x5_m\(m, n, k,' "$dir/ne.c" \
+        && grep -Eq '^ +ne_b0_t16x3_m\(m, n, k,' "$dir/ne.c" \
+        && grep -q '_mm512_maskz_loadu_pd(km, &a\[' "$dir/ne.c" \
+        && grep -q '_mm512_mask_storeu_pd(&c\[' "$dir/ne.c"; then
+    pass "SIMD non-copy, run-time N and M: exact tiles (16x1..16x4), masked rows (8x5_m, 16x5_m, the corner 16x3_m ...), no packed edge"
 else
-    fail "SIMD, run-time N or M: no exact tiles at the edge"
+    fail "SIMD non-copy, run-time N or M: no exact or masked tiles at the edge"
+fi
+"$mmgen" --isa=avx512 --mu=16 --nu=5 --ku=4 --m=0 --n=0 --k=0 \
+    --name=pe --output="$dir/pe.c" 2> /dev/null
+if grep -Eq '^ +pe_b0_t8x5\(m, n, k,' "$dir/pe.c" \
+        && ! grep -q '_m(m, n, k' "$dir/pe.c"; then
+    pass "SIMD panel layout, run-time M: a whole-vector tile (8x5), no mask"
+else
+    fail "SIMD panel layout, run-time M: no 8x5 tile, or a masked one"
 fi
 # a fixed N (the panel layout: the last B panel is as wide as its tile)
 "$mmgen" --isa=avx2 --mu=8 --nu=4 --nb=10 --name=nf --output="$dir/nf.c" \
