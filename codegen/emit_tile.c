@@ -312,11 +312,12 @@ static void emit_c_store(const struct tile_ctx *tc)
 int mmg_emit_tile(const struct mmg_ctx *x, const struct mmg_tile *t)
 {
     struct tile_ctx tc = { x, t, t->mr / x->vlen };
-    char name[192];
+    char name[192], extra[64];
 
     mmg_tile_name(x, t, name, sizeof name);
-    mmg_function(x, MMG_HELPER, name, t->pfa ? ", struct mmt_pfa pf"
-                                      : t->masked ? ", int rows" : "");
+    snprintf(extra, sizeof extra, "%s%s", t->pfa ? ", struct mmt_pfa pf" : "",
+             t->masked ? ", int rows" : "");
+    mmg_function(x, MMG_HELPER, name, extra);
     emit_mask(&tc);
     emit_c_init(&tc);
     if (emit_k_loops(&tc) != 0)

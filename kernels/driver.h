@@ -96,13 +96,14 @@ size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
                        size_t k);
 
 /* The small-problem path on a workspace of mml_small_doubles doubles: the
- * non-copy kernels on the caller's arrays, whole vectors of rows only, the
- * last fractional one shifted over rows done already; the kernels'
- * exact-width tiles take the last fractional columns (small.c).  Needs
- * mml_small_fits and m, n, k >= 1.  mml_gemm_small runs a whole call (its
- * operands and the workspace loaded first); mml_gemm_small_block one block
- * of a larger product (skinny.c), which loads nothing first but B's block
- * when load_b is 1. */
+ * non-copy kernels on the caller's arrays, every row by the full kernel
+ * where they have masked row tiles (AVX-512, AVX2), else whole vectors of
+ * rows only, the last fractional one shifted over rows done already; the
+ * kernels' exact-width tiles take the last fractional columns (small.c).
+ * Needs mml_small_fits and m, n, k >= 1.  mml_gemm_small runs a whole
+ * call (its operands and the workspace loaded first);
+ * mml_gemm_small_block one block of a larger product (skinny.c), which
+ * loads nothing first but B's block when load_b is 1. */
 void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
                     double *work);
 void mml_gemm_small_block(const struct mml_gemm *g,
@@ -152,8 +153,8 @@ void mml_gemm_panel_t(const struct mml_gemm *g, const struct mml_plan *p,
 /* 1 when call g is a matrix times a vector (M or N = 1) or has fewer
  * than 8 columns and op(A) = A: the thin path, which reads the matrix
  * once in place (no packing, no workspace); but not from 5 columns on
- * (vectors of 8, M at least one) when plan p's small path takes the
- * call. */
+ * (vectors of 8, M at least a vector) when plan p's small path takes
+ * the call. */
 int mml_thin_fits(const struct mml_plan *p, const struct mml_gemm *g);
 
 /* The thin path.  Needs mml_thin_fits, k >= 1 and a CPU that runs the

@@ -2,10 +2,10 @@
  * kernel on small problems, where copying costs more than it saves).
  * Below the crossover NCNB nothing is packed: the non-copy kernels
  * (COPY=0, KERNEL_ABI.md layout 3, run-time M, N, K) run on the caller's
- * column-major arrays, always on whole vectors of rows: the full tile
- * (MU x NU) on the rows it covers, the narrow one (one vector of rows,
- * V) on the next whole vectors of rows; the kernels take the columns left
- * after the last NU with tiles of their exact width (codegen/emit_simd.c).
+ * column-major arrays: the full tile (MU x NU) on the rows it covers, and
+ * without masked tiles the narrow one (one vector of rows, V) on the next
+ * whole vectors of rows; the kernels take the columns left after the
+ * last NU with tiles of their exact width (codegen/emit_simd.c).
  * Where the kernels have masked tiles for the rows past the last whole
  * vector (AVX-512, AVX2: masked_rows), the full kernel takes every row.
  * Elsewhere the last fractional vector of rows is a narrow tile shifted
@@ -356,8 +356,10 @@ static void fetch_codes(const struct kerns *ks, int m, double beta,
     int mw = m / ks->f->mu * ks->f->mu, v = ks->v->mu, whole = m - mw >= v;
     mmt_mm_kernel *vb = nc_variant(ks->v, beta);
 
-    if (masked)
-        mw = m, whole = 0, v = 1;   /* the full kernel alone */
+    if (masked) {                   /* the full kernel alone */
+        fetch_code(nc_variant(ks->f, beta));
+        return;
+    }
     if (mw)
         fetch_code(nc_variant(ks->f, beta));
     if (whole)

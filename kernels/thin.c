@@ -1,11 +1,13 @@
 /* The thin path: products with M = 1 or N = 1 (a matrix times a vector,
  * BLAS level 2 in a GEMM call), or with fewer than 8 columns and op(A) =
- * A.  Every element of the matrix operand is used once (or by a few
- * columns), so the product runs at the speed memory delivers it, and
- * packing it (a read and a write of the whole matrix) only doubles the
- * traffic: measured on Zen 5, 2000 x 1 x 2000 ran at 2.2 GFLOPS through
- * the packed path, BLIS's gemv reaches 7.9.  Here the matrix is read once,
- * in place, as contiguous columns, in one of two forms:
+ * A (with vectors of 8, 5 to 7 columns only where the small path cannot
+ * take the call: mml_thin_fits).  Every element of the matrix operand is
+ * used once (or by a few columns), so the product runs at the speed
+ * memory delivers it, and packing it (a read and a write of the whole
+ * matrix) only doubles the traffic: measured on Zen 5, 2000 x 1 x 2000
+ * ran at 2.2 GFLOPS through the packed path, BLIS's gemv reaches 7.9.
+ * Here the matrix is read once, in place, as contiguous columns, in one
+ * of two forms:
  *
  * - columns (Y += A(:,p) X(p,:)): A's columns run along Y; 8 of them a
  *   sweep stream past ROWS_IN_PLACE rows of Y's 1 to 7 columns, updated
@@ -93,12 +95,12 @@ INLINE void cols_add(double *t, size_t ld, size_t len, struct mat a,
  * when beta = 0), the sums in a register each, one partial load of a's
  * rows a k step.  They had gone element by element through memory, each
  * sweep's every step a load and a store of t: on Zen 5 a loop of 6 x 6 x
- * 6 products on the same operands took 166 ns a call, now 47 (OpenBLAS
- * 134 as shipped, 33 SkylakeX).  Beta and alpha are applied here, once
- * a column, not by scale_cols before and to every term: its scalar
- * stores, read back by a vector load, stall the store forwarding (6 x 6
- * x 6 from 46-50 to 26 ns, 7 x 7 x 7 from 59-63 to 28, 4 x 4 x 4 from 31
- * to 21; OpenBLAS-SkylakeX 23, 27 and 20). */
+ * 6 products on the same operands took 166 ns a call, 47 with the rows
+ * in registers.  Beta and alpha are applied here, once a column, not by
+ * scale_cols before and to every term: its scalar stores, read back by a
+ * vector load, stall the store forwarding (6 x 6 x 6 from 46-50 to 26
+ * ns, 7 x 7 x 7 from 59-63 to 28, 4 x 4 x 4 from 31 to 21; OpenBLAS as
+ * shipped 134 at 6 x 6 x 6, SkylakeX 23, 27 and 20). */
 INLINE void cols_tail(double *t, size_t ld, int rem, struct mat a,
                       size_t r0, struct rhs x, size_t k, double alpha,
                       double beta, int nr)

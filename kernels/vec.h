@@ -9,6 +9,9 @@
 #include <string.h>
 
 #include "kernels/gen/libparams.h"
+#if (defined(__x86_64__) || defined(__i386__)) && MML_NARROW_MU >= 4
+#include <immintrin.h>           /* the masked moves below */
+#endif
 
 #define MML_V MML_NARROW_MU      /* doubles a vector */
 #define MML_VINLINE static inline __attribute__((always_inline)) \
@@ -36,9 +39,6 @@ MML_VINLINE void mml_vstore(double *p, mml_vd v)
  * their store: no byte past p[n-1] is read or written (the rows past M
  * belong to the caller; the last column may end a page).  Masked moves
  * where the ISA has them (AVX-512, AVX), else lane by lane. */
-#if (defined(__x86_64__) || defined(__i386__)) && MML_V >= 4
-#include <immintrin.h>
-#endif
 #if (defined(__x86_64__) || defined(__i386__)) && MML_V == 8
 MML_VINLINE mml_vd mml_vload_part(const double *p, int n)
 {

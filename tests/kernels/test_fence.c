@@ -2,11 +2,13 @@
  * A, B and C each end where a page ends, the next page inaccessible, the
  * leading dimensions the least: a vector load or store running past the
  * last column's last row (a fractional vector of rows: the thin path's
- * last rows, the small path's tiny calls) faults, and the fault is
+ * last rows, the small path's masked tiles) faults, and the fault is
  * reported as the case's failure.  Every transpose pair, M, N and K from
- * 1 past two vectors (where the paths' edges are), results checked
- * against the reference.  After a fault the library's state is unknown
- * (a lock may be held): the test bails out.  TAP. */
+ * 1 past two vectors (where the paths' edges are), beta 0 (over NaN in
+ * C), 1 and others, results checked against the reference.  After a
+ * fault the library's state is unknown (a lock may be held): the test
+ * bails out.  TAP. */
+#include <math.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdio.h>
@@ -18,6 +20,8 @@
 #include "mmtune.h"
 #include "tests/common/gemmref.h"
 
+/* Past the non-copy kernels' tile (at most two vectors: 16 rows) by a
+ * vector's fraction, and past their exact-width columns. */
 #define DIM_MAX 20
 
 /* An array of up to `most` doubles whose last one ends the region's
@@ -65,8 +69,8 @@ static void one_case(const struct fence fc[4], int ta, int tb, size_t m,
     size_t cb = tb ? k : n;
     double *a = fence_at(&fc[0], ra * ca), *b = fence_at(&fc[1], rb * cb);
     double *c = fence_at(&fc[2], m * n), *c0 = fence_at(&fc[3], m * n);
-    double alpha = (m + k) % 3 ? 0.7 : 1.0;
-    double beta = (m + n + k) % 2 ? 1.0 : 0.0;
+    static const double betas[] = { 0.0, 1.0, 0.7, -1.0 };
+    double alpha = (m + k) % 3 ? 0.7 : 1.0, beta = betas[(m + n + k) % 4];
     int im = (int)m, in = (int)n, ik = (int)k, lda = (int)ra;
     int ldb = (int)rb, ldc = (int)m;
     struct gr_gemm g = { ta, tb, m, n, k, alpha, beta, a, b, ra, rb, m };
@@ -76,8 +80,8 @@ static void one_case(const struct fence fc[4], int ta, int tb, size_t m,
         a[e] = gr_rand(seed);
     for (size_t e = 0; e < rb * cb; e++)
         b[e] = gr_rand(seed);
-    for (size_t e = 0; e < m * n; e++)
-        c[e] = c0[e] = gr_rand(seed);
+    for (size_t e = 0; e < m * n; e++)   /* beta = 0: C is never read */
+        c[e] = c0[e] = beta == 0.0 ? NAN : gr_rand(seed);
     r->cases++;
     if (sigsetjmp(fault_jump, 1)) {
         printf("Bail out! %c%c M=%zu N=%zu K=%zu: a fault past an "

@@ -57,7 +57,8 @@ static size_t lda_of(const struct shape *s, size_t lda)
 }
 
 /* The small group's bounds: its kernels, every dimension within NCNB and
- * A's leading dimension within their int indexing. */
+ * A's leading dimension within their int indexing (B's and C's are the
+ * least plus two and three here, far within it). */
 static int small_takes(const struct mml_plan *p, const struct shape *s,
                        size_t lda)
 {
