@@ -68,8 +68,9 @@ static size_t up_to(size_t x, size_t step)
  * only slower).  On Zen 5 (16 x 8), a loop of calls on the same operands,
  * shifted and masked: N = 9 99 and 69 ns, 12 123 and 96, 15 158 and 103;
  * bench-dgemm, least of 7 rounds, warm N = 15 37.5 and 48.2 GFLOPS, 47
- * 80.0 and 90.9, flushed N = 20 4.9 and 6.2, 47 28.7 and 31.1, the other
- * sizes to 100 (and NT, TN, TT) within 3%. */
+ * 80.0 and 90.9, flushed N = 20 4.9 and 6.2, 47 28.7 and 31.1; the other
+ * sizes to 100 (and NT, TN, TT) from 5% slower (flushed 12: 2.0 and 1.9)
+ * to 8% faster (warm 12: 24.7 and 26.6). */
 MML_HOT
 static int masked_rows(const struct mml_plan *p)
 {
@@ -346,9 +347,9 @@ static void fetch_code(mmt_mm_kernel *f)
  * had been fetched whenever M was no multiple of MU, the full one's even
  * when no tile of it ran (M < MU): on Zen 5 (16 x 8 and 8 x 8), a loop
  * of calls on the same operands, N = 8 took 70 ns where it now takes 52,
- * N = 12 176 and 120, N = 16 149 and 124; bench-dgemm, median of 9
- * rounds, flushed N = 8 0.4 and 0.6 GFLOPS, 12 1.4 and 1.7, warm 24 68.9
- * and 72.6, the other sizes to 100 within 2%. */
+ * N = 12 176 and 120; bench-dgemm, median of 9 rounds, flushed N = 8 0.4
+ * and 0.6 GFLOPS, 12 1.4 and 1.7 (sizes whose fetches did not change,
+ * 16 to 100, moved by -7% to +9% in the same runs: the host). */
 MML_HOT
 static void fetch_codes(const struct kerns *ks, int m, double beta,
                         int masked)

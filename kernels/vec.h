@@ -9,7 +9,12 @@
 #include <string.h>
 
 #include "kernels/gen/libparams.h"
-#if (defined(__x86_64__) || defined(__i386__)) && MML_NARROW_MU >= 4
+#if defined(__x86_64__) || defined(__i386__)
+#define MML_VEC_X86 1
+#else
+#define MML_VEC_X86 0
+#endif
+#if MML_VEC_X86 && MML_NARROW_MU >= 4
 #include <immintrin.h>           /* the masked moves below */
 #endif
 
@@ -39,7 +44,7 @@ MML_VINLINE void mml_vstore(double *p, mml_vd v)
  * their store: no byte past p[n-1] is read or written (the rows past M
  * belong to the caller; the last column may end a page).  Masked moves
  * where the ISA has them (AVX-512, AVX), else lane by lane. */
-#if (defined(__x86_64__) || defined(__i386__)) && MML_V == 8
+#if MML_VEC_X86 && MML_V == 8
 MML_VINLINE mml_vd mml_vload_part(const double *p, int n)
 {
     return (mml_vd)_mm512_maskz_loadu_pd((__mmask8)((1u << n) - 1), p);
@@ -49,7 +54,7 @@ MML_VINLINE void mml_vstore_part(double *p, mml_vd v, int n)
 {
     _mm512_mask_storeu_pd(p, (__mmask8)((1u << n) - 1), (__m512d)v);
 }
-#elif (defined(__x86_64__) || defined(__i386__)) && MML_V == 4
+#elif MML_VEC_X86 && MML_V == 4
 MML_VINLINE __m256i mml_vmask(int n)
 {
     return (__m256i)((mml_vi){ 0, 1, 2, 3 } < (long long)n);

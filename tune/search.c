@@ -1979,7 +1979,7 @@ static void step_times(const struct mms_search *s, char *buf, size_t len)
  * read 89.0 GFLOPS on the Zen 5 guest for a kernel that three searches
  * minutes later timed at 98.9, 100.6 and 103.5; three timings 0.5 s
  * apart still fell in one such phase (92.3, 94.1 and 92.8 for the 24 x 8
- * kernel a tune the day before had read at 106.9, same guest), whose
+ * kernel a tune a few hours before had read at 106.9, same guest), whose
  * phases last seconds: five over 8 s. */
 #define WINNER_TIMINGS 5
 #define WINNER_GAP_NS 2000000000L
