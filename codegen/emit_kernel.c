@@ -284,6 +284,7 @@ static void emit_descriptor(const struct mmg_ctx *x, const char *command)
     mmg_line(x->e, ".ifetch = %d, .nfetch = %d, .regs_needed = %d, "
              ".regs_available = %d,", p->ifetch, p->nfetch,
              mmg_regs_needed(p), mmg_regs_available(p));
+    mmg_line(x->e, ".masked_rows = %d,", mmg_masked(x));
     mmg_line(x->e, ".flops = %.1f,", flops_per_call(x));
     for (int i = 0; i < 3; i++) {
         mmg_variant_name(x, bits[i], variant, sizeof variant);

@@ -54,6 +54,9 @@ struct mmt_kernel_desc {
     int pfa;                 /* 1: the A rows below the block are
                                 prefetched */
     int pfb;                 /* 1: B's next packed panel is prefetched */
+    int masked_rows;         /* 1: the rows past the last MU (run-time M,
+                                non-copy) run masked row tiles, never the
+                                packed edge (KERNEL_ABI.md) */
     int regs_needed, regs_available;
     double flops;            /* per call, run-time dimensions taken as nb */
     mmt_mm_kernel *beta0, *beta1, *betax;  /* NULL if not generated */

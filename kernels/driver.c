@@ -50,7 +50,8 @@ static int plan_ready;
 
 static struct mml_nckern nckern(const struct mmt_kernel_desc *d)
 {
-    return (struct mml_nckern){ d->mu, d->nu, d->beta0, d->beta1, d->betax };
+    return (struct mml_nckern){ d->mu, d->nu, d->masked_rows, d->beta0,
+                                d->beta1, d->betax };
 }
 
 void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,

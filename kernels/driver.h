@@ -43,6 +43,7 @@ struct mml_plan {
      * more pages. */
     struct mml_nckern {
         int mu, nu;
+        int masked;          /* the descriptor's masked_rows */
         mmt_mm_kernel *b0, *b1, *bx;
     } nck, nckv;
     /* The same two reading op(B) = B^T in place (KERNEL_ABI.md layout

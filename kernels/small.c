@@ -61,11 +61,11 @@ static size_t up_to(size_t x, size_t step)
 }
 
 /* 1 when the kernels take the rows past the last whole vector with
- * masked tiles (the non-copy kernels mmgen makes for AVX-512 and AVX2,
- * vectors of 4 or 8: codegen/emit_simd.c): then the full kernel runs
- * every row of a call itself, nothing shifted, copied or merged (a kernel
- * without them would pack those rows on its stack, bounded by NCNB: right,
- * only slower).  On Zen 5 (16 x 8), a loop of calls on the same operands,
+ * masked tiles (their descriptor's masked_rows: the non-copy kernels
+ * mmgen makes for AVX-512 and AVX2, codegen/emit_simd.c): then the full
+ * kernel runs every row of a call itself, nothing shifted, copied or
+ * merged (a kernel without them would pack those rows on its stack,
+ * bounded by NCNB: right, only slower).  On Zen 5 (16 x 8), a loop of calls on the same operands,
  * shifted and masked: N = 9 99 and 69 ns, 12 123 and 96, 15 158 and 103;
  * bench-dgemm, least of 7 rounds, warm N = 15 37.5 and 48.2 GFLOPS, 47
  * 80.0 and 90.9, flushed N = 20 4.9 and 6.2, 47 28.7 and 31.1; the other
@@ -74,7 +74,7 @@ static size_t up_to(size_t x, size_t step)
 MML_HOT
 static int masked_rows(const struct mml_plan *p)
 {
-    return p->nckv.mu >= 4;
+    return p->nck.masked;
 }
 
 /* 1 when the call is too short to shift a vector of rows over its edge:

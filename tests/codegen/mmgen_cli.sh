@@ -181,16 +181,18 @@ if grep -q 'switch (n - j)' "$dir/ne.c" \
         && grep -Eq '^ +ne_b0_t8x5_m\(m, n, k,' "$dir/ne.c" \
         && grep -Eq '^ +ne_b0_t16x3_m\(m, n, k,' "$dir/ne.c" \
         && grep -q '_mm512_maskz_loadu_pd(km, &a\[' "$dir/ne.c" \
-        && grep -q '_mm512_mask_storeu_pd(&c\[' "$dir/ne.c"; then
-    pass "SIMD non-copy, run-time N and M: exact tiles (16x1..16x4), masked rows (8x5_m, 16x5_m, the corner 16x3_m ...), no packed edge"
+        && grep -q '_mm512_mask_storeu_pd(&c\[' "$dir/ne.c" \
+        && grep -q '^ *\.masked_rows = 1,' "$dir/ne.c"; then
+    pass "SIMD non-copy, run-time N and M: exact tiles (16x1..16x4), masked rows (8x5_m, 16x5_m, the corner 16x3_m ...), no packed edge, the descriptor says so"
 else
     fail "SIMD non-copy, run-time N or M: no exact or masked tiles at the edge"
 fi
 "$mmgen" --isa=avx512 --mu=16 --nu=5 --ku=4 --m=0 --n=0 --k=0 \
     --name=pe --output="$dir/pe.c" 2> /dev/null
 if grep -Eq '^ +pe_b0_t8x5\(m, n, k,' "$dir/pe.c" \
-        && ! grep -q '_m(m, n, k' "$dir/pe.c"; then
-    pass "SIMD panel layout, run-time M: a whole-vector tile (8x5), no mask"
+        && ! grep -q '_m(m, n, k' "$dir/pe.c" \
+        && grep -q '^ *\.masked_rows = 0,' "$dir/pe.c"; then
+    pass "SIMD panel layout, run-time M: a whole-vector tile (8x5), no mask, nor in the descriptor"
 else
     fail "SIMD panel layout, run-time M: no 8x5 tile, or a masked one"
 fi
