@@ -254,3 +254,10 @@ installcheck-mmtune:
 # distcheck builds from the model (no archdef), as a machine without
 # saved defaults would; the ordinary build takes this machine's archdef.
 AM_DISTCHECK_CONFIGURE_FLAGS = --with-archdefs=no
+
+# make regtest: the built library's DGEMM against the peak mmprobe
+# measures in the same run (bench-dgemm, N = 1000 flushed, N = 64 warm).
+REGTESTS += tests/kernels/regtest_dgemm.sh
+EXTRA_DIST += tests/kernels/regtest_dgemm.sh
+tests/kernels/regtest_dgemm.log: bench/bench-dgemm$(EXEEXT) \
+	mmprobe$(EXEEXT) mmtune-info$(EXEEXT) kernels/libmmtune.la
