@@ -1,7 +1,8 @@
 /* mmkernel.h: the one header every generated mini-MMM kernel includes, and
  * the whole seam between codegen/ and its users (the library, the search).
  * KERNEL_ABI.md says the same in prose; keep the two in step and bump
- * MMT_KERNEL_ABI when anything here changes meaning. */
+ * MMT_KERNEL_ABI when anything here changes meaning (a descriptor field
+ * added does not: KERNEL_ABI.md). */
 #ifndef MMT_MMKERNEL_H
 #define MMT_MMKERNEL_H
 

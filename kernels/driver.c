@@ -66,8 +66,9 @@ void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
 }
 
 /* The kernels reading op(B) = B^T in place, when the plain ones run and
- * these are theirs with B transposed (same tiles); else none, and the
- * small path copies B^T. */
+ * these are theirs with B transposed (same tiles, the same masked rows:
+ * the small path sizes its workspace by the plain ones'); else none, and
+ * the small path copies B^T. */
 static void plan_transposed_b(void)
 {
     const struct mmt_kernel_desc *t = &mml_knct_desc, *tv = &mml_kncvt_desc;
@@ -78,6 +79,8 @@ static void plan_transposed_b(void)
         && tv->layout == MMT_LAYOUT_NOCOPY_BT
         && t->mu == plan.nck.mu && t->nu == plan.nck.nu
         && tv->mu == plan.nckv.mu && tv->nu == plan.nckv.nu
+        && t->masked_rows == plan.nck.masked
+        && tv->masked_rows == plan.nckv.masked
         && mmg_cpu_runs(t->requires) && mmg_cpu_runs(tv->requires)) {
         plan.knct = t, plan.kncvt = tv;
         plan.nckt = nckern(t), plan.nckvt = nckern(tv);

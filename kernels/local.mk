@@ -198,7 +198,8 @@ check_PROGRAMS += tests/kernels/test_blocking
 tests_kernels_test_blocking_LDADD = kernels/libmmdriver.la \
 	tests/common/libmmtest.la -lm
 TESTS += tests/kernels/test_blocking
-# No path reads or writes past an operand's end (a fenced page after it).
+# No path reads or writes outside an operand (a fenced page after it, or
+# in a second pass before it).
 check_PROGRAMS += tests/kernels/test_fence
 tests_kernels_test_fence_LDADD = kernels/libmmtune.la \
 	tests/common/libmmtest.la -lm

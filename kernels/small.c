@@ -65,12 +65,13 @@ static size_t up_to(size_t x, size_t step)
  * mmgen makes for AVX-512 and AVX2, codegen/emit_simd.c): then the full
  * kernel runs every row of a call itself, nothing shifted, copied or
  * merged (a kernel without them would pack those rows on its stack,
- * bounded by NCNB: right, only slower).  On Zen 5 (16 x 8), a loop of calls on the same operands,
- * shifted and masked: N = 9 99 and 69 ns, 12 123 and 96, 15 158 and 103;
- * bench-dgemm, least of 7 rounds, warm N = 15 37.5 and 48.2 GFLOPS, 47
- * 80.0 and 90.9, flushed N = 20 4.9 and 6.2, 47 28.7 and 31.1; the other
- * sizes to 100 (and NT, TN, TT) from 5% slower (flushed 12: 2.0 and 1.9)
- * to 8% faster (warm 12: 24.7 and 26.6). */
+ * bounded by NCNB: right, only slower).  On Zen 5 (16 x 8), a loop of
+ * calls on the same operands, shifted and masked: N = 9 99 and 69 ns,
+ * 12 123 and 96, 15 158 and 103; bench-dgemm, least of 7 rounds, warm
+ * N = 15 37.5 and 48.2 GFLOPS, 47 80.0 and 90.9, flushed N = 20 4.9 and
+ * 6.2, 47 28.7 and 31.1; the other sizes to 100 (and NT, TN, TT) from 5%
+ * slower (flushed 12: 2.0 and 1.9) to 8% faster (warm 12: 24.7 and
+ * 26.6). */
 MML_HOT
 static int masked_rows(const struct mml_plan *p)
 {

@@ -185,7 +185,7 @@ if grep -q 'switch (n - j)' "$dir/ne.c" \
         && grep -q '^ *\.masked_rows = 1,' "$dir/ne.c"; then
     pass "SIMD non-copy, run-time N and M: exact tiles (16x1..16x4), masked rows (8x5_m, 16x5_m, the corner 16x3_m ...), no packed edge, the descriptor says so"
 else
-    fail "SIMD non-copy, run-time N or M: no exact or masked tiles at the edge"
+    fail "SIMD non-copy, run-time N or M: no exact or masked tiles at the edge, or the descriptor's masked_rows is not 1"
 fi
 "$mmgen" --isa=avx512 --mu=16 --nu=5 --ku=4 --m=0 --n=0 --k=0 \
     --name=pe --output="$dir/pe.c" 2> /dev/null
@@ -194,7 +194,7 @@ if grep -Eq '^ +pe_b0_t8x5\(m, n, k,' "$dir/pe.c" \
         && grep -q '^ *\.masked_rows = 0,' "$dir/pe.c"; then
     pass "SIMD panel layout, run-time M: a whole-vector tile (8x5), no mask, nor in the descriptor"
 else
-    fail "SIMD panel layout, run-time M: no 8x5 tile, or a masked one"
+    fail "SIMD panel layout, run-time M: no 8x5 tile, a masked one, or the descriptor's masked_rows is not 0"
 fi
 # a fixed N (the panel layout: the last B panel is as wide as its tile)
 "$mmgen" --isa=avx2 --mu=8 --nu=4 --nb=10 --name=nf --output="$dir/nf.c" \
