@@ -27,8 +27,7 @@
 #define DIM_MAX 20
 
 /* Room for up to `most` doubles between two inaccessible pages: an
- * array either ends the readable part (fence_end) or begins it
- * (fence_start). */
+ * array either ends the readable part or begins it (fence_at). */
 struct fence {
     char *base;              /* the readable part */
     size_t readable;
