@@ -335,6 +335,10 @@ enum mml_path mml_dgemm_plan(const struct mml_gemm *g,
 {
     double *work = NULL;
 
+    if (p && mml_small_direct_fits(p, g)) {
+        mml_gemm_small_direct(g, p);
+        return MML_PATH_SMALL_DIRECT;
+    }
     if (p && mml_thin_fits(p, g)) {
         mml_gemm_thin(g);
         return MML_PATH_THIN;

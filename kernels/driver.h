@@ -80,6 +80,16 @@ size_t mml_work_doubles(const struct mml_plan *p, const struct mml_gemm *g);
 void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
                       double *work);
 
+/* The small path's direct form: the call needs nothing but the full
+ * non-copy kernel on the caller's arrays (op(A) = A, op(B) read in
+ * place, masked row tiles, alpha 1 or beta 0, at least 2 rows and
+ * MML_THIN_COLS columns: no other path takes it), and runs by the
+ * shortest code from dgemm_ to the kernel (small.c).  Fits, run (no
+ * workspace). */
+int mml_small_direct_fits(const struct mml_plan *p, const struct mml_gemm *g);
+void mml_gemm_small_direct(const struct mml_gemm *g,
+                           const struct mml_plan *p);
+
 /* 1 when call g takes the small-problem path under plan p: M, N and K
  * at most NCNB, leading dimensions within the kernels' int indexing. */
 int mml_small_fits(const struct mml_plan *p, const struct mml_gemm *g);
@@ -151,11 +161,15 @@ size_t mml_panel_t_doubles(const struct mml_plan *p,
 void mml_gemm_panel_t(const struct mml_gemm *g, const struct mml_plan *p,
                       double *work);
 
+/* Columns from which the thin path takes a call only when it is a
+ * vector (M = 1). */
+#define MML_THIN_COLS 8
+
 /* 1 when call g is a matrix times a vector (M or N = 1) or has fewer
- * than 8 columns and op(A) = A: the thin path, which reads the matrix
- * once in place (no packing, no workspace); but not from 5 columns on
- * (vectors of 8, M at least a vector) when plan p's small path takes
- * the call. */
+ * than MML_THIN_COLS columns and op(A) = A: the thin path, which reads
+ * the matrix once in place (no packing, no workspace); but not from 5
+ * columns on (vectors of 8, M at least a vector) when plan p's small
+ * path takes the call. */
 int mml_thin_fits(const struct mml_plan *p, const struct mml_gemm *g);
 
 /* The thin path.  Needs mml_thin_fits, k >= 1 and a CPU that runs the
@@ -213,6 +227,7 @@ enum mml_path {
     MML_PATH_THIN,       /* thin.c */
     MML_PATH_TT,         /* tt.c */
     MML_PATH_TN,         /* tn.c */
+    MML_PATH_SMALL_DIRECT, /* small.c, the full kernel alone */
     MML_PATH_SMALL,      /* small.c, op(A) read in place or copied */
     MML_PATH_SMALL_TT,   /* small.c, TT computed as its transpose */
     MML_PATH_PANEL_T,    /* panelt.c */

@@ -548,6 +548,38 @@ void mml_gemm_small_block(const struct mml_gemm *g,
     gemm_small(g, p, work, 0, load_b);
 }
 
+/* The direct form: a call of at least 2 rows and MML_THIN_COLS columns
+ * (the thin path takes no such call) that copies nothing, on kernels
+ * with masked rows -- the full kernel alone, as gemm_small would run it
+ * after weighing every other path and part of the workspace.  From
+ * memory a call waits on each line of code it reaches in turn, and those
+ * steps were a quarter of a tiny call: here the checks are one
+ * condition, the work three calls.  On Zen 5 (bench-dgemm, flushed,
+ * medians of 40 rounds, GFLOPS, through gemm_small -> direct): N = 10
+ * 0.8 -> 1.0, 12 1.3 -> 1.7, 16 2.9 -> 3.4, 32 13.9 -> 17.2, 48 29.3 ->
+ * 34.1, 100 59.9 -> 62.5 (OpenBLAS-SkylakeX 0.8, 1.6, 3.0, 13.7, 24.9,
+ * 55.2); N = 8 0.5 and warm calls unchanged. */
+MML_HOT
+int mml_small_direct_fits(const struct mml_plan *p, const struct mml_gemm *g)
+{
+    return masked_rows(p) && !copies_a(g) && !copies_b(p, g) && g->m >= 2
+           && g->n >= MML_THIN_COLS && mml_small_fits(p, g);
+}
+
+MML_HOT
+void mml_gemm_small_direct(const struct mml_gemm *g,
+                           const struct mml_plan *p)
+{
+    mmt_mm_kernel *f = nc_variant(kerns_for(p, g->tb).f, g->beta);
+
+    fetch_code(f);
+    mml_load_operands(g);
+    f((int)g->m, (int)g->n, (int)g->k, g->a, (int)g->lda, g->b,
+      (int)g->ldb, g->beta, g->c, (int)g->ldc);
+    /* alpha is 1 (no scaling) or beta 0: C = alpha (A B) */
+    mml_scale_c(g->m, g->n, g->alpha, g->c, g->ldc);
+}
+
 /* TT, op(A) = A^T and op(B) = B^T, as its transpose: C^T = B A is a
  * product of the arrays as stored (B an N x K operand, A a K x M one), so
  * the plain kernels run on them in place and only the N x M result is

@@ -30,7 +30,7 @@
 #define V MML_V
 #define CHUNK 1024               /* doubles of y or x on the stack: 8 KiB */
 #define SWEEP 8                  /* columns a sweep */
-#define RHS_MAX 8                /* right-hand sides of the column form,
+#define RHS_MAX MML_THIN_COLS    /* right-hand sides of the column form,
                                     fewer than this */
 #define ROWS_IN_PLACE 4096       /* rows of C updated per sweep */
 #define INLINE MML_VINLINE

@@ -18,8 +18,8 @@
 #define V MML_NARROW_MU
 
 static const char *const names[] = {
-    "none", "thin", "TT", "TN", "small", "small TT", "panel T", "skinny",
-    "blocked", "naive"
+    "none", "thin", "TT", "TN", "small direct", "small", "small TT",
+    "panel T", "skinny", "blocked", "naive"
 };
 
 struct shape {
@@ -30,9 +30,18 @@ struct shape {
 static size_t ncnb;
 
 /* The small group: every dimension within NCNB (small.c, tt.c, tn.c). */
-static enum mml_path small_want(const struct shape *s)
+static enum mml_path small_want(const struct mml_plan *p,
+                                const struct shape *s, double alpha,
+                                double beta)
 {
     size_t mnk = s->m * s->n * s->k;
+
+    /* small.c's direct form: kernels with masked rows, nothing copied
+     * (op(A) = A, alpha 1 or beta 0, op(B) = B or B^T read in place by
+     * the BT kernels), at least 2 rows and 8 columns */
+    if (p->nck.masked && !s->ta && (!s->tb || p->knct)
+        && (alpha == 1.0 || beta == 0.0) && s->m >= 2 && s->n >= 8)
+        return MML_PATH_SMALL_DIRECT;
 
     /* tt.c: K of 64 or more, or a product of at most 48^3 */
     if (V > 1 && s->ta && s->tb && s->n >= V
@@ -70,7 +79,7 @@ static int small_takes(const struct mml_plan *p, const struct shape *s,
  * library's is at least 320, kernels/libparams.c): a TT panel and the
  * packed panel of skinny.c with K past NCNB are not written out. */
 static enum mml_path want(const struct mml_plan *p, const struct shape *s,
-                          size_t lda)
+                          size_t lda, double alpha, double beta)
 {
     /* the non-copy kernels index with int: leading dimensions past this
      * leave them for the packed path */
@@ -90,7 +99,7 @@ static enum mml_path want(const struct mml_plan *p, const struct shape *s,
     if (lda_of(s, lda) > big)
         return MML_PATH_BLOCKED;
     if (small_takes(p, s, lda))
-        return small_want(s);
+        return small_want(p, s, alpha, beta);
     /* panelt.c: A^T with N up to 128, K past NCNB */
     if (s->ta && s->n <= 128 && s->k > ncnb && s->n <= ncnb)
         return MML_PATH_PANEL_T;
@@ -132,7 +141,7 @@ static int run(const struct mml_plan *p, const struct shape *s, size_t lda0,
     struct gr_gemm r = { s->ta, s->tb, s->m, s->n, s->k, alpha, beta, a, b,
                          lda, ldb, ldc };
     struct gr_result res;
-    enum mml_path w = want(p, s, lda0), got;
+    enum mml_path w = want(p, s, lda0, alpha, beta), got;
     int bad;
 
     if (!c0) {
@@ -199,8 +208,11 @@ int main(void)
         /* TT and around it: N of V and V - 1, K of 64, 48^3 and past */
         { 1, 1, 32, v, 64 }, { 1, 1, 32, v - 1, 64 }, { 1, 1, 48, 48, 48 },
         { 1, 1, 48, 48, 49 }, { 1, 1, 100, 100, 20 }, { 1, 1, 17, 33, 97 },
-        /* the small path itself */
+        /* the small path itself, and its direct form's least rows and
+         * columns */
         { 0, 0, 100, 100, 100 }, { 0, 1, 64, 64, 64 }, { 0, 0, l, l, l },
+        { 0, 0, 2, 8, 3 }, { 0, 1, 2, 8, 5 }, { 0, 0, v - 1, 9, 1 },
+        { 0, 0, 8, 8, 8 }, { 0, 1, 13, 11, 7 },
         /* past NCNB */
         { 1, 0, 50, 32, l + 10 }, { 1, 0, 50, 129, l + 10 },
         { 1, 0, 4100, 24, l + 10 },    /* panel T in passes of rows */
@@ -213,16 +225,19 @@ int main(void)
     size_t far = (size_t)INT_MAX / (l + 1) + 1;
     int n = (int)(sizeof s / sizeof s[0]), bad = 0, t = 0;
 
-    printf("1..%d\n", 2 * n + 3);
+    printf("1..%d\n", 3 * n + 5);
     printf("# plan: %s, NCNB %zu, V %d\n", p ? "the library's" : "none "
            "(this CPU lacks the kernels' ISA: every call is naive)", ncnb,
            V);
     for (int i = 0; i < n; i++) {
         bad += run(p, &s[i], 0, 1.0, 0.0, ++t);
         bad += run(p, &s[i], 0, 0.7, -1.0, ++t);
+        bad += run(p, &s[i], 0, 0.7, 0.0, ++t);
     }
     bad += run(p, &wide_a, far, 1.0, 0.0, ++t);
     bad += run(p, &wide_a, far, 0.7, -1.0, ++t);
+    bad += run(p, &wide_a, far, 1.0, 1.0, ++t);
+    bad += run(p, &wide_a, far, 0.7, 0.0, ++t);
     bad += panel_t_bounded(p, ++t);
     return bad ? 1 : 0;
 }
