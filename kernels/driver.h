@@ -83,8 +83,8 @@ void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
 /* The small path's direct form: the call needs nothing but the full
  * non-copy kernel on the caller's arrays (op(A) = A, op(B) read in
  * place, masked row tiles, alpha 1 or beta 0, at least 2 rows and
- * MML_THIN_COLS columns: no other path takes it), and runs by the
- * shortest code from dgemm_ to the kernel (small.c).  Fits, run (no
+ * MML_THIN_COLS columns: the thin path does not take it), and runs by
+ * the shortest code from dgemm_ to the kernel (small.c).  Fits, run (no
  * workspace). */
 int mml_small_direct_fits(const struct mml_plan *p, const struct mml_gemm *g);
 void mml_gemm_small_direct(const struct mml_gemm *g,

@@ -554,7 +554,7 @@ void mml_gemm_small_block(const struct mml_gemm *g,
  * after weighing every other path and part of the workspace.  From
  * memory a call waits on each line of code it reaches in turn, and those
  * steps were a quarter of a tiny call: here the checks are one
- * condition, the work three calls.  On Zen 5 (bench-dgemm, flushed,
+ * condition, the work four calls.  On Zen 5 (bench-dgemm, flushed,
  * medians of 40 rounds, GFLOPS, through gemm_small -> direct): N = 10
  * 0.8 -> 1.0, 12 1.3 -> 1.7, 16 2.9 -> 3.4, 32 13.9 -> 17.2, 48 29.3 ->
  * 34.1, 100 59.9 -> 62.5 (OpenBLAS-SkylakeX 0.8, 1.6, 3.0, 13.7, 24.9,

@@ -196,7 +196,7 @@ int main(void)
     l = ncnb ? ncnb : 320;
     const struct shape s[] = {
         { 0, 0, 0, 5, 5 }, { 0, 0, 5, 5, 0 },
-        /* thin */
+        /* thin, and just past its bounds */
         { 0, 0, 1, 50, 30 }, { 1, 0, 40, 1, 30 }, { 0, 0, 40, 7, 30 },
         { 0, 1, 40, 7, 30 }, { 0, 0, 40, 8, 30 }, { 0, 0, 40, 4, 30 },
         { 0, 0, 40, 5, 30 }, { 0, 0, v - 1, 7, 30 }, { 0, 0, l + 1, 7, 30 },
@@ -225,7 +225,7 @@ int main(void)
     size_t far = (size_t)INT_MAX / (l + 1) + 1;
     int n = (int)(sizeof s / sizeof s[0]), bad = 0, t = 0;
 
-    printf("1..%d\n", 3 * n + 5);
+    printf("1..%d\n", 5 * n + 5);
     printf("# plan: %s, NCNB %zu, V %d\n", p ? "the library's" : "none "
            "(this CPU lacks the kernels' ISA: every call is naive)", ncnb,
            V);
@@ -233,6 +233,8 @@ int main(void)
         bad += run(p, &s[i], 0, 1.0, 0.0, ++t);
         bad += run(p, &s[i], 0, 0.7, -1.0, ++t);
         bad += run(p, &s[i], 0, 0.7, 0.0, ++t);
+        bad += run(p, &s[i], 0, 1.0, 1.0, ++t);
+        bad += run(p, &s[i], 0, 1.0, 0.7, ++t);
     }
     bad += run(p, &wide_a, far, 1.0, 0.0, ++t);
     bad += run(p, &wide_a, far, 0.7, -1.0, ++t);
