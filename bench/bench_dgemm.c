@@ -68,7 +68,7 @@ static void usage(void)
     printf("Usage: bench-dgemm [OPTION]...\n"
            "Time dgemm_ of each library (loaded at run time, never linked) "
            "and of the naive\nloops on C = op(A)*op(B) (NN unless a shape "
-           "says, column major, beta 0), one\nthread, libraries alternated "
+           "says, column major, beta 0), one\nthread (or --threads), libraries alternated "
            "within each round; each library's answer is\nchecked against "
            "the naive loops once per shape first (a wrong one is\nreported, "
            "not timed).  Prints one table per mode: GFLOPS (and percent of "
@@ -103,6 +103,10 @@ static void usage(void)
            "  --peak=GFLOPS     also print percent of this peak\n"
            "  --probe=FILE      the peak from FILE's PEAK_MFLOPS "
            "(a probe.conf)\n"
+           "  --threads=T,...   time every library at each of these "
+           "thread counts (up to\n                    4), alternated, "
+           "labelled LABEL/Tt; a table per count,\n                    "
+           "then the scaling (default: one thread)\n"
            "  --plot=FILE       write a gnuplot script drawing GFLOPS "
            "against N to FILE\n                    (its PNG: FILE with .gp "
            "made .png, beside it)\n\n", default_sizes, default_shapes);
@@ -465,10 +469,11 @@ fail:
 static void head(const struct bd_run *r)
 {
     printf("# bench-dgemm: C = op(A) op(B) (NN unless a shape says :TN and the "
-           "like;\n# column major, alpha 1, beta 0), one "
-           "thread; each\n# library checked against the naive loops "
+           "like;\n# column major, alpha 1, beta 0), %s; each\n# library checked against the naive loops "
            "first; the %s time per call over %d round%s,\n# libraries "
-           "alternated within each\n", bd_stat_name(r), r->rounds,
+           "alternated within each\n",
+           r->ncounts ? "at each --threads count" : "one thread",
+           bd_stat_name(r), r->rounds,
            r->rounds == 1 ? "" : "s");
     for (int m = 0; m < r->nmodes; m++)
         if (r->modes[m] == BD_FLUSHED)
@@ -486,6 +491,27 @@ static void head(const struct bd_run *r)
                    "data in cache, A, B and C from memory)\n");
     if (r->peak > 0)
         printf("# peak %.1f GFLOPS (%s)\n", r->peak, r->peak_from);
+}
+
+/* --threads=1,2: counts from 1 to 1024, at most BD_MAX_COUNTS. */
+static void parse_counts(const char *arg, struct bd_run *r)
+{
+    const char *s = arg;
+
+    r->ncounts = 0;
+    while (*s) {
+        char *end;
+        long v = strtol(s, &end, 10);
+        if (end == s || v < 1 || v > 1024 || (*end && *end != ',')
+            || r->ncounts == BD_MAX_COUNTS) {
+            fprintf(stderr, "bench-dgemm: --threads=%s: up to %d counts "
+                    "from 1 to 1024, comma-separated\n", arg,
+                    BD_MAX_COUNTS);
+            exit(2);
+        }
+        r->counts[r->ncounts++] = (int)v;
+        s = *end ? end + 1 : end;
+    }
 }
 
 struct cli {
@@ -510,6 +536,7 @@ static void parse_args(int argc, char **argv, struct bd_run *r,
         { "peak", required_argument, NULL, 'p' },
         { "probe", required_argument, NULL, 'P' },
         { "plot", required_argument, NULL, 'g' },
+        { "threads", required_argument, NULL, 'T' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
     };
@@ -543,6 +570,7 @@ static void parse_args(int argc, char **argv, struct bd_run *r,
         case 'p': r->peak = atof(optarg), r->peak_from = "--peak"; break;
         case 'P': read_peak(optarg, r); break;
         case 'g': cl->plot = optarg; break;
+        case 'T': parse_counts(optarg, r); break;
         case 'h': usage(); exit(0);
         default:
             fprintf(stderr, "Try 'bench-dgemm --help'.\n");
@@ -594,12 +622,20 @@ int main(int argc, char **argv)
     static struct cli cl;
     int wrong;
 
-    /* one thread for whatever reads these when it loads or first runs */
-    setenv("OPENBLAS_NUM_THREADS", "1", 1);
-    setenv("OMP_NUM_THREADS", "1", 1);
-    setenv("BLIS_NUM_THREADS", "1", 1);
+    char most[16] = "1";
+
     r.rounds = 3, r.naive_max = 500, r.flush_mib = 256;
     parse_args(argc, argv, &r, &cl);
+    /* one thread (or the most --threads asks for: OpenBLAS's OpenMP build
+     * never goes past the count it loaded with) for whatever reads these
+     * when it loads or first runs; each entry then sets its own count */
+    for (int c = 0; c < r.ncounts; c++)
+        if (r.counts[c] > atoi(most))
+            snprintf(most, sizeof most, "%d", r.counts[c]);
+    setenv("OPENBLAS_NUM_THREADS", most, 1);
+    setenv("OMP_NUM_THREADS", most, 1);
+    setenv("BLIS_NUM_THREADS", most, 1);
+    setenv("MMTUNE_NUM_THREADS", most, 1);
     settle(&r, &cl);
     head(&r);
     load_libs(&r, &cl);
@@ -607,14 +643,19 @@ int main(int argc, char **argv)
         fprintf(stderr, "bench-dgemm: no library could be loaded\n");
         return 1;
     }
+    if (r.ncounts > 0)
+        r.nlibs = bd_per_count(r.libs, r.nlibs, r.counts, r.ncounts,
+                               BD_MAX_LIBS - 1);
     if (r.naive_max > 0)
         r.libs[r.nlibs++] = (struct bd_lib){ .label = "naive" };
     fflush(stdout);
     wrong = check_all(&r);
     fflush(stdout);
     measure(&r);
-    for (int m = 0; m < r.nmodes; m++)
+    for (int m = 0; m < r.nmodes; m++) {
         bd_table(stdout, &r, r.modes[m]);
+        bd_scaling(stdout, &r, r.modes[m]);
+    }
     if (cl.plot && write_plot(cl.plot, &r) != 0)
         return 1;
     return wrong ? 1 : 0;

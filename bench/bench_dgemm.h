@@ -14,7 +14,7 @@ typedef void bd_dgemm_fn(const char *, const char *, const int *,
                          const int *, const double *, double *,
                          const int *);
 
-#define BD_MAX_LIBS 12
+#define BD_MAX_LIBS 16
 #define BD_MAX_SHAPES 48
 
 /* How a timed call finds the caches.  flushed: everything from memory
@@ -40,9 +40,25 @@ struct bd_shape {
 
 
 
+/* A library's own way to set its thread count (mmt_set_num_threads,
+ * openblas_set_num_threads, bli_thread_set_num_threads, else its OpenMP
+ * runtime's omp_set_num_threads), and the count it was last set to
+ * (shared by every entry of that library). */
+struct bd_threads {
+    void (*set_int)(int);
+    int (*set_mmt)(int);
+    void (*set_long)(long);
+    int current;
+};
+
+#define BD_MAX_COUNTS 4
+
 struct bd_lib {
     const char *label;
     bd_dgemm_fn *fn;                        /* NULL: the naive loops */
+    struct bd_threads *threads;             /* NULL: none found */
+    int nthreads;                           /* set before each call (0:
+                                               left as loaded) */
     enum bd_verdict verdict[BD_MAX_SHAPES];
     double best[BD_NMODES][BD_MAX_SHAPES];  /* seconds per call; INFINITY:
                                                not timed */
@@ -71,6 +87,8 @@ struct bd_run {
     int nshapes;
     int modes[BD_NMODES], nmodes;   /* enum bd_mode, in the order given */
     int rounds;
+    int counts[BD_MAX_COUNTS], ncounts;  /* --threads (0 counts: as
+                                            loaded, one thread) */
     int median;                     /* 1: each figure is the median time
                                        per call (--stat=median), not the
                                        least */
@@ -97,6 +115,13 @@ int bd_load_spec(const char *spec, struct bd_lib *l);
 int bd_load_known(const char *list, struct bd_lib *libs, int nlibs,
                   int max);
 
+/* Each loaded library libs[0..nlibs-1] once per thread count of r (its
+ * label then "LABEL/Tt"), in place; a library with no way to set its
+ * threads is left out at counts other than 1, with a note.  Returns the
+ * new count; exits 2 when they do not fit. */
+int bd_per_count(struct bd_lib *libs, int nlibs, const int *counts,
+                 int ncounts, int max);
+
 /* The known libraries' names and what they are, for --help. */
 void bd_known_help(FILE *fp);
 
@@ -116,8 +141,13 @@ void bd_naive(struct bd_shape s, const double *a, const double *b,
 
 /* ---- dgemm_table.c ---- */
 
-/* The GFLOPS table of one mode. */
+/* The GFLOPS table of one mode (with --threads, one per count). */
 void bd_table(FILE *fp, const struct bd_run *r, enum bd_mode mode);
+
+/* With two or more thread counts: each library's GFLOPS at the first and
+ * the last, the speed-up, and the first library over each other at the
+ * last count. */
+void bd_scaling(FILE *fp, const struct bd_run *r, enum bd_mode mode);
 
 /* A gnuplot script drawing GFLOPS against N (square shapes only), one
  * panel per mode, one line per library, its data inline, output png.

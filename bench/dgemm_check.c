@@ -40,7 +40,19 @@ void bd_call(const struct bd_lib *l, struct bd_shape s, const double *a,
     double one = 1.0, zero = 0.0;
     int lda = bd_lda(s), ldb = bd_ldb(s);
     char ta[2] = { s.ta, 0 }, tb[2] = { s.tb, 0 };
+    struct bd_threads *t = l->threads;
 
+    /* entries of one library at other counts alternate: set its count
+     * when the last call ran at another */
+    if (t && l->nthreads > 0 && t->current != l->nthreads) {
+        if (t->set_mmt)
+            t->set_mmt(l->nthreads);
+        else if (t->set_long)
+            t->set_long(l->nthreads);
+        else
+            t->set_int(l->nthreads);
+        t->current = l->nthreads;
+    }
     if (l->fn)
         l->fn(ta, tb, &s.m, &s.n, &s.k, &one, a, &lda, b, &ldb, &zero, c,
               &s.m);

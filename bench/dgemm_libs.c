@@ -191,9 +191,59 @@ static void note_loaded(void *h, const struct bd_lib *l, const char *var,
     printf("\n");
 }
 
+/* The library's own thread setter, else its OpenMP runtime's (dlsym on
+ * the handle searches what it loaded); NULL when it has none. */
+static struct bd_threads *threads_of(void *h)
+{
+    struct bd_threads t = { 0 }, *p;
+
+    *(void **)&t.set_mmt = dlsym(h, "mmt_set_num_threads");
+    *(void **)&t.set_long = dlsym(h, "bli_thread_set_num_threads");
+    if (!t.set_mmt && !t.set_long)
+        *(void **)&t.set_int = dlsym(h, "openblas_set_num_threads");
+    if (!t.set_mmt && !t.set_long && !t.set_int)
+        *(void **)&t.set_int = dlsym(h, "omp_set_num_threads");
+    if (!t.set_mmt && !t.set_long && !t.set_int)
+        return NULL;
+    if ((p = malloc(sizeof *p)))
+        *p = t;
+    return p;
+}
+
+int bd_per_count(struct bd_lib *libs, int nlibs, const int *counts,
+                 int ncounts, int max)
+{
+    struct bd_lib one[BD_MAX_LIBS];
+    int n = 0;
+
+    memcpy(one, libs, (size_t)nlibs * sizeof *libs);
+    for (int i = 0; i < nlibs; i++)
+        for (int c = 0; c < ncounts; c++) {
+            char *label;
+            if (!one[i].threads && counts[c] != 1) {
+                printf("# %s: no way to set its threads: not timed at %d\n",
+                       one[i].label, counts[c]);
+                continue;
+            }
+            if (n == max) {
+                fprintf(stderr, "bench-dgemm: at most %d libraries times "
+                        "thread counts\n", max);
+                exit(2);
+            }
+            if (asprintf(&label, "%s/%dt", one[i].label, counts[c]) < 0)
+                exit(1);
+            libs[n] = one[i];
+            libs[n].label = label;
+            libs[n].nthreads = counts[c];
+            n++;
+        }
+    return n;
+}
+
 /* Fill l from an open handle.  Returns 1 when it has dgemm_. */
 static int take(void *h, struct bd_lib *l, const char *var, const char *val)
 {
+    l->threads = threads_of(h);
     l->fn = (bd_dgemm_fn *)dlsym(h, "dgemm_");
     if (!l->fn) {
         printf("# %s: no dgemm_ in it: left out\n", l->label);

@@ -88,7 +88,99 @@ static void ratio(FILE *fp, const struct bd_run *r, int i, enum bd_mode mode)
         fprintf(fp, "  %5.2fx %s", first / best, r->libs[who].label);
 }
 
+static void table(FILE *fp, const struct bd_run *r, enum bd_mode mode);
+
+/* The entries of r at thread count c (and the naive loops) into *into. */
+static void at_count(const struct bd_run *r, int c, struct bd_run *into)
+{
+    *into = *r;
+    into->nlibs = 0;
+    for (int l = 0; l < r->nlibs; l++)
+        if (r->libs[l].nthreads == c || !r->libs[l].fn)
+            into->libs[into->nlibs++] = r->libs[l];
+}
+
 void bd_table(FILE *fp, const struct bd_run *r, enum bd_mode mode)
+{
+    static struct bd_run one;
+
+    if (r->ncounts < 2) {
+        table(fp, r, mode);
+        return;
+    }
+    for (int c = 0; c < r->ncounts; c++) {
+        at_count(r, r->counts[c], &one);
+        fprintf(fp, "# %d thread%s\n", r->counts[c],
+                r->counts[c] == 1 ? "" : "s");
+        table(fp, &one, mode);
+    }
+}
+
+/* The entry of r labelled base at count c, or -1. */
+static int entry(const struct bd_run *r, const char *base, int c)
+{
+    size_t n = strlen(base);
+
+    for (int l = 0; l < r->nlibs; l++)
+        if (r->libs[l].nthreads == c
+            && strncmp(r->libs[l].label, base, n) == 0
+            && r->libs[l].label[n] == '/')
+            return l;
+    return -1;
+}
+
+void bd_scaling(FILE *fp, const struct bd_run *r, enum bd_mode mode)
+{
+    int lo = r->counts[0], hi = r->counts[r->ncounts - 1], nb = 0;
+    char key[48], base[BD_MAX_LIBS][64];
+
+    if (r->ncounts < 2)
+        return;
+    /* the libraries, in order, by the label before "/Tt" */
+    for (int l = 0; l < r->nlibs; l++) {
+        const char *slash = strrchr(r->libs[l].label, '/');
+        int seen = 0;
+        if (!r->libs[l].fn || !slash)
+            continue;
+        for (int b = 0; b < nb; b++)
+            seen |= strncmp(base[b], r->libs[l].label,
+                            (size_t)(slash - r->libs[l].label)) == 0
+                    && base[b][slash - r->libs[l].label] == '\0';
+        if (!seen && nb < BD_MAX_LIBS)
+            snprintf(base[nb++], sizeof base[0], "%.*s",
+                     (int)(slash - r->libs[l].label), r->libs[l].label);
+    }
+    fprintf(fp, "# %s, scaling: GFLOPS at %d and %d threads, the speed-up, "
+            "and %s over each other library at %d\n", bd_mode_name[mode],
+            lo, hi, nb ? base[0] : "-", hi);
+    fprintf(fp, "%14s", "N|MxNxK");
+    for (int b = 0; b < nb; b++)
+        fprintf(fp, "  %s: %dt %dt x", base[b], lo, hi);
+    for (int b = 1; b < nb; b++)
+        fprintf(fp, "  /%s", base[b]);
+    fprintf(fp, "\n");
+    for (int i = 0; i < r->nshapes; i++) {
+        int f = entry(r, base[0], hi);
+        double first = f >= 0 ? gflops(r, f, i, mode) : NAN;
+        shape_key(key, sizeof key, r->shapes[i]);
+        fprintf(fp, "%14s", key);
+        for (int b = 0; b < nb; b++) {
+            int l1 = entry(r, base[b], lo), l2 = entry(r, base[b], hi);
+            double g1 = l1 >= 0 ? gflops(r, l1, i, mode) : NAN;
+            double g2 = l2 >= 0 ? gflops(r, l2, i, mode) : NAN;
+            fprintf(fp, "  %*.1f %6.1f %5.2f", (int)strlen(base[b]) + 5, g1,
+                    g2, g2 / g1);
+        }
+        for (int b = 1; b < nb; b++) {
+            int l2 = entry(r, base[b], hi);
+            double g = l2 >= 0 ? gflops(r, l2, i, mode) : NAN;
+            fprintf(fp, "  %*.2f", (int)strlen(base[b]) + 1, first / g);
+        }
+        fprintf(fp, "\n");
+    }
+}
+
+static void table(FILE *fp, const struct bd_run *r, enum bd_mode mode)
 {
     char key[48];
 

@@ -48,6 +48,13 @@ const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS] = {
      * absent, the library's model's (kernels/libparams.c). */
     F("SMALL_MAX", INT, 1, 1024, 0, 0,
       "library: largest M, N, K of the small-problem path", small_max),
+    /* The library's threads (kernels/parallel.c), optional: mmsearch's
+     * step threads times them; absent, the library's model's. */
+    F("THREAD_N", INT, 0, 1 << 20, 0, 0,
+      "library: cube side from which a call takes 2 threads (0 never)",
+      thread_n),
+    F("THREAD_JC", BOOL, 0, 1, 0, 0,
+      "library: the split's ties go to columns (1) or rows (0)", thread_jc),
     F("CC", WORD, 0, 0, 1, 0, "compiler the kernel was chosen with", cc),
     F("CFLAGS", WORD, 0, 0, 1, 0, "and its flags", cflags),
     F("MFLOPS", REAL, 0, 1e9, 1, 0, "the winner, as timed", mflops),

@@ -19,7 +19,8 @@
 /* Bumped when a key is added, removed or changes meaning (2: MC, KC, NC).
  * PF came later, optional and without a bump: a file without it reads as
  * it did (PF = 0, the kernel its search chose); so did PFB (absent, the
- * library's model decides: kernels/libparams.c). */
+ * library's model decides: kernels/libparams.c), and THREAD_N and
+ * THREAD_JC (the library's threads). */
 #define MMT_PARAMSCONF_FORMAT 2
 
 /* One index per key; the order is the order of the file. */
@@ -36,6 +37,7 @@ enum mmt_params_key {
     MMT_Q_K_CROSSOVER,        /* §III-B step 7 (optional until searched) */
     MMT_Q_MC, MMT_Q_KC, MMT_Q_NC,  /* the library's blocking (optional) */
     MMT_Q_SMALL_MAX,               /* its small-problem path (optional) */
+    MMT_Q_THREAD_N, MMT_Q_THREAD_JC,  /* its threads (optional) */
     MMT_Q_CC,                 /* the compiler the kernel was chosen with */
     MMT_Q_CFLAGS,
     MMT_Q_MFLOPS,             /* what the winner ran at */
@@ -68,6 +70,7 @@ struct mmt_paramsconf {
     int k_crossover;
     int mc, kc, nc;
     int small_max;
+    int thread_n, thread_jc;
     char cc[KV_WORD_MAX];
     char cflags[KV_WORD_MAX];
     double mflops, peak_percent;

@@ -32,6 +32,25 @@ int mmt_dgemm(enum mmt_trans transa, enum mmt_trans transb, size_t m,
               ptrdiff_t lda, const double *b, ptrdiff_t ldb, double beta,
               double *c, ptrdiff_t ldc);
 
+/* Threads.  A call large enough to pay for a team (the crossover make
+ * tune measured, params.conf's THREAD_N) runs on up to this many threads
+ * (OpenMP); smaller ones run on the calling thread.  The count is, in
+ * order: what mmt_set_num_threads set, MMTUNE_NUM_THREADS, the first of
+ * OMP_NUM_THREADS, the CPUs of the process's affinity mask.  A variable
+ * that is not a count from 1 to 1024 is named on stderr once and passed
+ * over.  A call made inside an active OpenMP parallel region runs on the
+ * calling thread unless the program enabled nesting, and so does every
+ * call in a child forked after a team ran.  Results are the same bits at
+ * every count.  A serial build (configure --disable-openmp) reads 1.
+ * mmt_set_num_threads returns 0, or -1 (nothing changed) for a count
+ * outside 1..1024 (a serial build: other than 1). */
+int mmt_set_num_threads(int n);
+int mmt_get_num_threads(void);
+/* Where the count came from: "mmt_set_num_threads", "MMTUNE_NUM_THREADS",
+ * "OMP_NUM_THREADS", "the CPUs of the process's affinity mask" or "a
+ * serial build (--disable-openmp)". */
+const char *mmt_num_threads_source(void);
+
 /* What this build of the library runs. */
 struct mmt_kernel_info {
     const char *kernel;      /* the generated full kernel's name */
@@ -51,6 +70,9 @@ struct mmt_kernel_info {
                                 arrays (a transposed operand copied); M,
                                 or N and K, at most NCNB: in blocks */
     int ncmu, ncnu;          /* the non-copy kernels' register tile */
+    int thread_n;            /* crossover: a call of M N K at least
+                                thread_n^3 takes 2 or more threads (0:
+                                never) */
 };
 const struct mmt_kernel_info *mmt_kernel_info(void);
 

@@ -9,9 +9,10 @@
  * right is padded with zeros when packed and computed into a small C tile
  * (the workspace's third part), so no call copies an edge tile itself.
  *
- * Threads later: the M loop of one K panel (k_panel) runs on disjoint row
- * ranges with a private A block and C tile once B's panel is packed, and
- * the NC loop splits N with nothing shared at all. */
+ * Threads (mml_gemm_blocked_part, run by parallel.c's team): the M loop
+ * of one K panel (k_panel) runs on each thread's rows with its own A
+ * block and C tile once its group's B panel is packed, by the group
+ * together; the groups take disjoint columns. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -22,6 +23,15 @@
 #include "codegen/cpurun.h"
 #include "kernels/driver.h"
 #include "kernels/gen/libparams.h"
+
+/* Builds from a params.conf without the threads' keys (mmsearch's blocks
+ * steps write none) */
+#ifndef MML_PARAM_THREAD_N
+#define MML_PARAM_THREAD_N 0
+#endif
+#ifndef MML_PARAM_THREAD_JC
+#define MML_PARAM_THREAD_JC 0
+#endif
 
 extern const struct mmt_kernel_desc mml_kfull_desc, mml_kedge_desc,
     mml_knc_desc, mml_kncv_desc;
@@ -62,7 +72,8 @@ void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
     *p = (struct mml_plan){ full, edge, full->m, full->k, full->n, nc,
                             panels ? full->mu : 1, panels ? full->nu : 1,
                             panels ? full->vlen : 1, 0, NULL, NULL, 0,
-                            { 0 }, { 0 }, NULL, NULL, { 0 }, { 0 } };
+                            { 0 }, { 0 }, NULL, NULL, { 0 }, { 0 }, 0.0,
+                            0 };
 }
 
 /* The kernels reading op(B) = B^T in place, when the plain ones run and
@@ -87,6 +98,16 @@ static void plan_transposed_b(void)
     }
 }
 
+void mml_plan_threads(struct mml_plan *p, int thread_n, int prefer_jc)
+{
+    double side = thread_n > 0 ? (double)thread_n : 0.0;
+
+    /* a cube of side thread_n is where two threads first pay: each then
+     * has half of its multiply-adds */
+    p->mt_work = side * side * side / 2.0;
+    p->mt_jc = prefer_jc != 0;
+}
+
 int mml_plan_small(struct mml_plan *p, const struct mmt_kernel_desc *knc,
                    const struct mmt_kernel_desc *kncv, int ncnb)
 {
@@ -105,6 +126,7 @@ static void plan_init(void)
     const struct mmt_kernel_desc *f = &mml_kfull_desc;
 
     mml_plan_make(&plan, f, &mml_kedge_desc, MML_PARAM_NC);
+    mml_plan_threads(&plan, MML_PARAM_THREAD_N, MML_PARAM_THREAD_JC);
     plan_usable = f->abi == MMT_KERNEL_ABI && mmg_cpu_runs(f->requires);
     mml_plan_small(&plan, &mml_knc_desc, &mml_kncv_desc, MML_PARAM_NCNB);
     plan_transposed_b();
@@ -307,6 +329,118 @@ void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
     }
 }
 
+size_t mml_blocked_shared_doubles(const struct mml_plan *p,
+                                  const struct mml_gemm *g,
+                                  struct mml_ways w)
+{
+    size_t part[3];
+
+    parts(p, g, part);
+    return part[1] * (size_t)w.jc;
+}
+
+size_t mml_blocked_own_doubles(const struct mml_plan *p,
+                               const struct mml_gemm *g)
+{
+    size_t part[3];
+
+    parts(p, g, part);
+    return part[0] + part[2];
+}
+
+/* The share of B's panel (pc.., jc..) of kc x nc that thread id of the
+ * ways packing it together packs: whole NU-column panels of its NB
+ * blocks, each where pack_b would put it. */
+static void pack_b_share(const struct ctx *x, size_t pc, int kc, size_t jc,
+                         int nc, int ways, int id)
+{
+    const struct mml_gemm *g = x->g;
+    int nb = x->p->nb, w = x->p->pnu;
+    size_t panels = 0, u0, u1, u = 0;
+
+    for (int jb = 0; jb < nc; jb += nb)
+        panels += (size_t)(((nc - jb < nb ? nc - jb : nb) + w - 1) / w);
+    mml_split_range(panels, 1, ways, id, &u0, &u1);
+    for (int jb = 0; jb < nc && u < u1; jb += nb) {
+        int bn = nc - jb < nb ? nc - jb : nb;
+        double *dst = x->bbuf + (size_t)(jb / nb) * b_block(x->p, kc);
+        for (int q = 0; q < bn && u < u1; q += w, u++) {
+            size_t j = jc + (size_t)jb + (size_t)q;
+            int cols = bn - q < w ? bn - q : w;
+            if (u < u0)
+                continue;
+            if (g->tb)
+                mml_pack(g->b + j + pc * g->ldb, 1, g->ldb, cols, kc, w, 1,
+                         1.0, dst + (size_t)q * kc);
+            else
+                mml_pack(g->b + pc + j * g->ldb, g->ldb, 1, cols, kc, w, 1,
+                         1.0, dst + (size_t)q * kc);
+        }
+    }
+}
+
+/* The NC panels group jid's columns [n0, n1) are cut into. */
+static size_t group_panels(const struct mml_plan *p, size_t n0, size_t n1,
+                           size_t *ncb)
+{
+    *ncb = 1;
+    if (n1 <= n0)
+        return 0;
+    *ncb = mml_even_blocks(n1 - n0, p->nc, p->nb);
+    return (n1 - n0 + *ncb - 1) / *ncb;
+}
+
+void mml_gemm_blocked_part(const struct mml_gemm *g,
+                           const struct mml_plan *p, struct mml_ways w,
+                           int id, double *bshared, double *own)
+{
+    size_t part[3], d = (size_t)(p->mc > p->nb ? p->mc : p->nb);
+    size_t kcb = mml_even_blocks(g->k, p->kc, 1), n0 = 0, n1 = 0, m0 = 0;
+    size_t m1 = 0, ncb = 1, most = 0, mine = 0;
+    int jid = id / w.ic, iid = id % w.ic, mu = p->edge->mu;
+    int nu = p->edge->nu, shared = w.ic > 1;
+    struct ctx x;
+
+    parts(p, g, part);
+    /* every thread meets the same barriers: as many panels as the group
+     * with most of them */
+    for (int j = 0; j < w.jc; j++) {
+        size_t lo, hi, cb, np;
+        mml_split_range(g->n, (size_t)nu, w.jc, j, &lo, &hi);
+        np = group_panels(p, lo, hi, &cb);
+        most = np > most ? np : most;
+        if (j == jid)
+            n0 = lo, n1 = hi, mine = np, ncb = cb;
+    }
+    if (id < w.jc * w.ic)
+        mml_split_range(g->m, (size_t)mu, w.ic, iid, &m0, &m1);
+    else
+        mine = 0;
+    x = (struct ctx){ g, p, own, bshared + (size_t)jid * part[1],
+                      own + part[0],
+                      p->ctile || g->ldc > (INT_MAX - d) / d };
+    for (size_t it = 0; it < most; it++) {
+        size_t jc = n0 + it * ncb;
+        int nc = it < mine ? (int)min_z(ncb, n1 - jc) : 0;
+        for (size_t pc = 0; pc < g->k; pc += kcb) {
+            int kc = (int)min_z(kcb, g->k - pc);
+            if (shared) {
+                /* the panel's last readers are done with it */
+#pragma omp barrier
+                if (nc)
+                    pack_b_share(&x, pc, kc, jc, nc, w.ic, iid);
+                /* and it is whole */
+#pragma omp barrier
+            } else if (nc) {
+                pack_b(&x, pc, kc, jc, nc);
+            }
+            if (nc && m1 > m0)
+                k_panel(&x, pc, kc, jc, nc, pc == 0 ? g->beta : 1.0, m0,
+                        m1);
+        }
+    }
+}
+
 MML_HOT
 void mml_scale_c(size_t m, size_t n, double beta, double *c, size_t ldc)
 {
@@ -330,53 +464,96 @@ enum mml_path mml_dgemm(const struct mml_gemm *g)
 }
 
 MML_HOT
+enum mml_path mml_route(const struct mml_gemm *g, const struct mml_plan *p)
+{
+    if (!p)
+        return MML_PATH_NAIVE;
+    if (mml_small_direct_fits(p, g))
+        return MML_PATH_SMALL_DIRECT;
+    if (mml_thin_fits(p, g))
+        return MML_PATH_THIN;
+    if (mml_small_fits(p, g)) {
+        if (mml_tt_fits(g))
+            return MML_PATH_TT;
+        if (mml_tn_fits(g))
+            return MML_PATH_TN;
+        return mml_small_tt_pays(g) ? MML_PATH_SMALL_TT : MML_PATH_SMALL;
+    }
+    if (mml_panel_t_fits(p, g))
+        return MML_PATH_PANEL_T;
+    if (mml_skinny_fits(p, g))
+        return MML_PATH_SKINNY;
+    return MML_PATH_BLOCKED;
+}
+
+MML_HOT
+enum mml_path mml_dgemm_path(const struct mml_gemm *g,
+                             const struct mml_plan *p, enum mml_path path)
+{
+    double *work = NULL;
+    size_t need;
+
+    switch (path) {
+    case MML_PATH_SMALL_DIRECT:
+        mml_gemm_small_direct(g, p);
+        return path;
+    case MML_PATH_THIN:
+        mml_gemm_thin(g);
+        return path;
+    case MML_PATH_TT:
+        mml_gemm_tt(g);
+        return path;
+    case MML_PATH_TN:
+        mml_gemm_tn(g);
+        return path;
+    case MML_PATH_SMALL:
+    case MML_PATH_SMALL_TT:
+        need = path == MML_PATH_SMALL_TT ? mml_small_tt_doubles(p, g)
+                                         : mml_small_doubles(p, g);
+        work = need ? mml_workspace(need) : NULL;
+        if (work || !need) {
+            (path == MML_PATH_SMALL_TT ? mml_gemm_small_tt
+                                       : mml_gemm_small)(g, p, work);
+            return path;
+        }
+        break;
+    case MML_PATH_PANEL_T:
+        if ((work = mml_workspace(mml_panel_t_doubles(p, g)))) {
+            mml_gemm_panel_t(g, p, work);
+            return path;
+        }
+        break;
+    case MML_PATH_SKINNY:
+        if ((work = mml_workspace(mml_skinny_doubles(p, g)))) {
+            mml_gemm_skinny(g, p, work);
+            return path;
+        }
+        break;
+    case MML_PATH_BLOCKED:
+        if ((work = mml_workspace(mml_work_doubles(p, g)))) {
+            mml_gemm_blocked(g, p, work);
+            return path;
+        }
+        break;
+    default:
+        break;
+    }
+    mml_gemm_naive(g);
+    return MML_PATH_NAIVE;
+}
+
+MML_HOT
 enum mml_path mml_dgemm_plan(const struct mml_gemm *g,
                              const struct mml_plan *p)
 {
-    double *work = NULL;
+    int t;
 
+    if (p && (t = mml_call_threads(p, g)) > 1)
+        return mml_dgemm_parallel(g, p, t);
+    /* the shortest way to the kernel for the smallest calls */
     if (p && mml_small_direct_fits(p, g)) {
         mml_gemm_small_direct(g, p);
         return MML_PATH_SMALL_DIRECT;
     }
-    if (p && mml_thin_fits(p, g)) {
-        mml_gemm_thin(g);
-        return MML_PATH_THIN;
-    }
-    if (p && mml_small_fits(p, g)) {
-        int tt = mml_small_tt_pays(g);
-        if (mml_tt_fits(g)) {
-            mml_gemm_tt(g);
-            return MML_PATH_TT;
-        }
-        if (mml_tn_fits(g)) {
-            mml_gemm_tn(g);
-            return MML_PATH_TN;
-        }
-        size_t need = tt ? mml_small_tt_doubles(p, g)
-                         : mml_small_doubles(p, g);
-        work = need ? mml_workspace(need) : NULL;
-        if (work || !need) {
-            (tt ? mml_gemm_small_tt : mml_gemm_small)(g, p, work);
-            return tt ? MML_PATH_SMALL_TT : MML_PATH_SMALL;
-        }
-    }
-    if (p && mml_panel_t_fits(p, g)
-        && (work = mml_workspace(mml_panel_t_doubles(p, g)))) {
-        mml_gemm_panel_t(g, p, work);
-        return MML_PATH_PANEL_T;
-    }
-    if (p && mml_skinny_fits(p, g)
-        && (work = mml_workspace(mml_skinny_doubles(p, g)))) {
-        mml_gemm_skinny(g, p, work);
-        return MML_PATH_SKINNY;
-    }
-    if (p)
-        work = mml_workspace(mml_work_doubles(p, g));
-    if (work) {
-        mml_gemm_blocked(g, p, work);
-        return MML_PATH_BLOCKED;
-    }
-    mml_gemm_naive(g);
-    return MML_PATH_NAIVE;
+    return mml_dgemm_path(g, p, mml_route(g, p));
 }

@@ -50,6 +50,11 @@ struct mml_plan {
      * 4), same tiles; NULL (knct): op(B) = B^T is copied instead. */
     const struct mmt_kernel_desc *knct, *kncvt;
     struct mml_nckern nckt, nckvt;
+    /* Threads (parallel.c): the multiply-adds a thread must have for a
+     * team to pay (0: every call on the calling thread), and the ways
+     * taken when the split's model ties (1: jc, columns; 0: ic, rows). */
+    double mt_work;
+    int mt_jc;
 };
 
 /* The blocked path's plan around the full kernel (blocks of its M x N x
@@ -67,6 +72,10 @@ void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
  * and so is the plan mmsearch times the small path with. */
 int mml_plan_small(struct mml_plan *p, const struct mmt_kernel_desc *knc,
                    const struct mmt_kernel_desc *kncv, int ncnb);
+
+/* Give plan p its threads: a team for calls past a cube of side
+ * thread_n (0: never), prefer_jc for the split's ties. */
+void mml_plan_threads(struct mml_plan *p, int thread_n, int prefer_jc);
 
 /* The library's plan (its generated kernels, NC from the build), or NULL
  * when this CPU cannot run them. */
@@ -143,6 +152,12 @@ void mml_transpose_into_c(const struct mml_gemm *g, double *work);
  * and K at most NCNB, or a panel of few columns with op(A) = A (blocks of
  * the small path, nothing packed). */
 int mml_skinny_fits(const struct mml_plan *p, const struct mml_gemm *g);
+
+/* 1 when piece (of C's rows or columns of call g, both taking the
+ * skinny path) sums every element as g does: the same K panels, alpha
+ * folded into the same operand. */
+int mml_skinny_same_sums(const struct mml_plan *p, const struct mml_gemm *g,
+                         const struct mml_gemm *piece);
 
 /* Doubles of workspace the skinny path needs for g. */
 size_t mml_skinny_doubles(const struct mml_plan *p, const struct mml_gemm *g);
@@ -235,6 +250,85 @@ enum mml_path {
     MML_PATH_BLOCKED,    /* driver.c, packed */
     MML_PATH_NAIVE       /* naive.c: no kernels here, or no workspace */
 };
+
+/* Threads (threads.c).  The most a call's team may have. */
+#define MML_THREADS_MAX 1024
+
+/* The count text gives (a whole number from 1 to MML_THREADS_MAX, the
+ * first of OMP_NUM_THREADS's list): 0, or -1 when it gives none. */
+int mml_threads_parse(const char *text, int *count);
+
+/* The threads a call made here may use: the setting, or 1 in a serial
+ * build, inside the program's parallel region unless it allows nesting,
+ * and in a child forked after a team ran (libgomp does not survive a
+ * fork). */
+int mml_threads_here(void);
+
+/* How a call's C is shared (split.c): jc ways over its columns, ic over
+ * its rows, thread id taking grid block (id / ic, id % ic). */
+struct mml_ways {
+    int jc, ic;
+};
+
+/* Range [*lo, *hi) of part id of n cut into ways parts of whole units
+ * (the last part's end at n), as even as units allow: none holds more
+ * than ceil(units / ways) units. */
+void mml_split_range(size_t n, size_t unit, int ways, int id, size_t *lo,
+                     size_t *hi);
+
+/* The ways for at most t threads on m x n x k with mu x nu tiles and B
+ * panels nc wide: the fewest threads that minimise the model's time of
+ * the busiest one; prefer_jc breaks its ties. */
+struct mml_ways mml_split_ways(size_t m, size_t n, size_t k, int mu, int nu,
+                               int nc, int t, int prefer_jc);
+
+/* At most t, and no more than give each thread work_min multiply-adds
+ * (work_min 0: t). */
+int mml_split_threads(size_t m, size_t n, size_t k, double work_min, int t);
+
+/* The threads call g gets under plan p (parallel.c): 1 below the plan's
+ * crossover (an inline test, on the path of every call), else as many as
+ * the setting and the work allow. */
+int mml_call_threads_past(const struct mml_plan *p, const struct mml_gemm *g);
+static inline int mml_call_threads(const struct mml_plan *p,
+                                   const struct mml_gemm *g)
+{
+    double work = (double)g->m * (double)g->n * (double)g->k;
+
+    if (p->mt_work <= 0.0 || work < 2.0 * p->mt_work)
+        return 1;
+    return mml_call_threads_past(p, g);
+}
+
+/* Call g on a team of t threads, along the path mml_route gives it (the
+ * calling thread alone when its pieces would not take that path). */
+enum mml_path mml_dgemm_parallel(const struct mml_gemm *g,
+                                 const struct mml_plan *p, int t);
+
+/* The packed path's workspace for a team of ways w: the B panels the
+ * groups share, and each thread's own A block and C tile. */
+size_t mml_blocked_shared_doubles(const struct mml_plan *p,
+                                  const struct mml_gemm *g,
+                                  struct mml_ways w);
+size_t mml_blocked_own_doubles(const struct mml_plan *p,
+                               const struct mml_gemm *g);
+
+/* Thread id's part of the packed path, called by every thread of a team
+ * of w.jc x w.ic inside its parallel region (it meets the team's
+ * barriers): bshared of mml_blocked_shared_doubles, own of
+ * mml_blocked_own_doubles. */
+void mml_gemm_blocked_part(const struct mml_gemm *g,
+                           const struct mml_plan *p, struct mml_ways w,
+                           int id, double *bshared, double *own);
+
+/* The path call g takes under plan p (NULL: the plain loops), workspace
+ * aside. */
+enum mml_path mml_route(const struct mml_gemm *g, const struct mml_plan *p);
+
+/* Path `path` (mml_route's) on the calling thread, with its workspace;
+ * the plain loops when none can be had.  Returns the path taken. */
+enum mml_path mml_dgemm_path(const struct mml_gemm *g,
+                             const struct mml_plan *p, enum mml_path path);
 
 /* The whole call (quick returns, plan, workspace, fallback); the
  * arguments are already checked.  Returns the path it took. */

@@ -29,6 +29,7 @@ static void info_init(void)
         .kc = d->k, .nc = MML_PARAM_NC,
         .active = mml_plan_default() != NULL, .ncnb = MML_PARAM_NCNB,
         .ncmu = mml_knc_desc.mu, .ncnu = mml_knc_desc.nu,
+        .thread_n = MML_PARAM_THREAD_N,
     };
 }
 

@@ -29,6 +29,8 @@ const struct mml_param mml_params[MML_NPARAMS] = {
     [MML_IF] = { "IF", "IF" }, [MML_NF] = { "NF", "NF" },
     [MML_PF] = { "PF", "PF" }, [MML_PFB] = { "PFB", "PFB" },
     [MML_SMALL_MAX] = { "SMALL_MAX", NULL },
+    [MML_THREAD_N] = { "THREAD_N", NULL },
+    [MML_THREAD_JC] = { "THREAD_JC", NULL },
 };
 
 /* Register tiles that fit the ISA's registers by inequality (1) of paper
@@ -57,6 +59,10 @@ const struct mml_isa_tile mml_isa_tiles[] = {
  * (operands of a power-of-two leading dimension, read in place, conflict
  * in the caches once they outgrow L2). */
 #define NCNB_MODEL 320
+/* The cube side from which a call runs on two threads where the search
+ * did not time it (THREAD_N, mmsearch's step threads): Zen 5, 2 vCPUs,
+ * see the model's comment in mml_params_model. */
+#define THREAD_N_MODEL 128
 
 /* "dir/probe.conf" for the params.conf at path. */
 static void beside(const char *path, char *out, size_t len)
@@ -223,6 +229,11 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
      * 1.05, 3000 1.04 and 1.14.  At least NB: with KC = 768 there (NB
      * 768) the quarter is 495 columns and NC = 768 (a 4.5 MiB panel), in
      * the runs of model_blocks' comment. */
+    /* Threads: a team from cubes of THREAD_N_MODEL unless a file or the
+     * search says otherwise; THREAD_JC 0, rows first, as BLIS does (B's
+     * panel packed once and shared, A's blocks each thread's own). */
+    if (!p->given[MML_THREAD_N])
+        v[MML_THREAD_N] = THREAD_N_MODEL;
     if (!v[MML_NC]) {
         long nc = llc / 4 / (long)sizeof(double) / v[MML_KC];
         v[MML_NC] = (int)down_to(nc > NC_MAX ? NC_MAX : nc, v[MML_NB]);

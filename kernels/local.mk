@@ -123,8 +123,10 @@ $(KGEN)/kedge.lo: $(KGEN)/kedge.c $(KGEN)/kernel.cc
 
 BUILT_SOURCES = $(KGEN)/libparams.h
 # (BUILT_SOURCES serves only all and check; this serves any target)
-kernels/driver.lo kernels/pack.lo kernels/info.lo kernels/thin.lo \
-	kernels/tt.lo kernels/tn.lo: $(KGEN)/libparams.h
+kernels/libmmdriver_la-driver.lo kernels/libmmdriver_la-pack.lo \
+	kernels/info.lo kernels/libmmdriver_la-thin.lo \
+	kernels/libmmdriver_la-tt.lo kernels/libmmdriver_la-tn.lo: \
+	$(KGEN)/libparams.h
 
 # Everything but the public faces, for the library and for the tests that
 # drive the blocking directly.  mmsearch's blocks steps compile the same
@@ -132,10 +134,15 @@ kernels/driver.lo kernels/pack.lo kernels/info.lo kernels/thin.lo \
 # they time: one driver, whoever runs it.
 MML_DRIVER_SOURCES = kernels/driver.c kernels/small.c kernels/skinny.c \
 	kernels/panelt.c kernels/thin.c kernels/tt.c kernels/tn.c \
-	kernels/pack.c kernels/naive.c kernels/workspace.c
+	kernels/pack.c kernels/naive.c kernels/workspace.c \
+	kernels/threads.c kernels/split.c kernels/parallel.c
 noinst_LTLIBRARIES += kernels/libmmdriver.la
 kernels_libmmdriver_la_SOURCES = $(MML_DRIVER_SOURCES) kernels/driver.h \
 	kernels/vec.h
+# OpenMP (configure's AC_OPENMP; none with --disable-openmp): the team of
+# parallel.c and the barriers of driver.c.
+kernels_libmmdriver_la_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS)
+kernels_libmmdriver_la_LDFLAGS = $(OPENMP_CFLAGS)
 kernels_libmmdriver_la_LIBADD = $(KGEN)/kfull.lo $(KGEN)/kedge.lo \
 	$(KGEN)/knc.lo $(KGEN)/kncv.lo
 
@@ -146,7 +153,8 @@ lib_LTLIBRARIES = kernels/libmmtune.la
 kernels_libmmtune_la_SOURCES = kernels/blas.c kernels/info.c \
 	kernels/xerbla.c kernels/cblas_xerbla.c
 kernels_libmmtune_la_LIBADD = kernels/libmmdriver.la
-kernels_libmmtune_la_LDFLAGS = -version-info $(MMT_LT_VERSION) \
+kernels_libmmtune_la_LDFLAGS = $(OPENMP_CFLAGS) \
+	-version-info $(MMT_LT_VERSION) \
 	-export-symbols-regex \
 	'^(mmt_.*|dgemm_|cblas_dgemm|xerbla_|cblas_xerbla)$$'
 include_HEADERS = include/mmtune.h
@@ -209,6 +217,18 @@ check_PROGRAMS += tests/kernels/test_paths
 tests_kernels_test_paths_LDADD = kernels/libmmdriver.la \
 	tests/common/libmmtest.la -lm
 TESTS += tests/kernels/test_paths
+# Threads: the same bits at every count on every path, eight user threads
+# at once, fork, the program's own parallel region, the setting.
+check_PROGRAMS += tests/kernels/test_threads
+tests_kernels_test_threads_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS)
+tests_kernels_test_threads_LDFLAGS = $(OPENMP_CFLAGS)
+tests_kernels_test_threads_LDADD = kernels/libmmdriver.la \
+	tests/common/libmmtest.la -lm
+TESTS += tests/kernels/test_threads
+# The split on paper: 1 to 256 threads, shapes up to 10000^3.
+check_PROGRAMS += tests/kernels/test_split
+tests_kernels_test_split_LDADD = kernels/libmmdriver.la
+TESTS += tests/kernels/test_split
 # The workspace: aligned, reused, a large one advised to huge pages.
 check_PROGRAMS += tests/kernels/test_workspace
 tests_kernels_test_workspace_LDADD = kernels/libmmdriver.la

@@ -14,7 +14,8 @@ int main(int argc, char **argv)
                "Say which generated kernel, compiler and blocking libmmtune "
                "was built with,\nwhere its parameters came from, and "
                "whether this CPU runs the kernels\n(else the library takes "
-               "its slow reference path).\n"
+               "its slow reference path), and how many threads a call\n"
+               "may use and where that count came from.\n"
                "Exit status: 0, or 2 for bad usage.\n");
         return 0;
     }
@@ -35,6 +36,9 @@ int main(int argc, char **argv)
     printf("tile        MU=%d NU=%d KU=%d\n", ki->mu, ki->nu, ki->ku);
     printf("blocking    NB=%d MC=%d KC=%d NC=%d\n", ki->nb, ki->mc, ki->kc,
            ki->nc);
+    printf("threads     %d, from %s (a call takes 2 or more from "
+           "cubes of %d on)\n", mmt_get_num_threads(),
+           mmt_num_threads_source(), ki->thread_n);
     printf("small       NCNB=%d tile=%dx%d (non-copy kernels on the "
            "caller's arrays up to\n            this M, N, K; M, or N and K, "
            "within it: in blocks of it)\n", ki->ncnb, ki->ncmu, ki->ncnu);

@@ -127,6 +127,14 @@ static int loads_b(const struct mml_plan *p, const struct mml_gemm *g,
            && !copies_b(p, g, c);
 }
 
+int mml_skinny_same_sums(const struct mml_plan *p, const struct mml_gemm *g,
+                         const struct mml_gemm *piece)
+{
+    struct cuts c = cuts(p, g), cp = cuts(p, piece);
+
+    return c.kb == cp.kb && copies_b(p, g, c) == copies_b(p, piece, cp);
+}
+
 /* B's copy (when made), then what the small path needs for any block. */
 size_t mml_skinny_doubles(const struct mml_plan *p, const struct mml_gemm *g)
 {

@@ -1,0 +1,174 @@
+/* How many threads a DGEMM call may use: the setting (mmt_set_num_threads,
+ * else MMTUNE_NUM_THREADS, else OMP_NUM_THREADS, else the CPUs of the
+ * process's affinity mask), and whether a team may be started from here.
+ *
+ * Nothing here starts a thread: the OpenMP runtime starts its team at the
+ * first parallel region, which only a call that splits its work opens
+ * (parallel.c).  Built without OpenMP (configure --disable-openmp) every
+ * call runs on the calling thread, and the setting reads 1.
+ *
+ * fork(): gcc's libgomp does not survive it.  A child of a process that
+ * had opened a parallel region waits forever in the next one for the
+ * parent's workers, which the child does not have (measured with gcc 12,
+ * Debian 12; clang's libomp re-creates its pool).  So a child runs every
+ * call on its one thread; it computes the same bits (no split along K:
+ * parallel.c). */
+#define _GNU_SOURCE
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <errno.h>
+#include <limits.h>
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#ifdef _OPENMP
+#include <omp.h>
+#endif
+
+#include "kernels/driver.h"
+#include "mmtune.h"
+
+static int setting;              /* >= 1 once made */
+static const char *setting_from;
+static pthread_once_t setting_once = PTHREAD_ONCE_INIT;
+static pthread_mutex_t setting_lock = PTHREAD_MUTEX_INITIALIZER;
+static int in_forked_child;
+
+/* The CPUs this process may run on (1 when it cannot be read). */
+static int affinity_cpus(void)
+{
+    cpu_set_t set;
+    int n;
+
+    if (sched_getaffinity(0, sizeof set, &set) != 0)
+        return 1;
+    n = CPU_COUNT(&set);
+    return n < 1 ? 1 : n > MML_THREADS_MAX ? MML_THREADS_MAX : n;
+}
+
+int mml_threads_parse(const char *text, int *count)
+{
+    char *end;
+    long v;
+
+    if (!text)
+        return -1;
+    errno = 0;
+    v = strtol(text, &end, 10);
+    /* OMP_NUM_THREADS may list a count per nesting level: the first is
+     * the outermost, the one a call's team would have */
+    if (end == text || errno || (*end && *end != ','
+                                 && strspn(end, " \t") != strlen(end)))
+        return -1;
+    if (v < 1 || v > MML_THREADS_MAX)
+        return -1;
+    *count = (int)v;
+    return 0;
+}
+
+/* The count a variable gives, or 0 when it is unset; a value that is not
+ * a count from 1 to MML_THREADS_MAX is reported on stderr, one line, and
+ * passed over (this runs once a process). */
+static int from_env(const char *name)
+{
+    const char *text = getenv(name);
+    int n;
+
+    if (!text || !text[0])
+        return 0;
+    if (mml_threads_parse(text, &n) == 0)
+        return n;
+    fprintf(stderr, "libmmtune: ignoring %s='%s': not a thread count from "
+            "1 to %d\n", name, text, MML_THREADS_MAX);
+    return 0;
+}
+
+static void forked(void)
+{
+    in_forked_child = 1;
+}
+
+static void setting_init(void)
+{
+#ifdef _OPENMP
+    int n;
+
+    pthread_atfork(NULL, NULL, forked);
+    if ((n = from_env("MMTUNE_NUM_THREADS")) > 0)
+        setting = n, setting_from = "MMTUNE_NUM_THREADS";
+    else if ((n = from_env("OMP_NUM_THREADS")) > 0)
+        setting = n, setting_from = "OMP_NUM_THREADS";
+    else
+        setting = affinity_cpus(),
+        setting_from = "the CPUs of the process's affinity mask";
+#else
+    setting = 1, setting_from = "a serial build (--disable-openmp)";
+#endif
+}
+
+/* Read when the library loads, as OpenBLAS reads its variables: a
+ * program that sets one just before loading the library (dlopen) and
+ * restores it after is heard, and a bad value is reported before any
+ * call (it starts no thread). */
+__attribute__((constructor)) static void setting_at_load(void)
+{
+    pthread_once(&setting_once, setting_init);
+}
+
+int mmt_get_num_threads(void)
+{
+    int n;
+
+    pthread_once(&setting_once, setting_init);
+    pthread_mutex_lock(&setting_lock);
+    n = setting;
+    pthread_mutex_unlock(&setting_lock);
+    return n;
+}
+
+int mmt_set_num_threads(int n)
+{
+    pthread_once(&setting_once, setting_init);
+#ifdef _OPENMP
+    if (n < 1 || n > MML_THREADS_MAX)
+        return -1;
+    pthread_mutex_lock(&setting_lock);
+    setting = n, setting_from = "mmt_set_num_threads";
+    pthread_mutex_unlock(&setting_lock);
+    return 0;
+#else
+    return n == 1 ? 0 : -1;
+#endif
+}
+
+const char *mmt_num_threads_source(void)
+{
+    const char *s;
+
+    pthread_once(&setting_once, setting_init);
+    pthread_mutex_lock(&setting_lock);
+    s = setting_from;
+    pthread_mutex_unlock(&setting_lock);
+    return s;
+}
+
+int mml_threads_here(void)
+{
+#ifdef _OPENMP
+    int n = mmt_get_num_threads();
+
+    if (n < 2 || in_forked_child)
+        return 1;
+    /* inside the program's own parallel region: a team of ours would
+     * nest, which the program allows or not (never oversubscribe) */
+    if (omp_get_active_level() >= omp_get_max_active_levels())
+        return 1;
+    return n;
+#else
+    return 1;
+#endif
+}
