@@ -379,6 +379,13 @@ static void pack_b_share(const struct ctx *x, size_t pc, int kc, size_t jc,
     }
 }
 
+/* The team's barrier (a serial build never runs a team of two). */
+#ifdef _OPENMP
+#define MML_BARRIER() _Pragma("omp barrier")
+#else
+#define MML_BARRIER() ((void)0)
+#endif
+
 /* The NC panels group jid's columns [n0, n1) are cut into. */
 static size_t group_panels(const struct mml_plan *p, size_t n0, size_t n1,
                            size_t *ncb)
@@ -426,11 +433,11 @@ void mml_gemm_blocked_part(const struct mml_gemm *g,
             int kc = (int)min_z(kcb, g->k - pc);
             if (shared) {
                 /* the panel's last readers are done with it */
-#pragma omp barrier
+                MML_BARRIER();
                 if (nc)
                     pack_b_share(&x, pc, kc, jc, nc, w.ic, iid);
                 /* and it is whole */
-#pragma omp barrier
+                MML_BARRIER();
             } else if (nc) {
                 pack_b(&x, pc, kc, jc, nc);
             }

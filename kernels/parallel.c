@@ -32,6 +32,7 @@ int mml_call_threads_past(const struct mml_plan *p, const struct mml_gemm *g)
                              mml_threads_here());
 }
 
+#ifdef _OPENMP
 /* Piece id of t of call g cut along its rows (rows 1) or columns. */
 static struct mml_gemm piece(const struct mml_gemm *g, int rows, size_t unit,
                              int t, int id)
@@ -52,7 +53,6 @@ static struct mml_gemm piece(const struct mml_gemm *g, int rows, size_t unit,
     return s;
 }
 
-#ifdef _OPENMP
 /* The packed path on a team of w.jc x w.ic threads.  0, or -1 (C
  * untouched) when a thread's workspace could not be had. */
 static int blocked_team(const struct mml_gemm *g, const struct mml_plan *p,

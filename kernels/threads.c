@@ -36,8 +36,11 @@ static int setting;              /* >= 1 once made */
 static const char *setting_from;
 static pthread_once_t setting_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t setting_lock = PTHREAD_MUTEX_INITIALIZER;
+#ifdef _OPENMP
 static int in_forked_child;
+#endif
 
+#ifdef _OPENMP
 /* The CPUs this process may run on (1 when it cannot be read). */
 static int affinity_cpus(void)
 {
@@ -49,6 +52,8 @@ static int affinity_cpus(void)
     n = CPU_COUNT(&set);
     return n < 1 ? 1 : n > MML_THREADS_MAX ? MML_THREADS_MAX : n;
 }
+
+#endif
 
 int mml_threads_parse(const char *text, int *count)
 {
@@ -70,6 +75,7 @@ int mml_threads_parse(const char *text, int *count)
     return 0;
 }
 
+#ifdef _OPENMP
 /* The count a variable gives, or 0 when it is unset; a value that is not
  * a count from 1 to MML_THREADS_MAX is reported on stderr, one line, and
  * passed over (this runs once a process). */
@@ -91,6 +97,8 @@ static void forked(void)
 {
     in_forked_child = 1;
 }
+
+#endif
 
 static void setting_init(void)
 {

@@ -126,6 +126,17 @@ static int same_bits(const struct shape *s, const int *counts, int nc,
             differ = counts[i];
         free(ct);
     }
+#ifndef _OPENMP
+    if (ok) {
+        printf("ok %d - %c%c %zux%zux%zu (%s path) right at 1 thread # SKIP "
+               "a serial build (--disable-openmp): no call splits\n", tapno,
+               s->ta ? 'T' : 'N', s->tb ? 'T' : 'N', s->m, s->n, s->k,
+               names[p1]);
+        free(c1);
+        call_free(&x);
+        return 0;
+    }
+#endif
     printf("%s %d - %c%c %zux%zux%zu alpha %g beta %g (%s path): %s at 1 "
            "thread, %s\n", ok && !differ ? "ok" : "not ok", tapno,
            s->ta ? 'T' : 'N', s->tb ? 'T' : 'N', s->m, s->n, s->k,
