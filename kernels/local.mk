@@ -279,6 +279,10 @@ AM_DISTCHECK_CONFIGURE_FLAGS = --with-archdefs=no
 # make regtest: the built library's DGEMM against the peak mmprobe
 # measures in the same run (bench-dgemm, N = 1000 flushed, N = 64 warm).
 REGTESTS += tests/kernels/regtest_dgemm.sh
+# make regtest: test_threads built with ThreadSanitizer (clang, Archer)
+# runs clean; checked to fail with a barrier of driver.c taken out.
+REGTESTS += tests/kernels/regtest_tsan.sh
+EXTRA_DIST += tests/kernels/regtest_tsan.sh
 EXTRA_DIST += tests/kernels/regtest_dgemm.sh
 tests/kernels/regtest_dgemm.log: bench/bench-dgemm$(EXEEXT) \
 	mmprobe$(EXEEXT) mmtune-info$(EXEEXT) kernels/libmmtune.la

@@ -33,7 +33,8 @@ struct shape {
     double alpha, beta;
 };
 
-static unsigned long long seed = 5;
+/* each user thread draws its own operands */
+static _Thread_local unsigned long long seed = 5;
 static struct mml_plan plan;
 static const struct mml_plan *pp;
 
