@@ -277,8 +277,10 @@ void mml_split_range(size_t n, size_t unit, int ways, int id, size_t *lo,
                      size_t *hi);
 
 /* The ways for at most t threads on m x n x k with mu x nu tiles and B
- * panels nc wide: the fewest threads that minimise the model's time of
- * the busiest one; prefer_jc breaks its ties. */
+ * panels nc wide, from a model of the busiest thread's time (its tiles'
+ * multiply-adds and the packing it waits on): of the ways within 5% of
+ * the least time, those with the most column ways (prefer_jc) or row
+ * ways, then the least time. */
 struct mml_ways mml_split_ways(size_t m, size_t n, size_t k, int mu, int nu,
                                int nc, int t, int prefer_jc);
 

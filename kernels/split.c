@@ -59,23 +59,35 @@ static double cost(size_t m, size_t n, size_t k, int mu, int nu, int nc,
            + MML_PACK_COST * (double)k * (rows * panels + cols / ic);
 }
 
+/* Ways whose modelled time is within this of the least are alike to the
+ * model (it knows the tiles and the packing, not the caches): among them
+ * the preference decides, which mmtune's step threads measured. */
+#define MML_WAYS_BAND 1.05
+
 struct mml_ways mml_split_ways(size_t m, size_t n, size_t k, int mu, int nu,
                                int nc, int t, int prefer_jc)
 {
     struct mml_ways best = { 1, 1 };
-    double best_cost = cost(m, n, k, mu, nu, nc, 1, 1);
+    double least = cost(m, n, k, mu, nu, nc, 1, 1), best_cost;
     size_t um = units_of(m, (size_t)mu), un = units_of(n, (size_t)nu);
 
     for (int jc = 1; jc <= t && (size_t)jc <= un; jc++)
         for (int ic = 1; jc * ic <= t && (size_t)ic <= um; ic++) {
             double c = cost(m, n, k, mu, nu, nc, jc, ic);
-            int more = jc * ic > best.jc * best.ic;
-            /* a tie in the model goes to the fewer threads, then to
-             * the ways the search measured faster (THREAD_JC) */
-            if (c < best_cost * (1.0 - 1e-9)
-                || (c <= best_cost * (1.0 + 1e-9) && !more
-                    && jc * ic == best.jc * best.ic
-                    && (prefer_jc ? jc > best.jc : ic > best.ic))) {
+            least = c < least ? c : least;
+        }
+    best_cost = cost(m, n, k, mu, nu, nc, 1, 1);
+    for (int jc = 1; jc <= t && (size_t)jc <= un; jc++)
+        for (int ic = 1; jc * ic <= t && (size_t)ic <= um; ic++) {
+            double c = cost(m, n, k, mu, nu, nc, jc, ic);
+            int pref = prefer_jc ? jc : ic;
+            int best_pref = prefer_jc ? best.jc : best.ic;
+            if (c > least * MML_WAYS_BAND)
+                continue;
+            /* within the band: most ways the preferred way, then the
+             * least modelled time */
+            if (best_cost > least * MML_WAYS_BAND || pref > best_pref
+                || (pref == best_pref && c < best_cost)) {
                 best = (struct mml_ways){ jc, ic };
                 best_cost = c;
             }

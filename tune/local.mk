@@ -59,6 +59,21 @@ tests_tune_test_steps_CFLAGS = $(TUNE_TEST_CFLAGS)
 tests_tune_test_steps_LDADD = $(TUNE_TEST_LDADD)
 TESTS += tests/tune/test_steps
 
+# make tune's step threads: this build's DGEMM (the driver and kernels
+# linked in) timed on one thread and on the team; THREAD_N, THREAD_JC.
+noinst_PROGRAMS += mmthreads
+mmthreads_SOURCES = tune/mmthreads.c tune/threadrule.c tune/threadrule.h
+mmthreads_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS)
+mmthreads_LDFLAGS = $(OPENMP_CFLAGS)
+mmthreads_LDADD = kernels/libmmdriver.la common/libmmcommon.la -lm
+# Its rules, on rounds given (no timing).
+check_PROGRAMS += tests/tune/test_threadrule
+tests_tune_test_threadrule_SOURCES = tests/tune/test_threadrule.c \
+	tune/threadrule.c
+tests_tune_test_threadrule_CFLAGS = $(TUNE_TEST_CFLAGS)
+tests_tune_test_threadrule_LDADD = $(CMOCKA_LIBS)
+TESTS += tests/tune/test_threadrule
+
 bin_PROGRAMS += mmsearch
 mmsearch_SOURCES = tune/mmsearch.c
 mmsearch_CPPFLAGS = $(tune_libmmsearch_la_CPPFLAGS)

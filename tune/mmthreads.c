@@ -1,0 +1,325 @@
+/* mmthreads: make tune's step threads.  After the search has chosen the
+ * kernel and the blocking and the library has been built from them, it
+ * times this build's own DGEMM (its driver and kernels, linked in) on one
+ * thread and on every CPU the process may use, and writes to params.conf:
+ *
+ *   THREAD_N   the least cube side from which the team paid at that size
+ *              and every larger one timed (square NN calls, warm: the
+ *              operands in cache, as a program's repeated calls find
+ *              them; each round one call on one thread and one on the
+ *              team, back to back, alternated), 0 when it never did;
+ *   THREAD_JC  which ways the packed path prefers where its model cannot
+ *              tell them apart: columns (1) or rows (0), timed at a large
+ *              square on the team, rows preferred against columns.
+ *
+ * The rules are threadrule.h's.  The library itself is then rebuilt from
+ * the file (make tune).  On one CPU there is nothing to time: the file is
+ * left as it is and the library keeps its model's values. */
+#define _GNU_SOURCE
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "common/diag.h"
+#include "common/paramsconf.h"
+#include "kernels/driver.h"
+#include "mmtune.h"
+#include "tune/threadrule.h"
+
+static const int ladder[] = { 32, 48, 64, 80, 96, 128, 160, 192, 256, 320,
+                              400, 512 };
+#define NLADDER ((int)(sizeof ladder / sizeof ladder[0]))
+#define WAYS_N 1200          /* THREAD_JC's square: the packed path, on
+                                every thread, a few ms a call */
+#define SAMPLE_S 0.002       /* a sample: calls enough to last this */
+
+static FILE *logf;
+
+static void say(const char *fmt, ...)
+{
+    va_list ap;
+
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    if (logf) {
+        va_start(ap, fmt);
+        vfprintf(logf, fmt, ap);
+        va_end(ap);
+        fflush(logf);
+    }
+}
+
+static double now(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+struct operands {
+    size_t n;
+    double *a, *b, *c;
+};
+
+static int operands_make(struct operands *o, size_t n)
+{
+    o->n = n;
+    o->a = malloc(n * n * sizeof *o->a);
+    o->b = malloc(n * n * sizeof *o->b);
+    o->c = malloc(n * n * sizeof *o->c);
+    if (!o->a || !o->b || !o->c)
+        return -1;
+    for (size_t i = 0; i < n * n; i++) {
+        o->a[i] = (double)(i % 17) / 17.0 - 0.5;
+        o->b[i] = (double)(i % 13) / 13.0 - 0.5;
+        o->c[i] = 0.0;
+    }
+    return 0;
+}
+
+static void operands_free(struct operands *o)
+{
+    free(o->a), free(o->b), free(o->c);
+}
+
+/* Seconds a call of o under plan p, over calls that last SAMPLE_S. */
+static double per_call(const struct operands *o, const struct mml_plan *p,
+                       int calls)
+{
+    struct mml_gemm g = { 0, 0, o->n, o->n, o->n, 1.0, 0.0, o->a, o->b,
+                          o->c, o->n, o->n, o->n };
+    double t0 = now();
+
+    for (int i = 0; i < calls; i++)
+        mml_dgemm_plan(&g, p);
+    return (now() - t0) / calls;
+}
+
+/* Rounds of plan x against plan y at o: each round's ratio time(x) /
+ * time(y), the two timed back to back, which first alternating. */
+static void rounds(const struct operands *o, const struct mml_plan *x,
+                   const struct mml_plan *y, int r, struct mms_thr_size *s)
+{
+    double once;
+    int calls;
+
+    per_call(o, x, 1), per_call(o, y, 1);     /* workspaces, code, team */
+    once = per_call(o, x, 1);
+    calls = once > 0 ? (int)(SAMPLE_S / once) + 1 : 1;
+    s->n = (int)o->n, s->rounds = r;
+    for (int i = 0; i < r; i++) {
+        double tx, ty;
+        if (i % 2) {
+            ty = per_call(o, y, calls);
+            tx = per_call(o, x, calls);
+        } else {
+            tx = per_call(o, x, calls);
+            ty = per_call(o, y, calls);
+        }
+        s->ratio[i] = tx / ty;
+    }
+}
+
+static double median_of(const struct mms_thr_size *s)
+{
+    double x[64];
+
+    memcpy(x, s->ratio, (size_t)s->rounds * sizeof *x);
+    return mms_thr_median(x, s->rounds);
+}
+
+static void usage(void)
+{
+    printf("Usage: mmthreads --params=FILE [OPTION]...\n"
+           "make tune's step threads: time this build's DGEMM on one "
+           "thread and on the\nteam (every CPU the process may use), "
+           "and write to FILE (params.conf)\nTHREAD_N, the least cube "
+           "side from which the team pays there and at every\nlarger "
+           "size timed (0: never), and THREAD_JC, the ways the packed "
+           "path\nprefers where its model ties (1 columns, 0 rows).  On "
+           "one CPU nothing is\ntimed and FILE is left as it is.\n\n"
+           "  --params=FILE   the params.conf to update (make tune: "
+           "results/<host>/)\n"
+           "  --log=FILE      every timing, also to FILE (appended)\n"
+           "  --threads=T     the team (default: mmt_get_num_threads, "
+           "the affinity mask)\n"
+           "  --rounds=R      pairs timed at each size (default 9, at "
+           "most 32)\n"
+           "  --dry-run       time and report, write nothing\n"
+           "  --help          this text\n\n"
+           "Exit status: 0 done (or nothing to time), 1 failure, 2 bad "
+           "usage.\n");
+}
+
+struct cli {
+    const char *params, *log;
+    int threads, rounds, dry;
+};
+
+static void parse(int argc, char **argv, struct cli *c)
+{
+    static const struct option lo[] = {
+        { "params", required_argument, NULL, 'p' },
+        { "log", required_argument, NULL, 'l' },
+        { "threads", required_argument, NULL, 't' },
+        { "rounds", required_argument, NULL, 'r' },
+        { "dry-run", no_argument, NULL, 'd' },
+        { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 },
+    };
+    int o;
+
+    *c = (struct cli){ NULL, NULL, 0, 9, 0 };
+    while ((o = getopt_long(argc, argv, "", lo, NULL)) != -1) {
+        switch (o) {
+        case 'p': c->params = optarg; break;
+        case 'l': c->log = optarg; break;
+        case 't':
+            if (mml_threads_parse(optarg, &c->threads) != 0)
+                mmt_usage_error("--threads=%s: not a count from 1 to %d",
+                                optarg, MML_THREADS_MAX);
+            break;
+        case 'r':
+            c->rounds = atoi(optarg);
+            if (c->rounds < 3 || c->rounds > 32)
+                mmt_usage_error("--rounds=%s: from 3 to 32", optarg);
+            break;
+        case 'd': c->dry = 1; break;
+        case 'h': usage(); exit(0);
+        default: exit(MMT_EXIT_USAGE);   /* getopt named the option */
+        }
+    }
+    if (optind < argc)
+        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+    if (!c->params && !c->dry)
+        mmt_usage_error("--params=FILE is needed (or --dry-run)");
+}
+
+/* THREAD_N: the ladder, one thread against the team. */
+static int time_crossover(const struct mml_plan *base, int t, int r,
+                          struct mms_thr_size *sizes)
+{
+    struct mml_plan one = *base, team = *base;
+
+    one.mt_work = 0.0;                     /* never a team */
+    mml_plan_threads(&team, 1, base->mt_jc);  /* a team at every size */
+    mmt_set_num_threads(t);
+    for (int i = 0; i < NLADDER; i++) {
+        struct operands o;
+        if (operands_make(&o, (size_t)ladder[i]) != 0)
+            return -1;
+        rounds(&o, &one, &team, r, &sizes[i]);
+        operands_free(&o);
+        say("threads: N=%d one/team median %.3f over %d rounds (%s)\n",
+            ladder[i], median_of(&sizes[i]), r,
+            mms_thr_pays(&sizes[i]) ? "the team pays" : "it does not");
+    }
+    return 0;
+}
+
+/* THREAD_JC: rows preferred against columns, on the team. */
+static int time_ways(const struct mml_plan *base, int t, int r,
+                     struct mms_thr_size *s)
+{
+    struct mml_plan rows = *base, cols = *base;
+    struct operands o;
+
+    mml_plan_threads(&rows, 1, 0);
+    mml_plan_threads(&cols, 1, 1);
+    mmt_set_num_threads(t);
+    if (operands_make(&o, WAYS_N) != 0)
+        return -1;
+    rounds(&o, &rows, &cols, r, s);
+    operands_free(&o);
+    return 0;
+}
+
+static int write_choice(const char *path, int thread_n, int jc)
+{
+    struct mmt_paramsconf pc;
+    char err[512];
+
+    if (mmt_paramsconf_read(path, &pc, err, sizeof err) != 0) {
+        fprintf(stderr, "mmthreads: %s\n", err);
+        return -1;
+    }
+    pc.thread_n = thread_n, pc.present[MMT_Q_THREAD_N] = 1;
+    pc.thread_jc = jc, pc.present[MMT_Q_THREAD_JC] = 1;
+    if (mmt_paramsconf_write(path, &pc) != 0) {
+        fprintf(stderr, "mmthreads: %s: cannot write: %s\n", path,
+                strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+int main(int argc, char **argv)
+{
+    const struct mml_plan *p = mml_plan_default();
+    struct mms_thr_size sizes[NLADDER], ways;
+    struct mml_ways w;
+    struct cli c;
+    int t, thread_n, jc;
+
+    mmt_set_progname(argv[0]);
+    parse(argc, argv, &c);
+    if (c.log && !(logf = fopen(c.log, "a"))) {
+        fprintf(stderr, "mmthreads: --log=%s: %s\n", c.log, strerror(errno));
+        return 1;
+    }
+    t = c.threads ? c.threads : mmt_get_num_threads();
+    if (!p) {
+        fprintf(stderr, "mmthreads: this CPU lacks the kernels' ISA: the "
+                "library runs its reference loops, nothing to time\n");
+        return 1;
+    }
+    if (t < 2) {
+        say("threads: %d CPU (%s): no team to time; THREAD_N and THREAD_JC "
+            "left to the model\n", t, mmt_num_threads_source());
+        return 0;
+    }
+    say("threads: this build's DGEMM on 1 and %d threads, square NN, "
+        "warm, %d rounds a size\n", t, c.rounds);
+    if (time_crossover(p, t, c.rounds, sizes) != 0
+        || time_ways(p, t, c.rounds, &ways) != 0) {
+        fprintf(stderr, "mmthreads: out of memory\n");
+        return 1;
+    }
+    thread_n = mms_thr_crossover(sizes, NLADDER);
+    jc = mms_thr_prefer(&ways);
+    if (jc < 0) {
+        say("threads: N=%d rows/columns median %.3f: a tie; timed again, "
+            "twice the rounds\n", WAYS_N, median_of(&ways));
+        if (time_ways(p, t, 2 * c.rounds, &ways) != 0)
+            return 1;
+        jc = mms_thr_prefer(&ways);
+    }
+    w = mml_split_ways(WAYS_N, WAYS_N, WAYS_N, p->edge->mu, p->edge->nu,
+                       p->nc, t, 1);
+    say("threads: N=%d rows/columns median %.3f over %d rounds: %s\n",
+        WAYS_N, median_of(&ways), ways.rounds,
+        jc < 0 ? "still a tie: THREAD_JC = 0, rows (the model's: B's "
+                 "panel packed once and shared)"
+        : jc ? "columns faster: THREAD_JC = 1" : "rows faster: THREAD_JC = 0");
+    if (w.jc == 1 && w.ic == 1)
+        say("threads: (the model gives one way at N=%d)\n", WAYS_N);
+    jc = jc > 0;
+    say("threads: THREAD_N = %d%s\n", thread_n,
+        thread_n ? "" : " (the team never paid: every call on one thread)");
+    if (c.dry)
+        return 0;
+    if (write_choice(c.params, thread_n, jc) != 0)
+        return 1;
+    say("threads: written to %s\n", c.params);
+    return 0;
+}

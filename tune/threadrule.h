@@ -1,0 +1,42 @@
+/* The rules of make tune's step threads (mmthreads), apart from the
+ * timing so that a test can hand them rounds: where a second thread
+ * starts to pay (THREAD_N), and which ways the packed path prefers
+ * (THREAD_JC). */
+#ifndef MMS_THREADRULE_H
+#define MMS_THREADRULE_H
+
+/* One size's rounds: per round the time of a call on one thread over its
+ * time on the team, each pair timed back to back (alternated). */
+struct mms_thr_size {
+    int n;                   /* the cube's side */
+    double ratio[64];
+    int rounds;
+};
+
+/* A team pays at a size when the median of its rounds' ratios is at least
+ * MMS_THR_GAIN and the team was faster in all but MMS_THR_LOSSES of
+ * them: a gain the host's phases (+-20-30%, lasting seconds) cannot make
+ * up, since each pair is timed within milliseconds. */
+#define MMS_THR_GAIN 1.05
+#define MMS_THR_LOSSES 1
+
+/* Median of x[0..n-1] (n >= 1; x is reordered). */
+double mms_thr_median(double *x, int n);
+
+/* 1 when the team pays at size s. */
+int mms_thr_pays(const struct mms_thr_size *s);
+
+/* THREAD_N from sizes s[0..n-1] in increasing order: the least size from
+ * which the team pays at it and at every larger size timed; 0 when it
+ * does not pay at the largest (a team never pays: the library keeps every
+ * call on one thread). */
+int mms_thr_crossover(const struct mms_thr_size *s, int n);
+
+/* THREAD_JC from rounds of the packed path at one size, each round the
+ * time with rows preferred (THREAD_JC = 0) over the time with columns
+ * preferred: 1 when columns were faster by the same rule as a team's
+ * gain, 0 when rows were, -1 when neither (a tie: time longer, or keep
+ * the model's 0 and say so). */
+int mms_thr_prefer(const struct mms_thr_size *rows_over_cols);
+
+#endif
