@@ -225,6 +225,9 @@ tests_kernels_test_threads_LDFLAGS = $(OPENMP_CFLAGS)
 tests_kernels_test_threads_LDADD = kernels/libmmdriver.la \
 	tests/common/libmmtest.la -lm
 TESTS += tests/kernels/test_threads
+# Loaded at run time: no thread before a call wants a team; dlclose.
+check_PROGRAMS += tests/kernels/test_dlopen
+TESTS += tests/kernels/test_dlopen
 # The split on paper: 1 to 256 threads, shapes up to 10000^3.
 check_PROGRAMS += tests/kernels/test_split
 tests_kernels_test_split_LDADD = kernels/libmmdriver.la
