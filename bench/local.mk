@@ -69,6 +69,17 @@ bench-dgemm: bench/bench-dgemm$(EXEEXT) kernels/libmmtune.la mmprobe$(EXEEXT) \
 	  --archdefs=$(top_srcdir)/results/archdefs \
 	  --taskset="$(TASKSET)" --gnuplot="$(GNUPLOT)" -- $(BENCH_DGEMM_FLAGS)
 
+# numpy.matmul with libmmtune preloaded against NumPy on its own BLAS,
+# alternated; the binding shown first (bench/bench_numpy.sh).
+# make bench-numpy BENCH_NUMPY_ARGS='4000 2 7' (N, threads, rounds).
+BENCH_TARGETS += bench-numpy
+BENCH_NUMPY_ARGS =
+EXTRA_DIST += bench/bench_numpy.sh
+.PHONY: bench-numpy
+bench-numpy: kernels/libmmtune.la
+	$(SHELL) $(srcdir)/bench/bench_numpy.sh \
+	  $(abs_top_builddir)/kernels/.libs/libmmtune.so $(BENCH_NUMPY_ARGS)
+
 # Its smoke test (tiny shapes, one round, libmmtune and the naive loops, a
 # missing library and a planted wrong one): the bench cannot rot.  Real
 # runs never happen in make check.
