@@ -704,9 +704,9 @@ static void round_reference(const struct mms_search *s,
     }
 }
 
-/* The tie rule of tune/stats.h over the finalists: the incumbent, else
- * the first in the step's range order (which puts the model's preference
- * first: smaller NB and KU, the tile with the most flops per load). */
+/* 1 when candidate i is the step's incumbent, which joins the finalists
+ * whenever it passed: the rounds then measure the others against it (a
+ * tie does not keep it: tune/stats.h). */
 static int is_incumbent(const struct mms_search *s, const struct mms_step *st,
                         const struct mmg_params *cand, const struct how *how,
                         int i)
@@ -823,7 +823,7 @@ struct verdict_of_step {
     const char *by;      /* won, tie, only, none */
     double p, mflops;
     int rounds;
-    char why[400];
+    char why[1200];
 };
 
 /* Each finalist's samples over the reference kernel's of the same round
@@ -848,31 +848,63 @@ static int ratios(struct outcome (*o)[MMS_ROUNDS_MAX], int nfin, int rounds,
     return ref_ok;
 }
 
-static int tie_break(const struct mms_search *s, const struct mms_step *st,
-                     const struct mmg_params *cand, const struct how *how,
-                     const int *fin, int nfin, const struct mms_decision *d)
+/* What the library wants of kernel p, for the tie rule (tune/stats.h):
+ * *pref, larger preferred, and what it prefers; NULL when step st has no
+ * preference.  Step nb: the larger NB, up to what L2 holds (the
+ * library's driver runs the kernel on blocks far larger than L1: tiles of
+ * 144-384 won in a real driver, DRIVER_CALIBRATION.md, and the step's L1
+ * bound ran 0.86x OpenBLAS there).  Step pf: PF=1 and, on a SIMD ISA,
+ * PFB=1, what the library's model builds. */
+static const char *preference(const struct mms_search *s,
+                              const struct mms_step *st,
+                              const struct mmg_params *p, double *pref)
 {
-    int inc = -1;
+    *pref = 0;
+    if (strcmp(st->name, "nb") == 0) {
+        *pref = p->nb <= mms_nb_l2_bound(&s->pc) ? p->nb : 0;
+        return "the larger NB, up to what L2 holds";
+    }
+    if (strcmp(st->name, "pf") == 0) {
+        *pref = (p->pf == 1) + (p->pfb == (mmg_vlen(p->isa) > 1));
+        return "PF=1 and on a SIMD ISA PFB=1, the library model's";
+    }
+    return NULL;
+}
+
+/* The tie rule of tune/stats.h over the finalists fin (d decided over
+ * them): the leader, or a finalist at its median that the library
+ * prefers (*why then says what the preference is, else NULL). */
+static int tie_break(const struct mms_search *s, const struct mms_step *st,
+                     const struct mmg_params *cand, const int *fin, int nfin,
+                     const struct mms_decision *d, const char **why)
+{
+    double pref[MMS_FINALISTS_MAX];
+    const char *rule = NULL;
+    int pick;
 
     for (int i = 0; i < nfin; i++)
-        if (is_incumbent(s, st, cand, how, fin[i]))
-            inc = i;
-    return mms_tie_pick(d, fin, inc);
+        rule = preference(s, st, &cand[fin[i]], &pref[i]);
+    pick = mms_tie_pick(d, rule ? pref : NULL);
+    *why = pick != d->leader ? rule : NULL;
+    return pick;
 }
 
 /* The decision of the rank-sum test over the ratios (tune/stats.h), with
- * the evidence for the log. */
+ * the evidence for the log: every finalist's median and the p of the
+ * best over it. */
 static void decide(const struct mms_search *s, const struct mms_step *st,
                    const struct mmg_params *cand, const struct how *how,
                    const int *fin, int nfin,
                    struct outcome (*o)[MMS_ROUNDS_MAX], int rounds,
                    struct verdict_of_step *v)
 {
-    static double x[2 * MMS_ROUNDS_MAX][MMS_ROUNDS_MAX];
-    const double *xp[2 * MMS_ROUNDS_MAX];
-    int n[2 * MMS_ROUNDS_MAX], ref_ok = ratios(o, nfin, rounds, x, n), pick;
+    static double x[MMS_FINALISTS_MAX][MMS_ROUNDS_MAX];
+    const double *xp[MMS_FINALISTS_MAX];
+    int n[MMS_FINALISTS_MAX], ref_ok = ratios(o, nfin, rounds, x, n), pick;
     struct mms_decision d;
-    char next[160] = "none", taken[160], rule[240];
+    char next[160] = "none", taken[160], name[160], rule[900];
+    const char *pref_why = NULL;
+    size_t used;
 
     for (int i = 0; i < nfin; i++)
         xp[i] = x[i];
@@ -885,7 +917,7 @@ static void decide(const struct mms_search *s, const struct mms_step *st,
         return;
     }
     pick = d.ntied == 1 ? d.leader
-                        : tie_break(s, st, cand, how, fin, nfin, &d);
+                        : tie_break(s, st, cand, fin, nfin, &d, &pref_why);
     v->chosen = fin[pick];
     v->by = d.ntied == 1 ? "won" : "tie";
     v->p = d.p;
@@ -899,12 +931,38 @@ static void decide(const struct mms_search *s, const struct mms_step *st,
     if (d.ntied == 1)
         snprintf(rule, sizeof rule, "a significant win");
     else {
+        /* each finalist against the best, not the runner-up alone: who
+         * is tied and how far below the best it was measured */
+        used = (size_t)snprintf(rule, sizeof rule, "%d tied within the "
+                                "noise (each against the best:", d.ntied);
+        for (int i = 0; i < nfin && used < sizeof rule; i++) {
+            if (i == d.leader)
+                continue;
+            sets_text(s, st->sets, &cand[fin[i]], how_of(how, fin[i]),
+                      name, sizeof name);
+            if (n[i] == 0)
+                used += (size_t)snprintf(rule + used, sizeof rule - used,
+                                         " %s failed a round,", name);
+            else
+                used += (size_t)snprintf(rule + used, sizeof rule - used,
+                                         " %s at %.3f p=%.4f%s,", name,
+                                         d.median[i], d.p_of[i],
+                                         d.p_of[i] > s->alpha ? ""
+                                                              : " beaten");
+        }
+        if (used < sizeof rule)
+            rule[used - 1] = ')';
         sets_text(s, st->sets, &cand[fin[pick]], how_of(how, fin[pick]),
                   taken, sizeof taken);
-        snprintf(rule, sizeof rule, "%d tied within the noise; the tie rule "
-                 "takes %s, %s", d.ntied, taken,
-                 is_incumbent(s, st, cand, how, fin[pick])
-                 ? "the incumbent" : "the first of them in range order");
+        used = strlen(rule);
+        if (pref_why)
+            snprintf(rule + used, sizeof rule - used, "; %s is measured at "
+                     "the best's median, and the tie rule takes it: %s",
+                     taken, pref_why);
+        else
+            snprintf(rule + used, sizeof rule - used, "; the highest "
+                     "median is taken, %s: a finalist measured slower "
+                     "never wins a tie", taken);
     }
     snprintf(v->why, sizeof v->why, "median %s %.3f, runner-up %s, "
              "one-sided rank-sum p=%.4f over %d rounds: %s",
@@ -962,7 +1020,7 @@ static int log_chosen(struct mms_search *s, const struct mms_step *st,
                       const struct mmg_params *p, struct how h,
                       const struct verdict_of_step *v)
 {
-    char params[512], rest[1200], sets[128], nc[24] = "";
+    char params[512], rest[2000], sets[128], nc[24] = "";
 
     mms_params_text(p, params, sizeof params);
     sets_text(s, st->sets, p, h, sets, sizeof sets);
@@ -1707,11 +1765,13 @@ static void dgemm_take(struct mms_search *s, const struct mmg_params *k,
 
 /* The dgemm step's incumbent: the first --candidate file's kernel when it is
  * one of the n candidates cand (k[from[i]] the kernel of cand[i], of the nk
- * kernels k, hk), not the kernel steps' winner.  A tie then keeps what a
- * build from the file (make tune's: the architectural defaults) has: on the
- * Zen 5 guest the winner, 40 x 5, tied with the defaults' 24 x 8 over 5
- * rounds (p = 0.21) and was kept, and bench-dgemm then ran it 0.87-0.99x the
- * defaults' library at N = 64 to 2000. */
+ * kernels k, hk), not the kernel steps' winner.  It is every round's
+ * reference and always a finalist, so each finalist is measured against
+ * what a build from the file (make tune's: the architectural defaults)
+ * has; a tie no longer keeps it (tune/stats.h): on the Zen 5 guest the
+ * defaults' 24 x 8 kept that way was 7.6% faster as a whole DGEMM than
+ * the kernel steps' 40 x 5, which an earlier tie had kept; either kept
+ * on a tie could be the slower. */
 static void keep_first_file(struct mms_search *s, const struct mmg_params *k,
                             const struct how *hk, int nk, const int *from,
                             const struct mmg_params *cand,
@@ -1797,8 +1857,8 @@ static int run_dgemm(struct mms_search *s, const struct mms_step *st)
     shapes_said(&s->pl, sizes, sizeof sizes);
     kernel_text(s, &p, h, ref, sizeof ref);
     snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; %s, "
-             "operands flushed; the reference of every round, kept on a "
-             "tie: %s %s at the model's MC=%d KC=%d NC=%d (%s)", st->sets,
+             "operands flushed; the reference of every round: %s %s at "
+             "the model's MC=%d KC=%d NC=%d (%s)", st->sets,
              n, st->rule, sizes, s->kept ? "the first --candidate file's"
              : "the kernel steps'", ref, p.m, p.k, h.nc, st->source);
     extras_text(s, rest, sizeof rest);

@@ -109,8 +109,9 @@ struct mms_search {
     int nextra;
     /* In the dgemm step, the first file's kernel when it is a candidate
      * (make tune's: this CPU's architectural defaults, what a build
-     * without tuning gets): the step's incumbent, kept unless beaten
-     * beyond the noise (kept 0: the kernel steps' winner is) */
+     * without tuning gets): the step's incumbent and every round's
+     * reference, which each finalist is measured against (kept 0: the
+     * kernel steps' winner is) */
     int kept;
     struct mmg_params kept_p;
     int kept_cc, kept_nc;

@@ -66,24 +66,24 @@ double mms_rank_sum_p(const double *x, int n, const double *y, int m)
 void mms_decide(const double *const *x, const int *n, int nf, double alpha,
                 struct mms_decision *d)
 {
-    double best = -INFINITY;
-
     memset(d, 0, sizeof *d);
     d->runner_up = -1;
     d->p = 1;
-    if (nf > 2 * MMS_ROUNDS_MAX)
-        nf = 2 * MMS_ROUNDS_MAX;
+    if (nf > MMS_FINALISTS_MAX)
+        nf = MMS_FINALISTS_MAX;
     for (int i = 0; i < nf; i++) {
-        double med = n[i] > 0 ? mms_median(x[i], n[i]) : -INFINITY;
-        if (med > best)
-            best = med, d->leader = i;
+        d->median[i] = n[i] > 0 ? mms_median(x[i], n[i]) : -INFINITY;
+        d->p_of[i] = 1;
+        if (d->median[i] > d->median[d->leader])
+            d->leader = i;
     }
     d->tied[d->ntied++] = d->leader;
     for (int i = 0; i < nf; i++) {
         double p;
         if (i == d->leader)
             continue;
-        p = mms_rank_sum_p(x[d->leader], n[d->leader], x[i], n[i]);
+        p = d->p_of[i] = mms_rank_sum_p(x[d->leader], n[d->leader], x[i],
+                                        n[i]);
         if (d->runner_up < 0 || p > d->p)
             d->runner_up = i, d->p = p;
         if (p > alpha)
@@ -91,16 +91,15 @@ void mms_decide(const double *const *x, const int *n, int nf, double alpha,
     }
 }
 
-int mms_tie_pick(const struct mms_decision *d, const int *order,
-                 int incumbent)
+int mms_tie_pick(const struct mms_decision *d, const double *pref)
 {
-    int pick = d->tied[0];
+    int pick = d->leader;
 
-    for (int t = 0; t < d->ntied; t++) {
-        if (d->tied[t] == incumbent)
-            return incumbent;
-        if (order[d->tied[t]] < order[pick])
-            pick = d->tied[t];
+    for (int t = 1; pref && t < d->ntied; t++) {
+        int i = d->tied[t];
+        /* below the leader's median: measured slower, never taken */
+        if (d->median[i] >= d->median[d->leader] && pref[i] > pref[pick])
+            pick = i;
     }
     return pick;
 }

@@ -12,7 +12,11 @@
  * long slow tails), and a rank test assumes no shape and no variance, and
  * is exact for the 3..16 rounds a search can afford -- where paper 000 §6
  * suggests a t-test on means, which one slow outlier drags.  Who is not
- * beaten at level alpha is tied with the leader. */
+ * beaten at level alpha is tied with the leader: the rounds could not
+ * separate them.  That is no evidence that they are as fast: in make
+ * tune's step nb of issue 32, NB = 40 at a median ratio of 1.002 was not
+ * beaten over 9 rounds by NB = 200 at 1.072, and a rule that took the
+ * incumbent among the tied kept the slowest of four (mms_tie_pick). */
 #ifndef MMS_STATS_H
 #define MMS_STATS_H
 
@@ -27,26 +31,36 @@ double mms_median(const double *x, int n);
  * 1..MMS_ROUNDS_MAX; 1 when either is empty. */
 double mms_rank_sum_p(const double *x, int n, const double *y, int m);
 
+#define MMS_FINALISTS_MAX (2 * MMS_ROUNDS_MAX)
+
 struct mms_decision {
-    int leader;          /* highest median */
+    int leader;          /* highest median (the first such finalist) */
     int runner_up;       /* the finalist closest to it (largest p); -1 */
     double p;            /* p of leader over runner_up (1 when alone) */
     int ntied;           /* finalists not beaten at alpha, leader counted */
-    int tied[MMS_ROUNDS_MAX * 2];   /* their indices, leader first */
+    int tied[MMS_FINALISTS_MAX];     /* their indices, leader first */
+    /* each finalist's median (-INFINITY: no samples) and the p of the
+     * leader over it (each one tested against the best; the leader 1) */
+    double median[MMS_FINALISTS_MAX];
+    double p_of[MMS_FINALISTS_MAX];
 };
 
 /* x[i][0..n[i]-1]: the samples (ratios) of finalist i, nf of them, at
- * most 2 * MMS_ROUNDS_MAX. */
+ * most MMS_FINALISTS_MAX. */
 void mms_decide(const double *const *x, const int *n, int nf, double alpha,
                 struct mms_decision *d);
 
-/* The tie rule: of d's tied finalists, the incumbent (the finalist that
- * holds the value the step started from; -1: none) if it is tied, else
- * the one with the smallest order[i] (its place in the step's range).  A
- * rule on the order, not on which median came out highest this time, so
- * that two searches on the same machine end with the same kernel.  The
+/* The tie rule: which of d's tied finalists is taken.  A tied finalist
+ * whose median is below the leader's was measured slower and never wins
+ * a tie, however large its p: the statistics decide, and the highest
+ * median is the best estimate the rounds give.  Only a tied finalist
+ * measured at the leader's median, to the resolution of the logged
+ * timings, can be taken instead, by pref[i] (what the library wants of
+ * finalist i, larger preferred; NULL: nothing): the largest pref among
+ * them, the leader when it is as large.  Never the incumbent or a place
+ * in a list as such: on identical samples and preferences the leader
+ * stays, the first of them in the finalists (the best screened).  The
  * leader when nothing is tied. */
-int mms_tie_pick(const struct mms_decision *d, const int *order,
-                 int incumbent);
+int mms_tie_pick(const struct mms_decision *d, const double *pref);
 
 #endif

@@ -380,7 +380,7 @@ static int l1_bound(const struct mmt_probeconf *pc)
 
 /* An NB x NB block of doubles in L2 (DRIVER_CALIBRATION.md: tiles of
  * 144-384 win in a real driver). */
-static int l2_bound(const struct mmt_probeconf *pc)
+int mms_nb_l2_bound(const struct mmt_probeconf *pc)
 {
     return (int)fmin(1024, sqrt(pc->l2_kib * 1024 / 8));
 }
@@ -407,9 +407,10 @@ void mms_start_params(const struct mms_space *s, enum mmg_isa isa,
     p->mu = bv * vlen, p->nu = bn;
     p->ku = 1;
     /* the next tile's C prefetched, as the library's model builds it:
-     * free in the kernel steps (C hot), and the step pf keeps it on a
-     * tie (Zen 4, whole DGEMM flushed, PF=1 against 0: never slower, N =
-     * 2000 +2-3%, 2000 x 2000 x 64 +5-11%, sizes the step does not time) */
+     * free in the kernel steps (C hot), and the step pf's tie rule
+     * prefers it at the same median (Zen 4, whole DGEMM flushed, PF=1
+     * against 0: never slower, N = 2000 +2-3%, 2000 x 2000 x 64 +5-11%,
+     * sizes the step does not time) */
     p->pf = 1;
     grain = nb_grain(p);
     p->nb = l1_bound(s->pc) / grain * grain;
@@ -462,7 +463,7 @@ static int nb_values(const struct mms_space *s, const struct mmg_params *ref,
                      int *v, int max)
 {
     int grain = nb_grain(ref), lo = round_up(16, grain);
-    int l1 = l1_bound(s->pc), l2 = l2_bound(s->pc), n = 0, x;
+    int l1 = l1_bound(s->pc), l2 = mms_nb_l2_bound(s->pc), n = 0, x;
 
     if (l1 < lo)
         l1 = lo;

@@ -99,6 +99,11 @@ struct mms_space {
     const struct mms_pins *pins;
 };
 
+/* The largest NB whose NB x NB block of doubles L2 holds (1024 at most):
+ * where the step nb's range ends, and how far its tie rule prefers a
+ * larger NB. */
+int mms_nb_l2_bound(const struct mmt_probeconf *pc);
+
 /* Registers probe.conf found for isa (0: not targeted). */
 int mms_isa_regs(const struct mmt_probeconf *pc, enum mmg_isa isa);
 /* The widest ISA probe.conf found registers for. */

@@ -13,7 +13,7 @@ mmgen="$top_builddir/mmgen"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/search.$$
 tap_scratch "$dir"
-echo "1..23"
+echo "1..24"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 winner() { grep -E '^(ISA|NB|MU|NU|KU|LS|FMA|FF|IF|NF) =' "$dir/$1.params"; }
@@ -235,3 +235,78 @@ search bad3.log
 grep -q "bad3.log:$line: 'cnad' is not an event" "$dir/bad3.log.err" \
     && pass "a search refuses a malformed log" \
     || fail "a search took a malformed log: $(cat "$dir/bad3.log.err")"
+
+# Issue 32: make tune's step nb on the Zen 5 guest re-timed its finalists
+# over 9 interleaved rounds at median ratios NB = 200 1.072, 280 1.067,
+# 160 1.063 and 40 1.002 (NB = 40 the incumbent and, as here, every
+# round's reference: its ratios sit near 1), and took NB = 40 on a tie.
+# Replayed from a log with such rounds (ratios alike, on a made-up
+# machine whose grid holds those NB: 32 scalar registers, 16 KiB L1, 1
+# MiB L2, 8 x 5 pinned), the step must take one of NB = 160, 200, 280:
+# the rank-sum test leaves all four tied, but a finalist measured slower
+# than the best never wins a tie.
+sed -e 's/^L1D_KIB = .*/L1D_KIB = 16/' -e 's/^L2_KIB = .*/L2_KIB = 1024/' \
+    -e 's/^L2_EFF_KIB = .*/L2_EFF_KIB = 1024/' \
+    -e 's/^FP_REGS_SCALAR = .*/FP_REGS_SCALAR = 32/' "$dir/probe.conf" \
+    > "$dir/zen5nb.conf"
+replay() {   # LOG [OPTION...]: the step nb alone searched
+    log=$1; shift
+    "$mmsearch" --probe-conf="$dir/zen5nb.conf" --log="$dir/$log" \
+        --output="$dir/$log.params" --work-dir="$dir" --no-progress \
+        --level=normal --isa=none --mu=8 --nu=5 --ku=1 --ls=1 --fma=1 \
+        --ff=0 --if=2 --nf=2 --ncnb=40 --pin=K_CROSSOVER=4 --pin=CC=gcc \
+        --skip-blocks --test-timing=fake "$@" \
+        > "$dir/$log.out" 2> "$dir/$log.err"
+}
+# The head, and a line of the start kernel (NB = 40, every round's
+# reference) to make the planted ones from: a run stopped before its
+# first step, which times that kernel as the winner.
+replay head.log --time-limit=1e-6
+sed '/^# events:/q' "$dir/head.log" > "$dir/nb.log"
+grep -m1 '^cand step=winner ' "$dir/head.log" > "$dir/template"
+# plant ROUND REF NB RATIO REF_MFLOPS: a cand line of the step nb (its
+# percentage of the made-up machine's 24000 MFLOPS peak)
+plant() {
+    awk -v r="$1" -v f="$2" -v nb="$3" -v x="$4" -v ref="$5" '{
+        sub(/ step=winner round=[0-9]* ref=[01] /,
+            " step=nb round=" r " ref=" f " ")
+        sub(/ nb=[0-9]* /, " nb=" nb " ")
+        sub(/ mflops=[0-9.]* pct=[0-9.]* /, sprintf(" mflops=%.1f \
+pct=%.2f ", x * ref, x * ref / 240))
+        sub(/ why=.*/, " why=planted: issue 32, make tune step nb")
+        print }' "$dir/template" >> "$dir/nb.log"
+}
+# the screen: 200, 280 and 160 the best three, NB = 40 the incumbent
+for s in 40:0.97 80:0.99 120:1.00 160:1.03 200:1.04 280:1.035 360:0.95; do
+    plant 0 0 "${s%:*}" "${s#*:}" 10000
+done
+# rounds 1-9: the reference's MFLOPS (the host's phases), then each
+# finalist's ratio to it
+set -- \
+    9700 1.072 1.067 1.063 1.002   9100 0.960 0.965 0.970 0.990 \
+    9950 1.150 1.140 1.135 1.010   8800 0.990 0.985 0.995 0.995 \
+    9600 1.100 1.095 1.090 1.005   9300 0.980 0.975 0.975 0.985 \
+    9850 1.130 1.120 1.125 1.020   9550 1.090 1.080 1.085 1.000 \
+    9050 0.970 0.990 0.960 1.015
+r=0
+while [ $# -ge 5 ]; do
+    r=$((r + 1))
+    plant "$r" 1 40 1 "$1"
+    plant "$r" 0 200 "$2" "$1"
+    plant "$r" 0 280 "$3" "$1"
+    plant "$r" 0 160 "$4" "$1"
+    plant "$r" 0 40 "$5" "$1"
+    shift 5
+done
+replay nb.log
+c=$(grep '^chosen name=nb ' "$dir/nb.log")
+nb=$(echo "$c" | tr ' ' '\n' | sed -n 's/^nb=//p')
+if grep -q '^step name=nb sets=NB n=7 ' "$dir/nb.log" \
+        && echo "$c" | grep -q ' by=tie .* rounds=9 ' \
+        && ! grep -q '^cand step=nb .*why=fake' "$dir/nb.log" \
+        && case "$nb" in 160|200|280) true ;; *) false ;; esac; then
+    pass "issue 32's step nb replayed: NB = $nb, not the slower incumbent"
+else
+    fail "issue 32's step nb replayed: NB = '$nb': $(echo "$c" \
+| sed 's/.*why=//'); $(tail -2 "$dir/nb.log.err")"
+fi

@@ -80,21 +80,94 @@ static void decide_winner_and_tie(void **state)
     assert_true(d.p == 1);
 }
 
-/* The tie rule: the incumbent if tied, else the first in range order,
- * whatever the medians say; nothing tied: the leader. */
-static void tie_rule(void **state)
+/* Issue 32's step nb, as make tune logged it: 9 interleaved rounds, the
+ * ratios of NB = 200, 280, 160 and 40 (the incumbent and the reference:
+ * its ratios sit near 1) at medians 1.072, 1.067, 1.063 and 1.002.  The
+ * test leaves all four tied (NB = 40 is not beaten at 5%), but NB = 40 was
+ * measured 7% slower: whatever rule, it is never the one taken. */
+static void tie_never_slower(void **state)
 {
-    struct mms_decision d = { .leader = 2, .ntied = 3, .tied = { 2, 0, 3 } };
-    const int order[] = { 7, 1, 9, 4 };
+    const double nb200[] = { 1.072, 0.960, 1.150, 0.990, 1.100,
+                             0.980, 1.130, 1.090, 0.970 };
+    const double nb280[] = { 1.067, 0.965, 1.140, 0.985, 1.095,
+                             0.975, 1.120, 1.080, 0.990 };
+    const double nb160[] = { 1.063, 0.970, 1.135, 0.995, 1.090,
+                             0.975, 1.125, 1.085, 0.960 };
+    const double nb40[] = { 1.002, 0.990, 1.010, 0.995, 1.005,
+                            0.985, 1.020, 1.000, 1.015 };
+    /* finalists in screen order, the incumbent last, as search.c has
+     * them */
+    const double *x[] = { nb160, nb280, nb200, nb40 };
+    const int n[] = { 9, 9, 9, 9 };
+    const double larger_nb[] = { 160, 280, 200, 40 };
+    const double smaller_nb[] = { -160, -280, -200, -40 };
+    struct mms_decision d;
 
     (void)state;
-    assert_int_equal(mms_tie_pick(&d, order, 3), 3);    /* incumbent */
-    assert_int_equal(mms_tie_pick(&d, order, 1), 3);    /* not tied */
-    assert_int_equal(mms_tie_pick(&d, order, -1), 3);   /* order 4 < 7, 9 */
-    d.ntied = 2;
-    assert_int_equal(mms_tie_pick(&d, order, -1), 0);   /* 7 < 9 */
-    d.ntied = 1;
-    assert_int_equal(mms_tie_pick(&d, order, 1), 2);    /* a win */
+    mms_decide(x, n, 4, 0.05, &d);
+    assert_int_equal(d.leader, 2);
+    assert_int_equal(d.ntied, 4);         /* not separated at 5% ... */
+    assert_true(d.p_of[3] > 0.05);        /* ... NB = 40 included */
+    assert_float_equal(d.median[2], 1.072, 1e-12);
+    assert_float_equal(d.median[3], 1.002, 1e-12);
+    assert_true(d.p_of[2] == 1);
+    /* the highest median, whatever the preference: NB = 200 */
+    assert_int_equal(mms_tie_pick(&d, NULL), 2);
+    assert_int_equal(mms_tie_pick(&d, larger_nb), 2);
+    assert_int_equal(mms_tie_pick(&d, smaller_nb), 2);
+    /* with NB = 200 gone, NB = 280 at 1.067 leads and is taken over 160 */
+    mms_decide(x, n, 2, 0.05, &d);
+    assert_int_equal(d.leader, 1);
+    assert_int_equal(mms_tie_pick(&d, smaller_nb), 1);
+}
+
+/* A real tie: a finalist measured at the leader's median.  Then, and
+ * only then, the preference decides: the largest pref, the leader when it
+ * is as large; nothing tied, or no preference: the leader. */
+static void tie_rule(void **state)
+{
+    const double a[] = { 1.02, 0.98, 1.05, 1.00, 1.01 };
+    const double b[] = { 1.01, 0.99, 1.04, 1.02, 0.97 };   /* same median */
+    const double c[] = { 0.99, 0.97, 1.03, 0.98, 1.00 };   /* below */
+    const double *x[] = { a, b, c }, *won[] = { a, b, c };
+    const double hi[] = { 1.30, 1.25, 1.20, 1.28, 1.31 };
+    const int n[] = { 5, 5, 5 };
+    const double pref[] = { 1, 2, 3 }, flat[] = { 5, 5, 5 };
+    struct mms_decision d;
+
+    (void)state;
+    mms_decide(x, n, 3, 0.05, &d);
+    assert_int_equal(d.leader, 0);          /* the first at 1.01 */
+    assert_int_equal(d.ntied, 3);
+    assert_true(d.median[1] == d.median[0]);
+    assert_true(d.median[2] < d.median[0]);
+    /* c, measured slower, is never taken, though preferred most; b, at
+     * the leader's median, is by a larger preference */
+    assert_int_equal(mms_tie_pick(&d, pref), 1);
+    assert_int_equal(mms_tie_pick(&d, flat), 0);        /* as large */
+    assert_int_equal(mms_tie_pick(&d, NULL), 0);        /* none */
+    /* a clear winner: the preference is not asked */
+    won[0] = hi;
+    mms_decide(won, n, 3, 0.05, &d);
+    assert_int_equal(d.ntied, 1);
+    assert_int_equal(mms_tie_pick(&d, pref), 0);
+}
+
+/* A finalist that failed a round has no samples: it is tied in the test
+ * (no evidence against it) but never taken. */
+static void tie_failed_round(void **state)
+{
+    const double a[] = { 1.02, 0.98, 1.05 }, none[] = { 0, 0, 0 };
+    const double *x[] = { a, none };
+    const int n[] = { 3, 0 };
+    const double pref[] = { 0, 9 };
+    struct mms_decision d;
+
+    (void)state;
+    mms_decide(x, n, 2, 0.05, &d);
+    assert_int_equal(d.leader, 0);
+    assert_int_equal(d.ntied, 2);
+    assert_int_equal(mms_tie_pick(&d, pref), 0);
 }
 
 int main(void)
@@ -104,7 +177,9 @@ int main(void)
         cmocka_unit_test(rank_sum_by_hand),
         cmocka_unit_test(rank_sum_ties),
         cmocka_unit_test(decide_winner_and_tie),
+        cmocka_unit_test(tie_never_slower),
         cmocka_unit_test(tie_rule),
+        cmocka_unit_test(tie_failed_round),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
