@@ -20,4 +20,4 @@ tests_common_test_probeconf_LDADD = common/libmmcommon.la \
 TESTS += tests/common/test_probeconf
 
 # TAP helpers the shell tests source.
-EXTRA_DIST += tests/common/tap.sh
+EXTRA_DIST += tests/common/tap.sh tests/common/quickcc.sh

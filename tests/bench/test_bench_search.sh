@@ -12,6 +12,9 @@ probe="$top_srcdir/tests/tune/probe.conf"   # 16 scalar registers, FMA
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/bench/search.$$
 tap_scratch "$dir"
+# The compilers at -O0: the bench's logic is tested, not the kernels' speed.
+. "$top_srcdir/tests/common/quickcc.sh"
+quick_compilers "$dir/cc"
 echo "1..10"
 
 # The tiny space: the search pinned but for KU and the rest, fake timed.

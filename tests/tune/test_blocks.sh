@@ -308,7 +308,11 @@ pairs() {
 finalist() {
     grep -q "^cand step=mc round=1 ref=0 .* m=$2 " "$dir/$1"
 }
-search p0.log --level=normal
+# These runs look at the step mc alone: the steps after it are pinned to
+# the model's values (those mc's candidates are built with), which skips
+# them and about half of each run (the steps themselves are a.log's).
+normal="--level=normal --pin=KC=560 --pin=NC=560 --pin=SMALL_MAX=320"
+search p0.log $normal
 list=$(pairs p0.log)
 model=$(grep '^cand step=mc round=1 ref=1 ' "$dir/p0.log" | head -1 \
     | sed 's/.* m=\([0-9]*\) .*/\1/')
@@ -344,8 +348,8 @@ fi
 # A slow phase over both of MC=$best's pair leaves it a finalist: the
 # ratio holds (by its MFLOPS alone it would rank last); over its own
 # timing only, it drops out.
-search p1.log --level=normal --test-slow="$seq_r,$seq_c"
-search p2.log --level=normal --test-slow="$seq_c"
+search p1.log $normal --test-slow="$seq_r,$seq_c"
+search p2.log $normal --test-slow="$seq_c"
 if [ -n "$seq_r" ] && finalist p1.log "$best" && ! finalist p2.log "$best" \
         && grep -q "^cand step=mc round=0 ref=0 .* m=$best .*verdict=ok" \
             "$dir/p2.log"; then
@@ -359,13 +363,13 @@ fi
 # Killed between MC=$best's reference and its own timing, then resumed:
 # the reference is taken from the log (one pair line for it), the rest
 # timed once, and the step decides as the run that was not killed.
-search p3.log --level=normal --test-stop-after="$seq_r"
+search p3.log $normal --test-stop-after="$seq_r"
 rc=$?
 held=$(cands p3.log)
 pair_of_best=$(grep '^cand ' "$dir/p0.log" | sed -n "${seq_r}p" \
     | sed 's/.* pair=\([0-9]*\) .*/\1/')
 if [ -n "$seq_r" ] && [ $rc -ne 0 ] && [ "$held" -eq "$seq_r" ] \
-        && search p3.log --level=normal \
+        && search p3.log $normal \
         && [ "$(grep -c "^cand step=mc round=0 ref=1 .* pair=$pair_of_best " \
             "$dir/p3.log")" -eq 1 ] \
         && [ "$(cands p3.log)" -eq "$(cands p0.log)" ] \
@@ -382,7 +386,7 @@ fi
 # screen does not take that reference; it times the reference again just
 # before MC=$best (a second pair line, of= its own) and decides as the
 # run that was not killed.
-search p4.log --level=normal --test-stop-after="$seq_r"
+search p4.log $normal --test-stop-after="$seq_r"
 rc=$?
 last=$(grep '^cand ' "$dir/p4.log" | tail -1)
 of=$(field "$last" of)
@@ -390,7 +394,7 @@ sed -i "\$s/ of=$of / of=0123456789abcdef /" "$dir/p4.log"
 if [ -n "$seq_r" ] && [ $rc -ne 0 ] \
         && echo "$of" | grep -qx '[0-9a-f]\{16\}' \
         && grep -q ' of=0123456789abcdef ' "$dir/p4.log" \
-        && search p4.log --level=normal \
+        && search p4.log $normal \
         && [ "$(grep -c "^cand step=mc round=0 ref=1 .* pair=$pair_of_best " \
             "$dir/p4.log")" -eq 2 ] \
         && [ "$(grep -c "^cand step=mc round=0 ref=1 .* pair=$pair_of_best \
@@ -409,14 +413,14 @@ fi
 # The same kill, then the pair line's place made another (pair=99, as a
 # rerun whose list puts MC=$best elsewhere would find it): its of= still
 # names MC=$best, so the reference is taken from the log, none timed again.
-search p5.log --level=normal --test-stop-after="$seq_r"
+search p5.log $normal --test-stop-after="$seq_r"
 rc=$?
 last=$(grep '^cand ' "$dir/p5.log" | tail -1)
 of=$(field "$last" of)
 sed -i "\$s/ pair=$pair_of_best / pair=99 /" "$dir/p5.log"
 if [ -n "$seq_r" ] && [ $rc -ne 0 ] && [ -n "$of" ] \
         && grep -q ' pair=99 ' "$dir/p5.log" \
-        && search p5.log --level=normal \
+        && search p5.log $normal \
         && [ "$(grep -c " of=$of " "$dir/p5.log")" -eq 1 ] \
         && [ "$(cands p5.log)" -eq "$(cands p0.log)" ] \
         && [ "$(chosen p5.log mc | sed 's/ why=.*//')" = \
