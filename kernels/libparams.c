@@ -59,10 +59,12 @@ const struct mml_isa_tile mml_isa_tiles[] = {
  * (operands of a power-of-two leading dimension, read in place, conflict
  * in the caches once they outgrow L2). */
 #define NCNB_MODEL 320
-/* The cube side from which a call runs on two threads where the search
- * did not time it (THREAD_N, mmsearch's step threads): Zen 5, 2 vCPUs,
- * see the model's comment in mml_params_model. */
-#define THREAD_N_MODEL 128
+/* The cube side from which a call runs on two threads where make tune's
+ * step threads (mmthreads) did not time it.  Zen 5 guest, 2 vCPUs,
+ * 2026-11-29, gcc's libgomp: back to back the team gained 8-17% from N =
+ * 48 and 1.8x from 160; after 20 ms of other work (its threads asleep) it
+ * ran N = 192 at 0.94 of one thread, 224 at 1.26, 512 at 1.83. */
+#define THREAD_N_MODEL 224
 
 /* "dir/probe.conf" for the params.conf at path. */
 static void beside(const char *path, char *out, size_t len)

@@ -3,11 +3,15 @@
  * times this build's own DGEMM (its driver and kernels, linked in) on one
  * thread and on every CPU the process may use, and writes to params.conf:
  *
- *   THREAD_N   the least cube side from which the team paid at that size
- *              and every larger one timed (square NN calls, warm: the
- *              operands in cache, as a program's repeated calls find
- *              them; each round one call on one thread and one on the
- *              team, back to back, alternated), 0 when it never did;
+ *   THREAD_N   the least cube side from which the team pays at that size
+ *              and every larger one timed, in two settings (square NN
+ *              calls, operands warm; each round one thread against the
+ *              team, back to back, which first alternating): busy, calls
+ *              repeated while the team's threads still spin (it must
+ *              gain 5%), and idle, one call after 20 ms of other work,
+ *              the team's threads asleep (it may lose at most 3%: the
+ *              wake-up is what is paid); the larger of the two, 0 when
+ *              the team never paid;
  *   THREAD_JC  which ways the packed path prefers where its model cannot
  *              tell them apart: columns (1) or rows (0), timed at a large
  *              square on the team, rows preferred against columns.
@@ -34,8 +38,8 @@
 #include "mmtune.h"
 #include "tune/threadrule.h"
 
-static const int ladder[] = { 32, 48, 64, 80, 96, 128, 160, 192, 256, 320,
-                              400, 512 };
+static const int ladder[] = { 32, 48, 64, 80, 96, 128, 160, 192, 224, 256,
+                              320, 400, 512 };
 #define NLADDER ((int)(sizeof ladder / sizeof ladder[0]))
 #define WAYS_N 1200          /* THREAD_JC's square: the packed path, on
                                 every thread, a few ms a call */
@@ -105,10 +109,35 @@ static double per_call(const struct operands *o, const struct mml_plan *p,
     return (now() - t0) / calls;
 }
 
+/* One call of o under p after IDLE_S of other work on the calling
+ * thread: long enough for the team's threads to stop spinning and sleep
+ * (gcc's libgomp spins about 300000 times, a few ms), as between a
+ * program's sparse calls.  The caller works (it does not sleep): on the
+ * Firecracker guests, a process that sleeps too leaves the whole guest
+ * idle, and the next team then waited about 8 ms for its second vCPU
+ * (gcc 12's libgomp and OpenBLAS's OpenMP build alike, N = 64 and 256;
+ * 30-60 us when the caller worked instead). */
+#define IDLE_S 0.02
+
+static volatile double idle_sink;
+
+static double after_rest(const struct operands *o, const struct mml_plan *p)
+{
+    double t0 = now(), x = 0.0;
+
+    while (now() - t0 < IDLE_S)
+        for (int i = 0; i < 1000; i++)
+            x += 1e-9 * i;
+    idle_sink = x;
+    return per_call(o, p, 1);
+}
+
 /* Rounds of plan x against plan y at o: each round's ratio time(x) /
- * time(y), the two timed back to back, which first alternating. */
+ * time(y), the two timed back to back, which first alternating; idle:
+ * one call each after a rest, else calls repeated to last SAMPLE_S. */
 static void rounds(const struct operands *o, const struct mml_plan *x,
-                   const struct mml_plan *y, int r, struct mms_thr_size *s)
+                   const struct mml_plan *y, int r, int idle,
+                   struct mms_thr_size *s)
 {
     double once;
     int calls;
@@ -119,7 +148,13 @@ static void rounds(const struct operands *o, const struct mml_plan *x,
     s->n = (int)o->n, s->rounds = r;
     for (int i = 0; i < r; i++) {
         double tx, ty;
-        if (i % 2) {
+        if (idle && i % 2) {
+            ty = after_rest(o, y);
+            tx = after_rest(o, x);
+        } else if (idle) {
+            tx = after_rest(o, x);
+            ty = after_rest(o, y);
+        } else if (i % 2) {
             ty = per_call(o, y, calls);
             tx = per_call(o, x, calls);
         } else {
@@ -205,9 +240,10 @@ static void parse(int argc, char **argv, struct cli *c)
         mmt_usage_error("--params=FILE is needed (or --dry-run)");
 }
 
-/* THREAD_N: the ladder, one thread against the team. */
+/* THREAD_N's crossover in one setting: the ladder, one thread against
+ * the team. */
 static int time_crossover(const struct mml_plan *base, int t, int r,
-                          struct mms_thr_size *sizes)
+                          int idle, struct mms_thr_size *sizes)
 {
     struct mml_plan one = *base, team = *base;
 
@@ -218,11 +254,14 @@ static int time_crossover(const struct mml_plan *base, int t, int r,
         struct operands o;
         if (operands_make(&o, (size_t)ladder[i]) != 0)
             return -1;
-        rounds(&o, &one, &team, r, &sizes[i]);
+        rounds(&o, &one, &team, r, idle, &sizes[i]);
         operands_free(&o);
-        say("threads: N=%d one/team median %.3f over %d rounds (%s)\n",
-            ladder[i], median_of(&sizes[i]), r,
-            mms_thr_pays(&sizes[i]) ? "the team pays" : "it does not");
+        say("threads: %s N=%d one/team median %.3f over %d rounds (%s)\n",
+            idle ? "idle" : "busy", ladder[i], median_of(&sizes[i]), r,
+            idle ? (mms_thr_holds(&sizes[i]) ? "holds its own"
+                                             : "more than 3% slower")
+                 : mms_thr_pays(&sizes[i]) ? "the team pays"
+                                           : "it does not");
     }
     return 0;
 }
@@ -239,7 +278,7 @@ static int time_ways(const struct mml_plan *base, int t, int r,
     mmt_set_num_threads(t);
     if (operands_make(&o, WAYS_N) != 0)
         return -1;
-    rounds(&o, &rows, &cols, r, s);
+    rounds(&o, &rows, &cols, r, 0, s);
     operands_free(&o);
     return 0;
 }
@@ -269,7 +308,7 @@ int main(int argc, char **argv)
     struct mms_thr_size sizes[NLADDER], ways;
     struct mml_ways w;
     struct cli c;
-    int t, thread_n, jc;
+    int t, thread_n, busy_n, jc;
 
     mmt_set_progname(argv[0]);
     parse(argc, argv, &c);
@@ -289,13 +328,23 @@ int main(int argc, char **argv)
         return 0;
     }
     say("threads: this build's DGEMM on 1 and %d threads, square NN, "
-        "warm, %d rounds a size\n", t, c.rounds);
-    if (time_crossover(p, t, c.rounds, sizes) != 0
-        || time_ways(p, t, c.rounds, &ways) != 0) {
-        fprintf(stderr, "mmthreads: out of memory\n");
-        return 1;
-    }
-    thread_n = mms_thr_crossover(sizes, NLADDER);
+        "operands warm, %d rounds a size; busy: calls back to back (the "
+        "team's threads still spinning), idle: one call after %g ms of "
+        "other work (asleep)\n", t, c.rounds, 1e3 * IDLE_S);
+    if (time_crossover(p, t, c.rounds, 0, sizes) != 0)
+        goto oom;
+    busy_n = mms_thr_crossover(sizes, NLADDER);
+    if (time_crossover(p, t, c.rounds, 1, sizes) != 0)
+        goto oom;
+    thread_n = mms_thr_breakeven(sizes, NLADDER);
+    /* the larger: a call gains back to back and loses at most 3% after
+     * the team slept */
+    say("threads: the team pays from N=%d busy, holds its own from N=%d "
+        "idle\n", busy_n, thread_n);
+    if (busy_n == 0 || (thread_n && busy_n > thread_n))
+        thread_n = busy_n;
+    if (time_ways(p, t, c.rounds, &ways) != 0)
+        goto oom;
     jc = mms_thr_prefer(&ways);
     if (jc < 0) {
         say("threads: N=%d rows/columns median %.3f: a tie; timed again, "
@@ -322,4 +371,7 @@ int main(int argc, char **argv)
         return 1;
     say("threads: written to %s\n", c.params);
     return 0;
+oom:
+    fprintf(stderr, "mmthreads: out of memory\n");
+    return 1;
 }

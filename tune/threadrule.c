@@ -37,24 +37,61 @@ int mms_thr_pays(const struct mms_thr_size *s)
     return faster(s->ratio, s->rounds);
 }
 
-int mms_thr_crossover(const struct mms_thr_size *s, int n)
+int mms_thr_holds(const struct mms_thr_size *s)
+{
+    double x[64];
+
+    if (s->rounds < 1 || s->rounds > 64)
+        return 0;
+    for (int i = 0; i < s->rounds; i++)
+        x[i] = s->ratio[i];
+    return mms_thr_median(x, s->rounds) >= MMS_THR_HOLD;
+}
+
+/* The least size from which test holds at every larger size. */
+static int least_from(const struct mms_thr_size *s, int n,
+                      int (*test)(const struct mms_thr_size *))
 {
     int from = 0;
 
-    for (int i = n - 1; i >= 0 && mms_thr_pays(&s[i]); i--)
+    for (int i = n - 1; i >= 0 && test(&s[i]); i--)
         from = s[i].n;
     return from;
 }
 
+int mms_thr_crossover(const struct mms_thr_size *s, int n)
+{
+    return least_from(s, n, mms_thr_pays);
+}
+
+int mms_thr_breakeven(const struct mms_thr_size *s, int n)
+{
+    return least_from(s, n, mms_thr_holds);
+}
+
+int mms_thr_sign_wins(int n)
+{
+    /* P(X >= k) for X ~ Binomial(n, 1/2), from k = n down */
+    double tail = 0.0, term = 1.0;
+
+    for (int i = 0; i < n; i++)
+        term /= 2.0;                 /* C(n, n) / 2^n */
+    for (int k = n; k >= 0; k--) {
+        tail += term;
+        if (tail > MMS_THR_SIGN_P)
+            return k + 1;
+        term = term * k / (n - k + 1);   /* C(n, k-1) from C(n, k) */
+    }
+    return 0;
+}
+
 int mms_thr_prefer(const struct mms_thr_size *r)
 {
-    double inv[64];
+    int cols = 0, rows = 0, need = mms_thr_sign_wins(r->rounds);
 
-    if (faster(r->ratio, r->rounds))
-        return 1;       /* rows took longer: columns */
-    if (r->rounds < 1 || r->rounds > 64)
-        return -1;
-    for (int i = 0; i < r->rounds; i++)
-        inv[i] = 1.0 / r->ratio[i];
-    return faster(inv, r->rounds) ? 0 : -1;
+    for (int i = 0; i < r->rounds; i++) {
+        cols += r->ratio[i] > 1.0;   /* rows took longer */
+        rows += r->ratio[i] < 1.0;
+    }
+    return cols >= need ? 1 : rows >= need ? 0 : -1;
 }

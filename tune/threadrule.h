@@ -20,11 +20,17 @@ struct mms_thr_size {
 #define MMS_THR_GAIN 1.05
 #define MMS_THR_LOSSES 1
 
+/* A team holds its own at a size when the median ratio is at least
+ * MMS_THR_HOLD: at most 3% slower (calls after the team's threads went to
+ * sleep: the wake-up is the cost, not the work). */
+#define MMS_THR_HOLD 0.97
+
 /* Median of x[0..n-1] (n >= 1; x is reordered). */
 double mms_thr_median(double *x, int n);
 
-/* 1 when the team pays at size s. */
+/* 1 when the team pays at size s; 1 when it holds its own there. */
 int mms_thr_pays(const struct mms_thr_size *s);
+int mms_thr_holds(const struct mms_thr_size *s);
 
 /* THREAD_N from sizes s[0..n-1] in increasing order: the least size from
  * which the team pays at it and at every larger size timed; 0 when it
@@ -32,11 +38,22 @@ int mms_thr_pays(const struct mms_thr_size *s);
  * call on one thread). */
 int mms_thr_crossover(const struct mms_thr_size *s, int n);
 
+/* The same with mms_thr_holds: the least size from which the team is
+ * nowhere more than 3% slower (0: it is at the largest). */
+int mms_thr_breakeven(const struct mms_thr_size *s, int n);
+
 /* THREAD_JC from rounds of the packed path at one size, each round the
  * time with rows preferred (THREAD_JC = 0) over the time with columns
- * preferred: 1 when columns were faster by the same rule as a team's
- * gain, 0 when rows were, -1 when neither (a tie: time longer, or keep
- * the model's 0 and say so). */
+ * preferred: the side faster in so many rounds that a coin would do it
+ * with probability at most MMS_THR_SIGN_P (a one-sided sign test: 8 of
+ * 9, 13 of 18): 1 columns, 0 rows, -1 neither (a tie: time longer, or
+ * keep the model's 0 and say so).  Any lead counts, however small: both
+ * sides are equally cheap to run, so the faster one is the choice. */
+#define MMS_THR_SIGN_P 0.05
 int mms_thr_prefer(const struct mms_thr_size *rows_over_cols);
+
+/* The least wins of n rounds whose one-sided sign-test p is at most
+ * MMS_THR_SIGN_P (n + 1 when none is). */
+int mms_thr_sign_wins(int n);
 
 #endif

@@ -44,6 +44,19 @@ static void never_paying_gives_zero(void **st)
     assert_int_equal(mms_thr_crossover(s, 3), 0);
 }
 
+static void breakeven_allows_three_percent(void **st)
+{
+    struct mms_thr_size s[3] = {
+        size(128, 0.90, 9, 0), size(192, 0.975, 9, 0), size(256, 1.3, 9, 0),
+    };
+
+    (void)st;
+    assert_int_equal(mms_thr_breakeven(s, 3), 192);
+    assert_int_equal(mms_thr_crossover(s, 3), 256);
+    s[1] = size(192, 0.96, 9, 0);
+    assert_int_equal(mms_thr_breakeven(s, 3), 256);
+}
+
 static void one_lost_round_allowed_two_not(void **st)
 {
     struct mms_thr_size one = size(100, 1.3, 9, 1), two = size(100, 1.3, 9, 2);
@@ -55,15 +68,27 @@ static void one_lost_round_allowed_two_not(void **st)
 
 static void prefer_the_faster_side_and_a_tie_is_none(void **st)
 {
-    /* rows over columns: > 1, rows slower, so columns */
-    struct mms_thr_size cols = size(1200, 1.08, 9, 0);
-    struct mms_thr_size rows = size(1200, 1.0 / 1.08, 9, 0);
-    struct mms_thr_size tie = size(1200, 1.01, 9, 0);
+    /* rows over columns: > 1, rows slower, so columns; a small lead in
+     * every round counts, one in 7 of 9 rounds does not */
+    struct mms_thr_size cols = size(1200, 1.02, 9, 0);
+    struct mms_thr_size rows = size(1200, 1.0 / 1.08, 9, 1);
+    struct mms_thr_size tie = size(1200, 1.03, 9, 2);
 
     (void)st;
     assert_int_equal(mms_thr_prefer(&cols), 1);
     assert_int_equal(mms_thr_prefer(&rows), 0);
     assert_int_equal(mms_thr_prefer(&tie), -1);
+}
+
+static void sign_test_thresholds(void **st)
+{
+    (void)st;
+    /* 2^-9 (1 + 9) = 0.0195; with 7 of 9 it is 0.090 */
+    assert_int_equal(mms_thr_sign_wins(9), 8);
+    /* 18 rounds: P(X >= 13) = 0.048, P(X >= 12) = 0.119 */
+    assert_int_equal(mms_thr_sign_wins(18), 13);
+    /* 4 rounds can never show it: 1/16 > 0.05 */
+    assert_int_equal(mms_thr_sign_wins(4), 5);
 }
 
 static void median_of_even_and_odd(void **st)
@@ -83,6 +108,8 @@ int main(void)
         cmocka_unit_test(one_lost_round_allowed_two_not),
         cmocka_unit_test(prefer_the_faster_side_and_a_tie_is_none),
         cmocka_unit_test(median_of_even_and_odd),
+        cmocka_unit_test(sign_test_thresholds),
+        cmocka_unit_test(breakeven_allows_three_percent),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);
