@@ -40,7 +40,8 @@ int mmt_dgemm(enum mmt_trans transa, enum mmt_trans transb, size_t m,
  * that is not a count from 1 to 1024 is named on stderr once and passed
  * over.  A call made inside an active OpenMP parallel region runs on the
  * calling thread unless the program enabled nesting, and so does every
- * call in a child forked after a team ran.  Results are the same bits at
+ * call in a child forked after a team ran (gcc's libgomp does not
+ * survive that fork).  Results are the same bits at
  * every count.  A serial build (configure --disable-openmp) reads 1.
  * mmt_set_num_threads returns 0, or -1 (nothing changed) for a count
  * outside 1..1024 (a serial build: other than 1). */

@@ -264,6 +264,10 @@ int mml_threads_parse(const char *text, int *count);
  * fork). */
 int mml_threads_here(void);
 
+/* Called before a team starts: a child forked from now on keeps its
+ * calls on one thread. */
+void mml_threads_team_starts(void);
+
 /* How a call's C is shared (split.c): jc ways over its columns, ic over
  * its rows, thread id taking grid block (id / ic, id % ic). */
 struct mml_ways {

@@ -65,6 +65,7 @@ static int blocked_team(const struct mml_gemm *g, const struct mml_plan *p,
 
     if (!b)
         return -1;
+    mml_threads_team_starts();
 #pragma omp parallel num_threads(w.jc * w.ic)
     {
         int id = omp_get_thread_num(), nt = omp_get_num_threads();
@@ -93,6 +94,7 @@ static int blocked_team(const struct mml_gemm *g, const struct mml_plan *p,
 static void pieces_team(const struct mml_gemm *g, const struct mml_plan *p,
                         enum mml_path path, int rows, size_t unit, int t)
 {
+    mml_threads_team_starts();
 #pragma omp parallel num_threads(t)
     {
         int nt = omp_get_num_threads();

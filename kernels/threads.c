@@ -10,9 +10,10 @@
  * fork(): gcc's libgomp does not survive it.  A child of a process that
  * had opened a parallel region waits forever in the next one for the
  * parent's workers, which the child does not have (measured with gcc 12,
- * Debian 12; clang's libomp re-creates its pool).  So a child runs every
- * call on its one thread; it computes the same bits (no split along K:
- * parallel.c). */
+ * Debian 12; clang's libomp re-creates its pool).  So a child forked
+ * after a team ran runs every call on its one thread; it computes the
+ * same bits (no split along K: parallel.c).  A child forked before any
+ * team (a server forking its workers at start) keeps its threads. */
 #define _GNU_SOURCE
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -37,7 +38,7 @@ static const char *setting_from;
 static pthread_once_t setting_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t setting_lock = PTHREAD_MUTEX_INITIALIZER;
 #ifdef _OPENMP
-static int in_forked_child;
+static int in_forked_child, team_ran;
 #endif
 
 #ifdef _OPENMP
@@ -93,9 +94,16 @@ static int from_env(const char *name)
     return 0;
 }
 
+/* A child of a process whose team never ran may start its own. */
 static void forked(void)
 {
-    in_forked_child = 1;
+    in_forked_child = __atomic_load_n(&team_ran, __ATOMIC_RELAXED);
+}
+
+void mml_threads_team_starts(void)
+{
+    if (!__atomic_load_n(&team_ran, __ATOMIC_RELAXED))
+        __atomic_store_n(&team_ran, 1, __ATOMIC_RELAXED);
 }
 
 #endif

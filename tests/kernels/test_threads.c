@@ -242,6 +242,45 @@ static int after_fork(int tapno)
     return !(ok && status == 0);
 }
 
+/* Fork before any team ran (a server forking its workers at start): the
+ * child keeps its threads, its split call is right and ends. */
+static int fork_first(int tapno)
+{
+    const struct shape s = { 0, 0, 400, 400, 400, 1.0, 0.0 };
+    struct call x;
+    int status = 0;
+    pid_t pid;
+
+    mmt_set_num_threads(2);
+    call_make(&x, &s);
+    fflush(stdout);
+    pid = fork();
+    if (pid == 0) {
+        enum mml_path path;
+        double *c;
+        int team = mml_threads_here() == 2;
+        alarm(20);
+        c = call_run(&x, &path);
+        _exit(!call_right(&x, c) ? 1 : !team ? 2 : 0);
+    }
+    if (pid < 0 || waitpid(pid, &status, 0) != pid)
+        status = -1;
+#ifdef _OPENMP
+    printf("%s %d - fork before any team: the child keeps 2 threads and "
+           "its split call is right (%s)\n", status == 0 ? "ok" : "not ok",
+           tapno, status == 0 ? "so" : WIFSIGNALED(status) ? "killed: a hang"
+           : WEXITSTATUS(status) == 2 ? "one thread" : "WRONG");
+#else
+    /* the child's count is 1 in a serial build: right is all there is */
+    status = WIFEXITED(status) && WEXITSTATUS(status) == 2 ? 0 : status;
+    printf("%s %d - fork before any call: the child's call is right # "
+           "SKIP a serial build (--disable-openmp): no team to keep\n",
+           status == 0 ? "ok" : "not ok", tapno);
+#endif
+    call_free(&x);
+    return status != 0;
+}
+
 /* Inside the program's parallel region (nesting not enabled): each
  * thread's call runs on that thread alone, and is right. */
 static int in_region(int tapno)
@@ -343,15 +382,16 @@ int main(void)
     };
     int n = (int)(sizeof s / sizeof s[0]), bad = 0, t = 0;
 
-    printf("1..%d\n", n + 5);
+    printf("1..%d\n", n + 6);
     if (!p) {
-        for (int i = 0; i < n + 5; i++)
+        for (int i = 0; i < n + 6; i++)
             printf("ok %d # SKIP this CPU lacks the kernels' ISA\n", i + 1);
         return 0;
     }
     plan = *p;
     mml_plan_threads(&plan, 8, 0);
     pp = &plan;
+    bad += fork_first(++t);     /* first: no team has run yet */
     for (int i = 0; i < n; i++)
         bad += same_bits(&s[i], counts, 4, ++t);
     bad += eight_users(++t);
