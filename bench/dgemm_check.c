@@ -5,8 +5,8 @@
  * never fails it; C starts as NaN with beta = 0, so a library that reads
  * C does.  Cheap at every size: the naive reference of 64 columns at most
  * (the first and last 16, where edge tiles sit, and a spread between) and
- * the whole of C through C*t against A*(B*t) for a random t (STYLE.md
- * habit 11). */
+ * the whole of C through C*t against A*(B*t) for a random t (docs/DESIGN.md,
+ * Conventions). */
 #include <float.h>
 #include <math.h>
 #include <stdio.h>

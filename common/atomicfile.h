@@ -1,5 +1,5 @@
 /* Files that appear whole or not at all: written to a temporary beside the
- * target, flushed to disk and renamed into place (STYLE.md rule 7). */
+ * target, flushed to disk and renamed into place (docs/DESIGN.md). */
 #ifndef MMT_ATOMICFILE_H
 #define MMT_ATOMICFILE_H
 

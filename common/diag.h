@@ -1,5 +1,5 @@
 /* Diagnostics shared by every mmtune command: messages that name the
- * program, and the exit codes of STYLE.md (0 ok, 1 failure, 2 bad usage). */
+ * program, and the exit codes 0 ok, 1 failure, 2 bad usage (docs/DESIGN.md). */
 #ifndef MMT_DIAG_H
 #define MMT_DIAG_H
 

@@ -1,5 +1,5 @@
-/* Fingerprints bind results to what they were measured on (STYLE.md rule
- * 6): a short hash of a canonical text, compared as a word. */
+/* Fingerprints bind results to what they were measured on (docs/DESIGN.md,
+ * Conventions): a short hash of a canonical text, compared as a word. */
 #ifndef MMT_FINGERPRINT_H
 #define MMT_FINGERPRINT_H
 

@@ -1,6 +1,6 @@
 /* The head every file mmtune writes for itself to read back (probe.conf,
  * params.conf, search.log): its format version and who wrote it -- the
- * mmtune version, host, CPU and kernel compiler (STYLE.md rule 6, FFTW's
+ * mmtune version, host, CPU and kernel compiler (docs/DESIGN.md; FFTW's
  * wisdom signature).  A reader refuses another FORMAT before it reads a
  * single value, so a foreign file is named as foreign, not as a list of
  * unknown keys. */

@@ -1,5 +1,5 @@
 /* The blocked product around the generated kernels, BLIS's loop order
- * (DRIVER_CALIBRATION.md): for each NC columns of C, for each K panel of
+ * (docs/LIBRARY.md): for each NC columns of C, for each K panel of
  * KC, pack B's KC x NC panel once; for each MC rows, pack A's MC x KC
  * block (alpha folded in; it stays in L2) and run the kernel on every NB
  * columns of the panel.  ATLAS's CacheEdge K blocking (paper 002 Sec.

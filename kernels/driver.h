@@ -1,5 +1,5 @@
 /* The GEMM driver around the generated kernels: packing, blocking, edges
- * (paper 002 Sec. II-C; DRIVER_CALIBRATION.md for the loop order).
+ * (paper 002 Sec. II-C; docs/LIBRARY.md for the loop order).
  * Internal to kernels/: the public faces are in blas.c. */
 #ifndef MML_DRIVER_H
 #define MML_DRIVER_H

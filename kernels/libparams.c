@@ -35,7 +35,7 @@ const struct mml_param mml_params[MML_NPARAMS] = {
 
 /* Register tiles that fit the ISA's registers by inequality (1) of paper
  * 002 (counted in vectors, one broadcast register): avx512 3x8 vectors of
- * 8 in 32 registers, the tile of DRIVER_CALIBRATION.md; avx2 2x6 of 4 and
+ * 8 in 32 registers, the tile of docs/LIBRARY.md; avx2 2x6 of 4 and
  * sse2 2x4 of 2 in 16; scalar 4x2 (14 of 16). */
 const struct mml_isa_tile mml_isa_tiles[] = {
     { "avx512", 24, 8, 1, 8 },

@@ -1,11 +1,11 @@
-/* The library's parameter set, one table (STYLE.md "one table drives
+/* The library's parameter set, one table (docs/DESIGN.md: "one table drives
  * everything about a parameter"): the generated kernel's parameters, which
  * go to mmgen, and the driver's blocking, which go into the build as a
  * header.  Read from a params.conf (results/<host>/ after make tune, or
  * results/archdefs/<key>/), every value it leaves out taken from the model
  * below.
  *
- * Blocking in BLIS's terms (DRIVER_CALIBRATION.md): for each K panel of
+ * Blocking in BLIS's terms (docs/LIBRARY.md): for each K panel of
  * KC, B's KC x NC panel is packed once; for each MC rows, A's MC x KC block
  * is packed (it stays in L2); the kernel runs on every NB columns of the
  * panel (B's micro-panels of NU columns stay in L1).  One kernel call is

@@ -8,7 +8,7 @@
  * more lines than a level holds misses that level on (nearly) every load,
  * so each capacity shows as a cliff.  Sizes are swept on a fine grid, not
  * on powers of two (ATLAS's probe would call a 48 KiB L1 32 or 64,
- * ATLAS_STUDY §1.4), and each cliff is refined in 4 KiB steps.  The buffer
+ * docs/DESIGN.md), and each cliff is refined in 4 KiB steps.  The buffer
  * asks for 2 MiB pages so that the physically indexed L2 and L3 see
  * contiguous memory and TLB misses do not fake a cliff. */
 #include "probe/probe.h"
@@ -594,7 +594,7 @@ static double chase_set_ns(void *arg, int n, size_t stride)
 
 enum { GEOM_STRIDE = 256 * 1024, MAX_WAYS = 32 };
 
-/* L1 geometry from compact sets (X-Ray, ATLAS_STUDY §5).  Lines
+/* L1 geometry from compact sets (X-Ray, docs/DESIGN.md).  Lines
  * GEOM_STRIDE apart (a multiple of any power-of-two way size) share one
  * set, so they all hit while n <= ways.  Then ways + 1 lines `stride`
  * apart hit while they spread over two or more sets and miss once they

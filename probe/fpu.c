@@ -4,7 +4,7 @@
  * FMA; §IV-E eq. 13 turns L_x and |ALU_FP| into L_s).
  *
  * Latency: a dependent chain, one result feeding the next (X-Ray's method,
- * ATLAS_STUDY §5).  Throughput: 12 independent accumulators, more than
+ * docs/DESIGN.md).  Throughput: 12 independent accumulators, more than
  * latency x pipes on any current core, so the pipes, not the chain, limit.
  * The kernels are inline assembly with named registers, so neither mmprobe's
  * own CFLAGS nor its compiler can change what is measured.  Operands are

@@ -1,4 +1,4 @@
-/* mmprobe: measure this machine and write probe.conf (DESIGN.md, probe/).
+/* mmprobe: measure this machine and write probe.conf (docs/DESIGN.md, probe/).
  *
  * The probes run in a fixed order, each after the ones it needs (the FPU
  * latencies are in cycles, so the clock comes first).  The process pins

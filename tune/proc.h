@@ -1,4 +1,4 @@
-/* Child processes of the search, the only ones it runs (STYLE.md: no
+/* Child processes of the search, the only ones it runs (docs/DESIGN.md: no
  * system(), no make): the kernel compiler, started with posix_spawn in a
  * process group of its own with its output kept in a file, and forks that
  * load and run a candidate kernel, which report through a pipe.  Both have

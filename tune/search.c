@@ -852,7 +852,7 @@ static int ratios(struct outcome (*o)[MMS_ROUNDS_MAX], int nfin, int rounds,
  * *pref, larger preferred, and what it prefers; NULL when step st has no
  * preference.  Step nb: the larger NB, up to what L2 holds (the
  * library's driver runs the kernel on blocks far larger than L1: tiles of
- * 144-384 won in a real driver, DRIVER_CALIBRATION.md, and the step's L1
+ * 144-384 won in a real driver, docs/LIBRARY.md, and the step's L1
  * bound ran 0.86x OpenBLAS there).  Step pf: PF=1 and, on a SIMD ISA,
  * PFB=1, what the library's model builds. */
 static const char *preference(const struct mms_search *s,

@@ -378,7 +378,7 @@ static int l1_bound(const struct mmt_probeconf *pc)
     return (int)fmin(80, sqrt(pc->l1d_kib * 1024 / 8));
 }
 
-/* An NB x NB block of doubles in L2 (DRIVER_CALIBRATION.md: tiles of
+/* An NB x NB block of doubles in L2 (docs/LIBRARY.md: tiles of
  * 144-384 win in a real driver). */
 int mms_nb_l2_bound(const struct mmt_probeconf *pc)
 {
@@ -754,8 +754,8 @@ enum { BLOCK_DIM_MAX = 1024 };   /* mmgen's largest M and K */
 
 /* The factors of each level (blocks 0, 1, 2), in eighths of the value so
  * far: MC from half to four times it (A's block from a quarter to 16
- * times its area in L2), KC from a quarter to twice it (DRIVER_CALIBRATION
- * .md: blocks of 144-384 won; archdefs' README: 120 x 480 beat 240 x
+ * times its area in L2), KC from a quarter to twice it (docs/LIBRARY.md:
+ * blocks of 144-384 won; archdefs' README: 120 x 480 beat 240 x
  * 240). */
 static const int mc_eighths[3][16] = {
     { 4, 8, 16 },

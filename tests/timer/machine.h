@@ -1,5 +1,5 @@
 /* What the timer's tests know of this machine without asking the timer
- * (STYLE: a skip is decided by a fact independent of the code under test):
+ * (a skip is decided by a fact independent of the code under test):
  * the CPU's own cpuid bits, and a sleep that never ends early. */
 #ifndef MMT_TESTS_TIMER_MACHINE_H
 #define MMT_TESTS_TIMER_MACHINE_H
