@@ -895,7 +895,7 @@ const struct mms_step mms_steps[] = {
       "to the L1 bound min(80,sqrt(C1)) and one past (3 at most), normal "
       "every one to it then steps of 1/4 to an L2 block sqrt(C2), full "
       "every one to sqrt(C2)",
-      "paper 002 III-B step 1, ineq. 3; DRIVER_CALIBRATION.md", NULL },
+      "paper 002 III-B step 1, ineq. 3; docs/LIBRARY.md", NULL },
     { "munu", "MU,NU", range_munu,
       "MU (multiple of the vector length) x NU fitting FP_REGS_<ISA> "
       "(ineq. 1; V-G for SIMD), best by flops per load (quick 4, normal "
@@ -926,7 +926,7 @@ const struct mms_step mms_steps[] = {
       "the first L where the median ratio specialised / general is <= "
       "1.01 (the general one within 1%), 0 when none is: specialised "
       "above it, general at and below it (a side result)",
-      "paper 002 III-B step 7; ATLAS_STUDY.md (Clean K)", NULL },
+      "paper 002 III-B step 7; docs/DESIGN.md (Clean K)", NULL },
     { "cc", "CC", range_cc,
       "the winner and (normal 2, full 3) the next best distinct kernels "
       "the earlier steps screened (quick: the winner only), each built "
@@ -961,7 +961,7 @@ const struct mms_step mms_steps[] = {
       "the model's for them; each candidate the winning kernel generated "
       "at M=MC N=NB K=KC (NB widened to hold MC and KC, as the library "
       "does), verified and timed as the library's whole DGEMM",
-      "issue 9; DRIVER_CALIBRATION.md", range_mc },
+      "issue 9; docs/LIBRARY.md", range_mc },
     { "kc", "KC", NULL,
       "KC, the depth of a K panel: multiples of 8 (or KU) from a quarter "
       "to twice the value so far (quick x1/2, 1, 3/2; normal x1/2, 3/4, "
