@@ -7,7 +7,7 @@
 
 #include <stdio.h>
 
-#include "codegen/sched.h"
+#include "codegen/loadsched.h"
 
 struct tile_ctx {
     const struct mmg_ctx *x;

@@ -3,7 +3,7 @@ noinst_LTLIBRARIES += codegen/libmmgen.la
 codegen_libmmgen_la_SOURCES = \
 	codegen/params.c codegen/params.h \
 	codegen/emit.c codegen/emit.h \
-	codegen/sched.c codegen/sched.h \
+	codegen/loadsched.c codegen/loadsched.h \
 	codegen/emit_int.h codegen/codegen.h \
 	codegen/emit_kernel.c codegen/emit_tile.c \
 	codegen/emit_scalar.c codegen/emit_simd.c \

@@ -31,7 +31,9 @@
 #endif
 
 #include "kernels/driver.h"
-#include "mmtune.h"
+/* mmsearch compiles this file with the source tree on its path, not
+ * include/ (tune/blocks.c) */
+#include "include/mmtune.h"
 
 static int setting;              /* >= 1 once made */
 static const char *setting_from;

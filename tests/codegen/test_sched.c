@@ -11,7 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "codegen/sched.h"
+#include "codegen/loadsched.h"
 
 /* The schedule as a string: A/B loads "a<step><r>", "b<step><c>",
  * products "m<t>", adds "+<t>", fused "f<t>" (t: update number). */

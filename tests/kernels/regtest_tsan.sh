@@ -40,8 +40,7 @@ drv="driver small skinny panelt thin tt tn pack naive workspace threads split pa
 set --
 for f in $drv; do set -- "$@" "$top_srcdir/kernels/$f.c"; done
 # -O1 keeps the run short; the kernels take this build's target (their
-# intrinsics need it) and codegen/ for their header, which only they
-# may see (codegen/sched.h would hide the system's <sched.h>)
+# intrinsics need it) and codegen/ for their header
 flags="-O1 -g -fsanitize=thread -fopenmp -march=native -DHAVE_CONFIG_H"
 inc="-I$top_srcdir -I$top_builddir -I$top_srcdir/include"
 ok=1

@@ -1,4 +1,4 @@
-#include "codegen/sched.h"
+#include "codegen/loadsched.h"
 
 #include <stdlib.h>
 

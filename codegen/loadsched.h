@@ -2,7 +2,9 @@
  * multiply-adds of the unrolled k'' steps, fused (FMA=1) or as multiplies
  * and adds skewed by Ls (FMA=0), with the loads of A and B injected: IF
  * loads first, then blocks of NF loads whenever an operation needs one.
- * Scalar and SIMD emitters print the same schedule with their own types. */
+ * Scalar and SIMD emitters print the same schedule with their own types.
+ * (Not sched.h: on an include path, that name hid the system's <sched.h>
+ * from pthread.h in the library's driver as mmsearch compiles it.) */
 #ifndef MMG_SCHED_H
 #define MMG_SCHED_H
 
