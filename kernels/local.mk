@@ -153,7 +153,7 @@ lib_LTLIBRARIES = kernels/libmmtune.la
 kernels_libmmtune_la_SOURCES = kernels/blas.c kernels/info.c \
 	kernels/xerbla.c kernels/cblas_xerbla.c
 kernels_libmmtune_la_LIBADD = kernels/libmmdriver.la
-kernels_libmmtune_la_LDFLAGS = $(OPENMP_CFLAGS) \
+kernels_libmmtune_la_LDFLAGS = $(OPENMP_CFLAGS) $(MMT_NODELETE) \
 	-version-info $(MMT_LT_VERSION) \
 	-export-symbols-regex \
 	'^(mmt_.*|dgemm_|cblas_dgemm|xerbla_|cblas_xerbla)$$'
