@@ -64,7 +64,7 @@ stock=
 ours=
 i=0
 while [ $i -lt "$r" ]; do
-    a=$(OMP_NUM_THREADS=$t OPENBLAS_NUM_THREADS=$t ${core:+OPENBLAS_CORETYPE=$core} "$py" -c "$prog" "$n")
+    a=$(env OMP_NUM_THREADS=$t OPENBLAS_NUM_THREADS=$t ${core:+OPENBLAS_CORETYPE=$core} "$py" -c "$prog" "$n")
     b=$(OMP_NUM_THREADS=$t OPENBLAS_NUM_THREADS=$t MMTUNE_NUM_THREADS=$t LD_PRELOAD=$lib "$py" -c "$prog" "$n")
     echo "round $((i + 1)): numpy+its BLAS $a, numpy+libmmtune $b GFLOPS"
     stock="$stock $a"
