@@ -109,26 +109,33 @@ static double per_call(const struct operands *o, const struct mml_plan *p,
     return (now() - t0) / calls;
 }
 
-/* One call of o under p after IDLE_S of other work on the calling
- * thread: long enough for the team's threads to stop spinning and sleep
- * (gcc's libgomp spins about 300000 times, a few ms), as between a
- * program's sparse calls.  The caller works (it does not sleep): on the
- * Firecracker guests, a process that sleeps too leaves the whole guest
- * idle, and the next team then waited about 8 ms for its second vCPU
- * (gcc 12's libgomp and OpenBLAS's OpenMP build alike, N = 64 and 256;
- * 30-60 us when the caller worked instead). */
+/* One call of o under p after at least IDLE_S of other work on the
+ * calling thread: long enough for the team's threads to stop spinning
+ * and sleep (gcc's libgomp spins about 300000 times, a few ms), as
+ * between a program's sparse calls.  The work writes FLUSH_BYTES, so the
+ * call finds its operands in memory, as mmtune times every kernel and
+ * bench-dgemm's flushed calls do (a program's other work evicts them).
+ * The caller works (it does not sleep): on the Firecracker guests, a
+ * process that sleeps too leaves the whole guest idle, and the next team
+ * then waited about 8 ms for its second vCPU (gcc 12's libgomp and
+ * OpenBLAS's OpenMP build alike, N = 64 and 256; 30-60 us when the caller
+ * worked instead). */
 #define IDLE_S 0.02
+#define FLUSH_BYTES ((size_t)64 << 20)
 
-static volatile double idle_sink;
+static double *flush_buf;
 
 static double after_rest(const struct operands *o, const struct mml_plan *p)
 {
-    double t0 = now(), x = 0.0;
+    double t0 = now();
+    size_t n = FLUSH_BYTES / sizeof *flush_buf;
 
-    while (now() - t0 < IDLE_S)
-        for (int i = 0; i < 1000; i++)
-            x += 1e-9 * i;
-    idle_sink = x;
+    if (!flush_buf && !(flush_buf = malloc(FLUSH_BYTES)))
+        return per_call(o, p, 1);
+    do
+        for (size_t i = 0; i < n; i += 8)
+            flush_buf[i] = (double)i;
+    while (now() - t0 < IDLE_S);
     return per_call(o, p, 1);
 }
 
@@ -328,9 +335,9 @@ int main(int argc, char **argv)
         return 0;
     }
     say("threads: this build's DGEMM on 1 and %d threads, square NN, "
-        "operands warm, %d rounds a size; busy: calls back to back (the "
-        "team's threads still spinning), idle: one call after %g ms of "
-        "other work (asleep)\n", t, c.rounds, 1e3 * IDLE_S);
+        "%d rounds a size; busy: calls back to back (the "
+        "team's threads still spinning, operands warm), idle: one call "
+        "after %g ms of other work (asleep, operands evicted)\n", t, c.rounds, 1e3 * IDLE_S);
     if (time_crossover(p, t, c.rounds, 0, sizes) != 0)
         goto oom;
     busy_n = mms_thr_crossover(sizes, NLADDER);
