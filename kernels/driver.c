@@ -73,7 +73,7 @@ void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
                             panels ? full->mu : 1, panels ? full->nu : 1,
                             panels ? full->vlen : 1, 0, NULL, NULL, 0,
                             { 0 }, { 0 }, NULL, NULL, { 0 }, { 0 }, 0.0,
-                            0 };
+                            0, { 0, 0, 0 } };
 }
 
 /* The kernels reading op(B) = B^T in place, when the plain ones run and
@@ -336,7 +336,9 @@ size_t mml_blocked_shared_doubles(const struct mml_plan *p,
     size_t part[3];
 
     parts(p, g, part);
-    return part[1] * (size_t)w.jc;
+    /* B's panel a jc group; with jr ways, A's block a grid block */
+    return part[1] * (size_t)w.jc
+           + (w.jr > 1 ? part[0] * (size_t)(w.jc * w.ic) : 0);
 }
 
 size_t mml_blocked_own_doubles(const struct mml_plan *p,
@@ -379,12 +381,68 @@ static void pack_b_share(const struct ctx *x, size_t pc, int kc, size_t jc,
     }
 }
 
+/* The share of op(A)(ic.., pc..)'s mc x kc block (alpha folded in) that
+ * thread id of the ways packing it together packs: whole MU-row panels,
+ * each where pack_a would put it (the last, padded, with the last
+ * share). */
+static void pack_a_share(const struct ctx *x, size_t ic, int mc, size_t pc,
+                         int kc, int ways, int id)
+{
+    const struct mml_gemm *g = x->g;
+    int w = x->p->pmu;
+    size_t lo, hi, i;
+
+    mml_split_range((size_t)mc, (size_t)w, ways, id, &lo, &hi);
+    if (hi <= lo)
+        return;
+    i = ic + lo;
+    if (g->ta)
+        mml_pack(g->a + pc + i * g->lda, g->lda, 1, (int)(hi - lo), kc, w,
+                 x->p->pv, g->alpha, x->abuf + lo * (size_t)kc);
+    else
+        mml_pack(g->a + i + pc * g->lda, 1, g->lda, (int)(hi - lo), kc, w,
+                 x->p->pv, g->alpha, x->abuf + lo * (size_t)kc);
+}
+
 /* The team's barrier (a serial build never runs a team of two). */
 #ifdef _OPENMP
 #define MML_BARRIER() _Pragma("omp barrier")
 #else
 #define MML_BARRIER() ((void)0)
 #endif
+
+/* The M loop of one K panel over rows [i0, i1) by the jr threads of a
+ * grid block, sharing its A blocks: thread rid packs its share of each,
+ * meets the team's barrier, and computes its share of the NU-column
+ * panels of every NB block.  Every thread of the team loops to blocks,
+ * the most A blocks any grid block has (it meets the same barriers). */
+static void k_panel_jr(const struct ctx *x, size_t pc, int kc, size_t jc,
+                       int nc, double beta, size_t i0, size_t i1, int jr,
+                       int rid, size_t blocks)
+{
+    const struct mml_plan *p = x->p;
+    size_t mb = i1 > i0 ? mml_even_blocks(i1 - i0, p->mc, p->pmu) : 1;
+
+    for (size_t ib = 0; ib < blocks; ib++) {
+        size_t ic = i0 + ib * mb;
+        int mc = nc && ic < i1 ? (int)min_z(mb, i1 - ic) : 0;
+        const double *b = x->bbuf;
+        /* the block's last readers are done with it */
+        MML_BARRIER();
+        if (mc)
+            pack_a_share(x, ic, mc, pc, kc, jr, rid);
+        /* and it is whole */
+        MML_BARRIER();
+        for (int jb = 0; mc && jb < nc; jb += p->nb, b += b_block(p, kc)) {
+            int bn = nc - jb < p->nb ? nc - jb : p->nb;
+            size_t q0, q1;
+            mml_split_range((size_t)bn, (size_t)p->pnu, jr, rid, &q0, &q1);
+            if (q1 > q0)
+                block(x, ic, jc + (size_t)jb + q0, mc, (int)(q1 - q0), kc,
+                      beta, b + q0 * (size_t)kc);
+        }
+    }
+}
 
 /* The NC panels group jid's columns [n0, n1) are cut into. */
 static size_t group_panels(const struct mml_plan *p, size_t n0, size_t n1,
@@ -403,14 +461,16 @@ void mml_gemm_blocked_part(const struct mml_gemm *g,
 {
     size_t part[3], d = (size_t)(p->mc > p->nb ? p->mc : p->nb);
     size_t kcb = mml_even_blocks(g->k, p->kc, 1), n0 = 0, n1 = 0, m0 = 0;
-    size_t m1 = 0, ncb = 1, most = 0, mine = 0;
-    int jid = id / w.ic, iid = id % w.ic, mu = p->edge->mu;
-    int nu = p->edge->nu, shared = w.ic > 1;
+    size_t m1 = 0, ncb = 1, most = 0, mine = 0, blocks = 0;
+    int group = w.ic * w.jr, jid = id / group, iid = id / w.jr % w.ic;
+    int rid = id % w.jr, mu = p->edge->mu, nu = p->edge->nu;
+    int shared = group > 1;
+    double *abuf = own;
     struct ctx x;
 
     parts(p, g, part);
     /* every thread meets the same barriers: as many panels as the group
-     * with most of them */
+     * with most of them, as many A blocks as the grid block with most */
     for (int j = 0; j < w.jc; j++) {
         size_t lo, hi, cb, np;
         mml_split_range(g->n, (size_t)nu, w.jc, j, &lo, &hi);
@@ -419,11 +479,21 @@ void mml_gemm_blocked_part(const struct mml_gemm *g,
         if (j == jid)
             n0 = lo, n1 = hi, mine = np, ncb = cb;
     }
-    if (id < w.jc * w.ic)
-        mml_split_range(g->m, (size_t)mu, w.ic, iid, &m0, &m1);
-    else
-        mine = 0;
-    x = (struct ctx){ g, p, own, bshared + (size_t)jid * part[1],
+    for (int i = 0; i < w.ic; i++) {
+        size_t lo, hi, mb, nblk;
+        mml_split_range(g->m, (size_t)mu, w.ic, i, &lo, &hi);
+        mb = hi > lo ? mml_even_blocks(hi - lo, p->mc, p->pmu) : 1;
+        nblk = (hi - lo + mb - 1) / mb;
+        blocks = nblk > blocks ? nblk : blocks;
+        if (i == iid)
+            m0 = lo, m1 = hi;
+    }
+    if (id >= w.jc * group)
+        mine = 0, m1 = m0;
+    if (w.jr > 1)
+        abuf = bshared + (size_t)w.jc * part[1]
+               + (size_t)(jid * w.ic + iid) * part[0];
+    x = (struct ctx){ g, p, abuf, bshared + (size_t)jid * part[1],
                       own + part[0],
                       p->ctile || g->ldc > (INT_MAX - d) / d };
     for (size_t it = 0; it < most; it++) {
@@ -431,19 +501,22 @@ void mml_gemm_blocked_part(const struct mml_gemm *g,
         int nc = it < mine ? (int)min_z(ncb, n1 - jc) : 0;
         for (size_t pc = 0; pc < g->k; pc += kcb) {
             int kc = (int)min_z(kcb, g->k - pc);
+            double beta = pc == 0 ? g->beta : 1.0;
             if (shared) {
                 /* the panel's last readers are done with it */
                 MML_BARRIER();
                 if (nc)
-                    pack_b_share(&x, pc, kc, jc, nc, w.ic, iid);
+                    pack_b_share(&x, pc, kc, jc, nc, group, id % group);
                 /* and it is whole */
                 MML_BARRIER();
             } else if (nc) {
                 pack_b(&x, pc, kc, jc, nc);
             }
-            if (nc && m1 > m0)
-                k_panel(&x, pc, kc, jc, nc, pc == 0 ? g->beta : 1.0, m0,
-                        m1);
+            if (w.jr > 1)
+                k_panel_jr(&x, pc, kc, jc, m1 > m0 ? nc : 0, beta, m0, m1,
+                           w.jr, rid, blocks);
+            else if (nc && m1 > m0)
+                k_panel(&x, pc, kc, jc, nc, beta, m0, m1);
         }
     }
 }

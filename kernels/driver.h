@@ -23,6 +23,13 @@ struct mml_gemm {
     size_t lda, ldb, ldc;
 };
 
+/* How a call's C is shared (split.c): jc ways over its columns, ic over
+ * its rows, thread id taking grid block (id / (ic jr), id / jr % ic), and
+ * its share (id % jr) of every NB block's columns there. */
+struct mml_ways {
+    int jc, ic, jr;
+};
+
 /* How the driver blocks and which kernels it calls.  The full kernel runs
  * the blocks of exactly MC x NB x KC; every other block (fractional in M,
  * N or K) goes to the edge kernel, which takes its sizes at run time. */
@@ -55,6 +62,9 @@ struct mml_plan {
      * taken when the split's model ties (1: jc, columns; 0: ic, rows). */
     double mt_work;
     int mt_jc;
+    /* The packed path's ways, when set (jc > 0): the tests', to run
+     * every kind of team whatever the model would choose. */
+    struct mml_ways mt_ways;
 };
 
 /* The blocked path's plan around the full kernel (blocks of its M x N x
@@ -268,11 +278,6 @@ int mml_threads_here(void);
  * calls on one thread. */
 void mml_threads_team_starts(void);
 
-/* How a call's C is shared (split.c): jc ways over its columns, ic over
- * its rows, thread id taking grid block (id / ic, id % ic). */
-struct mml_ways {
-    int jc, ic;
-};
 
 /* Range [*lo, *hi) of part id of n cut into ways parts of whole units
  * (the last part's end at n), as even as units allow: none holds more
@@ -282,11 +287,12 @@ void mml_split_range(size_t n, size_t unit, int ways, int id, size_t *lo,
 
 /* The ways for at most t threads on m x n x k with mu x nu tiles and B
  * panels nc wide, from a model of the busiest thread's time (its tiles'
- * multiply-adds and the packing it waits on): of the ways within 5% of
- * the least time, those with the most column ways (prefer_jc) or row
- * ways, then the least time. */
+ * multiply-adds and the packing it waits on): of the jc x ic grids within
+ * 5% of the least time, those with the most column ways (prefer_jc) or
+ * row ways, then the least time; jr ways (jr_ok: the packed layout) only
+ * where the model puts them more than 5% ahead of that grid. */
 struct mml_ways mml_split_ways(size_t m, size_t n, size_t k, int mu, int nu,
-                               int nc, int t, int prefer_jc);
+                               int nc, int t, int prefer_jc, int jr_ok);
 
 /* At most t, and no more than give each thread work_min multiply-adds
  * (work_min 0: t). */
@@ -312,7 +318,8 @@ enum mml_path mml_dgemm_parallel(const struct mml_gemm *g,
                                  const struct mml_plan *p, int t);
 
 /* The packed path's workspace for a team of ways w: the B panels the
- * groups share, and each thread's own A block and C tile. */
+ * groups share (and with jr ways the A blocks the grid blocks share), and
+ * each thread's own A block and C tile. */
 size_t mml_blocked_shared_doubles(const struct mml_plan *p,
                                   const struct mml_gemm *g,
                                   struct mml_ways w);
@@ -320,7 +327,7 @@ size_t mml_blocked_own_doubles(const struct mml_plan *p,
                                const struct mml_gemm *g);
 
 /* Thread id's part of the packed path, called by every thread of a team
- * of w.jc x w.ic inside its parallel region (it meets the team's
+ * of w.jc x w.ic x w.jr inside its parallel region (it meets the team's
  * barriers): bshared of mml_blocked_shared_doubles, own of
  * mml_blocked_own_doubles. */
 void mml_gemm_blocked_part(const struct mml_gemm *g,

@@ -53,7 +53,7 @@ static struct mml_gemm piece(const struct mml_gemm *g, int rows, size_t unit,
     return s;
 }
 
-/* The packed path on a team of w.jc x w.ic threads.  0, or -1 (C
+/* The packed path on a team of w.jc x w.ic x w.jr threads.  0, or -1 (C
  * untouched) when a thread's workspace could not be had. */
 static int blocked_team(const struct mml_gemm *g, const struct mml_plan *p,
                         struct mml_ways w)
@@ -66,7 +66,7 @@ static int blocked_team(const struct mml_gemm *g, const struct mml_plan *p,
     if (!b)
         return -1;
     mml_threads_team_starts();
-#pragma omp parallel num_threads(w.jc * w.ic)
+#pragma omp parallel num_threads(w.jc * w.ic * w.jr)
     {
         int id = omp_get_thread_num(), nt = omp_get_num_threads();
         struct mml_ways tw = w;
@@ -74,8 +74,8 @@ static int blocked_team(const struct mml_gemm *g, const struct mml_plan *p,
 
         /* a runtime that gave fewer threads (OMP_THREAD_LIMIT, OMP_DYNAMIC)
          * gets ways that fit them and the B panels made ready above */
-        if (nt != w.jc * w.ic)
-            tw = (struct mml_ways){ 1, nt };
+        if (nt != w.jc * w.ic * w.jr)
+            tw = (struct mml_ways){ 1, nt, 1 };
         if (!mine) {
 #pragma omp atomic write
             failed = 1;
@@ -114,9 +114,11 @@ enum mml_path mml_dgemm_parallel(const struct mml_gemm *g,
     int mu = p->edge->mu, nu = p->edge->nu;
 
     if (path == MML_PATH_BLOCKED) {
-        struct mml_ways w = mml_split_ways(g->m, g->n, g->k, mu, nu, p->nc,
-                                           t, p->mt_jc);
-        if (w.jc * w.ic > 1 && blocked_team(g, p, w) == 0)
+        /* jr ways cut an NB block's micro-panels: the panel layout's */
+        struct mml_ways w = p->mt_ways.jc > 0 ? p->mt_ways
+            : mml_split_ways(g->m, g->n, g->k, mu, nu, p->nc, t, p->mt_jc,
+                             p->pnu > 1);
+        if (w.jc * w.ic * w.jr > 1 && blocked_team(g, p, w) == 0)
             return path;
     } else if (path != MML_PATH_NAIVE) {
         /* along the dimension with more tiles; every piece must take the

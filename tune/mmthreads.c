@@ -361,7 +361,7 @@ int main(int argc, char **argv)
         jc = mms_thr_prefer(&ways);
     }
     w = mml_split_ways(WAYS_N, WAYS_N, WAYS_N, p->edge->mu, p->edge->nu,
-                       p->nc, t, 1);
+                       p->nc, t, 1, p->pnu > 1);
     say("threads: N=%d rows/columns median %.3f over %d rounds: %s\n",
         WAYS_N, median_of(&ways), ways.rounds,
         jc < 0 ? "still a tie: THREAD_JC = 0, rows (the model's: B's "

@@ -5,7 +5,8 @@
  * element of C belongs to exactly one thread's block (on shapes of up to
  * 10^6 elements each element is also counted); and the bound: no
  * thread's rows exceed the mean m / ic by a whole MU or more, its
- * columns n / jc by a whole NU or more (one block of the split). */
+ * columns n / jc by a whole NU or more (one block of the split), nor with
+ * jr ways its share of an NB block that block's mean by a NU. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -45,24 +46,48 @@ static int ranges_ok(size_t n, size_t unit, int ways, char *why,
     return 0;
 }
 
-/* Every element of m x n counted once over the grid's blocks. */
+/* The NB-column blocks of the packed path, as driver.c cuts a group's
+ * columns: NC panels (mml_even_blocks) of NB blocks. */
+#define NB 768
+#define NC 768
+
+/* Every element of m x n counted once over the threads' shares: grid
+ * block (id / (ic jr), id / jr % ic), and with jr ways share id % jr of
+ * every NB block's columns there, as driver.c's mml_gemm_blocked_part
+ * takes them. */
 static int counted_once(size_t m, size_t n, int mu, int nu,
                         struct mml_ways w, char *why, size_t len)
 {
     unsigned char *seen = calloc(m * n, 1);
-    int rc = 0;
+    int rc = 0, group = w.ic * w.jr;
 
     if (!seen) {
         printf("Bail out! no memory\n");
         exit(99);
     }
-    for (int id = 0; id < w.jc * w.ic; id++) {
-        size_t n0, n1, m0, m1;
-        mml_split_range(n, (size_t)nu, w.jc, id / w.ic, &n0, &n1);
-        mml_split_range(m, (size_t)mu, w.ic, id % w.ic, &m0, &m1);
-        for (size_t j = n0; j < n1; j++)
-            for (size_t i = m0; i < m1; i++)
-                seen[i + j * m]++;
+    for (int id = 0; id < w.jc * group; id++) {
+        size_t n0, n1, m0, m1, ncb;
+        mml_split_range(n, (size_t)nu, w.jc, id / group, &n0, &n1);
+        mml_split_range(m, (size_t)mu, w.ic, id / w.jr % w.ic, &m0, &m1);
+        ncb = n1 > n0 ? mml_even_blocks(n1 - n0, NC, NB) : 1;
+        for (size_t jc = n0; jc < n1; jc += ncb)
+            for (size_t jb = jc; jb < jc + ncb && jb < n1; jb += NB) {
+                size_t bn = n1 - jb < NB ? n1 - jb : NB, q0, q1;
+                if (jb + bn > jc + ncb)
+                    bn = jc + ncb - jb;
+                mml_split_range(bn, (size_t)nu, w.jr, id % w.jr, &q0, &q1);
+                /* a block's share: within a NU of its mean (a short last
+                 * block may leave a share empty) */
+                if ((double)(q1 - q0) >= (double)bn / w.jr + nu) {
+                    snprintf(why, len, "jr share %zu of an NB block of "
+                             "%zu, %d ways", q1 - q0, bn, w.jr);
+                    free(seen);
+                    return -1;
+                }
+                for (size_t j = jb + q0; j < jb + q1; j++)
+                    for (size_t i = m0; i < m1; i++)
+                        seen[i + j * m]++;
+            }
     }
     for (size_t e = 0; e < m * n && !rc; e++)
         if (seen[e] != 1) {
@@ -81,7 +106,7 @@ int main(void)
     static const int tiles[][2] = { { 24, 8 }, { 8, 6 }, { 4, 2 } };
     const int nd = (int)(sizeof dims / sizeof dims[0]);
     int tap = 0, bad = 0;
-    long cases = 0, used_all = 0;
+    long cases = 0, used_all = 0, used_jr = 0;
 
     printf("1..%d\n", 3 * 2 + 2);
     for (int ti = 0; ti < 3; ti++)
@@ -94,11 +119,13 @@ int main(void)
                         for (int t = 1; t <= 256 && !fail; t++) {
                             size_t m = dims[a], n = dims[b], k = dims[c];
                             struct mml_ways w = mml_split_ways(
-                                m, n, k, mu, nu, 768, t, prefer);
+                                m, n, k, mu, nu, 768, t, prefer, 1);
                             cases++;
-                            if (w.jc < 1 || w.ic < 1 || w.jc * w.ic > t) {
-                                snprintf(why, sizeof why, "%d x %d ways "
-                                         "for %d threads", w.jc, w.ic, t);
+                            if (w.jc < 1 || w.ic < 1 || w.jr < 1
+                                || w.jc * w.ic * w.jr > t) {
+                                snprintf(why, sizeof why, "%d x %d x %d "
+                                         "ways for %d threads", w.jc, w.ic,
+                                         w.jr, t);
                                 fail = 1;
                             } else if (ranges_ok(m, (size_t)mu, w.ic, why,
                                                  sizeof why)
@@ -110,7 +137,8 @@ int main(void)
                                                        sizeof why)) {
                                 fail = 1;
                             }
-                            used_all += w.jc * w.ic == t;
+                            used_all += w.jc * w.ic * w.jr == t;
+                            used_jr += w.jr > 1;
                             if (fail)
                                 printf("# %zux%zux%zu, %d threads: %s\n", m,
                                        n, k, t, why);
@@ -128,13 +156,13 @@ int main(void)
      * 16 (the busiest thread's 672 x 592 against 648 x 632). */
     {
         struct mml_ways w = mml_split_ways(10000, 10000, 10000, 24, 8, 768,
-                                           256, 0);
+                                           256, 0, 1);
         struct mml_ways w2 = mml_split_ways(4000, 4000, 4000, 24, 8, 768,
-                                            2, 0);
+                                            2, 0, 1);
         struct mml_ways wide = mml_split_ways(48, 10000, 10000, 24, 8, 768,
-                                              8, 0);
-        int ok = w.jc * w.ic >= 255 && w2.jc * w2.ic == 2
-                 && wide.jc * wide.ic == 8;
+                                              8, 0, 1);
+        int ok = w.jc * w.ic * w.jr >= 255 && w2.jc * w2.ic * w2.jr == 2
+                 && wide.jc * wide.ic * wide.jr == 8;
         bad += !ok;
         printf("%s %d - 10000^3 on 256 threads takes %d x %d, 4000^3 on 2 "
                "takes %d x %d, 48 x 10000 x 10000 on 8 takes %d x %d\n", ok ? "ok" : "not ok", ++tap, w.jc, w.ic, w2.jc,
@@ -152,7 +180,7 @@ int main(void)
                "least (100^3: 1, 200^3: 2 of 2, 8 of 256), all without a "
                "crossover\n", ok ? "ok" : "not ok", ++tap);
     }
-    printf("# %ld cases, %ld of them with every thread used\n", cases,
-           used_all);
+    printf("# %ld cases, %ld of them with every thread used, %ld with jr "
+           "ways\n", cases, used_all, used_jr);
     return bad ? 1 : 0;
 }

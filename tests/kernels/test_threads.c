@@ -101,6 +101,12 @@ static int call_right(const struct call *x, const double *c)
     return gr_check(&r, c, x->c0, x->cells, 2e7, &res) == 0;
 }
 
+/* Teams forced on the packed path: jc x ic x jr. */
+static const struct mml_ways forced[] = {
+    { 2, 1, 1 }, { 1, 2, 1 }, { 1, 1, 2 }, { 1, 2, 2 }, { 2, 1, 2 },
+    { 1, 1, 3 }, { 2, 2, 1 }, { 1, 3, 2 },
+};
+
 static const char *const names[] = {
     "none", "thin", "TT", "TN", "small direct", "small", "small TT",
     "panel-T", "skinny", "packed", "naive",
@@ -127,6 +133,20 @@ static int same_bits(const struct shape *s, const int *counts, int nc,
             differ = counts[i];
         free(ct);
     }
+    /* the packed path: every kind of team, whatever the model chooses
+     * (jr ways cut the panel layout's micro-panels only) */
+    for (int i = 0; p1 == MML_PATH_BLOCKED && plan.pnu > 1
+                    && i < (int)(sizeof forced / sizeof forced[0]); i++) {
+        struct mml_ways w = forced[i];
+        if (mmt_set_num_threads(w.jc * w.ic * w.jr) != 0)
+            continue;
+        plan.mt_ways = w;
+        ct = call_run(&x, &pt);
+        plan.mt_ways = (struct mml_ways){ 0, 0, 0 };
+        if (pt != p1 || memcmp(c1, ct, x.cells * sizeof *ct) != 0)
+            differ = 100 * w.jc + 10 * w.ic + w.jr;
+        free(ct);
+    }
 #ifndef _OPENMP
     if (ok) {
         printf("ok %d - %c%c %zux%zux%zu (%s path) right at 1 thread # SKIP "
@@ -143,9 +163,10 @@ static int same_bits(const struct shape *s, const int *counts, int nc,
            s->ta ? 'T' : 'N', s->tb ? 'T' : 'N', s->m, s->n, s->k,
            s->alpha, s->beta, names[p1], ok ? "right" : "WRONG",
            differ ? "other bits at another count" : "the same bits at 2, "
-           "3, 4 and 7 threads");
+           "3, 4 and 7 threads (packed: and 8 forced jc x ic x jr teams)");
     if (differ)
-        printf("# first count that differed: %d\n", differ);
+        printf("# what differed: %d threads (3 digits: jc ic jr forced)\n",
+               differ);
     free(c1);
     call_free(&x);
     return ok && !differ ? 0 : 1;
