@@ -225,6 +225,9 @@ tests_kernels_test_threads_LDFLAGS = $(OPENMP_CFLAGS)
 tests_kernels_test_threads_LDADD = kernels/libmmdriver.la \
 	tests/common/libmmtest.la -lm
 TESTS += tests/kernels/test_threads
+# Bad thread counts in the variables: one line each, a sane count.
+TESTS += tests/kernels/threads_env.sh
+EXTRA_DIST += tests/kernels/threads_env.sh
 # Loaded at run time: no thread before a call wants a team; dlclose.
 check_PROGRAMS += tests/kernels/test_dlopen
 TESTS += tests/kernels/test_dlopen
