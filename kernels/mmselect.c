@@ -22,6 +22,7 @@
 #include "codegen/cpurun.h"
 #include "common/compilers.h"
 #include "common/diag.h"
+#include "common/isa.h"
 #include "common/results.h"
 #include "kernels/archkey.h"
 #include "kernels/libparams.h"
@@ -271,17 +272,17 @@ int main(int argc, char **argv)
     struct opts o;
     struct mml_cpu cpu;
     struct mml_libparams p;
-    const struct mml_isa *isa;
+    const struct mmt_isa *isa;
     const char *source;
-    char base[96], key[128], why[4400], err[256], ccwhy[600];
+    char base[96], key[128], why[4400], err[256], ccwhy[600], names[64];
 
     mmt_set_progname(argv[0]);
     parse(argc, argv, &o);
     mml_cpu_ident(&cpu);
-    isa = strcmp(o.isa, "auto") ? mml_isa_find(o.isa) : mml_isa_best();
+    isa = strcmp(o.isa, "auto") ? mmt_isa_find(o.isa) : mml_isa_best();
     if (!isa)
-        mmt_usage_error("--isa: '%s' is not known (allowed auto, avx512, "
-                        "avx2, sse2, none)", o.isa);
+        mmt_usage_error("--isa: '%s' is not known (allowed auto, %s)", o.isa,
+                        mmt_isa_list(names, sizeof names, 1));
     if (mml_arch_key(&cpu, isa->name, NULL, base, sizeof base) != 0
         || mml_arch_key(&cpu, isa->name, mmt_cc_family(o.cc), key,
                         sizeof key) != 0)
@@ -316,8 +317,8 @@ int main(int argc, char **argv)
         printf("%s: NC from a last level of 8 MiB, a guess: cpuid gives no "
                "size for it, or one that cannot be\n", mmt_progname());
     printf("%s: kernels compiled with %s\n", mmt_progname(), p.compiler);
-    if (!mmg_cpu_runs(mml_isa_find(p.isa)->requires))
+    if (!mmg_cpu_runs(mmt_isa_find(p.isa)->cpu_needs))
         mmt_warn("this CPU lacks %s: the library built here will use its "
-                 "reference path", mml_isa_find(p.isa)->requires);
+                 "reference path", mmt_isa_find(p.isa)->cpu_needs);
     return MMT_EXIT_OK;
 }
