@@ -1,6 +1,7 @@
 /* The kernel ISAs, in one table that every room reads: the generator
  * (names, vector widths, syntax, target features), the probe (the vector
- * types it counts registers of), the search and the library (names,
+ * types it counts registers of, and the probe.conf key it writes the
+ * count to), the search and the library (names,
  * widths, what a CPU needs for the library to choose an ISA).  The CPU
  * features are named as GCC's target attribute and __builtin_cpu_supports
  * name them; their cpuid bits are common/cpuid.c's. */
@@ -8,6 +9,8 @@
 #define MMT_ISA_H
 
 #include <stddef.h>
+
+#include "common/probeconf.h"
 
 /* Narrowest first: the generator's enum mmg_isa and the order of
  * probe.conf's FP_REGS_* keys follow it. */
@@ -29,6 +32,8 @@ struct mmt_isa {
                              * take the ISA: avx2 without fma is sse2 */
     const char *guard;      /* #if test: the compiler's flags enable the
                              * vector type (AVX's for __m256d) */
+    enum mmt_probe_key fp_regs_key;  /* probe.conf's count of its
+                                      * registers (FP_REGS_<ISA>) */
 };
 extern const struct mmt_isa mmt_isas[MMT_NISA];
 

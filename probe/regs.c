@@ -38,16 +38,11 @@ enum {
 /* The vector widths are written with the intrinsics the generated kernels
  * use (common/isa.h's types and prefixes): clang splits a generic 64-byte
  * vector into two ymm halves unless the flags prefer 512-bit vectors, but
- * never an __m512d intrinsic.  Here: the probe's word for each ISA (in
- * its functions' names and its notes) and its probe.conf key. */
-static const struct {
-    const char *tag;
-    enum mmt_probe_key key;
-} types[NTYPES] = {
-    [MMT_ISA_NONE] = { "scalar", MMT_P_FP_REGS_SCALAR },
-    [MMT_ISA_SSE2] = { "sse2", MMT_P_FP_REGS_SSE2 },
-    [MMT_ISA_AVX2] = { "avx2", MMT_P_FP_REGS_AVX2 },
-    [MMT_ISA_AVX512] = { "avx512", MMT_P_FP_REGS_AVX512 },
+ * never an __m512d intrinsic.  Here only the probe's word for each ISA
+ * (in its functions' names and its notes). */
+static const char *const tags[NTYPES] = {
+    [MMT_ISA_NONE] = "scalar", [MMT_ISA_SSE2] = "sse2",
+    [MMT_ISA_AVX2] = "avx2", [MMT_ISA_AVX512] = "avx512",
 };
 
 static void emit_regs_function(FILE *fp, int t, int n)
@@ -55,7 +50,7 @@ static void emit_regs_function(FILE *fp, int t, int n)
     const char *prefix = mmt_isas[t].vprefix;
     const char *ctype = mmt_isas[t].vtype;
 
-    fprintf(fp, "void regs_%s_%d(%s *p, long iters)\n{\n", types[t].tag, n,
+    fprintf(fp, "void regs_%s_%d(%s *p, long iters)\n{\n", tags[t], n,
             ctype);
     for (int i = 0; i < n; i++)
         fprintf(fp, "    %s a%d = p[%d];\n", ctype, i, i);
@@ -155,7 +150,7 @@ static int function_label(const char *label, int *n)
     if (sscanf(label, "regs_%15[a-z0-9]_%d:", tag, n) != 2)
         return -1;
     for (int t = 0; t < NTYPES; t++)
-        if (strcmp(tag, types[t].tag) == 0 && *n >= NMIN && *n <= NMAX)
+        if (strcmp(tag, tags[t]) == 0 && *n >= NMIN && *n <= NMAX)
             return t;
     return -1;
 }
@@ -321,16 +316,16 @@ static void record(struct probe_ctx *ctx, struct mmt_probeconf *pc,
 
         if (64 * mmt_isas[t].vlen <= f->vec_bits || t == MMT_ISA_NONE)
             count = probe_asm_register_count(f, t, &clean);
-        probe_set(pc, types[t].key, count, clean, count ?
+        probe_set(pc, mmt_isas[t].fp_regs_key, count, clean, count ?
                   "largest n live values compiled without a spill" :
                   "width not enabled by KERNEL_CFLAGS");
         if (!count) {
             probe_note(ctx, "registers %-6s: not enabled by the flags\n",
-                       types[t].tag);
+                       tags[t]);
             continue;
         }
         probe_note(ctx, "registers %-6s: spills for n=%d..%d: ",
-                   types[t].tag, NMIN, NMAX);
+                   tags[t], NMIN, NMAX);
         for (int n = NMIN; n <= NMAX; n++)
             probe_note(ctx, "%c", f->spills[t][n] ? 'S' : '.');
         probe_note(ctx, " -> %d (%d distinct registers named)\n", count,
