@@ -40,6 +40,8 @@ struct opts {
 
 static void usage(void)
 {
+    char names[64];
+
     printf("Usage: %s [OPTION]...\n"
            "Choose libmmtune's kernel and blocking parameters for this "
            "build and write\nOUT/kernel.params (mmgen's input) and "
@@ -59,7 +61,7 @@ static void usage(void)
            "                   which must exist, over RESULTS\n"
            "  --isa=WORD       kernel ISA for the key and the model: auto "
            "(the best this\n"
-           "                   CPU runs), avx512, avx2, sse2, none\n"
+           "                   CPU runs), %s\n"
            "  --out=DIR        where to write (default .)\n"
            "  --cc=CMD         the configured kernel compiler (default "
            "%s)\n"
@@ -73,7 +75,8 @@ static void usage(void)
            "(else --cc, with a warning).  A key names the compiler family; "
            "a\nkey without one finds its family's (KEY-gcc, KEY-clang).\n"
            "Exit status: 0 written, 1 could not read or write, 2 bad "
-           "usage or parameters.\n", mmt_progname(), MMT_KERNEL_CC);
+           "usage or parameters.\n", mmt_progname(),
+           mmt_isa_list(names, sizeof names, 1), MMT_KERNEL_CC);
 }
 
 static void parse(int argc, char **argv, struct opts *o)
