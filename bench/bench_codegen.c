@@ -13,6 +13,7 @@
 #include "codegen/cpurun.h"
 #include "codegen/mmkernel.h"
 #include "common/diag.h"
+#include "common/isa.h"
 #include "common/probeconf.h"
 #include "timer/mmtimer.h"
 
@@ -47,8 +48,13 @@ static double peak_mflops(const char *probe, char *source, size_t len)
     struct mmt_probeconf pc;
     char err[256] = "";
     const struct mmt_clock_info *ci;
-    int vlen = mmg_cpu_runs("avx512f") ? 8 : mmg_cpu_runs("avx2,fma") ? 4 : 2;
+    int isa = MMT_NISA - 1, vlen;
 
+    /* The widest of common/isa.h's ISAs the CPU runs, SSE2 at the least
+     * (every x86-64 has it). */
+    while (isa > MMT_ISA_SSE2 && !mmg_cpu_runs(mmt_isas[isa].cpu_needs))
+        isa--;
+    vlen = mmt_isas[isa].vlen;
     if (probe && mmt_probeconf_read(probe, &pc, err, sizeof err) == 0
         && pc.peak_mflops > 0) {
         snprintf(source, len, "PEAK_MFLOPS of %s (CLOCK_MHZ %.0f)", probe,

@@ -16,16 +16,6 @@ const char *const mmg_kernel_arg_names[] = {
     "m", "n", "k", "a", "lda", "b", "ldb", "beta", "c", "ldc", NULL
 };
 
-/* Vector syntax and the CPU features each ISA needs. */
-static const struct {
-    const char *vtype, *vp, *target, *target_fma;
-} isa_syntax[MMG_NISA] = {
-    { "double", "", NULL, NULL },
-    { "__m128d", "_mm", "sse2", "sse2,fma" },
-    { "__m256d", "_mm256", "avx2", "avx2,fma" },
-    { "__m512d", "_mm512", "avx512f", "avx512f" },
-};
-
 static void dim_expr(int v, const char *name, char *out, size_t len)
 {
     if (v)
@@ -51,15 +41,13 @@ void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
     dim_expr(x->m, "m", x->md, sizeof x->md);
     dim_expr(x->n, "n", x->nd, sizeof x->nd);
     dim_expr(x->k, "k", x->kd, sizeof x->kd);
-    x->vtype = isa_syntax[p->isa].vtype;
-    x->vp = isa_syntax[p->isa].vp;
-    x->requires = p->fma ? isa_syntax[p->isa].target_fma
-                         : isa_syntax[p->isa].target;
-    if (x->requires)
+    x->vtype = mmt_isas[p->isa].vtype;
+    x->vp = mmt_isas[p->isa].vprefix;
+    x->requires = p->fma ? mmt_isas[p->isa].target_fma
+                         : mmt_isas[p->isa].target;
+    if (x->requires[0])
         snprintf(x->attr, sizeof x->attr,
                  "__attribute__((target(\"%s\"))) ", x->requires);
-    else
-        x->requires = "";
 }
 
 void mmg_variant_name(const struct mmg_ctx *x, int beta, char *out,

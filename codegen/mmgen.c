@@ -7,12 +7,20 @@
 #include "codegen/codegen.h"
 #include "common/atomicfile.h"
 #include "common/diag.h"
+#include "common/isa.h"
 
 enum { OPT_PARAMS = 256, OPT_OUTPUT, OPT_HELP, OPT_ISA, OPT_BETA, OPT_NAME,
        OPT_BT, OPT_FIT_FETCH, OPT_INT };
 
 static void usage(void)
 {
+    char simd[64] = "";
+    size_t used = 0;
+
+    /* The ISAs past none are the SIMD emitter's. */
+    for (int i = MMT_ISA_NONE + 1; i < MMT_NISA && used < sizeof simd; i++)
+        used += (size_t)snprintf(simd + used, sizeof simd - used, "%s%s",
+                                 used ? ", " : "", mmt_isas[i].name);
     printf("Usage: %s [--params=FILE] [OPTION=VALUE]... [--output=FILE]\n"
            "Write a C file holding one mini-MMM kernel, C = A*B + beta*C "
            "on NB x NB\nblocks (paper 002 Sec. II), in the layout of "
@@ -23,8 +31,7 @@ static void usage(void)
            "command line\n"
            "                  override them\n"
            "  --output=FILE   write there (atomically) instead of stdout\n"
-           "  --isa=WORD      none (scalar emitter), sse2, avx2, avx512 "
-           "(SIMD emitter)\n"
+           "  --isa=WORD      %s (scalar emitter), %s (SIMD emitter)\n"
            "  --beta=WORD     variants to emit: 0, 1, X or all (default "
            "all)\n"
            "  --name=ID       kernel base name (default: encodes the "
@@ -36,7 +43,7 @@ static void usage(void)
            "where they\n"
            "                  exceed them (a tile cut from another's), "
            "else an error\n",
-           mmt_progname());
+           mmt_progname(), mmt_isas[MMT_ISA_NONE].name, simd);
     for (size_t i = 0; i < mmg_n_int_params; i++) {
         const struct mmg_int_param *d = &mmg_int_params[i];
         printf("  --%s=N%*s%s (%d..%d)\n", d->option,

@@ -45,10 +45,6 @@ const struct mmg_int_param mmg_int_params[] = {
 const size_t mmg_n_int_params =
     sizeof mmg_int_params / sizeof mmg_int_params[0];
 
-static const char *const isa_names[MMG_NISA] = {
-    "none", "sse2", "avx2", "avx512"
-};
-
 void mmg_params_default(struct mmg_params *p)
 {
     memset(p, 0, sizeof *p);
@@ -84,13 +80,17 @@ static const struct mmg_int_param *find_int(const char *key)
 static int set_isa(struct mmg_params *p, const char *text,
                    char *err, size_t errlen)
 {
+    char names[64];
+
+    /* Any case: the generator's words are case-blind (common/isa.h's
+     * lookup is exact, as params.conf's ISA is for the library). */
     for (int i = 0; i < MMG_NISA; i++)
-        if (!strcasecmp(text, isa_names[i])) {
+        if (!strcasecmp(text, mmt_isas[i].name)) {
             p->isa = (enum mmg_isa)i;
             return 0;
         }
-    snprintf(err, errlen, "ISA: '%s' is not known (allowed none, sse2, "
-             "avx2, avx512)", text);
+    snprintf(err, errlen, "ISA: '%s' is not known (allowed %s)", text,
+             mmt_isa_list(names, sizeof names, 0));
     return -1;
 }
 
@@ -239,13 +239,12 @@ int mmg_params_read(struct mmg_params *p, const char *path,
 
 int mmg_vlen(enum mmg_isa isa)
 {
-    static const int vlen[MMG_NISA] = { 1, 2, 4, 8 };
-    return vlen[isa];
+    return mmt_isas[isa].vlen;
 }
 
 const char *mmg_isa_name(enum mmg_isa isa)
 {
-    return isa_names[isa];
+    return mmt_isas[isa].name;
 }
 
 int mmg_tile(const struct mmg_params *p)
@@ -291,7 +290,7 @@ int mmg_regs_available(const struct mmg_params *p)
 {
     if (p->nr)
         return p->nr;
-    return p->isa == MMG_ISA_AVX512 ? 32 : 16;
+    return mmt_isas[p->isa].vregs;
 }
 
 static int check_dim(const struct mmg_params *p, const char *key, int v,

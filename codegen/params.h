@@ -6,8 +6,14 @@
 
 #include <stddef.h>
 
-enum mmg_isa { MMG_ISA_NONE, MMG_ISA_SSE2, MMG_ISA_AVX2, MMG_ISA_AVX512,
-               MMG_NISA };
+#include "common/isa.h"
+
+/* The generator's names for common/isa.h's ISAs (an index of mmt_isas). */
+enum mmg_isa {
+    MMG_ISA_NONE = MMT_ISA_NONE, MMG_ISA_SSE2 = MMT_ISA_SSE2,
+    MMG_ISA_AVX2 = MMT_ISA_AVX2, MMG_ISA_AVX512 = MMT_ISA_AVX512,
+    MMG_NISA = MMT_NISA
+};
 
 /* Beta variants, as a bit set. */
 enum { MMG_BETA0 = 1, MMG_BETA1 = 2, MMG_BETAX = 4, MMG_BETA_ALL = 7 };

@@ -36,6 +36,51 @@ static unsigned bits(unsigned v, int hi, int lo)
     return (v >> lo) & ((2u << (hi - lo)) - 1);
 }
 
+int mmt_cpuid_leaf(mmt_cpuid_fn fn, void *arg, unsigned leaf, unsigned sub,
+                   struct mmt_cpuid_regs *r)
+{
+    fn(arg, leaf & 0x80000000u, 0, r);
+    if (r->eax < leaf) {
+        memset(r, 0, sizeof *r);
+        return 0;
+    }
+    fn(arg, leaf, sub, r);
+    return 1;
+}
+
+/* Where each feature's bit is (SDM vol. 2A, CPUID; APM vol. 3, E.4). */
+static const struct {
+    unsigned leaf;
+    char reg;                   /* 'b', 'c', 'd' */
+    int bit;
+} feature_bits[] = {
+    [MMT_CPUID_TSC] = { 1, 'd', 4 },
+    [MMT_CPUID_RDTSCP] = { 0x80000001u, 'd', 27 },
+    [MMT_CPUID_INVARIANT_TSC] = { 0x80000007u, 'd', 8 },
+    [MMT_CPUID_CLFLUSH] = { 1, 'd', 19 },
+};
+
+int mmt_cpuid_has(mmt_cpuid_fn fn, void *arg, enum mmt_cpuid_feature f)
+{
+    struct mmt_cpuid_regs r;
+    unsigned v;
+
+    if (!mmt_cpuid_leaf(fn, arg, feature_bits[f].leaf, 0, &r))
+        return 0;
+    v = feature_bits[f].reg == 'b' ? r.ebx
+        : feature_bits[f].reg == 'c' ? r.ecx : r.edx;
+    return v >> feature_bits[f].bit & 1;
+}
+
+unsigned mmt_cpuid_clflush_bytes(mmt_cpuid_fn fn, void *arg)
+{
+    struct mmt_cpuid_regs r;
+
+    if (!mmt_cpuid_leaf(fn, arg, 1, 0, &r))
+        return 0;
+    return (r.ebx >> 8 & 0xff) * 8;
+}
+
 /* Leaf 4 or 0x8000001D: one cache per subleaf, EAX[4:0] its type (0: no
  * more), EAX[7:5] its level, EAX[9] fully associative; EBX holds ways,
  * partitions and line size less one, ECX the sets less one. */

@@ -40,6 +40,27 @@ void mmt_cpuid_native(void *arg, unsigned leaf, unsigned sub,
 int mmt_cpuid_caches(mmt_cpuid_fn fn, void *arg,
                        struct mmt_cache_claim *c, int max);
 
+/* Leaf leaf, subleaf sub, into r where the CPU has it (the highest leaf
+ * of its range, basic or 0x80000000, is at least leaf): 1; else 0, r all
+ * zeros. */
+int mmt_cpuid_leaf(mmt_cpuid_fn fn, void *arg, unsigned leaf, unsigned sub,
+                   struct mmt_cpuid_regs *r);
+
+/* Feature bits other rooms ask of cpuid (the timer's clocks and
+ * flushes); common/cpuid.c holds their leaves and bits.  The kernel ISAs'
+ * features are asked of __builtin_cpu_supports instead, which also checks
+ * that the OS saves their registers (codegen/cpurun.h, common/isa.h). */
+enum mmt_cpuid_feature {
+    MMT_CPUID_TSC,            /* rdtsc */
+    MMT_CPUID_RDTSCP,         /* rdtscp */
+    MMT_CPUID_INVARIANT_TSC,  /* constant rate in every P/C-state */
+    MMT_CPUID_CLFLUSH         /* clflush */
+};
+int mmt_cpuid_has(mmt_cpuid_fn fn, void *arg, enum mmt_cpuid_feature f);
+/* The clflush line size in bytes (leaf 1 EBX[15:8] x 8), 0 when cpuid
+ * does not say. */
+unsigned mmt_cpuid_clflush_bytes(mmt_cpuid_fn fn, void *arg);
+
 /* The vendor string ("AuthenticAMD", "" when cpuid has none) and the
  * display family and model (-1 when unknown): family 0xF adds the
  * extended family, families 6 and 0xF the extended model. */

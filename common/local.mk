@@ -14,6 +14,7 @@ common_libmmcommon_la_SOURCES = \
 	common/paramsconf.c common/paramsconf.h \
 	common/fingerprint.c common/fingerprint.h \
 	common/compilers.c common/compilers.h \
-	common/cpuid.c common/cpuid.h
+	common/cpuid.c common/cpuid.h \
+	common/isa.c common/isa.h
 common_libmmcommon_la_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)
 common_libmmcommon_la_LIBADD = $(INIH_LIBS) -lm

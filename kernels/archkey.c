@@ -11,29 +11,13 @@
 #include "common/cpuid.h"
 #include "kernels/archkey.h"
 
-/* Best first: mml_isa_best takes the first one the CPU runs. */
-const struct mml_isa mml_isas[] = {
-    { "avx512", "avx512f" },
-    { "avx2", "avx2,fma" },
-    { "sse2", "sse2" },
-    { "none", "" },
-};
-const size_t mml_n_isas = sizeof mml_isas / sizeof mml_isas[0];
-
-const struct mml_isa *mml_isa_find(const char *name)
+const struct mmt_isa *mml_isa_best(void)
 {
-    for (size_t i = 0; i < mml_n_isas; i++)
-        if (!strcmp(mml_isas[i].name, name))
-            return &mml_isas[i];
-    return NULL;
-}
+    int i = MMT_NISA - 1;
 
-const struct mml_isa *mml_isa_best(void)
-{
-    for (size_t i = 0; i + 1 < mml_n_isas; i++)
-        if (mmg_cpu_runs(mml_isas[i].requires))
-            return &mml_isas[i];
-    return &mml_isas[mml_n_isas - 1];
+    while (i > MMT_ISA_NONE && !mmg_cpu_runs(mmt_isas[i].cpu_needs))
+        i--;
+    return &mmt_isas[i];
 }
 
 /* The sizes the blocking model needs, from cpuid's claims (common/

@@ -9,20 +9,11 @@
 #include <stddef.h>
 
 #include "common/cpuid.h"
+#include "common/isa.h"
 
-/* One kernel ISA: mmgen's name for it and the CPU features its kernels
- * need (a descriptor's `requires`, KERNEL_ABI.md).  Best first. */
-struct mml_isa {
-    const char *name;
-    const char *requires;
-};
-extern const struct mml_isa mml_isas[];
-extern const size_t mml_n_isas;
-
-/* The entry named name, or NULL. */
-const struct mml_isa *mml_isa_find(const char *name);
-/* The best ISA this CPU runs (the last entry, "none", always runs). */
-const struct mml_isa *mml_isa_best(void);
+/* The best kernel ISA this CPU runs, of common/isa.h's: the widest whose
+ * cpu_needs it has ("none" always runs). */
+const struct mmt_isa *mml_isa_best(void);
 
 struct mml_cpu {
     char vendor[13];      /* cpuid's vendor string, "" when unknown */

@@ -13,6 +13,7 @@
 #include "common/atomicfile.h"
 #include "common/compilers.h"
 #include "common/fingerprint.h"
+#include "common/isa.h"
 #include "common/paramsconf.h"
 #include "common/probeconf.h"
 #include "kernels/libparams.h"
@@ -37,12 +38,11 @@ const struct mml_param mml_params[MML_NPARAMS] = {
  * 002 (counted in vectors, one broadcast register): avx512 3x8 vectors of
  * 8 in 32 registers, the tile of docs/LIBRARY.md; avx2 2x6 of 4 and
  * sse2 2x4 of 2 in 16; scalar 4x2 (14 of 16). */
-const struct mml_isa_tile mml_isa_tiles[] = {
-    { "avx512", 24, 8, 1, 8 },
-    { "avx2", 8, 6, 1, 4 },
-    { "sse2", 4, 4, 1, 2 },
-    { "none", 4, 2, 1, 1 },
-    { NULL, 0, 0, 0, 0 },
+const struct mml_isa_tile mml_isa_tiles[MMT_NISA] = {
+    [MMT_ISA_AVX512] = { 24, 8, 1 },
+    [MMT_ISA_AVX2] = { 8, 6, 1 },
+    [MMT_ISA_SSE2] = { 4, 4, 1 },
+    [MMT_ISA_NONE] = { 4, 2, 1 },
 };
 
 /* Without cache sizes from cpuid the model assumes a small machine. */
@@ -109,10 +109,12 @@ int mml_params_load(const char *path, struct mml_libparams *p,
     memset(p, 0, sizeof *p);
     if (mmt_paramsconf_read(path, &pc, err, errlen) != 0)
         return -1;
-    if (!mml_isa_find(pc.isa)) {
-        snprintf(err, errlen, "%s:%d: ISA: '%s' is not known (allowed "
-                 "avx512, avx2, sse2, none)", path, pc.line[MMT_Q_ISA],
-                 pc.isa);
+    if (!mmt_isa_find(pc.isa)) {
+        char names[64];
+
+        snprintf(err, errlen, "%s:%d: ISA: '%s' is not known (allowed %s)",
+                 path, pc.line[MMT_Q_ISA], pc.isa,
+                 mmt_isa_list(names, sizeof names, 1));
         return -1;
     }
     if (load_probe(path, &pc, cpu, err, errlen) != 0)
@@ -174,24 +176,22 @@ static void model_blocks(int *v, long l2)
 
 int mml_isa_vlen(const char *isa)
 {
-    const struct mml_isa_tile *t = mml_isa_tiles;
+    const struct mmt_isa *i = mmt_isa_find(isa);
 
-    while (t->isa && strcmp(t->isa, isa))
-        t++;
-    return t->isa ? t->vlen : 1;
+    return i ? i->vlen : 1;
 }
 
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
 {
-    const struct mml_isa_tile *t = mml_isa_tiles;
+    const struct mmt_isa *isa = mmt_isa_find(p->isa);
+    const struct mml_isa_tile *t;
     long l2 = cpu->l2_bytes > 0 ? cpu->l2_bytes : L2_GUESS;
     long llc = cpu->llc_bytes > 0 ? cpu->llc_bytes : LLC_GUESS;
     int *v = p->v;
 
-    while (t->isa && strcmp(t->isa, p->isa))
-        t++;
-    if (!t->isa)
+    if (!isa)
         return -1;
+    t = &mml_isa_tiles[isa - mmt_isas];
     /* The model's own kernel prefetches the next tile's C: from memory,
      * the first tile of every strip waits for its C otherwise (Zen 4,
      * avx512 32 x 5, whole DGEMM flushed: N = 2000 53.2 to 54.5 GFLOPS,
@@ -204,7 +204,7 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
      * which the kernel steps never time (files from before it have none,
      * and take the model's) -- SIMD only, as mmgen allows it */
     if (!p->given[MML_PFB])
-        v[MML_PFB] = t->vlen > 1;
+        v[MML_PFB] = isa->vlen > 1;
     v[MML_MU] = v[MML_MU] ? v[MML_MU] : t->mu;
     v[MML_NU] = v[MML_NU] ? v[MML_NU] : t->nu;
     v[MML_KU] = v[MML_KU] ? v[MML_KU] : t->ku;
@@ -293,7 +293,7 @@ void mml_params_header_put(FILE *f, const struct mml_libparams *p,
                            const char *source, const char *why,
                            const char *key)
 {
-    const char *requires = mml_isa_find(p->isa)->requires;
+    const char *requires = mmt_isa_find(p->isa)->cpu_needs;
 
     fprintf(f, "/* The library's parameters, chosen by mmselect at build "
             "time: a build\n * product, do not edit. */\n"

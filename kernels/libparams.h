@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "common/isa.h"
 #include "kernels/archkey.h"
 
 enum { MML_MU, MML_NU, MML_KU, MML_NB, MML_MC, MML_KC, MML_NC, MML_NCNB,
@@ -36,16 +37,15 @@ struct mml_param {
 };
 extern const struct mml_param mml_params[MML_NPARAMS];
 
-/* Model defaults per ISA (the register tile; blocking comes from the
- * cache sizes). */
+/* Model defaults per ISA, common/isa.h's index (the register tile;
+ * blocking comes from the cache sizes). */
 struct mml_isa_tile {
-    const char *isa;
     int mu, nu, ku;
-    int vlen;            /* doubles a vector: the narrow cleanup tile */
 };
-extern const struct mml_isa_tile mml_isa_tiles[];
+extern const struct mml_isa_tile mml_isa_tiles[MMT_NISA];
 
-/* Doubles a vector of the ISA (1 when not in the table). */
+/* Doubles a vector of the ISA, the narrow cleanup tile (common/isa.h; 1
+ * when it names none). */
 int mml_isa_vlen(const char *isa);
 
 struct mml_libparams {

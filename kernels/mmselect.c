@@ -22,6 +22,7 @@
 #include "codegen/cpurun.h"
 #include "common/compilers.h"
 #include "common/diag.h"
+#include "common/isa.h"
 #include "common/results.h"
 #include "kernels/archkey.h"
 #include "kernels/libparams.h"
@@ -39,6 +40,8 @@ struct opts {
 
 static void usage(void)
 {
+    char names[64];
+
     printf("Usage: %s [OPTION]...\n"
            "Choose libmmtune's kernel and blocking parameters for this "
            "build and write\nOUT/kernel.params (mmgen's input) and "
@@ -58,7 +61,7 @@ static void usage(void)
            "                   which must exist, over RESULTS\n"
            "  --isa=WORD       kernel ISA for the key and the model: auto "
            "(the best this\n"
-           "                   CPU runs), avx512, avx2, sse2, none\n"
+           "                   CPU runs), %s\n"
            "  --out=DIR        where to write (default .)\n"
            "  --cc=CMD         the configured kernel compiler (default "
            "%s)\n"
@@ -72,7 +75,8 @@ static void usage(void)
            "(else --cc, with a warning).  A key names the compiler family; "
            "a\nkey without one finds its family's (KEY-gcc, KEY-clang).\n"
            "Exit status: 0 written, 1 could not read or write, 2 bad "
-           "usage or parameters.\n", mmt_progname(), MMT_KERNEL_CC);
+           "usage or parameters.\n", mmt_progname(),
+           mmt_isa_list(names, sizeof names, 1), MMT_KERNEL_CC);
 }
 
 static void parse(int argc, char **argv, struct opts *o)
@@ -271,17 +275,17 @@ int main(int argc, char **argv)
     struct opts o;
     struct mml_cpu cpu;
     struct mml_libparams p;
-    const struct mml_isa *isa;
+    const struct mmt_isa *isa;
     const char *source;
-    char base[96], key[128], why[4400], err[256], ccwhy[600];
+    char base[96], key[128], why[4400], err[256], ccwhy[600], names[64];
 
     mmt_set_progname(argv[0]);
     parse(argc, argv, &o);
     mml_cpu_ident(&cpu);
-    isa = strcmp(o.isa, "auto") ? mml_isa_find(o.isa) : mml_isa_best();
+    isa = strcmp(o.isa, "auto") ? mmt_isa_find(o.isa) : mml_isa_best();
     if (!isa)
-        mmt_usage_error("--isa: '%s' is not known (allowed auto, avx512, "
-                        "avx2, sse2, none)", o.isa);
+        mmt_usage_error("--isa: '%s' is not known (allowed auto, %s)", o.isa,
+                        mmt_isa_list(names, sizeof names, 1));
     if (mml_arch_key(&cpu, isa->name, NULL, base, sizeof base) != 0
         || mml_arch_key(&cpu, isa->name, mmt_cc_family(o.cc), key,
                         sizeof key) != 0)
@@ -316,8 +320,8 @@ int main(int argc, char **argv)
         printf("%s: NC from a last level of 8 MiB, a guess: cpuid gives no "
                "size for it, or one that cannot be\n", mmt_progname());
     printf("%s: kernels compiled with %s\n", mmt_progname(), p.compiler);
-    if (!mmg_cpu_runs(mml_isa_find(p.isa)->requires))
+    if (!mmg_cpu_runs(mmt_isa_find(p.isa)->cpu_needs))
         mmt_warn("this CPU lacks %s: the library built here will use its "
-                 "reference path", mml_isa_find(p.isa)->requires);
+                 "reference path", mmt_isa_find(p.isa)->cpu_needs);
     return MMT_EXIT_OK;
 }

@@ -16,10 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#ifdef HAVE_CPUID_H
-#include <cpuid.h>
-#endif
-
+#include "common/cpuid.h"
 #include "common/origin.h"
 #include "timer/mmtimer.h"
 
@@ -86,58 +83,46 @@ struct tsc_claim {
     double mhz;
 };
 
-#ifdef HAVE_CPUID_H
-static int cpuid(unsigned leaf, unsigned r[4])
+/* cpuid in common/cpuid.c's decoding: all zeros where there is none. */
+static int cpuid(unsigned leaf, struct mmt_cpuid_regs *r)
 {
-    return __get_cpuid(leaf, &r[0], &r[1], &r[2], &r[3]);
+    return mmt_cpuid_leaf(mmt_cpuid_native, NULL, leaf, 0, r);
 }
 
 /* A VM (leaf 1 ECX bit 31) whose CPU has no APERF/MPERF (leaf 6 ECX bit
  * 0): Linux can then take "cpu MHz" only from cpufreq or its TSC. */
 static int vm_without_aperfmperf(void)
 {
-    unsigned r[4];
+    struct mmt_cpuid_regs r;
 
-    return cpuid(1, r) && (r[2] >> 31 & 1)
-           && !(cpuid(6, r) && (r[2] & 1));
+    return cpuid(1, &r) && (r.ecx >> 31 & 1)
+           && !(cpuid(6, &r) && (r.ecx & 1));
 }
 
 /* Leaves 0x15/0x16 (absent or zero on AMD), and 0x40000010 when the
  * hypervisor's leaf 0x40000000 says it has it. */
 static int cpuid_claims(struct tsc_claim *c)
 {
-    unsigned r[4];
+    struct mmt_cpuid_regs r;
     int n = 0;
 
-    if (cpuid(0x15, r) && r[0] && r[1] && r[2])
+    if (cpuid(0x15, &r) && r.eax && r.ebx && r.ecx)
         c[n++] = (struct tsc_claim){ "cpuid 0x15",
-                                     (double)r[2] * r[1] / r[0] / 1e6 };
-    else if (cpuid(0x16, r) && (r[0] & 0xffff))
-        c[n++] = (struct tsc_claim){ "cpuid 0x16", r[0] & 0xffff };
-    if (cpuid(1, r) && (r[2] >> 31 & 1)) {
-        /* Hypervisor leaves lie outside __get_cpuid's ranges. */
-        __cpuid(0x40000000u, r[0], r[1], r[2], r[3]);
-        if (r[0] >= 0x40000010u) {
-            __cpuid(0x40000010u, r[0], r[1], r[2], r[3]);
-            if (r[0])
+                                     (double)r.ecx * r.ebx / r.eax / 1e6 };
+    else if (cpuid(0x16, &r) && (r.eax & 0xffff))
+        c[n++] = (struct tsc_claim){ "cpuid 0x16", r.eax & 0xffff };
+    if (cpuid(1, &r) && (r.ecx >> 31 & 1)) {
+        /* Hypervisor leaves lie outside mmt_cpuid_leaf's ranges. */
+        mmt_cpuid_native(NULL, 0x40000000u, 0, &r);
+        if (r.eax >= 0x40000010u) {
+            mmt_cpuid_native(NULL, 0x40000010u, 0, &r);
+            if (r.eax)
                 c[n++] = (struct tsc_claim){ "cpuid 0x40000010",
-                                             r[0] / 1e3 };
+                                             r.eax / 1e3 };
         }
     }
     return n;
 }
-#else
-static int vm_without_aperfmperf(void)
-{
-    return 0;
-}
-
-static int cpuid_claims(struct tsc_claim *c)
-{
-    (void)c;
-    return 0;
-}
-#endif
 
 /* "cpu MHz" is the kernel's TSC calibration only when nothing else feeds
  * it: a VM, no APERF/MPERF, no cpufreq driver (see above). */

@@ -36,35 +36,27 @@ enum {
 };
 
 /* The vector widths are written with the intrinsics the generated kernels
- * use: clang splits a generic 64-byte vector into two ymm halves unless
- * the flags prefer 512-bit vectors, but never an __m512d intrinsic. */
-static const struct {
-    const char *tag, *ctype;
-    const char *prefix;         /* intrinsic prefix, NULL for scalar */
-    int bits;                   /* vector width this type needs natively */
-    const char *guard;          /* compiled only where the flags enable it */
-    enum mmt_probe_key key;
-} types[NTYPES] = {
-    { "scalar", "double", NULL, 64, "1", MMT_P_FP_REGS_SCALAR },
-    { "sse2", "__m128d", "_mm", 128, "defined(__SSE2__)",
-      MMT_P_FP_REGS_SSE2 },
-    { "avx2", "__m256d", "_mm256", 256, "defined(__AVX__)",
-      MMT_P_FP_REGS_AVX2 },
-    { "avx512", "__m512d", "_mm512", 512, "defined(__AVX512F__)",
-      MMT_P_FP_REGS_AVX512 },
+ * use (common/isa.h's types and prefixes): clang splits a generic 64-byte
+ * vector into two ymm halves unless the flags prefer 512-bit vectors, but
+ * never an __m512d intrinsic.  Here only the probe's word for each ISA
+ * (in its functions' names and its notes). */
+static const char *const tags[NTYPES] = {
+    [MMT_ISA_NONE] = "scalar", [MMT_ISA_SSE2] = "sse2",
+    [MMT_ISA_AVX2] = "avx2", [MMT_ISA_AVX512] = "avx512",
 };
 
 static void emit_regs_function(FILE *fp, int t, int n)
 {
-    const char *prefix = types[t].prefix;
+    const char *prefix = mmt_isas[t].vprefix;
+    const char *ctype = mmt_isas[t].vtype;
 
-    fprintf(fp, "void regs_%s_%d(%s *p, long iters)\n{\n", types[t].tag, n,
-            types[t].ctype);
+    fprintf(fp, "void regs_%s_%d(%s *p, long iters)\n{\n", tags[t], n,
+            ctype);
     for (int i = 0; i < n; i++)
-        fprintf(fp, "    %s a%d = p[%d];\n", types[t].ctype, i, i);
+        fprintf(fp, "    %s a%d = p[%d];\n", ctype, i, i);
     fprintf(fp, "    for (long it = 0; it < iters; it++) {\n");
     for (int i = 0; i < n; i++)
-        if (prefix)
+        if (prefix[0])
             fprintf(fp, "        a%d = %s_mul_pd(a%d, a%d);\n", i, prefix,
                     i, (i + 1) % n);
         else
@@ -84,17 +76,19 @@ static int write_source(const char *path)
 
     if (!fp)
         return -1;
-    fprintf(fp, "#if defined(__SSE2__)\n#include <immintrin.h>\n#endif\n"
-            "#if defined(__AVX512F__)\nconst int vec_bits = 512;\n"
-            "#elif defined(__AVX__)\nconst int vec_bits = 256;\n"
-            "#elif defined(__SSE2__)\nconst int vec_bits = 128;\n"
-            "#else\nconst int vec_bits = 64;\n#endif\n"
+    fprintf(fp, "#if %s\n#include <immintrin.h>\n#endif\n",
+            mmt_isas[MMT_ISA_SSE2].guard);
+    for (int t = NTYPES - 1; t > MMT_ISA_NONE; t--)
+        fprintf(fp, "#%s %s\nconst int vec_bits = %d;\n",
+                t == NTYPES - 1 ? "if" : "elif", mmt_isas[t].guard,
+                64 * mmt_isas[t].vlen);
+    fprintf(fp, "#else\nconst int vec_bits = 64;\n#endif\n"
             "void fma_probe(double *restrict c, const double *a,\n"
             "               const double *b, long n)\n{\n"
             "    for (long i = 0; i < n; i++)\n"
             "        c[i] += a[i] * b[i];\n}\n");
     for (int t = 0; t < NTYPES; t++) {
-        fprintf(fp, "#if %s\n", types[t].guard);
+        fprintf(fp, "#if %s\n", mmt_isas[t].guard);
         for (int n = NMIN; n <= NMAX; n++)
             emit_regs_function(fp, t, n);
         fprintf(fp, "#endif\n");
@@ -156,7 +150,7 @@ static int function_label(const char *label, int *n)
     if (sscanf(label, "regs_%15[a-z0-9]_%d:", tag, n) != 2)
         return -1;
     for (int t = 0; t < NTYPES; t++)
-        if (strcmp(tag, types[t].tag) == 0 && *n >= NMIN && *n <= NMAX)
+        if (strcmp(tag, tags[t]) == 0 && *n >= NMIN && *n <= NMAX)
             return t;
     return -1;
 }
@@ -320,18 +314,18 @@ static void record(struct probe_ctx *ctx, struct mmt_probeconf *pc,
     for (int t = 0; t < NTYPES; t++) {
         int clean = 1, count = 0;
 
-        if (types[t].bits <= f->vec_bits || t == 0)
+        if (64 * mmt_isas[t].vlen <= f->vec_bits || t == MMT_ISA_NONE)
             count = probe_asm_register_count(f, t, &clean);
-        probe_set(pc, types[t].key, count, clean, count ?
+        probe_set(pc, mmt_isas[t].fp_regs_key, count, clean, count ?
                   "largest n live values compiled without a spill" :
                   "width not enabled by KERNEL_CFLAGS");
         if (!count) {
             probe_note(ctx, "registers %-6s: not enabled by the flags\n",
-                       types[t].tag);
+                       tags[t]);
             continue;
         }
         probe_note(ctx, "registers %-6s: spills for n=%d..%d: ",
-                   types[t].tag, NMIN, NMAX);
+                   tags[t], NMIN, NMAX);
         for (int n = NMIN; n <= NMAX; n++)
             probe_note(ctx, "%c", f->spills[t][n] ? 'S' : '.');
         probe_note(ctx, " -> %d (%d distinct registers named)\n", count,

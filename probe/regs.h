@@ -8,9 +8,12 @@
 
 #include <stdio.h>
 
-/* n runs over NMIN..NMAX live values; the widths are scalar, sse2, avx2,
- * avx512 in that order. */
-enum { PROBE_REGS_NMIN = 2, PROBE_REGS_NMAX = 40, PROBE_REGS_NTYPES = 4 };
+#include "common/isa.h"
+
+/* n runs over NMIN..NMAX live values; the widths are common/isa.h's
+ * ISAs, in its order (scalar first). */
+enum { PROBE_REGS_NMIN = 2, PROBE_REGS_NMAX = 40,
+       PROBE_REGS_NTYPES = MMT_NISA };
 
 struct probe_asm_facts {
     int vec_bits;            /* the vec_bits constant; 0 if not seen */

@@ -4,6 +4,7 @@
  * should know which numbers the tuner trusted. */
 #include "probe/probe.h"
 
+#include "common/isa.h"
 #include "common/origin.h"
 
 #include <math.h>
@@ -195,7 +196,8 @@ int probe_crosscheck(const struct probe_ctx *ctx,
     int avx = !!__builtin_cpu_supports("avx");
     int avx512 = !!__builtin_cpu_supports("avx512f");
     int fma = !!__builtin_cpu_supports("fma");
-    int widest = avx512 ? 8 : avx ? 4 : 2;
+    int widest = mmt_isas[avx512 ? MMT_ISA_AVX512 : avx ? MMT_ISA_AVX2
+                          : MMT_ISA_SSE2].vlen;
 
     if (measured[MMT_P_FMA] && pc->fma != fma)
         bad++, probe_disagree(ctx, "FMA measured %d, cpuid says %d", pc->fma,

@@ -42,7 +42,10 @@ spec_libmmspec_la_SOURCES = spec/mmspec.h spec/rt.h spec/options.h \
 	timer/flushsize.c timer/flushsize.h
 # (its own flags: timer/flushsize.c is also in mmtime, without libtool)
 spec_libmmspec_la_CFLAGS = $(AM_CFLAGS)
-spec_libmmspec_la_LIBADD = timer/libmmtimer.la common/libmmcommon.la -lm
+# libmmtimer brings libmmcommon (the timer's cpuid is common's): a shared
+# library takes each convenience library whole, so common's objects must
+# come in once.
+spec_libmmspec_la_LIBADD = timer/libmmtimer.la -lm
 spec_libmmspec_la_LDFLAGS = -version-info $(MMS_LT_VERSION) \
 	-export-symbols-regex '^(mms_|mmt_)'
 mmspecincdir = $(includedir)/mmtune

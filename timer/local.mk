@@ -1,6 +1,6 @@
 # timer/: clocks, sample policy, flush methods, aligned allocation and the
 # repetition count (libmmtimer, linked by probe/, codegen/ and tune/), and
-# the mmtime command.
+# the mmtime command.  cpuid is common/'s to decode (common/cpuid.c).
 noinst_LTLIBRARIES += timer/libmmtimer.la
 timer_libmmtimer_la_SOURCES = \
 	timer/mmtimer.h \
@@ -13,7 +13,7 @@ timer_libmmtimer_la_SOURCES = \
 	timer/sysfs.c timer/sysfs.h \
 	timer/timekernel.c \
 	timer/load.c
-timer_libmmtimer_la_LIBADD = -lm
+timer_libmmtimer_la_LIBADD = common/libmmcommon.la -lm
 
 bin_PROGRAMS += mmtime
 mmtime_SOURCES = \

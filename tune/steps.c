@@ -10,6 +10,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "common/isa.h"
 #include "tune/candidate.h"
 
 /* ---- levels ------------------------------------------------------------ */
@@ -303,9 +304,7 @@ int mms_params_equal(const struct mmg_params *a, const struct mmg_params *b)
 
 int mms_isa_regs(const struct mmt_probeconf *pc, enum mmg_isa isa)
 {
-    const int regs[MMG_NISA] = { pc->fp_regs_scalar, pc->fp_regs_sse2,
-                                 pc->fp_regs_avx2, pc->fp_regs_avx512 };
-    return regs[isa];
+    return (int)mmt_probeconf_get(pc, mmt_isas[isa].fp_regs_key);
 }
 
 enum mmg_isa mms_widest_isa(const struct mmt_probeconf *pc)

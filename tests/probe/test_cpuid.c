@@ -146,6 +146,39 @@ static void ident(void **state)
     assert_int_equal(model, -1);
 }
 
+/* Feature bits (the timer's): the Zen 5 guest's leaf 1 has the TSC and
+ * clflush of 8 x 8 bytes; a leaf above its range's highest reads as
+ * absent, whatever a CPU would return for it (__get_cpuid's rule). */
+static void features(void **state)
+{
+    static const struct reg_row capped[] = {
+        { 0, 0, { 0x1, AMD } },
+        { 0x80000000, 0, { 0x80000000, AMD } },
+        { 0x80000001, 0, { 0, 0, 0, 1u << 27 } },
+        END,
+    };
+    static const struct reg_row rdtscp[] = {
+        { 0x80000000, 0, { 0x80000007, AMD } },
+        { 0x80000001, 0, { 0, 0, 0, 1u << 27 } },
+        { 0x80000007, 0, { 0, 0, 0, 1u << 8 } },
+        END,
+    };
+    static const struct reg_row none[] = { END };
+
+    (void)state;
+    assert_true(mmt_cpuid_has(replay, (void *)zen5_guest, MMT_CPUID_TSC));
+    assert_true(mmt_cpuid_has(replay, (void *)zen5_guest,
+                              MMT_CPUID_CLFLUSH));
+    assert_int_equal(mmt_cpuid_clflush_bytes(replay, (void *)zen5_guest),
+                     64);
+    assert_false(mmt_cpuid_has(replay, (void *)capped, MMT_CPUID_RDTSCP));
+    assert_true(mmt_cpuid_has(replay, (void *)rdtscp, MMT_CPUID_RDTSCP));
+    assert_true(mmt_cpuid_has(replay, (void *)rdtscp,
+                              MMT_CPUID_INVARIANT_TSC));
+    assert_false(mmt_cpuid_has(replay, (void *)none, MMT_CPUID_TSC));
+    assert_int_equal(mmt_cpuid_clflush_bytes(replay, (void *)none), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -155,6 +188,7 @@ int main(void)
         cmocka_unit_test(zen5_guest_l3_doubted),
         cmocka_unit_test(intel_without_leaf4_and_none),
         cmocka_unit_test(ident),
+        cmocka_unit_test(features),
     };
     return cmocka_run_group_tests_name("cpuid", tests, NULL, NULL);
 }
