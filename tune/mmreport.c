@@ -15,6 +15,7 @@
 
 #include "common/diag.h"
 #include "common/results.h"
+#include "tune/proc.h"
 #include "tune/report.h"
 
 #define WIDTH 79
@@ -316,6 +317,7 @@ int main(int argc, char **argv)
     int rc = MMT_EXIT_OK;
 
     mmt_set_progname(argv[0]);
+    mms_proc_setup();   /* gnuplot's status, and never left behind */
     parse(argc, argv, &c);
     if (!c.log && mmt_results_file(path, sizeof path, "search.log") != 0)
         mmt_usage_error("the results path is too long");

@@ -1,0 +1,140 @@
+#!/bin/sh
+# Faults and hostile input (issue 33): a child's lost wait status is a
+# failure, never a success; mmsearch and mmreport stopped by SIGINT or
+# SIGTERM kill and wait for their children and exit 130 or 143, and a
+# child dies with its parent even on SIGKILL; a transient verdict is
+# timed again once on resume; a NUL byte or a non-finite number in
+# search.log is refused with file:line; a failed append is rolled back to
+# the last whole line; a second search on one log is refused naming the
+# first's pid; a log's name never reaches gnuplot as a command.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+mmsearch="$top_builddir/mmsearch"
+mmreport="$top_builddir/mmreport"
+case $mmsearch in /*) ;; *) mmsearch=$(pwd)/$mmsearch ;; esac
+case $mmreport in /*) ;; *) mmreport=$(pwd)/$mmreport ;; esac
+. "$top_srcdir/tests/common/tap.sh"
+dir=tests/tune/faults.$$
+tap_scratch "$dir"
+echo "1..5"
+. "$top_srcdir/tests/tune/tinysearch.sh"
+dir=$(cd "$dir" && pwd)
+
+# A complete tiny search, the logs below are made from.
+search full.log --test-perturb=KU=4 \
+    || { echo "Bail out! mmsearch: $(tail -3 "$dir/full.log.err")"; exit 1; }
+
+# alive PIDFILE: true when a pid the file lists still runs (a zombie
+# not reaped yet by the init it was left to is dead)
+alive() {
+    for p in $(cat "$1" 2>/dev/null); do
+        case $(ps -o stat= -p "$p" 2>/dev/null) in ''|Z*) ;; *) return 0 ;;
+        esac
+    done
+    return 1
+}
+# until_file FILE: wait up to 20 s for FILE to be written
+until_file() {
+    i=0
+    while [ ! -s "$1" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+}
+# fakes DIR CMD...: gnuplot, gcc, clang and cc in DIR, each recording its
+# pid in DIR/pids and then running CMD (exec'd)
+fakes() {
+    d=$1; shift
+    mkdir -p "$d" || exit 99
+    for c in gnuplot gcc clang cc; do
+        printf '#!/bin/sh\necho $$ >> "%s/pids"\nexec %s\n' "$d" "$*" \
+            > "$d/$c" && chmod +x "$d/$c" || exit 99
+    done
+}
+
+# 1. SIGCHLD ignored by whoever started mmreport (the kernel then reaps
+# the children itself): a gnuplot that exits 3 must not read as success.
+fakes "$dir/exit3" "sh -c 'exit 3'"
+if command -v perl > /dev/null; then
+    PATH="$dir/exit3:$PATH" perl -e '$SIG{CHLD} = "IGNORE"; exec @ARGV' \
+        "$mmreport" --log="$dir/full.log" --plot-dir="$dir/p1" \
+        > "$dir/p1.out" 2> "$dir/p1.err"
+    rc=$?
+    if [ $rc -eq 1 ] && grep -q 'gnuplot failed (exit 3)' "$dir/p1.err" \
+            && ! grep -q '^plot: ' "$dir/p1.out"; then
+        pass "SIGCHLD ignored: a gnuplot that exits 3 is a failure"
+    else
+        fail "SIGCHLD ignored: exit $rc, $(grep '^plot' "$dir/p1.out" \
+| head -1) $(cat "$dir/p1.err")"
+    fi
+else
+    skip "no perl to start mmreport with SIGCHLD ignored"
+fi
+
+# hung NAME: mmsearch on the tiny space in the background ($pid), its log
+# NAME.log, its work directory wNAME, its compilers hanging; back when the
+# first one runs.  unhang: none left, whatever the test found.
+hung() {
+    mkdir "$dir/w$1" || exit 99
+    PATH="$dir/hang:$PATH" "$mmsearch" --probe-conf="$dir/probe.conf" \
+        --log="$dir/$1.log" --work-dir="$dir/w$1" --no-progress \
+        --level=quick --isa=none --nb=8 --test-timing=fake --skip-blocks \
+        > /dev/null 2> "$dir/$1.err" &
+    pid=$!
+    until_file "$dir/hang/pids"
+}
+unhang() {
+    kill $(cat "$dir/hang/pids" 2>/dev/null) 2>/dev/null
+    rm -f "$dir/hang/pids"
+}
+
+# 2. mmreport stopped by SIGTERM while gnuplot hangs: 143, none left.
+fakes "$dir/hang" "sleep 60"
+PATH="$dir/hang:$PATH" "$mmreport" --log="$dir/full.log" \
+    --plot-dir="$dir/p2" > /dev/null 2>&1 &
+pid=$!
+until_file "$dir/hang/pids"
+kill -TERM $pid
+wait $pid
+rc=$?
+sleep 0.2
+if [ $rc -eq 143 ] && [ -s "$dir/hang/pids" ] && ! alive "$dir/hang/pids"
+then
+    pass "mmreport on SIGTERM: its gnuplot killed, exit 143"
+else
+    fail "mmreport on SIGTERM: exit $rc, gnuplot $(cat "$dir/hang/pids" \
+2>/dev/null) alive: $(alive "$dir/hang/pids" && echo yes)"
+fi
+unhang
+
+# 3, 4. mmsearch stopped while its compiler hangs: SIGINT 130, SIGTERM
+# 143, the compiler killed and the work directory removed.
+stop_search() {   # SIGNAL STATUS
+    hung "$1"
+    kill -"$1" $pid
+    wait $pid
+    rc=$?
+    sleep 0.2
+    if [ $rc -eq "$2" ] && [ -s "$dir/hang/pids" ] \
+            && ! alive "$dir/hang/pids" \
+            && [ -z "$(ls -A "$dir/w$1")" ]; then
+        pass "mmsearch on SIG$1: the compiler killed, the work directory \
+gone, exit $2"
+    else
+        fail "mmsearch on SIG$1: exit $rc, compiler alive: $(alive \
+"$dir/hang/pids" && echo yes), left: $(ls "$dir/w$1")"
+    fi
+    unhang
+}
+stop_search INT 130
+stop_search TERM 143
+
+# 5. The search killed (SIGKILL) leaves no compiler behind.
+hung lock
+kill -KILL $pid
+wait $pid
+sleep 0.3
+if ! alive "$dir/hang/pids"; then
+    pass "mmsearch killed by SIGKILL: its compiler dies with it"
+else
+    fail "mmsearch killed by SIGKILL: compiler $(cat "$dir/hang/pids") \
+left running"
+fi
+unhang
+
