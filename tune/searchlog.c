@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -174,13 +175,14 @@ static int parse_int(const char *s, long *v)
     return *s && !*end && !errno ? 0 : -1;
 }
 
+/* A finite number: nan or inf is no timing a decision may use. */
 static int parse_real(const char *s, double *v)
 {
     char *end;
 
     errno = 0;
     *v = strtod(s, &end);
-    return *s && !*end && !errno ? 0 : -1;
+    return *s && !*end && !errno && isfinite(*v) ? 0 : -1;
 }
 
 /* A generator parameter: in its range, or -1 where the parameter's
@@ -218,7 +220,7 @@ static int check_value(const char *key, const char *s, char *why,
     case K_REAL:
         if (parse_real(s, &r) == 0)
             return 0;
-        snprintf(why, len, "%s: '%s' is not a number", key, s);
+        snprintf(why, len, "%s: '%s' is not a finite number", key, s);
         return -1;
     case K_ISA:
         return mmg_params_set(&p, "ISA", s, why, len);
@@ -409,7 +411,7 @@ static int take_event(const struct reader *rd, char *text, char *why,
 
 static char *slurp(const char *path, size_t *len)
 {
-    FILE *fp = fopen(path, "r");
+    FILE *fp = fopen(path, "re");
     char *buf = NULL;
     size_t cap = 0, n;
 
@@ -583,16 +585,21 @@ static int read_log(const char *path, struct reader *rd, size_t *good_len,
     if (!buf)
         return failf(err, errlen, path, 0, "cannot read: %s",
                      strerror(errno));
-    for (p = buf; rc == 0 && (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+    /* by length: a NUL byte is damage to refuse, not the file's end */
+    for (p = buf; rc == 0 && (nl = memchr(p, '\n', len - (size_t)(p - buf)))
+                             != NULL; p = nl + 1) {
         rd->lineno++;
         *nl = '\0';
         cands += strncmp(p, "cand ", 5) == 0;   /* before it is split */
-        if (take_line(rd, p, why, sizeof why) != 0)
+        if (strlen(p) != (size_t)(nl - p))
+            rc = failf(err, errlen, path, rd->lineno, "a NUL byte at "
+                       "column %zu (a damaged log)", strlen(p) + 1);
+        else if (take_line(rd, p, why, sizeof why) != 0)
             rc = failf(err, errlen, path, rd->lineno, "%s", why);
     }
     *good_len = (size_t)(p - buf);
     if (rd->lg)
-        rd->lg->torn = rc == 0 && *p != '\0';
+        rd->lg->torn = rc == 0 && p < buf + len;
     if (rc == 0 && rd->in_head && head_complete(rd, why, sizeof why) != 0)
         rc = failf(err, errlen, path, rd->lineno, "%s", why);
     if (rc == 0 && rd->want) {

@@ -15,7 +15,7 @@ case $mmreport in /*) ;; *) mmreport=$(pwd)/$mmreport ;; esac
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/faults.$$
 tap_scratch "$dir"
-echo "1..5"
+echo "1..7"
 . "$top_srcdir/tests/tune/tinysearch.sh"
 dir=$(cd "$dir" && pwd)
 
@@ -137,4 +137,25 @@ else
 left running"
 fi
 unhang
+
+# 8, 9. Damage in the checkpoint: refused with file:line, never cut.
+expect_bad() {   # FILE WHAT
+    size=$(wc -c < "$dir/$1")
+    "$mmsearch" --check-log="$dir/$1" > /dev/null 2> "$dir/err"
+    rc=$?
+    search "$1" --test-perturb=KU=4
+    if [ $rc -eq 2 ] && grep -qF "$1:$line: $2" "$dir/err" \
+            && grep -qF "$1:$line: $2" "$dir/$1.err" \
+            && [ "$(wc -c < "$dir/$1")" -eq "$size" ]; then
+        pass "refused, the log untouched: $1:$line: $2"
+    else
+        fail "$1: exit $rc, $(cat "$dir/err"), $(cat "$dir/$1.err")"
+    fi
+}
+awk -v n="$line" 'NR == n { sub(/ why=/, " why=\001") } { print }' \
+    "$dir/full.log" | tr '\001' '\000' > "$dir/nul.log"
+expect_bad nul.log "a NUL byte at column"
+sed "${line}s/ mflops=[0-9.]* / mflops=nan /" "$dir/full.log" \
+    > "$dir/nan.log"
+expect_bad nan.log "mflops: 'nan' is not a finite number"
 
