@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tune/proc.h"
 #include "tune/steps.h"
 
 /* ---- what a line may hold ---------------------------------------------- */
@@ -739,20 +740,36 @@ void mms_log_close(struct mms_log *lg)
     lg->nrec = lg->cap = lg->nmarks = lg->capmarks = 0;
 }
 
-/* Write one whole line and make it durable. */
+/* Write one whole line and make it durable.  A line written in part
+ * (a full disk, a file size limit) is cut off again, so the log ends
+ * with a whole line; and once one failed every later one fails (the
+ * caller that ignored the first learns at the next), with its errno. */
 static int append(struct mms_log *lg, const char *text)
 {
     size_t len = strlen(text), done = 0;
+    off_t end = lseek(lg->fd, 0, SEEK_END);
 
+    if (lg->failed || end < 0) {
+        errno = lg->failed ? lg->failed : errno;
+        return -1;
+    }
     while (done < len) {
         ssize_t n = write(lg->fd, text + done, len - done);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)
-            return -1;
+            break;
         done += (size_t)n;
     }
-    return fsync(lg->fd);
+    if (done < len || fsync(lg->fd) != 0) {
+        lg->failed = errno ? errno : EIO;
+        if (ftruncate(lg->fd, end) == 0)
+            fsync(lg->fd);
+        errno = lg->failed;
+        return -1;
+    }
+    mms_proc_check();   /* a SIGINT or SIGTERM stops here: a whole line */
+    return 0;
 }
 
 /* Free text on one line. */

@@ -127,6 +127,8 @@ struct mms_log {
     char (*marks)[40];           /* "step nb", "chosen nb", "skip ls" */
     int nmarks, capmarks;
     int torn;                    /* a torn last line was dropped */
+    int failed;                  /* errno of a failed append: no line is
+                                    appended after it */
     char dgemm_sizes[MMS_SIZES_TEXT];  /* "200,500,1000": an ok whole-DGEMM
                                     timing is found only when timed at
                                     these sizes ("": at any) */

@@ -15,7 +15,7 @@ case $mmreport in /*) ;; *) mmreport=$(pwd)/$mmreport ;; esac
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/faults.$$
 tap_scratch "$dir"
-echo "1..7"
+echo "1..8"
 . "$top_srcdir/tests/tune/tinysearch.sh"
 dir=$(cd "$dir" && pwd)
 
@@ -158,4 +158,31 @@ expect_bad nul.log "a NUL byte at column"
 sed "${line}s/ mflops=[0-9.]* / mflops=nan /" "$dir/full.log" \
     > "$dir/nan.log"
 expect_bad nan.log "mflops: 'nan' is not a finite number"
+
+# 10. A failed append (a file size limit: EFBIG) is rolled back to the
+# last whole line, and the search fails naming the log.
+head -n "$line" "$dir/full.log" > "$dir/fsize.log"
+# padded so that the next line (over 120 bytes) crosses the limit
+size=$(wc -c < "$dir/fsize.log")
+limit=$((size + 4096))
+awk -v n=$((limit - size - 120)) 'BEGIN { s = "#"
+    while (length(s) < n - 1) s = s "."; print s }' >> "$dir/fsize.log"
+if command -v prlimit > /dev/null; then
+    prlimit --fsize=$limit "$mmsearch" --probe-conf="$dir/probe.conf" \
+        --log="$dir/fsize.log" --output="$dir/fsize.params" \
+        --work-dir="$dir" --no-progress --level=quick --isa=none --nb=8 \
+        --test-timing=fake --skip-blocks --test-perturb=KU=4 \
+        > /dev/null 2> "$dir/fsize.log.err"
+    rc=$?
+    if [ $rc -eq 1 ] && [ "$(tail -c 1 "$dir/fsize.log" | od -An -c \
+            | tr -d ' ')" = '\n' ] && grep -q 'cannot' "$dir/fsize.log.err" \
+            && "$mmsearch" --check-log="$dir/fsize.log" > /dev/null; then
+        pass "a failed append is rolled back to the last whole line"
+    else
+        fail "a failed append: exit $rc, ends '$(tail -c 40 \
+"$dir/fsize.log")', $(cat "$dir/fsize.log.err")"
+    fi
+else
+    skip "no prlimit"
+fi
 
