@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -687,15 +688,81 @@ int mms_log_head_text(const struct mms_log_head *h, char *buf, size_t len)
     return 0;
 }
 
-static int create(const char *path, const char *head)
+/* The pid of the process holding a flock on fd's file, from
+ * /proc/locks (Linux), or 0 when it cannot be told. */
+static long lock_holder(int fd)
 {
-    struct mmt_atomic_file af;
-    FILE *fp = mmt_atomic_open(&af, path);
+    FILE *fp = fopen("/proc/locks", "re");
+    char line[256], want[64];
+    struct stat st;
+    long pid = 0;
 
-    if (!fp)
+    if (!fp || fstat(fd, &st) != 0) {
+        if (fp)
+            fclose(fp);
+        return 0;
+    }
+    snprintf(want, sizeof want, ":%lu ", (unsigned long)st.st_ino);
+    while (!pid && fgets(line, sizeof line, fp)) {
+        long who;
+        if (strstr(line, " FLOCK ") && strstr(line, want)
+            && sscanf(strstr(line, "WRITE") ? strstr(line, "WRITE") + 5
+                      : "", "%ld", &who) == 1)
+            pid = who;
+    }
+    fclose(fp);
+    return pid;
+}
+
+/* The log to this run alone: two searches appending to one log would
+ * interleave their lines, and each resume the other's half-done steps.
+ * Refused at once, naming the holder. */
+static int lock_log(struct mms_log *lg, char *err, size_t errlen)
+{
+    long pid;
+
+    if (flock(lg->fd, LOCK_EX | LOCK_NB) == 0)
+        return 0;
+    if (errno != EWOULDBLOCK)
+        return failf(err, errlen, lg->path, 0, "cannot lock: %s",
+                     strerror(errno));
+    pid = lock_holder(lg->fd);
+    if (pid > 0)
+        return failf(err, errlen, lg->path, 0, "cannot lock: another "
+                     "search (pid %ld) is using this log", pid);
+    return failf(err, errlen, lg->path, 0, "cannot lock: another search "
+                 "is using this log");
+}
+
+static int append(struct mms_log *lg, const char *text);
+
+/* The file at fd (locked) as this run's log: the head written when it is
+ * empty, or holds only a part of it (a run killed while writing it);
+ * else read and checked (rd).  0, or -1 with err. */
+static int start_log(struct mms_log *lg, struct reader *rd,
+                     const char *head, size_t *good, char *err,
+                     size_t errlen)
+{
+    size_t len = 0;
+    char *buf = slurp(lg->path, &len);
+    int fresh = buf && len < strlen(head) && memcmp(buf, head, len) == 0;
+
+    free(buf);
+    if (!buf)
+        return failf(err, errlen, lg->path, 0, "cannot read: %s",
+                     strerror(errno));
+    if (fresh) {
+        if (ftruncate(lg->fd, 0) != 0 || append(lg, head) != 0)
+            return failf(err, errlen, lg->path, 0, "cannot write: %s",
+                         strerror(errno));
+        *good = strlen(head);
+        return 0;
+    }
+    if (mmt_origin_check_format(lg->path, "search.log", MMS_LOG_FORMAT,
+                                err, errlen) != 0
+        || read_log(lg->path, rd, good, err, errlen) < 0)
         return -1;
-    fputs(head, fp);
-    return mmt_atomic_commit(&af);
+    return 0;
 }
 
 int mms_log_open(struct mms_log *lg, const char *path,
@@ -706,23 +773,21 @@ int mms_log_open(struct mms_log *lg, const char *path,
     struct reader rd = { .want = head, .lg = lg };
 
     memset(lg, 0, sizeof *lg);
-    lg->fd = -1;
     snprintf(lg->path, sizeof lg->path, "%s", path);
     if (mms_log_head_text(h, head, sizeof head) != 0)
         return failf(err, errlen, path, 0, "head too long");
-    if (access(path, F_OK) != 0) {
-        if (create(path, head) != 0)
-            return failf(err, errlen, path, 0, "cannot create: %s",
-                         strerror(errno));
-    } else if (mmt_origin_check_format(path, "search.log", MMS_LOG_FORMAT,
-                                       err, errlen) != 0
-               || read_log(path, &rd, &good, err, errlen) < 0) {
+    /* opened, and locked, before it is read or written */
+    lg->fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+    if (lg->fd < 0)
+        return failf(err, errlen, path, 0, "cannot open: %s",
+                     strerror(errno));
+    if (lock_log(lg, err, errlen) != 0
+        || start_log(lg, &rd, head, &good, err, errlen) != 0) {
         mms_log_close(lg);
         return -1;
     }
     lg->nread = lg->nrec;
-    lg->fd = open(path, O_WRONLY | O_APPEND);
-    if (lg->fd < 0 || (lg->torn && ftruncate(lg->fd, (off_t)good) != 0)) {
+    if (lg->torn && ftruncate(lg->fd, (off_t)good) != 0) {
         failf(err, errlen, path, 0, "cannot append: %s", strerror(errno));
         mms_log_close(lg);
         return -1;

@@ -15,7 +15,7 @@ case $mmreport in /*) ;; *) mmreport=$(pwd)/$mmreport ;; esac
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/faults.$$
 tap_scratch "$dir"
-echo "1..8"
+echo "1..9"
 . "$top_srcdir/tests/tune/tinysearch.sh"
 dir=$(cd "$dir" && pwd)
 
@@ -125,8 +125,19 @@ gone, exit $2"
 stop_search INT 130
 stop_search TERM 143
 
-# 5. The search killed (SIGKILL) leaves no compiler behind.
+# 5, 6. A second search on a log in use is refused at once, naming the
+# first's pid; the first, killed (SIGKILL), leaves no compiler behind.
 hung lock
+size=$(wc -c < "$dir/lock.log")
+search lock.log
+rc=$?
+if [ $rc -eq 1 ] && grep -q "lock.log:0: cannot lock: another search \
+(pid $pid) is using this log" "$dir/lock.log.err" \
+        && [ "$(wc -c < "$dir/lock.log")" -eq "$size" ]; then
+    pass "a second search on a log in use is refused, naming pid $pid"
+else
+    fail "a second search on one log: exit $rc, $(cat "$dir/lock.log.err")"
+fi
 kill -KILL $pid
 wait $pid
 sleep 0.3
