@@ -114,6 +114,8 @@ struct mms_record {
     double secs;         /* the child's wall time and the candidate's
                             share of the compile batch it was built in */
     int used;            /* found by mms_log_find in this run */
+    int retimed;         /* its transient verdict is being timed again
+                            (noted in the log) */
 };
 
 #define MMS_SIZES_TEXT 128

@@ -15,7 +15,7 @@ case $mmreport in /*) ;; *) mmreport=$(pwd)/$mmreport ;; esac
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/faults.$$
 tap_scratch "$dir"
-echo "1..9"
+echo "1..10"
 . "$top_srcdir/tests/tune/tinysearch.sh"
 dir=$(cd "$dir" && pwd)
 
@@ -148,6 +148,22 @@ else
 left running"
 fi
 unhang
+
+# 7. A timeout (or crash, or compile error) may be the host's, not the
+# kernel's: a resumed search times such a line again, once, and says so.
+line=$(grep -n '^cand step=munu round=0 ref=0 .*verdict=ok' \
+       "$dir/full.log" | head -1 | cut -d: -f1)
+sed "${line}s/ verdict=ok / verdict=timeout /" "$dir/full.log" \
+    > "$dir/retime.log"
+search retime.log --test-perturb=KU=4 && t1=$(summary retime.log)
+search retime.log --test-perturb=KU=4 && t2=$(summary retime.log)
+if echo "$t1" | grep -q ' timed=1 ' && echo "$t2" | grep -q ' timed=0 ' \
+        && [ "$(grep -c "^note why=timed again once, .* verdict=timeout" \
+                "$dir/retime.log")" -eq 1 ]; then
+    pass "a logged timeout is timed again once on resume, and noted"
+else
+    fail "re-timing a timeout: $t1 / $t2"
+fi
 
 # 8, 9. Damage in the checkpoint: refused with file:line, never cut.
 expect_bad() {   # FILE WHAT
