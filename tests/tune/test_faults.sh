@@ -15,7 +15,7 @@ case $mmreport in /*) ;; *) mmreport=$(pwd)/$mmreport ;; esac
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/faults.$$
 tap_scratch "$dir"
-echo "1..10"
+echo "1..13"
 . "$top_srcdir/tests/tune/tinysearch.sh"
 dir=$(cd "$dir" && pwd)
 
@@ -213,3 +213,38 @@ else
     skip "no prlimit"
 fi
 
+# 11-13. A log whose name would end gnuplot's quoted string: the plots
+# are drawn, nothing else; a name with a line break is refused.
+if command -v gnuplot > /dev/null; then
+    mkdir "$dir/q" || exit 99
+    name="x'; system('touch PWNED'); print '"
+    cp "$dir/full.log" "$dir/q/$name.log"
+    (cd "$dir/q" && "$mmreport" --log="$name.log" --plot > ../q.out \
+        2> ../q.err)
+    rc=$?
+    if [ $rc -eq 0 ] && [ ! -e "$dir/q/PWNED" ] \
+            && [ -s "$dir/q/$name-mflops-by-mu-nu.png" ]; then
+        pass "a quote in the log's name reaches gnuplot as a name"
+    else
+        fail "a quote in the log's name: exit $rc, PWNED: $(ls "$dir/q")"
+    fi
+    mkdir "$dir/q'd" && cp "$dir/full.log" "$dir/q'd/s.log" || exit 99
+    "$mmreport" --log="$dir/q'd/s.log" --plot > /dev/null 2> "$dir/qd.err"
+    rc=$?
+    [ $rc -eq 0 ] && [ -s "$dir/q'd/s-mflops-by-mu-nu.png" ] \
+        && pass "a quote in the plot directory's name: plots drawn" \
+        || fail "a quoted directory: exit $rc, $(cat "$dir/qd.err")"
+else
+    skip "no gnuplot"
+    skip "no gnuplot"
+fi
+nl="$dir/a
+system('touch PWNED2')
+.log"
+cp "$dir/full.log" "$nl"
+"$mmreport" --log="$nl" --plot > /dev/null 2> "$dir/nl.err"
+rc=$?
+[ $rc -eq 1 ] && grep -q 'a control character' "$dir/nl.err" \
+    && [ ! -e PWNED2 ] && [ ! -e "$dir/PWNED2" ] \
+    && pass "a line break in the log's name is refused" \
+    || fail "a line break in the name: exit $rc, $(cat "$dir/nl.err")"
