@@ -317,7 +317,6 @@ int main(int argc, char **argv)
     int rc = MMT_EXIT_OK;
 
     mmt_set_progname(argv[0]);
-    mms_proc_setup();   /* gnuplot's status, and never left behind */
     parse(argc, argv, &c);
     if (!c.log && mmt_results_file(path, sizeof path, "search.log") != 0)
         mmt_usage_error("the results path is too long");
@@ -340,6 +339,9 @@ int main(int argc, char **argv)
     printf("\n");
     print_summary(&r);
     plot_names(c.log, dir, stem, sizeof dir);
+    /* only now: a Ctrl-C while reading stops at once, as by default */
+    if (c.plot)
+        mms_proc_setup();   /* gnuplot's status, and never left behind */
     if (c.plot && mmr_plot(&r, c.plot_dir ? c.plot_dir : dir, stem, err,
                            sizeof err) != 0) {
         mmt_error("%s", err);
