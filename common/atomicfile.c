@@ -1,19 +1,31 @@
 #include "common/atomicfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* mkstemp creates 0600; a results file is meant to be read like any other
- * file the user creates, so give it the mode umask allows. */
-static int chmod_like_umask(const char *path)
+/* A new temporary beside path, created 0666 so that the kernel applies
+ * the umask: a results file is read like any other file the user
+ * creates.  (mkstemp's 0600 needed a chmod by the umask, which only
+ * umask(0) could tell: for that moment every thread of the process --
+ * the profiler's host -- created files world-writable.) */
+static int create_temporary(char *tmppath, size_t len, const char *path)
 {
-    mode_t mask = umask(0);
-    umask(mask);
-    return chmod(path, 0666 & ~mask);
+    static unsigned seq;
+    int fd = -1;
+
+    for (int tries = 0; fd < 0 && tries < 100; tries++) {
+        snprintf(tmppath, len, "%s.tmp.%ld.%u", path, (long)getpid(),
+                 __atomic_fetch_add(&seq, 1, __ATOMIC_RELAXED));
+        fd = open(tmppath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+        if (fd < 0 && errno != EEXIST)
+            break;
+    }
+    return fd;
 }
 
 static void release(struct mmt_atomic_file *af)
@@ -26,7 +38,7 @@ static void release(struct mmt_atomic_file *af)
 
 FILE *mmt_atomic_open(struct mmt_atomic_file *af, const char *path)
 {
-    size_t len = strlen(path) + 32;
+    size_t len = strlen(path) + 48;
     int fd;
 
     af->fp = NULL;
@@ -37,8 +49,7 @@ FILE *mmt_atomic_open(struct mmt_atomic_file *af, const char *path)
         errno = ENOMEM;
         return NULL;
     }
-    snprintf(af->tmppath, len, "%s.tmp.XXXXXX", path);
-    fd = mkstemp(af->tmppath);
+    fd = create_temporary(af->tmppath, len, path);
     if (fd < 0) {
         int e = errno;
         release(af);
@@ -63,8 +74,6 @@ int mmt_atomic_commit(struct mmt_atomic_file *af)
     if (fflush(af->fp) != 0 || ferror(af->fp) || fsync(fileno(af->fp)) != 0)
         failed = 1, e = errno ? errno : EIO;
     if (fclose(af->fp) != 0 && !failed)
-        failed = 1, e = errno;
-    if (!failed && chmod_like_umask(af->tmppath) != 0)
         failed = 1, e = errno;
     if (!failed && rename(af->tmppath, af->path) != 0)
         failed = 1, e = errno;

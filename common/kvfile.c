@@ -55,6 +55,11 @@ static char *read_line(char *buf, int size, void *stream)
     st->last_had_newline = len > 0 && buf[len - 1] == '\n';
     if (!st->last_had_newline && !feof(st->fp))
         st->line_too_long = 1;
+    /* inih as packaged takes an indented line for the previous key's
+     * value continued (then a "duplicate key"): these files have no such
+     * values, so indentation is only blanks */
+    len = strspn(buf, " \t");
+    memmove(buf, buf + len, strlen(buf + len) + 1);
     return buf;
 }
 

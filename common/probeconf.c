@@ -112,9 +112,35 @@ static void build_fields(struct kv_field *all, char names[][48])
     }
 }
 
+/* What each key's range cannot say (issue 33: LINE_BYTES = 65, an L2
+ * smaller than L1, SIMD_DOUBLES = 3 passed): the key that breaks a rule,
+ * or -1 with nothing to say; why gets the rule. */
+static int inconsistent(const struct mmt_probeconf *pc, char *why,
+                        size_t len)
+{
+    if (pc->line_bytes & (pc->line_bytes - 1)) {
+        snprintf(why, len, "LINE_BYTES: %d is not a power of two",
+                 pc->line_bytes);
+        return MMT_P_LINE_BYTES;
+    }
+    if (pc->simd_doubles & (pc->simd_doubles - 1)) {
+        snprintf(why, len, "SIMD_DOUBLES: %d is not a power of two",
+                 pc->simd_doubles);
+        return MMT_P_SIMD_DOUBLES;
+    }
+    if (pc->l2_kib < pc->l1d_kib) {
+        snprintf(why, len, "L2_KIB: %g is less than L1D_KIB = %g",
+                 pc->l2_kib, pc->l1d_kib);
+        return MMT_P_L2_KIB;
+    }
+    return -1;
+}
+
 int mmt_probeconf_read(const char *path, struct mmt_probeconf *pc,
                        char *err, size_t errlen)
 {
+    char why[160];
+    int bad;
     struct kv_field fields[NFIELDS];
     struct kv_value values[NFIELDS];
     char names[MMT_P_NKEYS][48];
@@ -132,6 +158,10 @@ int mmt_probeconf_read(const char *path, struct mmt_probeconf *pc,
     for (int k = 0; k < MMT_P_NKEYS; k++) {
         mmt_probeconf_set(pc, k, v[k].r);
         pc->confirmed[k] = (int)v[MMT_P_NKEYS + k].i;
+    }
+    if ((bad = inconsistent(pc, why, sizeof why)) >= 0) {
+        snprintf(err, errlen, "%s:%d: %s", path, v[bad].line, why);
+        return -1;
     }
     return 0;
 }
@@ -171,7 +201,7 @@ int mmt_probeconf_validate(const struct mmt_probeconf *pc, char *err,
             return -1;
         }
     }
-    return 0;
+    return inconsistent(pc, err, errlen) >= 0 ? -1 : 0;
 }
 
 int mmt_probeconf_write(const char *path, const struct mmt_probeconf *pc)

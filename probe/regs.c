@@ -344,12 +344,29 @@ static int read_asm(const char *path, struct probe_asm_facts *f)
     return fclose(fp) == 0 ? rc : -1;
 }
 
+/* The compiler's first line of errors, for the log (its file goes with
+ * the directory). */
+static void first_line(const char *path, char *buf, size_t len)
+{
+    FILE *fp = fopen(path, "re");
+
+    buf[0] = '\0';
+    if (fp && fgets(buf, (int)len, fp))
+        buf[strcspn(buf, "\n")] = '\0';
+    if (fp)
+        fclose(fp);
+}
+
 int probe_regs(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 {
-    char dir[] = "/tmp/mmprobe.XXXXXX", src[64], out[64], errlog[64];
+    const char *tmp = getenv("TMPDIR");
+    char dir[512], src[600], out[600], errlog[600], first[300];
     struct probe_asm_facts *f = malloc(sizeof *f);
     int rc = -1, status;
 
+    /* $TMPDIR as every other tool here (mmsearch's --work-dir default) */
+    snprintf(dir, sizeof dir, "%.480s/mmprobe.XXXXXX",
+             tmp && *tmp ? tmp : "/tmp");
     if (!f || !mkdtemp(dir))
         goto out;
     snprintf(src, sizeof src, "%s/regs.c", dir);
@@ -360,13 +377,13 @@ int probe_regs(struct probe_ctx *ctx, struct mmt_probeconf *pc)
         record(ctx, pc, f);
         rc = 0;
     } else {
-        fprintf(ctx->log, "mmprobe: %s %s -S failed (status %d), see %s\n",
-                ctx->kernel_cc, ctx->kernel_cflags, status, errlog);
+        first_line(errlog, first, sizeof first);
+        fprintf(ctx->log, "mmprobe: %s %s -S failed (status %d): %s\n",
+                ctx->kernel_cc, ctx->kernel_cflags, status,
+                first[0] ? first : "(no message)");
     }
-    if (rc == 0) {
-        unlink(src), unlink(out), unlink(errlog);
-        rmdir(dir);
-    }
+    unlink(src), unlink(out), unlink(errlog);
+    rmdir(dir);
 out:
     free(f);
     return rc;

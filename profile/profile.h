@@ -31,8 +31,8 @@ struct mmp_call {
     uint8_t done;           /* stored last: 1 once the record is whole */
 };
 
-/* record.c.  The buffer of MMPROFILE_CALLS records (a bad value stops the
- * program with status 2, a failed mapping with 1). */
+/* record.c.  The buffer of MMPROFILE_CALLS records (a bad value or a
+ * failed mapping: a warning on stderr, and nothing recorded). */
 void mmp_buffer_open(void);
 /* Thread-safe; a call past the buffer is only counted. */
 void mmp_record(const struct mmp_call *call);

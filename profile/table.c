@@ -27,6 +27,7 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -40,6 +41,12 @@ struct shape {
 /* Read at start: the program may chdir or change its environment. */
 static char *out_path;
 static char *start_dir;
+static int forked;      /* a child of the process that read them */
+
+static void note_fork(void)
+{
+    forked = 1;
+}
 
 void mmp_table_start(void)
 {
@@ -48,6 +55,7 @@ void mmp_table_start(void)
     if (out && *out)
         out_path = strdup(out);
     start_dir = getcwd(NULL, 0);
+    pthread_atfork(NULL, NULL, note_fork);
 }
 
 static int by_key(const void *pa, const void *pb)
@@ -154,10 +162,13 @@ static void put_table(FILE *fp, const struct shape *shapes, size_t n,
         put_line(fp, &shapes[i]);
 }
 
-/* MMPROFILE_OUT, or mmprofile.<pid>.txt; relative to the start directory. */
+/* MMPROFILE_OUT, or mmprofile.<pid>.txt; relative to the start directory.
+ * A forked child's MMPROFILE_OUT gets its pid before the extension
+ * (out.txt: out.<pid>.txt): the one name for both, the last process to
+ * exit overwrote the other's table. */
 static char *table_path(void)
 {
-    char name[64];
+    char name[64], *own = NULL;
     const char *file = out_path;
     char *path;
     size_t len;
@@ -165,13 +176,20 @@ static char *table_path(void)
     if (!file) {
         snprintf(name, sizeof name, "mmprofile.%ld.txt", (long)getpid());
         file = name;
+    } else if (forked && (own = malloc(strlen(file) + 32))) {
+        const char *base = strrchr(file, '/'), *dot;
+        base = base ? base + 1 : file;
+        dot = strrchr(base, '.');
+        len = dot && dot != base ? (size_t)(dot - file) : strlen(file);
+        sprintf(own, "%.*s.%ld%s", (int)len, file, (long)getpid(),
+                file + len);
+        file = own;
     }
     if (file[0] == '/' || !start_dir)
-        return strdup(file);
-    len = strlen(start_dir) + strlen(file) + 2;
-    path = malloc(len);
-    if (path)
+        path = strdup(file);
+    else if ((path = malloc(len = strlen(start_dir) + strlen(file) + 2)))
         snprintf(path, len, "%s/%s", start_dir, file);
+    free(own);
     return path;
 }
 

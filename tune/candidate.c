@@ -743,7 +743,7 @@ static void measure_once(const struct mms_pipeline *pl,
 {
     struct measure_job j = { pl, c, what, round };
     char text[1024];
-    int status, timed_out;
+    int status = MMS_STATUS_LOST, timed_out;
 
     memset(m, 0, sizeof *m);
     if (c->verdict != MMS_V_NONE) {

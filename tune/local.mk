@@ -107,3 +107,7 @@ mmreport_LDADD = tune/libmmsearch.la
 
 TESTS += tests/tune/test_mmreport.sh
 EXTRA_DIST += tests/tune/test_mmreport.sh
+# Faults and hostile input (issue 33): signals, lost children, a damaged
+# or shared or full log, names that reach gnuplot.
+TESTS += tests/tune/test_faults.sh
+EXTRA_DIST += tests/tune/test_faults.sh

@@ -15,6 +15,7 @@
 
 #include "common/diag.h"
 #include "common/results.h"
+#include "tune/proc.h"
 #include "tune/report.h"
 
 #define WIDTH 79
@@ -338,6 +339,9 @@ int main(int argc, char **argv)
     printf("\n");
     print_summary(&r);
     plot_names(c.log, dir, stem, sizeof dir);
+    /* only now: a Ctrl-C while reading stops at once, as by default */
+    if (c.plot)
+        mms_proc_setup();   /* gnuplot's status, and never left behind */
     if (c.plot && mmr_plot(&r, c.plot_dir ? c.plot_dir : dir, stem, err,
                            sizeof err) != 0) {
         mmt_error("%s", err);

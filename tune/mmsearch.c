@@ -5,7 +5,6 @@
 #endif
 
 #include <getopt.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,6 +15,7 @@
 #include "common/paramsconf.h"
 #include "common/results.h"
 #include "tune/model.h"
+#include "tune/proc.h"
 #include "tune/search.h"
 
 #ifndef MMS_KERNEL_INCLUDE
@@ -350,12 +350,6 @@ static void remove_workdir(void)
         mms_workdir_remove(workdir);
 }
 
-static void on_signal(int sig)
-{
-    (void)sig;
-    exit(MMT_EXIT_FAIL);   /* runs remove_workdir */
-}
-
 /* The compiler every candidate is built with: the configured one, or
  * the pinned one with the configured flags made its family's. */
 static const char *kernel_cc(const struct cli *c, char *flags, size_t len)
@@ -385,9 +379,9 @@ static void setup_pipeline(const struct cli *c, struct mms_search *s)
                   : "/tmp");
         exit(MMT_EXIT_FAIL);
     }
+    /* a signal's exit (130, 143) runs remove_workdir too */
     atexit(remove_workdir);
-    signal(SIGINT, on_signal);
-    signal(SIGTERM, on_signal);
+    mms_proc_setup();
     if (mms_pipeline_init(&s->pl, cc, flags, c->include, workdir) != 0) {
         mmt_error("the kernel compiler and flags do not fit: %s %s", cc,
                   flags);

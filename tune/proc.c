@@ -6,9 +6,10 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdio.h>
 #include <string.h>
+#include <stdlib.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -16,38 +17,189 @@
 
 #include "timer/mmtimer.h"
 
-extern char **environ;
+/* The children running, by pid (each its own process group), for the
+ * signal handler to kill: written with SIGINT and SIGTERM blocked. */
+enum { TRACK_MAX = 256 };
+static volatile pid_t tracked[TRACK_MAX];
+static volatile sig_atomic_t stop_signal;
 
 static double now(void)
 {
     return mmt_clock_seconds(MMT_CLOCK_WALL);
 }
 
+static void kill_pid_group(pid_t pid)
+{
+    kill(-pid, SIGKILL);
+    kill(pid, SIGKILL);
+}
+
+/* Async-signal-safe: a flag and kill(2) only; the rest is
+ * mms_proc_check's, outside the handler (exit and waitpid loops are not
+ * for a handler interrupting malloc or a log line). */
+static void on_stop(int sig)
+{
+    int saved = errno;
+
+    stop_signal = sig;
+    for (int i = 0; i < TRACK_MAX; i++)
+        if (tracked[i] > 0)
+            kill_pid_group(tracked[i]);
+    errno = saved;
+}
+
+void mms_proc_setup(void)
+{
+    struct sigaction sa;
+
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = SIG_DFL;
+    sigaction(SIGCHLD, &sa, NULL);
+    /* past a file size limit a write fails (EFBIG), and the log is cut
+     * back to its last whole line, rather than the tool killed mid-line */
+    sa.sa_handler = SIG_IGN;
+    sigaction(SIGXFSZ, &sa, NULL);
+    /* restarted: a read of the log cut short would look like its end */
+    sa.sa_flags = SA_RESTART;
+    sa.sa_handler = on_stop;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+static void block_stop(sigset_t *old)
+{
+    sigset_t set;
+
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigprocmask(SIG_BLOCK, &set, old);
+}
+
+static void track(pid_t pid, pid_t was)
+{
+    sigset_t old;
+
+    block_stop(&old);
+    for (int i = 0; i < TRACK_MAX; i++)
+        if (tracked[i] == was) {
+            tracked[i] = pid;
+            break;
+        }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+}
+
+/* waitpid(pid, status, 0) through EINTR; MMS_STATUS_LOST when it fails. */
+static void reap(pid_t pid, int *status)
+{
+    while (waitpid(pid, status, 0) < 0)
+        if (errno != EINTR) {
+            *status = MMS_STATUS_LOST;
+            break;
+        }
+    track(0, pid);
+}
+
+void mms_proc_check(void)
+{
+    int sig = stop_signal, status;
+
+    if (!sig)
+        return;
+    for (int i = 0; i < TRACK_MAX; i++) {
+        pid_t pid = tracked[i];
+        if (pid > 0) {
+            kill_pid_group(pid);
+            reap(pid, &status);
+        }
+    }
+    exit(128 + sig);
+}
+
+/* In a child just forked (stop signals blocked; old, the mask before):
+ * its own group, the parent's handlers gone, dead with its parent. */
+static void child_setup(pid_t parent, const sigset_t *old)
+{
+    stop_signal = 0;
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    signal(SIGCHLD, SIG_DFL);
+    signal(SIGXFSZ, SIG_DFL);
+    sigprocmask(SIG_SETMASK, old, NULL);
+    setpgid(0, 0);
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+    if (getppid() != parent)    /* it died before the prctl */
+        _exit(127);
+}
+
+/* fork, the child set up (child_setup) and tracked; in the child, 0
+ * with the stop signals' mask restored. */
+static pid_t fork_tracked(void)
+{
+    pid_t parent = getpid(), pid;
+    sigset_t old;
+
+    fflush(NULL);   /* nothing buffered is written twice */
+    block_stop(&old);
+    pid = fork();
+    if (pid == 0) {
+        child_setup(parent, &old);
+        return 0;
+    }
+    if (pid > 0) {
+        setpgid(pid, pid);   /* either side may win the race */
+        track(pid, 0);
+    }
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    return pid;
+}
+
+/* The child of mms_spawn: stdin /dev/null, stdout and stderr outpath;
+ * exec's errno written to fd when it fails. */
+static void exec_child(char *const argv[], const char *outpath, int fd)
+{
+    int in = open("/dev/null", O_RDONLY),
+        out = open(outpath, O_WRONLY | O_CREAT | O_TRUNC, 0644), err;
+
+    if (in >= 0 && out >= 0 && dup2(in, 0) == 0 && dup2(out, 1) == 1
+        && dup2(out, 2) == 2) {
+        if (in > 2)
+            close(in);
+        if (out > 2)
+            close(out);
+        execvp(argv[0], argv);
+    }
+    err = errno;
+    (void)!write(fd, &err, sizeof err);   /* nothing to do if it fails */
+    _exit(127);
+}
+
 int mms_spawn(struct mms_proc *pr, char *const argv[], const char *outpath,
               double timeout_s)
 {
-    posix_spawn_file_actions_t fa;
-    posix_spawnattr_t attr;
-    int rc;
+    int fds[2], err = 0, status;
+    ssize_t n;
 
+    mms_proc_check();
     pr->fd = -1;
-    if ((rc = posix_spawn_file_actions_init(&fa)) != 0) {
-        errno = rc;
+    /* closed by a successful exec: EOF; else the child's errno */
+    if (pipe2(fds, O_CLOEXEC) != 0)
+        return -1;
+    pr->pid = fork_tracked();
+    if (pr->pid == 0)
+        exec_child(argv, outpath, fds[1]);
+    close(fds[1]);
+    if (pr->pid < 0) {
+        close(fds[0]);
         return -1;
     }
-    posix_spawnattr_init(&attr);
-    /* Its own group, so that the deadline kills cc1 and as as well. */
-    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
-    posix_spawnattr_setpgroup(&attr, 0);
-    posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&fa, 1, outpath,
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    posix_spawn_file_actions_adddup2(&fa, 1, 2);
-    rc = posix_spawnp(&pr->pid, argv[0], &fa, &attr, argv, environ);
-    posix_spawn_file_actions_destroy(&fa);
-    posix_spawnattr_destroy(&attr);
-    if (rc != 0) {
-        errno = rc;
+    while ((n = read(fds[0], &err, sizeof err)) < 0 && errno == EINTR)
+        ;
+    close(fds[0]);
+    if (n == (ssize_t)sizeof err) {
+        reap(pr->pid, &status);
+        errno = err;
         return -1;
     }
     pr->deadline = now() + timeout_s;
@@ -56,26 +208,29 @@ int mms_spawn(struct mms_proc *pr, char *const argv[], const char *outpath,
 
 static void kill_group(struct mms_proc *pr)
 {
-    kill(-pr->pid, SIGKILL);
-    kill(pr->pid, SIGKILL);
+    kill_pid_group(pr->pid);
 }
 
 int mms_proc_poll(struct mms_proc *pr, int *status, int *timed_out)
 {
-    pid_t got = waitpid(pr->pid, status, WNOHANG);
+    pid_t got;
 
+    mms_proc_check();
+    got = waitpid(pr->pid, status, WNOHANG);
     *timed_out = 0;
-    if (got == pr->pid)
+    if (got == pr->pid) {
+        track(0, pr->pid);
         return 1;
-    if (got < 0 && errno != EINTR) {
-        *status = 0;
+    }
+    if (got < 0 && errno != EINTR) {   /* lost: never a success */
+        *status = MMS_STATUS_LOST;
+        track(0, pr->pid);
         return 1;
     }
     if (now() < pr->deadline)
         return 0;
     kill_group(pr);
-    while (waitpid(pr->pid, status, 0) < 0 && errno == EINTR)
-        ;
+    reap(pr->pid, status);
     *timed_out = 1;
     return 1;
 }
@@ -86,7 +241,9 @@ static int collect(struct mms_proc *pr, char *out, size_t len)
     size_t used = 0;
 
     for (;;) {
-        double left = pr->deadline - now();
+        double left;
+        mms_proc_check();
+        left = pr->deadline - now();
         struct pollfd pfd = { pr->fd, POLLIN, 0 };
         char scrap[256];
         ssize_t n;
@@ -121,10 +278,10 @@ int mms_fork_report(void (*fn)(void *arg, int fd), void *arg,
     int fds[2];
 
     out[0] = '\0';
-    if (pipe(fds) != 0)
+    mms_proc_check();
+    if (pipe2(fds, O_CLOEXEC) != 0)
         return -1;
-    fflush(NULL);   /* nothing buffered is written twice */
-    pr.pid = fork();
+    pr.pid = fork_tracked();
     if (pr.pid < 0) {
         close(fds[0]), close(fds[1]);
         return -1;
@@ -138,12 +295,10 @@ int mms_fork_report(void (*fn)(void *arg, int fd), void *arg,
         for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
             signal(fatal[i], SIG_DFL);
         setrlimit(RLIMIT_CORE, &no_core);   /* a crash is a verdict */
-        setpgid(0, 0);
         close(fds[0]);
         fn(arg, fds[1]);
         _exit(0);
     }
-    setpgid(pr.pid, pr.pid);   /* either side may win the race */
     close(fds[1]);
     pr.fd = fds[0];
     pr.deadline = now() + timeout_s;
@@ -151,14 +306,16 @@ int mms_fork_report(void (*fn)(void *arg, int fd), void *arg,
     close(pr.fd);
     if (*timed_out)
         kill_group(&pr);
-    while (waitpid(pr.pid, status, 0) < 0 && errno == EINTR)
-        ;
+    reap(pr.pid, status);
+    mms_proc_check();
     return 0;
 }
 
 void mms_status_text(int status, char *buf, size_t len)
 {
-    if (WIFSIGNALED(status))
+    if (status == MMS_STATUS_LOST)
+        snprintf(buf, len, "no wait status (waitpid failed)");
+    else if (WIFSIGNALED(status))
         snprintf(buf, len, "signal %d (%s)", WTERMSIG(status),
                  strsignal(WTERMSIG(status)));
     else if (WIFEXITED(status))

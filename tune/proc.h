@@ -1,5 +1,5 @@
 /* Child processes of the search, the only ones it runs (docs/DESIGN.md: no
- * system(), no make): the kernel compiler, started with posix_spawn in a
+ * system(), no make): the kernel compiler, started (fork and exec) in a
  * process group of its own with its output kept in a file, and forks that
  * load and run a candidate kernel, which report through a pipe.  Both have
  * a deadline; past it the whole group is killed. */
@@ -15,13 +15,32 @@ struct mms_proc {
     int fd;             /* forks: the read end of the report pipe, or -1 */
 };
 
+/* Process hygiene, for every tool that runs these children: SIGCHLD at
+ * its default (ignored, the kernel reaps the children and waitpid can
+ * only fail), and SIGINT and SIGTERM caught: the handler notes the
+ * signal and kills the process groups of the children running; the tool
+ * then waits for them and exits with 128 + the signal (130, 143) at the
+ * next mms_proc_check, which every wait here makes.  Children die with
+ * their parent (PR_SET_PDEATHSIG) in any case. */
+void mms_proc_setup(void);
+
+/* When a signal asked the tool to stop: kill and reap the children
+ * running and exit(128 + signal) (atexit handlers run); else nothing.
+ * Never call it in the middle of a write that must stay whole. */
+void mms_proc_check(void);
+
+/* The wait status of a child whose waitpid failed (ECHILD: reaped by
+ * someone else): neither an exit nor a signal, so never a success. */
+#define MMS_STATUS_LOST 0xff7f
+
 /* Start argv (argv[0] searched in PATH) with stdout and stderr going to
  * outpath, to be killed after timeout_s.  Returns 0, or -1 with errno. */
 int mms_spawn(struct mms_proc *pr, char *const argv[], const char *outpath,
               double timeout_s);
 
 /* Has pr ended?  1 with its wait status in *status (*timed_out 1 when it
- * was killed at its deadline), 0 while it runs. */
+ * was killed at its deadline; MMS_STATUS_LOST when waitpid failed), 0
+ * while it runs. */
 int mms_proc_poll(struct mms_proc *pr, int *status, int *timed_out);
 
 /* Run fn(arg, fd) in a forked child that reports by writing to fd, and

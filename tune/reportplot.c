@@ -148,6 +148,32 @@ static int write_data(const struct mmr_step *st, const struct plot *pl,
 
 /* ---- the script -------------------------------------------------------- */
 
+/* The names the script quotes come from the command line and the log's
+ * name: in gnuplot's single quotes a quote is doubled (nothing else is
+ * special there); a name that does not fit whole is cut at a pair, never
+ * inside one (a lone quote would end the string early). */
+static void gp_quote(char *buf, size_t len, const char *s)
+{
+    size_t n = 0;
+
+    for (; *s && n + 3 <= len; s++) {
+        if (*s == '\'')
+            buf[n++] = '\'';
+        buf[n++] = *s;
+    }
+    buf[n] = '\0';
+}
+
+/* A line break or other control character would end the script's line
+ * (a string, a comment) and start a command of the name's making. */
+static int plain(const char *s)
+{
+    for (; *s; s++)
+        if ((unsigned char)*s < 0x20 || *s == 0x7f)
+            return 0;
+    return 1;
+}
+
 static void script_line(FILE *fp, const struct plot *pl, const char *dat,
                         const struct plotted *got)
 {
@@ -177,14 +203,17 @@ static void script_line(FILE *fp, const struct plot *pl, const char *dat,
 static void script_plot(FILE *fp, const struct plot *pl, const char *stem,
                         const struct plotted *got)
 {
-    char dat[600];
+    char name[600], dat[1200], png[1200];
 
-    snprintf(dat, sizeof dat, "%s-%s.dat", stem, pl->file);
+    snprintf(name, sizeof name, "%s-%s.dat", stem, pl->file);
+    gp_quote(dat, sizeof dat, name);
+    snprintf(name, sizeof name, "%s-%s.png", stem, pl->file);
+    gp_quote(png, sizeof png, name);
     fprintf(fp, "\nreset\nset terminal png size 800,560\n"
-            "set output '%s-%s.png'\nset title \"%s\"\nset grid\n"
+            "set output '%s'\nset title \"%s\"\nset grid\n"
             "set datafile missing '-'\nset key below\n"
             "set offsets graph 0.08, graph 0.08, graph 0.08, graph 0.08\n",
-            stem, pl->file, pl->title);
+            png, pl->title);
     if (pl->y)
         fprintf(fp, "set xlabel \"%s\"\nset ylabel \"%s\"\nset xtics 1\n"
                 "set ytics 1\nset cblabel \"MFLOPS (screen)\"\n", pl->x,
@@ -217,17 +246,16 @@ static int have_gnuplot(void)
 static int run_gnuplot(const char *dir, const char *script,
                        const char *out, char *err, size_t errlen)
 {
-    char cd[1100], *argv[] = { "gnuplot", "-e", cd, (char *)script, NULL };
+    char cd[2200], *argv[] = { "gnuplot", "-e", cd, (char *)script, NULL };
     struct mms_proc pr;
-    int status = 0, timed_out = 0;
+    int status = MMS_STATUS_LOST, timed_out = 0;
     const struct timespec tick = { 0, 20000000 };
 
     /* the script names its files relative to dir, so it can be rerun
      * there by hand */
-    snprintf(cd, sizeof cd, "cd '%s'", dir);
-    if (strchr(dir, '\''))
-        return failf(err, errlen, "%s: a quote in the plot directory's "
-                     "name", dir);
+    memcpy(cd, "cd '", 4);
+    gp_quote(cd + 4, sizeof cd - 5, dir);
+    strcat(cd, "'");
     if (mms_spawn(&pr, argv, out, 60) != 0)
         return failf(err, errlen, "cannot run gnuplot: %s",
                      strerror(errno));
@@ -278,6 +306,11 @@ int mmr_plot(const struct mmr_report *r, const char *dir, const char *stem,
     int drawn[NPLOTS] = { 0 };
     FILE *script;
 
+    if (!plain(dir) || !plain(stem) || !plain(r->path))
+        return failf(err, errlen, "%s: a control character (a line break?) "
+                     "in the name of the log or the plot directory: not "
+                     "put in a gnuplot script", plain(r->path) ? dir
+                     : "the log");
     if (mkdir(dir, 0777) != 0 && errno != EEXIST)   /* --plot-dir */
         return failf(err, errlen, "%s: cannot make it: %s", dir,
                      strerror(errno));

@@ -4,14 +4,17 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "tune/proc.h"
 #include "tune/steps.h"
 
 /* ---- what a line may hold ---------------------------------------------- */
@@ -174,13 +177,14 @@ static int parse_int(const char *s, long *v)
     return *s && !*end && !errno ? 0 : -1;
 }
 
+/* A finite number: nan or inf is no timing a decision may use. */
 static int parse_real(const char *s, double *v)
 {
     char *end;
 
     errno = 0;
     *v = strtod(s, &end);
-    return *s && !*end && !errno ? 0 : -1;
+    return *s && !*end && !errno && isfinite(*v) ? 0 : -1;
 }
 
 /* A generator parameter: in its range, or -1 where the parameter's
@@ -218,7 +222,7 @@ static int check_value(const char *key, const char *s, char *why,
     case K_REAL:
         if (parse_real(s, &r) == 0)
             return 0;
-        snprintf(why, len, "%s: '%s' is not a number", key, s);
+        snprintf(why, len, "%s: '%s' is not a finite number", key, s);
         return -1;
     case K_ISA:
         return mmg_params_set(&p, "ISA", s, why, len);
@@ -409,7 +413,7 @@ static int take_event(const struct reader *rd, char *text, char *why,
 
 static char *slurp(const char *path, size_t *len)
 {
-    FILE *fp = fopen(path, "r");
+    FILE *fp = fopen(path, "re");
     char *buf = NULL;
     size_t cap = 0, n;
 
@@ -583,16 +587,21 @@ static int read_log(const char *path, struct reader *rd, size_t *good_len,
     if (!buf)
         return failf(err, errlen, path, 0, "cannot read: %s",
                      strerror(errno));
-    for (p = buf; rc == 0 && (nl = strchr(p, '\n')) != NULL; p = nl + 1) {
+    /* by length: a NUL byte is damage to refuse, not the file's end */
+    for (p = buf; rc == 0 && (nl = memchr(p, '\n', len - (size_t)(p - buf)))
+                             != NULL; p = nl + 1) {
         rd->lineno++;
         *nl = '\0';
         cands += strncmp(p, "cand ", 5) == 0;   /* before it is split */
-        if (take_line(rd, p, why, sizeof why) != 0)
+        if (strlen(p) != (size_t)(nl - p))
+            rc = failf(err, errlen, path, rd->lineno, "a NUL byte at "
+                       "column %zu (a damaged log)", strlen(p) + 1);
+        else if (take_line(rd, p, why, sizeof why) != 0)
             rc = failf(err, errlen, path, rd->lineno, "%s", why);
     }
     *good_len = (size_t)(p - buf);
     if (rd->lg)
-        rd->lg->torn = rc == 0 && *p != '\0';
+        rd->lg->torn = rc == 0 && p < buf + len;
     if (rc == 0 && rd->in_head && head_complete(rd, why, sizeof why) != 0)
         rc = failf(err, errlen, path, rd->lineno, "%s", why);
     if (rc == 0 && rd->want) {
@@ -679,15 +688,81 @@ int mms_log_head_text(const struct mms_log_head *h, char *buf, size_t len)
     return 0;
 }
 
-static int create(const char *path, const char *head)
+/* The pid of the process holding a flock on fd's file, from
+ * /proc/locks (Linux), or 0 when it cannot be told. */
+static long lock_holder(int fd)
 {
-    struct mmt_atomic_file af;
-    FILE *fp = mmt_atomic_open(&af, path);
+    FILE *fp = fopen("/proc/locks", "re");
+    char line[256], want[64];
+    struct stat st;
+    long pid = 0;
 
-    if (!fp)
+    if (!fp || fstat(fd, &st) != 0) {
+        if (fp)
+            fclose(fp);
+        return 0;
+    }
+    snprintf(want, sizeof want, ":%lu ", (unsigned long)st.st_ino);
+    while (!pid && fgets(line, sizeof line, fp)) {
+        long who;
+        if (strstr(line, " FLOCK ") && strstr(line, want)
+            && sscanf(strstr(line, "WRITE") ? strstr(line, "WRITE") + 5
+                      : "", "%ld", &who) == 1)
+            pid = who;
+    }
+    fclose(fp);
+    return pid;
+}
+
+/* The log to this run alone: two searches appending to one log would
+ * interleave their lines, and each resume the other's half-done steps.
+ * Refused at once, naming the holder. */
+static int lock_log(struct mms_log *lg, char *err, size_t errlen)
+{
+    long pid;
+
+    if (flock(lg->fd, LOCK_EX | LOCK_NB) == 0)
+        return 0;
+    if (errno != EWOULDBLOCK)
+        return failf(err, errlen, lg->path, 0, "cannot lock: %s",
+                     strerror(errno));
+    pid = lock_holder(lg->fd);
+    if (pid > 0)
+        return failf(err, errlen, lg->path, 0, "cannot lock: another "
+                     "search (pid %ld) is using this log", pid);
+    return failf(err, errlen, lg->path, 0, "cannot lock: another search "
+                 "is using this log");
+}
+
+static int append(struct mms_log *lg, const char *text);
+
+/* The file at fd (locked) as this run's log: the head written when it is
+ * empty, or holds only a part of it (a run killed while writing it);
+ * else read and checked (rd).  0, or -1 with err. */
+static int start_log(struct mms_log *lg, struct reader *rd,
+                     const char *head, size_t *good, char *err,
+                     size_t errlen)
+{
+    size_t len = 0;
+    char *buf = slurp(lg->path, &len);
+    int fresh = buf && len < strlen(head) && memcmp(buf, head, len) == 0;
+
+    free(buf);
+    if (!buf)
+        return failf(err, errlen, lg->path, 0, "cannot read: %s",
+                     strerror(errno));
+    if (fresh) {
+        if (ftruncate(lg->fd, 0) != 0 || append(lg, head) != 0)
+            return failf(err, errlen, lg->path, 0, "cannot write: %s",
+                         strerror(errno));
+        *good = strlen(head);
+        return 0;
+    }
+    if (mmt_origin_check_format(lg->path, "search.log", MMS_LOG_FORMAT,
+                                err, errlen) != 0
+        || read_log(lg->path, rd, good, err, errlen) < 0)
         return -1;
-    fputs(head, fp);
-    return mmt_atomic_commit(&af);
+    return 0;
 }
 
 int mms_log_open(struct mms_log *lg, const char *path,
@@ -698,23 +773,21 @@ int mms_log_open(struct mms_log *lg, const char *path,
     struct reader rd = { .want = head, .lg = lg };
 
     memset(lg, 0, sizeof *lg);
-    lg->fd = -1;
     snprintf(lg->path, sizeof lg->path, "%s", path);
     if (mms_log_head_text(h, head, sizeof head) != 0)
         return failf(err, errlen, path, 0, "head too long");
-    if (access(path, F_OK) != 0) {
-        if (create(path, head) != 0)
-            return failf(err, errlen, path, 0, "cannot create: %s",
-                         strerror(errno));
-    } else if (mmt_origin_check_format(path, "search.log", MMS_LOG_FORMAT,
-                                       err, errlen) != 0
-               || read_log(path, &rd, &good, err, errlen) < 0) {
+    /* opened, and locked, before it is read or written */
+    lg->fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+    if (lg->fd < 0)
+        return failf(err, errlen, path, 0, "cannot open: %s",
+                     strerror(errno));
+    if (lock_log(lg, err, errlen) != 0
+        || start_log(lg, &rd, head, &good, err, errlen) != 0) {
         mms_log_close(lg);
         return -1;
     }
     lg->nread = lg->nrec;
-    lg->fd = open(path, O_WRONLY | O_APPEND);
-    if (lg->fd < 0 || (lg->torn && ftruncate(lg->fd, (off_t)good) != 0)) {
+    if (lg->torn && ftruncate(lg->fd, (off_t)good) != 0) {
         failf(err, errlen, path, 0, "cannot append: %s", strerror(errno));
         mms_log_close(lg);
         return -1;
@@ -732,20 +805,36 @@ void mms_log_close(struct mms_log *lg)
     lg->nrec = lg->cap = lg->nmarks = lg->capmarks = 0;
 }
 
-/* Write one whole line and make it durable. */
+/* Write one whole line and make it durable.  A line written in part
+ * (a full disk, a file size limit) is cut off again, so the log ends
+ * with a whole line; and once one failed every later one fails (the
+ * caller that ignored the first learns at the next), with its errno. */
 static int append(struct mms_log *lg, const char *text)
 {
     size_t len = strlen(text), done = 0;
+    off_t end = lseek(lg->fd, 0, SEEK_END);
 
+    if (lg->failed || end < 0) {
+        errno = lg->failed ? lg->failed : errno;
+        return -1;
+    }
     while (done < len) {
         ssize_t n = write(lg->fd, text + done, len - done);
         if (n < 0 && errno == EINTR)
             continue;
         if (n < 0)
-            return -1;
+            break;
         done += (size_t)n;
     }
-    return fsync(lg->fd);
+    if (done < len || fsync(lg->fd) != 0) {
+        lg->failed = errno ? errno : EIO;
+        if (ftruncate(lg->fd, end) == 0)
+            fsync(lg->fd);
+        errno = lg->failed;
+        return -1;
+    }
+    mms_proc_check();   /* a SIGINT or SIGTERM stops here: a whole line */
+    return 0;
 }
 
 /* Free text on one line. */
@@ -830,29 +919,75 @@ static int pair_matches(const struct mms_record *r, int pair, const char *of)
     return r->of[0] ? strcmp(r->of, of) == 0 : r->pair == pair;
 }
 
-/* The first record of p that find_at's or find_pair's arguments name
- * (of: find_pair's, else NULL). */
-static const struct mms_record *find(struct mms_log *lg,
-                                     const struct mmg_params *p, int kt,
-                                     int nc, const char *cc,
-                                     const char *step, int round, int ref,
-                                     int pair, const char *of)
+/* What find_at or find_pair asks for (of: find_pair's, else NULL). */
+struct query {
+    const struct mmg_params *p;
+    int kt, nc;
+    const char *cc, *step;
+    int round, ref, pair;
+    const char *of;
+};
+
+static int matches(const struct mms_log *lg, const struct mms_record *r,
+                   const struct query *q)
 {
+    if (r->kt != q->kt || r->nc != q->nc
+        || !pair_matches(r, q->pair, q->of)
+        || (q->step ? strcmp(r->step, q->step) != 0 || r->round != q->round
+                          || r->ref != q->ref
+                    : r->round != 0
+                          || strcmp(r->step, MMS_WINNER_STEP) == 0))
+        return 0;
+    return mms_params_equal(&r->p, q->p) && (!q->cc || !strcmp(r->cc, q->cc))
+           && !(q->nc && lg->dgemm_sizes[0] && r->m.verdict == MMS_V_OK
+                && !timed_at(r->m.why, lg->dgemm_sizes));
+}
+
+/* A verdict that may say more about the run than about the kernel: a
+ * compile killed by a full /tmp, a timing cut by a loaded host. */
+static int transient(enum mms_verdict v)
+{
+    return v == MMS_V_TIMEOUT || v == MMS_V_CRASH || v == MMS_V_COMPILE;
+}
+
+/* The log says a record an earlier run left with a transient verdict is
+ * timed again (once per run). */
+static void note_retime(struct mms_log *lg, struct mms_record *r)
+{
+    char params[512], text[1024];
+
+    if (r->retimed)
+        return;
+    r->retimed = 1;
+    mms_params_text(&r->p, params, sizeof params);
+    snprintf(text, sizeof text, "why=timed again once, an earlier run's "
+             "verdict=%s may not be the kernel's: step=%s round=%d ref=%d "
+             "%s cc=%s", mms_verdict_name(r->m.verdict), r->step, r->round,
+             r->ref, params, r->cc);
+    mms_log_line(lg, "note", text);   /* a failure fails the next line */
+}
+
+/* The record q names: the first, but that one read from the file with a
+ * transient verdict is timed again once, so the next such record (the
+ * re-timing, in this run or one before) stands in for it; NULL when
+ * there is none. */
+static const struct mms_record *find(struct mms_log *lg,
+                                     const struct query *q)
+{
+    int first = -1;
+
     for (int i = 0; i < lg->nrec; i++) {
         struct mms_record *r = &lg->rec[i];
-        if (r->kt != kt || r->nc != nc || !pair_matches(r, pair, of)
-            || (step ? strcmp(r->step, step) != 0 || r->round != round
-                           || r->ref != ref
-                     : r->round != 0
-                           || strcmp(r->step, MMS_WINNER_STEP) == 0))
+        if (!matches(lg, r, q))
             continue;
-        if (mms_params_equal(&r->p, p) && (!cc || !strcmp(r->cc, cc))
-            && !(nc && lg->dgemm_sizes[0] && r->m.verdict == MMS_V_OK
-                 && !timed_at(r->m.why, lg->dgemm_sizes))) {
+        if (first >= 0 || i >= lg->nread || !transient(r->m.verdict)) {
             r->used = 1;
             return r;
         }
+        first = i;
     }
+    if (first >= 0)
+        note_retime(lg, &lg->rec[first]);
     return NULL;
 }
 
@@ -862,7 +997,9 @@ const struct mms_record *mms_log_find_at(struct mms_log *lg,
                                          const char *step, int round,
                                          int ref)
 {
-    return find(lg, p, kt, nc, cc, step, round, ref, 0, NULL);
+    struct query q = { p, kt, nc, cc, step, round, ref, 0, NULL };
+
+    return find(lg, &q);
 }
 
 const struct mms_record *mms_log_find_pair(struct mms_log *lg,
@@ -871,7 +1008,9 @@ const struct mms_record *mms_log_find_pair(struct mms_log *lg,
                                            const char *step, int pair,
                                            const char *of)
 {
-    return find(lg, p, 0, nc, cc, step, 0, 1, pair, of);
+    struct query q = { p, 0, nc, cc, step, 0, 1, pair, of };
+
+    return find(lg, &q);
 }
 
 void mms_pair_of(const struct mmg_params *p, const char *cc, int nc,

@@ -114,6 +114,8 @@ struct mms_record {
     double secs;         /* the child's wall time and the candidate's
                             share of the compile batch it was built in */
     int used;            /* found by mms_log_find in this run */
+    int retimed;         /* its transient verdict is being timed again
+                            (noted in the log) */
 };
 
 #define MMS_SIZES_TEXT 128
@@ -127,6 +129,8 @@ struct mms_log {
     char (*marks)[40];           /* "step nb", "chosen nb", "skip ls" */
     int nmarks, capmarks;
     int torn;                    /* a torn last line was dropped */
+    int failed;                  /* errno of a failed append: no line is
+                                    appended after it */
     char dgemm_sizes[MMS_SIZES_TEXT];  /* "200,500,1000": an ok whole-DGEMM
                                     timing is found only when timed at
                                     these sizes ("": at any) */

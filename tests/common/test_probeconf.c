@@ -96,6 +96,13 @@ static void rejects_malformed(void **state)
         { "FMA = 1", "FMA = 1\nFMA = 0", "duplicate key 'FMA'" },
         { "FMA_CONFIRMED = 1", "FMA_CONFIRMED = yes",
           "FMA_CONFIRMED: 'yes' is not 0 or 1" },
+        /* Each key in its range, the whole not a machine (issue 33). */
+        { "LINE_BYTES = 64", "LINE_BYTES = 65",
+          ":9: LINE_BYTES: 65 is not a power of two" },
+        { "SIMD_DOUBLES = 4", "SIMD_DOUBLES = 3",
+          "SIMD_DOUBLES: 3 is not a power of two" },
+        { "L2_KIB = 512", "L2_KIB = 16",
+          "L2_KIB: 16 is less than L1D_KIB = 32" },
     };
     char *good = good_text();
     char cut[8192];
@@ -131,6 +138,10 @@ static void writer_validates(void **state)
     remove(scratch_path);
     assert_int_equal(mmt_probeconf_write(scratch_path, &pc), -1);
     assert_int_equal(access(scratch_path, F_OK), -1);
+    sample(&pc);
+    pc.l2_kib = 16;         /* below L1's 32 */
+    assert_int_equal(mmt_probeconf_validate(&pc, err, sizeof err), -1);
+    assert_non_null(strstr(err, "L2_KIB: 16 is less than L1D_KIB"));
     sample(&pc);
     pc.origin.format = 7;
     assert_int_equal(mmt_probeconf_validate(&pc, err, sizeof err), -1);

@@ -26,7 +26,9 @@ else
     fail "no summary: $(cat "$d/out")"
 fi
 cp "$src/summary" "$d/res/" && cp -r "$d/res" "$d/stale" || exit 99
-sed -i 's/^\(L1D_KIB = \)\([0-9]*\)/\1999/' "$d/stale/probe.conf"
+# another L1 (one KiB more: still a machine, its L2 no smaller)
+awk '/^L1D_KIB = / { $3 = $3 + 1 } { print }' "$d/res/probe.conf" \
+    > "$d/stale/probe.conf" || exit 99
 if ! save "$d/stale" && grep -q "PROBE_FINGERPRINT: .* is not" "$d/out" \
         && grep -q "refused" "$d/out" && [ ! -d "$d/defs" ]; then
     pass "probe.conf changed since the tune: refused; nothing saved"

@@ -17,7 +17,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "probe/probe.h"
 #include "probe/regs.h"
 
 enum { SCALAR, SSE2, AVX2, AVX512 };
@@ -204,6 +207,40 @@ static void labels(void **state)
     assert_int_equal(f.regs_used[SSE2], 1);
 }
 
+/* Issue 33: the probe compiles in $TMPDIR, and a failed compile leaves
+ * nothing there (its directory was kept, in /tmp whatever $TMPDIR said);
+ * the log has the compiler's first message instead of its file's name.
+ * The compiler here says where it was asked to write, and fails. */
+static void failed_compile(void **state)
+{
+    char tmp[] = "test_regs.tmp.XXXXXX", cc[] = "./test_regs.cc.XXXXXX";
+    char log[4096] = "";
+    struct probe_ctx ctx = { .kernel_cflags = "-O2" };
+    struct mmt_probeconf pc;
+    FILE *fp;
+    int fd;
+
+    (void)state;
+    assert_non_null(mkdtemp(tmp));
+    assert_true((fd = mkstemp(cc)) >= 0);
+    dprintf(fd, "#!/bin/sh\ncase \"$*\" in *\"$TMPDIR/mmprobe.\"*) "
+            "echo 'cc: no such flag in TMPDIR' >&2;; *) echo 'cc: no such "
+            "flag elsewhere' >&2;; esac\nexit 1\n");
+    close(fd);
+    assert_int_equal(chmod(cc, 0755), 0);
+    setenv("TMPDIR", tmp, 1);
+    ctx.kernel_cc = cc;
+    ctx.log = fp = fmemopen(log, sizeof log, "w");
+    memset(&pc, 0, sizeof pc);
+    assert_int_equal(probe_regs(&ctx, &pc), -1);
+    fclose(fp);
+    unsetenv("TMPDIR");
+    unlink(cc);
+    if (!strstr(log, "-S failed (status 1): cc: no such flag in TMPDIR"))
+        fail_msg("the log says: %s", log);
+    assert_int_equal(rmdir(tmp), 0);     /* nothing left in it */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -212,6 +249,7 @@ int main(void)
         cmocka_unit_test(no_edge_unconfirmed),
         cmocka_unit_test(missed_spill_capped),
         cmocka_unit_test(labels),
+        cmocka_unit_test(failed_compile),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -154,6 +154,24 @@ static void rejects_malformed(void **state)
     expect_error(cut, "truncated file: required key 'MFLOPS' is missing");
 }
 
+/* Issue 33: an indented line is a line like any other (inih took it for
+ * the previous key's value continued: "duplicate key"). */
+static void indented_lines(void **state)
+{
+    struct mmt_paramsconf pc;
+    char err[256], *good = good_text();
+
+    (void)state;
+    scratch_write(scratch_edit(good, "NB = 48", "  NB = 48"));
+    if (mmt_paramsconf_read(scratch_path, &pc, err, sizeof err) != 0)
+        fail_msg("an indented NB: %s", err);
+    assert_int_equal(pc.nb, 48);
+    scratch_write(scratch_edit(good, "MU = 24", "\tMU = 24  # tab"));
+    if (mmt_paramsconf_read(scratch_path, &pc, err, sizeof err) != 0)
+        fail_msg("a tab before MU: %s", err);
+    assert_int_equal(pc.mu, 24);
+}
+
 /* mmgen's own judgement of a value is named by its line as well. */
 static void mmgen_judges_values(void **state)
 {
@@ -193,6 +211,7 @@ int main(void)
         scratch_test(round_trip),
         scratch_test(mmgen_reads_it),
         scratch_test(rejects_malformed),
+        scratch_test(indented_lines),
         scratch_test(mmgen_judges_values),
         scratch_test(writer_validates),
     };

@@ -15,10 +15,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "tune/candidate.h"
+#include "tune/proc.h"
 
 static char workdir[MMS_PATH_MAX];
 
@@ -194,6 +198,40 @@ static void compiler_timeout(void **state)
     expect(&pl, &missing, MMS_V_COMPILE, "cannot run /nonexistent/cc");
 }
 
+/* A child that reports and exits 0. */
+static void say_done(void *arg, int fd)
+{
+    (void)arg;
+    dprintf(fd, "done\n");
+}
+
+/* Issue 33: with SIGCHLD ignored (as a caller may leave it) the kernel
+ * reaps the children itself and waitpid fails: no wait status is no
+ * success, for a compiler as for a kernel's child. */
+static void lost_status(void **state)
+{
+    char *argv[] = { "true", NULL }, out[MMS_PATH_MAX + 16], text[64];
+    const struct timespec tick = { 0, 1000000 };
+    struct mms_proc pr;
+    int status = 0, timed_out = 0;
+
+    (void)state;
+    signal(SIGCHLD, SIG_IGN);
+    snprintf(out, sizeof out, "%s/lost.out", workdir);
+    assert_int_equal(mms_spawn(&pr, argv, out, 10), 0);
+    while (!mms_proc_poll(&pr, &status, &timed_out))
+        nanosleep(&tick, NULL);
+    assert_false(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    mms_status_text(status, text, sizeof text);
+    assert_non_null(strstr(text, "waitpid failed"));
+    status = 0;
+    assert_int_equal(mms_fork_report(say_done, NULL, 10, text, sizeof text,
+                                     &status, &timed_out), 0);
+    signal(SIGCHLD, SIG_DFL);
+    assert_string_equal(text, "done\n");
+    assert_false(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -202,6 +240,7 @@ int main(void)
         cmocka_unit_test(timed_shapes),
         cmocka_unit_test(compiler_timeout),
         cmocka_unit_test(every_candidate_built),
+        cmocka_unit_test(lost_status),
     };
     int rc;
 
