@@ -68,7 +68,8 @@ static void usage(void)
     printf("Usage: bench-dgemm [OPTION]...\n"
            "Time dgemm_ of each library (loaded at run time, never linked) "
            "and of the naive\nloops on C = op(A)*op(B) (NN unless a shape "
-           "says, column major, beta 0), one\nthread (or --threads), libraries alternated "
+           "says, column major, beta 0), one\nthread (or --threads), "
+           "libraries alternated "
            "within each round; each library's answer is\nchecked against "
            "the naive loops once per shape first (a wrong one is\nreported, "
            "not timed).  Prints one table per mode: GFLOPS (and percent of "
@@ -469,7 +470,8 @@ fail:
 static void head(const struct bd_run *r)
 {
     printf("# bench-dgemm: C = op(A) op(B) (NN unless a shape says :TN and the "
-           "like;\n# column major, alpha 1, beta 0), %s; each\n# library checked against the naive loops "
+           "like;\n# column major, alpha 1, beta 0), %s; each\n# library "
+           "checked against the naive loops "
            "first; the %s time per call over %d round%s,\n# libraries "
            "alternated within each\n",
            r->ncounts ? "at each --threads count" : "one thread",

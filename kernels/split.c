@@ -2,9 +2,9 @@
  * jc ways over its columns, ic ways over its rows, each thread one block
  * of the jc x ic grid; and jr ways over the NU micro-panels of each NB
  * block, the jr threads of a grid block sharing its A blocks (no thread
- * packs rows another one packs too).  Pure arithmetic, no threads: parallel.c runs the
- * team, tests/kernels/test_split.c checks the partitions for 1 to 256
- * threads.
+ * packs rows another one packs too).  Pure arithmetic, no threads:
+ * parallel.c runs the team, tests/kernels/test_split.c checks the
+ * partitions for 1 to 256 threads.
  *
  * Ranges are whole register tiles (MU rows, NU columns) but for the last,
  * which takes the remainder: so a thread's tiles are the tiles the one-

@@ -337,7 +337,8 @@ int main(int argc, char **argv)
     say("threads: this build's DGEMM on 1 and %d threads, square NN, "
         "%d rounds a size; busy: calls back to back (the "
         "team's threads still spinning, operands warm), idle: one call "
-        "after %g ms of other work (asleep, operands evicted)\n", t, c.rounds, 1e3 * IDLE_S);
+        "after %g ms of other work (asleep, operands evicted)\n", t,
+        c.rounds, 1e3 * IDLE_S);
     if (time_crossover(p, t, c.rounds, 0, sizes) != 0)
         goto oom;
     busy_n = mms_thr_crossover(sizes, NLADDER);

@@ -117,6 +117,7 @@ int main(int argc, char **argv)
          && (!openmp || mapped);
     printf("%s 3 - dlclose (%s), dlopen again, a large and a small call: "
            "%s\n", ok ? "ok" : "not ok", mapped ? "still mapped" : "unmapped",
-           ok ? "right" : h ? "WRONG, or an OpenMP build unmapped" : dlerror());
+           ok ? "right"
+              : h ? "WRONG, or an OpenMP build unmapped" : dlerror());
     return bad || !ok;
 }

@@ -165,7 +165,8 @@ int main(void)
                  && wide.jc * wide.ic * wide.jr == 8;
         bad += !ok;
         printf("%s %d - 10000^3 on 256 threads takes %d x %d, 4000^3 on 2 "
-               "takes %d x %d, 48 x 10000 x 10000 on 8 takes %d x %d\n", ok ? "ok" : "not ok", ++tap, w.jc, w.ic, w2.jc,
+               "takes %d x %d, 48 x 10000 x 10000 on 8 takes %d x %d\n",
+               ok ? "ok" : "not ok", ++tap, w.jc, w.ic, w2.jc,
                w2.ic, wide.jc, wide.ic);
     }
     /* the crossover: work_min multiply-adds a thread */
