@@ -73,6 +73,9 @@ tests_tune_test_threadrule_SOURCES = tests/tune/test_threadrule.c \
 tests_tune_test_threadrule_CFLAGS = $(TUNE_TEST_CFLAGS)
 tests_tune_test_threadrule_LDADD = $(CMOCKA_LIBS)
 TESTS += tests/tune/test_threadrule
+# mmthreads as a command (a short run on two threads: the plumbing).
+TESTS += tests/tune/mmthreads_cli.sh
+EXTRA_DIST += tests/tune/mmthreads_cli.sh
 
 bin_PROGRAMS += mmsearch
 mmsearch_SOURCES = tune/mmsearch.c
