@@ -24,15 +24,6 @@
 #include "kernels/driver.h"
 #include "kernels/gen/libparams.h"
 
-/* Builds from a params.conf without the threads' keys (mmsearch's blocks
- * steps write none) */
-#ifndef MML_PARAM_THREAD_N
-#define MML_PARAM_THREAD_N 0
-#endif
-#ifndef MML_PARAM_THREAD_JC
-#define MML_PARAM_THREAD_JC 0
-#endif
-
 extern const struct mmt_kernel_desc mml_kfull_desc, mml_kedge_desc,
     mml_knc_desc, mml_kncv_desc;
 /* Weak: a build of these sources around other kernels (mmsearch's blocks
@@ -241,18 +232,44 @@ static void block(const struct ctx *x, size_t ic, size_t j, int mc, int nb,
         call(x, ic, j, mf, (mr + pv - 1) / pv * pv, mr, nb, kc, beta, b);
 }
 
+/* Rows [lo, hi) of the block of op(A) at (ic, pc) of kc columns, times
+ * alpha, into the A block where packing the whole block puts them (lo at
+ * a panel boundary; the last panel padded when hi ends the block). */
+static void pack_a_rows(const struct ctx *x, size_t ic, size_t lo,
+                        size_t hi, size_t pc, int kc)
+{
+    const struct mml_gemm *g = x->g;
+    size_t i = ic + lo;
+    double *dst = x->abuf + lo * (size_t)kc;
+
+    if (g->ta)
+        mml_pack(g->a + pc + i * g->lda, g->lda, 1, (int)(hi - lo), kc,
+                 x->p->pmu, x->p->pv, g->alpha, dst);
+    else
+        mml_pack(g->a + i + pc * g->lda, 1, g->lda, (int)(hi - lo), kc,
+                 x->p->pmu, x->p->pv, g->alpha, dst);
+}
+
 /* op(A)(ic.., pc..) of mc x kc, times alpha, into the A block. */
 static void pack_a(const struct ctx *x, size_t ic, int mc, size_t pc,
                    int kc)
 {
+    pack_a_rows(x, ic, 0, (size_t)mc, pc, kc);
+}
+
+/* Columns j.. (cols of them, from a panel boundary) of op(B)(pc.., ..)
+ * of kc rows, in the kernel's layout, at dst. */
+static void pack_b_cols(const struct ctx *x, size_t pc, int kc, size_t j,
+                        int cols, double *dst)
+{
     const struct mml_gemm *g = x->g;
 
-    if (g->ta)
-        mml_pack(g->a + pc + ic * g->lda, g->lda, 1, mc, kc, x->p->pmu,
-                 x->p->pv, g->alpha, x->abuf);
+    if (g->tb)
+        mml_pack(g->b + j + pc * g->ldb, 1, g->ldb, cols, kc, x->p->pnu, 1,
+                 1.0, dst);
     else
-        mml_pack(g->a + ic + pc * g->lda, 1, g->lda, mc, kc, x->p->pmu,
-                 x->p->pv, g->alpha, x->abuf);
+        mml_pack(g->b + pc + j * g->ldb, g->ldb, 1, cols, kc, x->p->pnu, 1,
+                 1.0, dst);
 }
 
 /* op(B)(pc.., jc..) of kc x nc into the panel, as NB-column blocks, each
@@ -260,18 +277,11 @@ static void pack_a(const struct ctx *x, size_t ic, int mc, size_t pc,
 static void pack_b(const struct ctx *x, size_t pc, int kc, size_t jc,
                    int nc)
 {
-    const struct mml_gemm *g = x->g;
     double *dst = x->bbuf;
 
     for (int jb = 0; jb < nc; jb += x->p->nb, dst += b_block(x->p, kc)) {
         int nb = nc - jb < x->p->nb ? nc - jb : x->p->nb;
-        size_t j = jc + (size_t)jb;
-        if (g->tb)
-            mml_pack(g->b + j + pc * g->ldb, 1, g->ldb, nb, kc, x->p->pnu,
-                     1, 1.0, dst);
-        else
-            mml_pack(g->b + pc + j * g->ldb, g->ldb, 1, nb, kc, x->p->pnu,
-                     1, 1.0, dst);
+        pack_b_cols(x, pc, kc, jc + (size_t)jb, nb, dst);
     }
 }
 
@@ -356,7 +366,6 @@ size_t mml_blocked_own_doubles(const struct mml_plan *p,
 static void pack_b_share(const struct ctx *x, size_t pc, int kc, size_t jc,
                          int nc, int ways, int id)
 {
-    const struct mml_gemm *g = x->g;
     int nb = x->p->nb, w = x->p->pnu;
     size_t panels = 0, u0, u1, u = 0;
 
@@ -367,16 +376,9 @@ static void pack_b_share(const struct ctx *x, size_t pc, int kc, size_t jc,
         int bn = nc - jb < nb ? nc - jb : nb;
         double *dst = x->bbuf + (size_t)(jb / nb) * b_block(x->p, kc);
         for (int q = 0; q < bn && u < u1; q += w, u++) {
-            size_t j = jc + (size_t)jb + (size_t)q;
-            int cols = bn - q < w ? bn - q : w;
-            if (u < u0)
-                continue;
-            if (g->tb)
-                mml_pack(g->b + j + pc * g->ldb, 1, g->ldb, cols, kc, w, 1,
-                         1.0, dst + (size_t)q * kc);
-            else
-                mml_pack(g->b + pc + j * g->ldb, g->ldb, 1, cols, kc, w, 1,
-                         1.0, dst + (size_t)q * kc);
+            if (u >= u0)
+                pack_b_cols(x, pc, kc, jc + (size_t)jb + (size_t)q,
+                            bn - q < w ? bn - q : w, dst + (size_t)q * kc);
         }
     }
 }
@@ -388,20 +390,11 @@ static void pack_b_share(const struct ctx *x, size_t pc, int kc, size_t jc,
 static void pack_a_share(const struct ctx *x, size_t ic, int mc, size_t pc,
                          int kc, int ways, int id)
 {
-    const struct mml_gemm *g = x->g;
-    int w = x->p->pmu;
-    size_t lo, hi, i;
+    size_t lo, hi;
 
-    mml_split_range((size_t)mc, (size_t)w, ways, id, &lo, &hi);
-    if (hi <= lo)
-        return;
-    i = ic + lo;
-    if (g->ta)
-        mml_pack(g->a + pc + i * g->lda, g->lda, 1, (int)(hi - lo), kc, w,
-                 x->p->pv, g->alpha, x->abuf + lo * (size_t)kc);
-    else
-        mml_pack(g->a + i + pc * g->lda, 1, g->lda, (int)(hi - lo), kc, w,
-                 x->p->pv, g->alpha, x->abuf + lo * (size_t)kc);
+    mml_split_range((size_t)mc, (size_t)x->p->pmu, ways, id, &lo, &hi);
+    if (hi > lo)
+        pack_a_rows(x, ic, lo, hi, pc, kc);
 }
 
 /* The team's barrier (a serial build never runs a team of two). */
