@@ -55,6 +55,15 @@ const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS] = {
       thread_n),
     F("THREAD_JC", BOOL, 0, 1, 0, 0,
       "library: the split's ties go to columns (1) or rows (0)", thread_jc),
+    /* A smaller crossover for calls that find the team awake: within
+     * THREAD_HOT_US of the calling thread's last call of that size or
+     * more (kernels/teamwarm.c), optional: absent, THREAD_N for all. */
+    F("THREAD_N_HOT", INT, 0, 1 << 20, 0, 0,
+      "library: the cube side from which a call takes 2 threads when the "
+      "team is awake", thread_n_hot),
+    F("THREAD_HOT_US", INT, 0, 1000000, 0, 0,
+      "library: microseconds the team stays awake after a call (0 never)",
+      thread_hot_us),
     F("CC", WORD, 0, 0, 1, 0, "compiler the kernel was chosen with", cc),
     F("CFLAGS", WORD, 0, 0, 1, 0, "and its flags", cflags),
     F("MFLOPS", REAL, 0, 1e9, 1, 0, "the winner, as timed", mflops),

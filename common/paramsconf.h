@@ -20,7 +20,8 @@
  * PF came later, optional and without a bump: a file without it reads as
  * it did (PF = 0, the kernel its search chose); so did PFB (absent, the
  * library's model decides: kernels/libparams.c), and THREAD_N and
- * THREAD_JC (the library's threads). */
+ * THREAD_JC (the library's threads), THREAD_N_HOT and THREAD_HOT_US
+ * (its calls that find the team awake). */
 #define MMT_PARAMSCONF_FORMAT 2
 
 /* One index per key; the order is the order of the file. */
@@ -38,6 +39,7 @@ enum mmt_params_key {
     MMT_Q_MC, MMT_Q_KC, MMT_Q_NC,  /* the library's blocking (optional) */
     MMT_Q_SMALL_MAX,               /* its small-problem path (optional) */
     MMT_Q_THREAD_N, MMT_Q_THREAD_JC,  /* its threads (optional) */
+    MMT_Q_THREAD_N_HOT, MMT_Q_THREAD_HOT_US,
     MMT_Q_CC,                 /* the compiler the kernel was chosen with */
     MMT_Q_CFLAGS,
     MMT_Q_MFLOPS,             /* what the winner ran at */
@@ -70,7 +72,7 @@ struct mmt_paramsconf {
     int k_crossover;
     int mc, kc, nc;
     int small_max;
-    int thread_n, thread_jc;
+    int thread_n, thread_jc, thread_n_hot, thread_hot_us;
     char cc[KV_WORD_MAX];
     char cflags[KV_WORD_MAX];
     double mflops, peak_percent;

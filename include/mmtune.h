@@ -74,6 +74,12 @@ struct mmt_kernel_info {
     int thread_n;            /* crossover: a call of M N K at least
                                 thread_n^3 takes 2 or more threads (0:
                                 never) */
+    int thread_n_hot;        /* the same for a call made at most
+                                thread_hot_us microseconds after the
+                                calling thread's last call of this size
+                                or more, when the team is still awake
+                                (thread_n_hot = thread_n: no such band) */
+    int thread_hot_us;
 };
 const struct mmt_kernel_info *mmt_kernel_info(void);
 

@@ -64,7 +64,7 @@ void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
                             panels ? full->mu : 1, panels ? full->nu : 1,
                             panels ? full->vlen : 1, 0, NULL, NULL, 0,
                             { 0 }, { 0 }, NULL, NULL, { 0 }, { 0 }, 0.0,
-                            0, { 0, 0, 0 } };
+                            0, 0.0, 0.0, 0.0, { 0, 0, 0 } };
 }
 
 /* The kernels reading op(B) = B^T in place, when the plain ones run and
@@ -89,14 +89,36 @@ static void plan_transposed_b(void)
     }
 }
 
+/* The multiply-adds each of two threads has on a cube of side n (0 for
+ * none): where two threads first pay. */
+static double half_cube(int n)
+{
+    double side = n > 0 ? (double)n : 0.0;
+
+    return side * side * side / 2.0;
+}
+
+static void plan_team_min(struct mml_plan *p)
+{
+    double w = p->mt_work, h = p->mt_hot_work;
+
+    p->mt_min = 2.0 * (h > 0.0 && (w <= 0.0 || h < w) ? h : w);
+}
+
 void mml_plan_threads(struct mml_plan *p, int thread_n, int prefer_jc)
 {
-    double side = thread_n > 0 ? (double)thread_n : 0.0;
-
-    /* a cube of side thread_n is where two threads first pay: each then
-     * has half of its multiply-adds */
-    p->mt_work = side * side * side / 2.0;
+    p->mt_work = half_cube(thread_n);
     p->mt_jc = prefer_jc != 0;
+    plan_team_min(p);
+}
+
+void mml_plan_threads_hot(struct mml_plan *p, int thread_n_hot, int hot_us)
+{
+    int on = thread_n_hot > 0 && hot_us > 0;
+
+    p->mt_hot_work = on ? half_cube(thread_n_hot) : 0.0;
+    p->mt_hot_s = on ? hot_us * 1e-6 : 0.0;
+    plan_team_min(p);
 }
 
 int mml_plan_small(struct mml_plan *p, const struct mmt_kernel_desc *knc,
@@ -118,6 +140,8 @@ static void plan_init(void)
 
     mml_plan_make(&plan, f, &mml_kedge_desc, MML_PARAM_NC);
     mml_plan_threads(&plan, MML_PARAM_THREAD_N, MML_PARAM_THREAD_JC);
+    mml_plan_threads_hot(&plan, MML_PARAM_THREAD_N_HOT,
+                         MML_PARAM_THREAD_HOT_US);
     plan_usable = f->abi == MMT_KERNEL_ABI && mmg_cpu_runs(f->requires);
     mml_plan_small(&plan, &mml_knc_desc, &mml_kncv_desc, MML_PARAM_NCNB);
     plan_transposed_b();
@@ -615,18 +639,28 @@ enum mml_path mml_dgemm_path(const struct mml_gemm *g,
     return MML_PATH_NAIVE;
 }
 
-MML_HOT
-enum mml_path mml_dgemm_plan(const struct mml_gemm *g,
-                             const struct mml_plan *p)
+static inline enum mml_path serial(const struct mml_gemm *g,
+                                   const struct mml_plan *p)
 {
-    int t;
-
-    if (p && (t = mml_call_threads(p, g)) > 1)
-        return mml_dgemm_parallel(g, p, t);
     /* the shortest way to the kernel for the smallest calls */
     if (p && mml_small_direct_fits(p, g)) {
         mml_gemm_small_direct(g, p);
         return MML_PATH_SMALL_DIRECT;
     }
     return mml_dgemm_path(g, p, mml_route(g, p));
+}
+
+enum mml_path mml_dgemm_serial(const struct mml_gemm *g,
+                               const struct mml_plan *p)
+{
+    return serial(g, p);
+}
+
+MML_HOT
+enum mml_path mml_dgemm_plan(const struct mml_gemm *g,
+                             const struct mml_plan *p)
+{
+    if (p && mml_call_may_team(p, g))
+        return mml_dgemm_team(g, p);
+    return serial(g, p);
 }

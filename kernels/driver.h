@@ -62,6 +62,13 @@ struct mml_plan {
      * taken when the split's model ties (1: jc, columns; 0: ic, rows). */
     double mt_work;
     int mt_jc;
+    /* The same for a team still awake (mt_hot_work <= mt_work; 0: none
+     * counted on): one whose calling thread made a call of that much
+     * work or more at most mt_hot_s seconds ago (teamwarm.c). */
+    double mt_hot_work, mt_hot_s;
+    /* The least M N K a team may take: 2 x the smaller of the two (0:
+     * none). */
+    double mt_min;
     /* The packed path's ways, when set (jc > 0): the tests', to run
      * every kind of team whatever the model would choose. */
     struct mml_ways mt_ways;
@@ -86,6 +93,12 @@ int mml_plan_small(struct mml_plan *p, const struct mmt_kernel_desc *knc,
 /* Give plan p its threads: a team for calls past a cube of side
  * thread_n (0: never), prefer_jc for the split's ties. */
 void mml_plan_threads(struct mml_plan *p, int thread_n, int prefer_jc);
+
+/* And for calls that find the team awake: a team past a cube of side
+ * thread_n_hot when the calling thread's last call of that size or more
+ * ended at most hot_us microseconds ago (either 0: never counted on). */
+void mml_plan_threads_hot(struct mml_plan *p, int thread_n_hot,
+                          int hot_us);
 
 /* The library's plan (its generated kernels, NC from the build), or NULL
  * when this CPU cannot run them. */
@@ -275,8 +288,10 @@ int mml_threads_parse(const char *text, int *count);
 int mml_threads_here(void);
 
 /* Called before a team starts: a child forked from now on keeps its
- * calls on one thread. */
+ * calls on one thread.  mml_threads_teams: how many have started (the
+ * tests' window on the crossovers). */
 void mml_threads_team_starts(void);
+long mml_threads_teams(void);
 
 
 /* Range [*lo, *hi) of part id of n cut into ways parts of whole units
@@ -298,19 +313,43 @@ struct mml_ways mml_split_ways(size_t m, size_t n, size_t k, int mu, int nu,
  * (work_min 0: t). */
 int mml_split_threads(size_t m, size_t n, size_t k, double work_min, int t);
 
-/* The threads call g gets under plan p (parallel.c): 1 below the plan's
- * crossover (an inline test, on the path of every call), else as many as
- * the setting and the work allow. */
-int mml_call_threads_past(const struct mml_plan *p, const struct mml_gemm *g);
-static inline int mml_call_threads(const struct mml_plan *p,
-                                   const struct mml_gemm *g)
+/* The threads (at most t) for m x n x k under p's crossovers when the
+ * calling thread's last call past p's mt_min ended gap seconds ago and
+ * the team stays awake window seconds after a call: p's mt_hot_work
+ * within the window, mt_work past it; 1 below either. */
+int mml_split_team(const struct mml_plan *p, size_t m, size_t n, size_t k,
+                   double gap, double window, int t);
+
+/* Team warmth (teamwarm.c), per calling thread, as the OpenMP runtime
+ * keeps a team per thread that opens parallel regions.  Seconds since
+ * this thread's last mml_team_note (HUGE_VAL: never), and the note. */
+double mml_team_gap(void);
+void mml_team_note(void);
+
+/* Seconds the team stays awake after a region: hot_s as make tune timed
+ * it (0: none counted on), unless the runtime's wait policy (policy, in
+ * any case; NULL: none set) says otherwise: PASSIVE, the threads sleep
+ * at once, 0; ACTIVE, they never do, HUGE_VAL.  mml_team_window: under
+ * the OMP_WAIT_POLICY the program started with. */
+double mml_team_window_under(double hot_s, const char *policy);
+double mml_team_window(double hot_s);
+
+/* A call of at least p's mt_min multiply-adds (mml_call_may_team, an
+ * inline test on the path of every call): its threads chosen from the
+ * setting, the work and the team's warmth, then run (parallel.c). */
+enum mml_path mml_dgemm_team(const struct mml_gemm *g,
+                             const struct mml_plan *p);
+static inline int mml_call_may_team(const struct mml_plan *p,
+                                    const struct mml_gemm *g)
 {
     double work = (double)g->m * (double)g->n * (double)g->k;
 
-    if (p->mt_work <= 0.0 || work < 2.0 * p->mt_work)
-        return 1;
-    return mml_call_threads_past(p, g);
+    return p->mt_min > 0.0 && work >= p->mt_min;
 }
+
+/* Call g on the calling thread alone (driver.c). */
+enum mml_path mml_dgemm_serial(const struct mml_gemm *g,
+                               const struct mml_plan *p);
 
 /* Call g on a team of t threads, along the path mml_route gives it (the
  * calling thread alone when its pieces would not take that path). */

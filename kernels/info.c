@@ -30,6 +30,8 @@ static void info_init(void)
         .active = mml_plan_default() != NULL, .ncnb = MML_PARAM_NCNB,
         .ncmu = mml_knc_desc.mu, .ncnu = mml_knc_desc.nu,
         .thread_n = MML_PARAM_THREAD_N,
+        .thread_n_hot = MML_PARAM_THREAD_N_HOT,
+        .thread_hot_us = MML_PARAM_THREAD_HOT_US,
     };
 }
 

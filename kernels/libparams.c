@@ -32,6 +32,8 @@ const struct mml_param mml_params[MML_NPARAMS] = {
     [MML_SMALL_MAX] = { "SMALL_MAX", NULL },
     [MML_THREAD_N] = { "THREAD_N", NULL },
     [MML_THREAD_JC] = { "THREAD_JC", NULL },
+    [MML_THREAD_N_HOT] = { "THREAD_N_HOT", NULL },
+    [MML_THREAD_HOT_US] = { "THREAD_HOT_US", NULL },
 };
 
 /* Register tiles that fit the ISA's registers by inequality (1) of paper
@@ -236,6 +238,11 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
      * panel packed once and shared, A's blocks each thread's own). */
     if (!p->given[MML_THREAD_N])
         v[MML_THREAD_N] = THREAD_N_MODEL;
+    /* How long the runtime's threads wait awake is the runtime's and the
+     * CPU's, which no model knows: without the search's timing, no call
+     * counts on an awake team (THREAD_HOT_US 0, the band empty). */
+    if (!p->given[MML_THREAD_N_HOT] || !v[MML_THREAD_HOT_US])
+        v[MML_THREAD_N_HOT] = v[MML_THREAD_N];
     if (!v[MML_NC]) {
         long nc = llc / 4 / (long)sizeof(double) / v[MML_KC];
         v[MML_NC] = (int)down_to(nc > NC_MAX ? NC_MAX : nc, v[MML_NB]);
@@ -248,6 +255,12 @@ int mml_params_check(const struct mml_libparams *p, char *err,
 {
     const int *v = p->v;
 
+    if (v[MML_THREAD_N] && v[MML_THREAD_N_HOT] > v[MML_THREAD_N]) {
+        snprintf(err, errlen, "THREAD_N_HOT: %d is too large (allowed 0 "
+                 "to THREAD_N, %d: an awake team pays where a sleeping "
+                 "one does)", v[MML_THREAD_N_HOT], v[MML_THREAD_N]);
+        return -1;
+    }
     if (v[MML_NC] < v[MML_NB]) {
         snprintf(err, errlen, "NC: %d is too small (allowed %d or more: "
                  "the library's NB, the largest of NB, MC and KC rounded "

@@ -135,7 +135,8 @@ kernels/libmmdriver_la-driver.lo kernels/libmmdriver_la-pack.lo \
 MML_DRIVER_SOURCES = kernels/driver.c kernels/small.c kernels/skinny.c \
 	kernels/panelt.c kernels/thin.c kernels/tt.c kernels/tn.c \
 	kernels/pack.c kernels/naive.c kernels/workspace.c \
-	kernels/threads.c kernels/split.c kernels/parallel.c
+	kernels/threads.c kernels/split.c kernels/parallel.c \
+	kernels/teamwarm.c
 noinst_LTLIBRARIES += kernels/libmmdriver.la
 kernels_libmmdriver_la_SOURCES = $(MML_DRIVER_SOURCES) kernels/driver.h \
 	kernels/vec.h

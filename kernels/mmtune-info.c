@@ -37,8 +37,13 @@ int main(int argc, char **argv)
     printf("blocking    NB=%d MC=%d KC=%d NC=%d\n", ki->nb, ki->mc, ki->kc,
            ki->nc);
     printf("threads     %d, from %s (a call takes 2 or more from "
-           "cubes of %d on)\n", mmt_get_num_threads(),
+           "cubes of %d on", mmt_get_num_threads(),
            mmt_num_threads_source(), ki->thread_n);
+    if (ki->thread_n_hot != ki->thread_n)
+        printf(",\n            of %d on within %d us of the thread's "
+               "last call of that size", ki->thread_n_hot,
+               ki->thread_hot_us);
+    printf(")\n");
     printf("small       NCNB=%d tile=%dx%d (non-copy kernels on the "
            "caller's arrays up to\n            this M, N, K; M, or N and K, "
            "within it: in blocks of it)\n", ki->ncnb, ki->ncmu, ki->ncnu);

@@ -14,11 +14,13 @@
  * Calls below the crossover run on the calling thread: the plan's
  * mt_work is the work (multiply-adds) a thread must have for a team to
  * pay, set from params.conf's THREAD_N (a cube of that side is where two
- * threads first beat one, mmsearch's step threads). */
+ * threads first beat one, make tune's step threads), and mt_hot_work the
+ * same for a team still awake, from THREAD_N_HOT (teamwarm.c). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <stdlib.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -26,10 +28,23 @@
 
 #include "kernels/driver.h"
 
-int mml_call_threads_past(const struct mml_plan *p, const struct mml_gemm *g)
+enum mml_path mml_dgemm_team(const struct mml_gemm *g,
+                             const struct mml_plan *p)
 {
-    return mml_split_threads(g->m, g->n, g->k, p->mt_work,
-                             mml_threads_here());
+    int here = mml_threads_here(), t;
+    double window;
+    enum mml_path path;
+
+    if (here < 2)
+        return mml_dgemm_serial(g, p);
+    window = mml_team_window(p->mt_hot_s);
+    t = mml_split_team(p, g->m, g->n, g->k,
+                       window > 0.0 ? mml_team_gap() : HUGE_VAL, window,
+                       here);
+    path = t > 1 ? mml_dgemm_parallel(g, p, t) : mml_dgemm_serial(g, p);
+    if (window > 0.0)
+        mml_team_note();
+    return path;
 }
 
 #ifdef _OPENMP

@@ -137,3 +137,18 @@ int mml_split_threads(size_t m, size_t n, size_t k, double work_min, int t)
         t = most < 1.0 ? 1 : (int)most;
     return t;
 }
+
+int mml_split_team(const struct mml_plan *p, size_t m, size_t n, size_t k,
+                   double gap, double window, int t)
+{
+    double work = (double)m * (double)n * (double)k;
+
+    /* awake, the team pays from the smaller crossover, and more threads
+     * pay from less work per thread too */
+    if (gap < window && p->mt_hot_work > 0.0
+        && work >= 2.0 * p->mt_hot_work)
+        return mml_split_threads(m, n, k, p->mt_hot_work, t);
+    if (p->mt_work > 0.0 && work >= 2.0 * p->mt_work)
+        return mml_split_threads(m, n, k, p->mt_work, t);
+    return 1;
+}

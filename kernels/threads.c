@@ -40,7 +40,8 @@ static const char *setting_from;
 static pthread_once_t setting_once = PTHREAD_ONCE_INIT;
 static pthread_mutex_t setting_lock = PTHREAD_MUTEX_INITIALIZER;
 #ifdef _OPENMP
-static int in_forked_child, team_ran;
+static int in_forked_child;
+static long team_ran;            /* teams started */
 #endif
 
 #ifdef _OPENMP
@@ -99,16 +100,24 @@ static int from_env(const char *name)
 /* A child of a process whose team never ran may start its own. */
 static void forked(void)
 {
-    in_forked_child = __atomic_load_n(&team_ran, __ATOMIC_RELAXED);
+    in_forked_child = __atomic_load_n(&team_ran, __ATOMIC_RELAXED) > 0;
 }
 
 void mml_threads_team_starts(void)
 {
-    if (!__atomic_load_n(&team_ran, __ATOMIC_RELAXED))
-        __atomic_store_n(&team_ran, 1, __ATOMIC_RELAXED);
+    __atomic_fetch_add(&team_ran, 1, __ATOMIC_RELAXED);
 }
 
 #endif
+
+long mml_threads_teams(void)
+{
+#ifdef _OPENMP
+    return __atomic_load_n(&team_ran, __ATOMIC_RELAXED);
+#else
+    return 0;
+#endif
+}
 
 static void setting_init(void)
 {

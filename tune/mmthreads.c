@@ -13,6 +13,12 @@
  *              lose at most 3%: the wake-up is what is paid); the larger
  *              of the two (when the team never paid, nothing is written:
  *              a machine busy with other work reads so);
+ *   THREAD_N_HOT, THREAD_HOT_US  the busy crossover, for calls that find
+ *              the team awake, and how long it stays so: at that size, a
+ *              team call back to back against one after a gap of the
+ *              caller's work (no memory traffic: operands stay warm),
+ *              over a ladder of gaps (threadrule.h's mms_thr_window;
+ *              none when the busy crossover is no smaller);
  *   THREAD_JC  which ways the packed path prefers where its model cannot
  *              tell them apart: columns (1) or rows (0), timed at a large
  *              square on the team, rows preferred against columns.
@@ -45,6 +51,11 @@ static const int ladder[] = { 32, 48, 64, 80, 96, 128, 160, 192, 224, 256,
 #define WAYS_N 1200          /* THREAD_JC's square: the packed path, on
                                 every thread, a few ms a call */
 #define SAMPLE_S 0.002       /* a sample: calls enough to last this */
+/* THREAD_HOT_US's gaps, microseconds: gcc 12's libgomp spins a few ms,
+ * clang's libomp 200 ms (KMP_BLOCKTIME) */
+static const int gaps_us[] = { 100, 200, 500, 1000, 2000, 5000, 10000,
+                               20000, 50000 };
+#define NGAPS ((int)(sizeof gaps_us / sizeof gaps_us[0]))
 
 static FILE *logf;
 
@@ -194,6 +205,38 @@ static void rounds(const struct operands *o, const struct mml_plan *x,
     }
 }
 
+/* The caller at work for us microseconds, touching no memory: the
+ * operands stay in cache, and the team's threads wait as the runtime
+ * has them wait. */
+static void work_for(int us)
+{
+    double end = now() + 1e-6 * us;
+
+    while (now() < end)
+        ;
+}
+
+/* THREAD_HOT_US's rounds at one gap: a team call back to back over one
+ * made gap_us after the team's last (fake: awake up to 2 ms). */
+static void gap_rounds(const struct operands *o, const struct mml_plan *team,
+                       int r, int gap_us, struct mms_thr_size *s)
+{
+    int calls = (int)(SAMPLE_S / (per_call(o, team, 1) + 1e-9)) + 1;
+
+    s->n = gap_us, s->rounds = r;
+    for (int i = 0; i < r; i++) {
+        double hot, after;
+        if (fake_timing) {
+            s->ratio[i] = gap_us <= 2000 ? 1.0 : 0.05;
+            continue;
+        }
+        hot = per_call(o, team, calls);
+        work_for(gap_us);
+        after = per_call(o, team, 1);
+        s->ratio[i] = hot / after;
+    }
+}
+
 static double median_of(const struct mms_thr_size *s)
 {
     double x[64];
@@ -209,9 +252,11 @@ static void usage(void)
            "thread and on the\nteam (every CPU the process may use), "
            "and write to FILE (params.conf)\nTHREAD_N, the least cube "
            "side from which the team pays there and at every\nlarger "
-           "size timed (0: never), and THREAD_JC, the ways the packed "
-           "path\nprefers where its model ties (1 columns, 0 rows).  On "
-           "one CPU nothing is\ntimed and FILE is left as it is.\n\n"
+           "size timed (0: never), THREAD_N_HOT and THREAD_HOT_US, the "
+           "same for a\nteam still awake and how long it stays so after "
+           "a call, and THREAD_JC,\nthe ways the packed path prefers "
+           "where its model ties (1 columns, 0 rows).\nOn one CPU "
+           "nothing is timed and FILE is left as it is.\n\n"
            "  --params=FILE   the params.conf to update (make tune: "
            "results/<host>/)\n"
            "  --log=FILE      every timing, also to FILE (appended)\n"
@@ -284,8 +329,10 @@ static int time_crossover(const struct mml_plan *base, int t, int r,
 {
     struct mml_plan one = *base, team = *base;
 
-    one.mt_work = 0.0;                     /* never a team */
+    mml_plan_threads(&one, 0, base->mt_jc);   /* never a team */
+    mml_plan_threads_hot(&one, 0, 0);
     mml_plan_threads(&team, 1, base->mt_jc);  /* a team at every size */
+    mml_plan_threads_hot(&team, 0, 0);
     mmt_set_num_threads(t);
     for (int i = 0; i < NLADDER; i++) {
         struct operands o;
@@ -303,6 +350,28 @@ static int time_crossover(const struct mml_plan *base, int t, int r,
     return 0;
 }
 
+/* THREAD_HOT_US: the team at side n after each gap. */
+static int time_window(const struct mml_plan *base, int t, int r, int n,
+                       struct mms_thr_size *gaps)
+{
+    struct mml_plan team = *base;
+    struct operands o;
+
+    mml_plan_threads(&team, 1, base->mt_jc);
+    mml_plan_threads_hot(&team, 0, 0);
+    mmt_set_num_threads(t);
+    if (operands_make(&o, (size_t)n) != 0)
+        return -1;
+    for (int i = 0; i < NGAPS; i++) {
+        gap_rounds(&o, &team, r, gaps_us[i], &gaps[i]);
+        say("threads: N=%d after %d us back-to-back/after median %.3f "
+            "over %d rounds (%s)\n", n, gaps_us[i], median_of(&gaps[i]),
+            r, mms_thr_awake(&gaps[i]) ? "awake" : "asleep");
+    }
+    operands_free(&o);
+    return 0;
+}
+
 /* THREAD_JC: rows preferred against columns, on the team. */
 static int time_ways(const struct mml_plan *base, int t, int r,
                      struct mms_thr_size *s)
@@ -312,6 +381,8 @@ static int time_ways(const struct mml_plan *base, int t, int r,
 
     mml_plan_threads(&rows, 1, 0);
     mml_plan_threads(&cols, 1, 1);
+    mml_plan_threads_hot(&rows, 0, 0);
+    mml_plan_threads_hot(&cols, 0, 0);
     mmt_set_num_threads(t);
     if (operands_make(&o, WAYS_N) != 0)
         return -1;
@@ -320,7 +391,11 @@ static int time_ways(const struct mml_plan *base, int t, int r,
     return 0;
 }
 
-static int write_choice(const char *path, int thread_n, int jc)
+struct choice {
+    int thread_n, jc, hot_n, hot_us;
+};
+
+static int write_choice(const char *path, const struct choice *ch)
 {
     struct mmt_paramsconf pc;
     char err[512];
@@ -329,8 +404,10 @@ static int write_choice(const char *path, int thread_n, int jc)
         fprintf(stderr, "mmthreads: %s\n", err);
         return -1;
     }
-    pc.thread_n = thread_n, pc.present[MMT_Q_THREAD_N] = 1;
-    pc.thread_jc = jc, pc.present[MMT_Q_THREAD_JC] = 1;
+    pc.thread_n = ch->thread_n, pc.present[MMT_Q_THREAD_N] = 1;
+    pc.thread_jc = ch->jc, pc.present[MMT_Q_THREAD_JC] = 1;
+    pc.thread_n_hot = ch->hot_n, pc.present[MMT_Q_THREAD_N_HOT] = 1;
+    pc.thread_hot_us = ch->hot_us, pc.present[MMT_Q_THREAD_HOT_US] = 1;
     if (mmt_paramsconf_write(path, &pc) != 0) {
         fprintf(stderr, "mmthreads: %s: cannot write: %s\n", path,
                 strerror(errno));
@@ -339,13 +416,85 @@ static int write_choice(const char *path, int thread_n, int jc)
     return 0;
 }
 
+/* THREAD_N and THREAD_N_HOT (0: the team never paid) from the two
+ * ladders, -1 when out of memory. */
+static int crossovers(const struct mml_plan *p, int t, int r,
+                      struct choice *ch)
+{
+    struct mms_thr_size sizes[NLADDER];
+    int busy_n;
+
+    if (time_crossover(p, t, r, 0, sizes) != 0)
+        return -1;
+    busy_n = mms_thr_crossover(sizes, NLADDER);
+    if (time_crossover(p, t, r, 1, sizes) != 0)
+        return -1;
+    ch->thread_n = mms_thr_breakeven(sizes, NLADDER);
+    /* the larger: a call gains back to back and loses at most 3% after
+     * the team slept */
+    say("threads: the team pays from N=%d busy, holds its own from N=%d "
+        "idle\n", busy_n, ch->thread_n);
+    if (busy_n == 0 || (ch->thread_n && busy_n > ch->thread_n))
+        ch->thread_n = busy_n;
+    ch->hot_n = ch->thread_n, ch->hot_us = 0;
+    return busy_n && busy_n < ch->thread_n ? busy_n : 0;
+}
+
+/* THREAD_HOT_US, and THREAD_N_HOT = busy_n when the team stays awake
+ * long enough to count on; -1 when out of memory. */
+static int hot_band(const struct mml_plan *p, int t, int r, int busy_n,
+                    struct choice *ch)
+{
+    struct mms_thr_size gaps[NGAPS];
+
+    if (time_window(p, t, r, busy_n, gaps) != 0)
+        return -1;
+    ch->hot_us = mms_thr_window(gaps, NGAPS);
+    if (ch->hot_us)
+        ch->hot_n = busy_n;
+    say("threads: %s\n", ch->hot_us
+        ? "a call finds the team awake within THREAD_HOT_US of its "
+          "thread's last one: THREAD_N_HOT = the busy crossover"
+        : "the team sleeps at once: THREAD_N for every call");
+    return 0;
+}
+
+/* THREAD_JC: which ways, timed again twice as long on a tie. */
+static int prefer_jc(const struct mml_plan *p, int t, int r, int *jc)
+{
+    struct mms_thr_size ways;
+    struct mml_ways w;
+
+    if (time_ways(p, t, r, &ways) != 0)
+        return -1;
+    *jc = mms_thr_prefer(&ways);
+    if (*jc < 0) {
+        say("threads: N=%d rows/columns median %.3f: a tie; timed again, "
+            "twice the rounds\n", WAYS_N, median_of(&ways));
+        if (time_ways(p, t, 2 * r, &ways) != 0)
+            return -1;
+        *jc = mms_thr_prefer(&ways);
+    }
+    w = mml_split_ways(WAYS_N, WAYS_N, WAYS_N, p->edge->mu, p->edge->nu,
+                       p->nc, t, 1, p->pnu > 1);
+    say("threads: N=%d rows/columns median %.3f over %d rounds: %s\n",
+        WAYS_N, median_of(&ways), ways.rounds,
+        *jc < 0 ? "still a tie: THREAD_JC = 0, rows (the model's: B's "
+                  "panel packed once and shared)"
+        : *jc ? "columns faster: THREAD_JC = 1"
+              : "rows faster: THREAD_JC = 0");
+    if (w.jc == 1 && w.ic == 1)
+        say("threads: (the model gives one way at N=%d)\n", WAYS_N);
+    *jc = *jc > 0;
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     const struct mml_plan *p = mml_plan_default();
-    struct mms_thr_size sizes[NLADDER], ways;
-    struct mml_ways w;
+    struct choice ch;
     struct cli c;
-    int t, thread_n, busy_n, jc;
+    int t, busy_n;
 
     mmt_set_progname(argv[0]);
     parse(argc, argv, &c);
@@ -371,39 +520,13 @@ int main(int argc, char **argv)
         "team's threads still spinning, operands warm), idle: one call "
         "after %g ms of other work (asleep, operands evicted)\n", t,
         c.rounds, 1e3 * IDLE_S);
-    if (time_crossover(p, t, c.rounds, 0, sizes) != 0)
-        goto oom;
-    busy_n = mms_thr_crossover(sizes, NLADDER);
-    if (time_crossover(p, t, c.rounds, 1, sizes) != 0)
-        goto oom;
-    thread_n = mms_thr_breakeven(sizes, NLADDER);
-    /* the larger: a call gains back to back and loses at most 3% after
-     * the team slept */
-    say("threads: the team pays from N=%d busy, holds its own from N=%d "
-        "idle\n", busy_n, thread_n);
-    if (busy_n == 0 || (thread_n && busy_n > thread_n))
-        thread_n = busy_n;
-    if (time_ways(p, t, c.rounds, &ways) != 0)
-        goto oom;
-    jc = mms_thr_prefer(&ways);
-    if (jc < 0) {
-        say("threads: N=%d rows/columns median %.3f: a tie; timed again, "
-            "twice the rounds\n", WAYS_N, median_of(&ways));
-        if (time_ways(p, t, 2 * c.rounds, &ways) != 0)
-            return 1;
-        jc = mms_thr_prefer(&ways);
+    if ((busy_n = crossovers(p, t, c.rounds, &ch)) < 0
+        || (busy_n && hot_band(p, t, c.rounds, busy_n, &ch) != 0)
+        || prefer_jc(p, t, c.rounds, &ch.jc) != 0) {
+        fprintf(stderr, "mmthreads: out of memory\n");
+        return 1;
     }
-    w = mml_split_ways(WAYS_N, WAYS_N, WAYS_N, p->edge->mu, p->edge->nu,
-                       p->nc, t, 1, p->pnu > 1);
-    say("threads: N=%d rows/columns median %.3f over %d rounds: %s\n",
-        WAYS_N, median_of(&ways), ways.rounds,
-        jc < 0 ? "still a tie: THREAD_JC = 0, rows (the model's: B's "
-                 "panel packed once and shared)"
-        : jc ? "columns faster: THREAD_JC = 1" : "rows faster: THREAD_JC = 0");
-    if (w.jc == 1 && w.ic == 1)
-        say("threads: (the model gives one way at N=%d)\n", WAYS_N);
-    jc = jc > 0;
-    if (!thread_n) {
+    if (!ch.thread_n) {
         /* two CPUs where a team never pays up to N = 512 is a machine
          * busy with something else far more often than one whose CPUs
          * cannot work at once: the file is left as it was */
@@ -413,14 +536,12 @@ int main(int argc, char **argv)
             ladder[NLADDER - 1]);
         return 0;
     }
-    say("threads: THREAD_N = %d\n", thread_n);
+    say("threads: THREAD_N = %d, THREAD_N_HOT = %d, THREAD_HOT_US = %d\n",
+        ch.thread_n, ch.hot_n, ch.hot_us);
     if (c.dry)
         return 0;
-    if (write_choice(c.params, thread_n, jc) != 0)
+    if (write_choice(c.params, &ch) != 0)
         return 1;
     say("threads: written to %s\n", c.params);
     return 0;
-oom:
-    fprintf(stderr, "mmthreads: out of memory\n");
-    return 1;
 }

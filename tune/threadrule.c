@@ -37,7 +37,8 @@ int mms_thr_pays(const struct mms_thr_size *s)
     return faster(s->ratio, s->rounds);
 }
 
-int mms_thr_holds(const struct mms_thr_size *s)
+/* 1 when the median of s's rounds is at least least. */
+static int median_at_least(const struct mms_thr_size *s, double least)
 {
     double x[64];
 
@@ -45,7 +46,26 @@ int mms_thr_holds(const struct mms_thr_size *s)
         return 0;
     for (int i = 0; i < s->rounds; i++)
         x[i] = s->ratio[i];
-    return mms_thr_median(x, s->rounds) >= MMS_THR_HOLD;
+    return mms_thr_median(x, s->rounds) >= least;
+}
+
+int mms_thr_holds(const struct mms_thr_size *s)
+{
+    return median_at_least(s, MMS_THR_HOLD);
+}
+
+int mms_thr_awake(const struct mms_thr_size *s)
+{
+    return median_at_least(s, MMS_THR_AWAKE);
+}
+
+int mms_thr_window(const struct mms_thr_size *s, int n)
+{
+    int last = 0;
+
+    for (int i = 0; i < n && mms_thr_awake(&s[i]); i++)
+        last = s[i].n;
+    return last / 2;
 }
 
 /* The least size from which test holds at every larger size. */

@@ -1,7 +1,8 @@
 /* The rules of make tune's step threads (mmthreads), apart from the
  * timing so that a test can hand them rounds: where a second thread
- * starts to pay (THREAD_N), and which ways the packed path prefers
- * (THREAD_JC). */
+ * starts to pay (THREAD_N, and THREAD_N_HOT for a team still awake), how
+ * long the team stays awake (THREAD_HOT_US), and which ways the packed
+ * path prefers (THREAD_JC). */
 #ifndef MMS_THREADRULE_H
 #define MMS_THREADRULE_H
 
@@ -25,6 +26,12 @@ struct mms_thr_size {
  * sleep: the wake-up is the cost, not the work). */
 #define MMS_THR_HOLD 0.97
 
+/* The team is awake after a gap when a call made then took at most twice
+ * its time back to back (ratio: back to back over after the gap): waking
+ * the team costs 10-30 times a call at THREAD_N_HOT (Zen 5 guest, gcc
+ * 12's libgomp: 60-100 us against 3-5 us at N = 64). */
+#define MMS_THR_AWAKE 0.5
+
 /* Median of x[0..n-1] (n >= 1; x is reordered). */
 double mms_thr_median(double *x, int n);
 
@@ -41,6 +48,16 @@ int mms_thr_crossover(const struct mms_thr_size *s, int n);
 /* The same with mms_thr_holds: the least size from which the team is
  * nowhere more than 3% slower (0: it is at the largest). */
 int mms_thr_breakeven(const struct mms_thr_size *s, int n);
+
+/* 1 when the team was awake after s's gap (s->n, in microseconds). */
+int mms_thr_awake(const struct mms_thr_size *s);
+
+/* THREAD_HOT_US from gaps s[0..n-1] in increasing order: half the
+ * longest gap after which the team was awake, and after every shorter
+ * one (half: the runtime counts its spins, not time, and a slower clock
+ * or a busier host spins for less); 0 when it was asleep after the
+ * shortest. */
+int mms_thr_window(const struct mms_thr_size *s, int n);
 
 /* THREAD_JC from rounds of the packed path at one size, each round the
  * time with rows preferred (THREAD_JC = 0) over the time with columns

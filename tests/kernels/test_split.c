@@ -11,6 +11,7 @@
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -108,7 +109,7 @@ int main(void)
     int tap = 0, bad = 0;
     long cases = 0, used_all = 0, used_jr = 0;
 
-    printf("1..%d\n", 3 * 2 + 2);
+    printf("1..%d\n", 3 * 2 + 3);
     for (int ti = 0; ti < 3; ti++)
         for (int prefer = 0; prefer < 2; prefer++) {
             int mu = tiles[ti][0], nu = tiles[ti][1], fail = 0;
@@ -180,6 +181,36 @@ int main(void)
         printf("%s %d - threads by work: 10^6 multiply-adds a thread at "
                "least (100^3: 1, 200^3: 2 of 2, 8 of 256), all without a "
                "crossover\n", ok ? "ok" : "not ok", ++tap);
+    }
+    /* the crossovers, asleep and awake (2.5 ms window) */
+    {
+        struct mml_plan p = { 0 };
+        int ok;
+        mml_plan_threads(&p, 224, 0);
+        mml_plan_threads_hot(&p, 64, 2500);
+        ok = p.mt_min == 64.0 * 64 * 64
+             && mml_split_team(&p, 100, 100, 100, 1e-3, 2.5e-3, 2) == 2
+             && mml_split_team(&p, 100, 100, 100, 1e-2, 2.5e-3, 2) == 1
+             && mml_split_team(&p, 100, 100, 100, HUGE_VAL, 2.5e-3, 2) == 1
+             && mml_split_team(&p, 60, 60, 60, 0.0, 2.5e-3, 2) == 1
+             && mml_split_team(&p, 300, 300, 300, HUGE_VAL, 2.5e-3, 2) == 2
+             && mml_split_team(&p, 100, 100, 100, 1e-3, 0.0, 2) == 1
+             && mml_split_team(&p, 200, 200, 200, 1e-3, 2.5e-3, 64) == 61;
+        mml_plan_threads(&p, 0, 0);
+        ok = ok && p.mt_min == 64.0 * 64 * 64
+             && mml_split_team(&p, 100, 100, 100, 1e-3, 2.5e-3, 2) == 2
+             && mml_split_team(&p, 4000, 4000, 4000, 1.0, 2.5e-3, 2) == 1;
+        mml_plan_threads_hot(&p, 0, 0);
+        ok = ok && p.mt_min == 0.0;
+        mml_plan_threads(&p, 224, 0);
+        mml_plan_threads_hot(&p, 64, 0);
+        ok = ok && p.mt_min == 224.0 * 224 * 224
+             && mml_split_team(&p, 100, 100, 100, 0.0, 1.0, 2) == 1;
+        bad += !ok;
+        printf("%s %d - threads by warmth: THREAD_N 224, THREAD_N_HOT 64 "
+               "(2.5 ms): 100^3 on 2 within the window, 1 after it; "
+               "300^3 on 2 at any gap; THREAD_N 0: none asleep; no "
+               "window: 224 for all\n", ok ? "ok" : "not ok", ++tap);
     }
     printf("# %ld cases, %ld of them with every thread used, %ld with jr "
            "ways\n", cases, used_all, used_jr);

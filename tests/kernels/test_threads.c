@@ -3,7 +3,8 @@
  * K: parallel.c); right against the oracle; from eight user threads at
  * once; in a child forked after a team ran (libgomp does not survive a
  * fork: threads.c), and in the parent after it; inside the program's own
- * parallel region (one thread, no nesting).  The plan's crossover is
+ * parallel region (one thread, no nesting); a team only where the
+ * team's warmth allows it.  The plan's crossover is
  * lowered so that shapes of milliseconds split (THREAD_N of 8).
  *
  * A serial build (configure --disable-openmp) runs the same checks: its
@@ -378,6 +379,60 @@ static int parse(int tapno)
     return bad != 0;
 }
 
+/* The team's warmth (teamwarm.c).  With no crossover for a sleeping team
+ * and one of 8 for an awake one, a thread's first call of 96^3 runs
+ * alone (it has made none), its next, within a minute, on the team, and
+ * one made 2 ms later under a window of 1 us alone again: the same bits
+ * each time.  A serial build, or one thread, or a wait policy set in the
+ * environment (which the window obeys) starts no team.  Then the window
+ * under each policy. */
+static int warmth(int tapno)
+{
+    static const struct shape s = { 0, 0, 96, 96, 96, 1.0, 0.0 };
+    const struct mml_plan *keep = pp;
+    struct mml_plan w = plan;
+    enum mml_path path;
+    struct call x;
+    double *c[3];
+    long teams[4];
+    int team, ok;
+
+    mmt_set_num_threads(2);
+    team = mml_threads_here() >= 2 && !getenv("OMP_WAIT_POLICY");
+    mml_plan_threads(&w, 0, 0);
+    mml_plan_threads_hot(&w, 8, 60000000);
+    pp = &w;
+    call_make(&x, &s);
+    teams[0] = mml_threads_teams();
+    c[0] = call_run(&x, &path);
+    teams[1] = mml_threads_teams();
+    c[1] = call_run(&x, &path);
+    teams[2] = mml_threads_teams();
+    mml_plan_threads_hot(&w, 8, 1);
+    usleep(2000);
+    c[2] = call_run(&x, &path);
+    teams[3] = mml_threads_teams();
+    ok = teams[1] == teams[0] && teams[2] == teams[1] + team
+         && teams[3] == teams[2] && call_right(&x, c[0])
+         && !memcmp(c[0], c[1], x.cells * sizeof *c[0])
+         && !memcmp(c[0], c[2], x.cells * sizeof *c[0])
+         && mml_team_window_under(0.002, NULL) == 0.002
+         && mml_team_window_under(0.002, "Passive") == 0.0
+         && mml_team_window_under(0.002, "ACTIVE") > 1e300
+         && mml_team_window_under(0.0, "active") == 0.0
+         && mml_team_window_under(0.002, "other") == 0.002;
+    printf("%s %d - warmth: teams started %ld, %ld, %ld (first call alone, "
+           "the next within the window on %s, after it alone), the same "
+           "bits; windows under OMP_WAIT_POLICY\n", ok ? "ok" : "not ok",
+           tapno, teams[1] - teams[0], teams[2] - teams[1],
+           teams[3] - teams[2], team ? "the team" : "one thread");
+    for (int i = 0; i < 3; i++)
+        free(c[i]);
+    call_free(&x);
+    pp = keep;
+    return !ok;
+}
+
 int main(void)
 {
     static const int counts[] = { 2, 3, 4, 7 };
@@ -403,9 +458,9 @@ int main(void)
     };
     int n = (int)(sizeof s / sizeof s[0]), bad = 0, t = 0;
 
-    printf("1..%d\n", n + 6);
+    printf("1..%d\n", n + 7);
     if (!p) {
-        for (int i = 0; i < n + 6; i++)
+        for (int i = 0; i < n + 7; i++)
             printf("ok %d # SKIP this CPU lacks the kernels' ISA\n", i + 1);
         return 0;
     }
@@ -420,5 +475,6 @@ int main(void)
     bad += in_region(++t);
     bad += setting(++t);
     bad += parse(++t);
+    bad += warmth(++t);
     return bad ? 1 : 0;
 }

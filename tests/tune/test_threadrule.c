@@ -1,7 +1,8 @@
 /* test_threadrule: make tune's step threads decides from rounds handed
  * to it (threadrule.h), no timing: the crossover is where the team pays
  * at that size and every larger one; a gain below 5%, or one with more
- * than one round lost, is no gain; the ways' preference goes to the side
+ * than one round lost, is no gain; the team's window ends at the first
+ * gap after which it slept; the ways' preference goes to the side
  * measured faster, and a tie is a tie (-1), never a side. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -57,6 +58,23 @@ static void breakeven_allows_three_percent(void **st)
     assert_int_equal(mms_thr_breakeven(s, 3), 256);
 }
 
+static void window_is_half_the_last_awake_gap_in_a_row(void **st)
+{
+    struct mms_thr_size g[5] = {
+        size(100, 0.98, 9, 0), size(1000, 0.9, 9, 0), size(2000, 0.6, 9, 0),
+        size(5000, 0.06, 9, 0), size(10000, 0.9, 9, 0),
+    };
+
+    (void)st;
+    /* awake to 2 ms (0.6 is within twice the time), asleep at 5: a
+     * later awake gap is a lucky phase, not the runtime's spin */
+    assert_int_equal(mms_thr_window(g, 5), 1000);
+    g[0] = size(100, 0.4, 9, 0);
+    assert_int_equal(mms_thr_window(g, 5), 0);
+    g[0] = size(100, 0.98, 9, 0), g[3] = size(5000, 0.5, 9, 0);
+    assert_int_equal(mms_thr_window(g, 5), 5000);
+}
+
 static void one_lost_round_allowed_two_not(void **st)
 {
     struct mms_thr_size one = size(100, 1.3, 9, 1), two = size(100, 1.3, 9, 2);
@@ -106,6 +124,7 @@ int main(void)
         cmocka_unit_test(crossover_is_least_size_paying_from_there_on),
         cmocka_unit_test(never_paying_gives_zero),
         cmocka_unit_test(one_lost_round_allowed_two_not),
+        cmocka_unit_test(window_is_half_the_last_awake_gap_in_a_row),
         cmocka_unit_test(prefer_the_faster_side_and_a_tie_is_none),
         cmocka_unit_test(median_of_even_and_odd),
         cmocka_unit_test(sign_test_thresholds),

@@ -1,0 +1,77 @@
+/* Whether a call finds its team awake, so that a team pays from smaller
+ * calls (make tune's THREAD_N_HOT) than where it must be woken
+ * (THREAD_N).
+ *
+ * An OpenMP runtime keeps the threads of a finished region spinning for
+ * a while, then puts them to sleep; waking them costs more than a small
+ * call.  Zen 5 guest, 2 vCPUs, gcc 12's libgomp, N = 128: the team ran a
+ * call in 22 us against 36 us alone within 1 ms of its last region, in
+ * 55 us after 3 ms of the caller's work and 141 us after 10 ms; when the
+ * whole guest had slept 30 ms, 7.8 ms.  So a call counts on the team
+ * only within the window make tune timed (THREAD_HOT_US) after the
+ * calling thread's last call from the smaller crossover on -- one that
+ * ran on the team, or one that ran alone: the second of a run of such
+ * calls wakes the team, and the rest find it awake.
+ *
+ * The clock is read only by calls past the smaller crossover (a few us
+ * of work at least), and kept per thread: the runtime keeps a team per
+ * thread that opens regions. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <math.h>
+#include <stdlib.h>
+#include <strings.h>
+#include <time.h>
+
+#include "kernels/driver.h"
+
+static __thread double last_note;      /* 0: never */
+
+static double now(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+double mml_team_gap(void)
+{
+    return last_note > 0.0 ? now() - last_note : HUGE_VAL;
+}
+
+void mml_team_note(void)
+{
+    last_note = now();
+}
+
+/* OMP_WAIT_POLICY, as the runtime read it when the program started */
+static const char *wait_policy;
+
+__attribute__((constructor)) static void policy_at_load(void)
+{
+    const char *v = getenv("OMP_WAIT_POLICY");
+
+    if (v && !strcasecmp(v, "passive"))
+        wait_policy = "passive";
+    else if (v && !strcasecmp(v, "active"))
+        wait_policy = "active";
+}
+
+double mml_team_window_under(double hot_s, const char *policy)
+{
+    if (hot_s <= 0.0)
+        return 0.0;
+    if (policy && !strcasecmp(policy, "passive"))
+        return 0.0;
+    if (policy && !strcasecmp(policy, "active"))
+        return HUGE_VAL;
+    return hot_s;
+}
+
+double mml_team_window(double hot_s)
+{
+    return mml_team_window_under(hot_s, wait_policy);
+}
