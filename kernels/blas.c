@@ -8,6 +8,7 @@
 
 #include <stdint.h>
 
+#include "kernels/cblas_position.h"
 #include "kernels/driver.h"
 #include "mmtune.h"
 
@@ -110,20 +111,6 @@ static int trans_enum(CBLAS_TRANSPOSE t)
            : t == CblasTrans || t == CblasConjTrans ? 1 : -1;
 }
 
-/* The reference hands row major to the Fortran routine as the transposed
- * problem and swaps the positions back in its handler (M with N, lda with
- * ldb); here the swap comes before the handler is called. */
-static int row_major_position(int pos)
-{
-    switch (pos) {
-    case 4: return 5;
-    case 5: return 4;
-    case 9: return 11;
-    case 11: return 9;
-    default: return pos;
-    }
-}
-
 MML_HOT
 void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                  CBLAS_TRANSPOSE transb, int m, int n, int k, double alpha,
@@ -149,8 +136,9 @@ void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
     info = row ? dgemm_info(tb, ta, n, m, k, ldb, lda, ldc)
                : dgemm_info(ta, tb, m, n, k, lda, ldb, ldc);
     if (info != 0) {
-        cblas_xerbla(row ? row_major_position(info + 1) : info + 1,
-                     "cblas_dgemm", "");
+        /* dgemm.f's position in the call made, plus one for the layout:
+         * for row major the reference's (cblas_position.h) */
+        mml_cblas_gemm_error(row, info + 1, "cblas_dgemm");
         return;
     }
     if (row)

@@ -151,7 +151,8 @@ kernels_libmmdriver_la_LIBADD = $(KGEN)/kfull.lo $(KGEN)/kedge.lo \
 # default handler is its own object so an application can replace it.
 lib_LTLIBRARIES = kernels/libmmtune.la
 kernels_libmmtune_la_SOURCES = kernels/blas.c kernels/info.c \
-	kernels/xerbla.c kernels/cblas_xerbla.c
+	kernels/xerbla.c kernels/cblas_xerbla.c kernels/cblas_position.c \
+	kernels/cblas_position.h
 kernels_libmmtune_la_LIBADD = kernels/libmmdriver.la
 kernels_libmmtune_la_LDFLAGS = $(OPENMP_CFLAGS) $(MMT_NODELETE) \
 	-version-info $(MMT_LT_VERSION) \
