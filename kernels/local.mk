@@ -196,6 +196,10 @@ TESTS += tests/kernels/test_args tests/kernels/test_args_static \
 	tests/kernels/install.sh
 EXTRA_DIST += tests/kernels/exports.sh tests/kernels/handlers.sh \
 	tests/kernels/install.sh
+# The reference BLAS testers (Debian's libblas-test) with libmmtune
+# preloaded: xblat3d's DGEMM, xdcblat3 whole (about 2 s).
+TESTS += tests/kernels/reftesters.sh
+EXTRA_DIST += tests/kernels/reftesters.sh
 # The machine as cpuid describes it (recorded registers of each kind met)
 # and the model's blocking for it.
 check_PROGRAMS += tests/kernels/test_archkey
