@@ -12,6 +12,10 @@
 #ifndef MML_CBLAS_POSITION_H
 #define MML_CBLAS_POSITION_H
 
+/* cblas_?gemm's layout (pos 1), TransA (2) or TransB (3) illegal: the
+ * handler called with the reference's message and the value. */
+void mml_cblas_setting_error(int pos, const char *rout, int value);
+
 /* Call cblas_xerbla(pos, rout, "") with pos as the reference passes it
  * (for row major: the transposed call's position), the flag raised
  * while the handler runs if row_major. */
