@@ -208,6 +208,11 @@ TESTS += tests/kernels/test_gemm_args
 # preloaded: xblat3d's DGEMM, xdcblat3 whole (about 2 s).
 TESTS += tests/kernels/reftesters.sh
 EXTRA_DIST += tests/kernels/reftesters.sh
+# (its scratch directory outlives a run killed by a signal)
+.PHONY: reftesters-clean
+reftesters-clean:
+	-rm -rf tests/kernels/reftesters.[0-9]*
+clean-local: reftesters-clean
 # The machine as cpuid describes it (recorded registers of each kind met)
 # and the model's blocking for it.
 check_PROGRAMS += tests/kernels/test_archkey
