@@ -115,10 +115,12 @@ typedef enum CBLAS_TRANSPOSE { CblasNoTrans = 111, CblasTrans = 112,
 
 /* Illegal arguments call cblas_xerbla(pos, "cblas_dgemm", fmt, ...) with
  * the position in this list (1 layout, 2 TransA, 3 TransB, 4 M, 5 N, 6 K,
- * 9 lda, 11 ldb, 14 ldc), checked in the reference CBLAS's order (row
- * major checks N before M and ldb before lda, as the reference does), and
- * leave C untouched.  The position is already the one the reference's
- * handler prints for row major. */
+ * 9 lda, 11 ldb, 14 ldc), checked in the reference CBLAS's order, and
+ * leave C untouched.  Row major is the reference's too: the call it makes
+ * is the transposed one, so N is checked before M and ldb before lda,
+ * and the handler receives the position there (M 5, N 4, lda 11, ldb 9);
+ * a handler prints the caller's position by swapping back, as the
+ * reference's and the default one do. */
 void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                  CBLAS_TRANSPOSE transb, int m, int n, int k, double alpha,
                  const double *a, int lda, const double *b, int ldb,

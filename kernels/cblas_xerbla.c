@@ -8,12 +8,15 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "kernels/cblas_position.h"
 #include "mmtune.h"
 
 void cblas_xerbla(int p, const char *rout, const char *form, ...)
 {
     va_list ap;
 
+    /* the reference's handler prints the position the caller used */
+    p = mml_cblas_caller_position(p);
     if (p)
         fprintf(stderr, "Parameter %d to routine %s was incorrect\n", p,
                 rout);

@@ -152,7 +152,8 @@ kernels_libmmdriver_la_LIBADD = $(KGEN)/kfull.lo $(KGEN)/kedge.lo \
 # default handler is its own object so an application can replace it.
 lib_LTLIBRARIES = kernels/libmmtune.la
 kernels_libmmtune_la_SOURCES = kernels/blas.c kernels/info.c \
-	kernels/xerbla.c kernels/cblas_xerbla.c
+	kernels/xerbla.c kernels/cblas_xerbla.c kernels/cblas_position.c \
+	kernels/cblas_position.h kernels/gemm_args.h
 kernels_libmmtune_la_LIBADD = kernels/libmmdriver.la
 kernels_libmmtune_la_LDFLAGS = $(OPENMP_CFLAGS) $(MMT_NODELETE) \
 	-version-info $(MMT_LT_VERSION) \
@@ -196,6 +197,23 @@ TESTS += tests/kernels/test_args tests/kernels/test_args_static \
 	tests/kernels/install.sh
 EXTRA_DIST += tests/kernels/exports.sh tests/kernels/handlers.sh \
 	tests/kernels/install.sh
+# The checks every precision's GEMM shares, type-free (the helpers alone,
+# with a handler of the test's).
+check_PROGRAMS += tests/kernels/test_gemm_args
+tests_kernels_test_gemm_args_SOURCES = tests/kernels/test_gemm_args.c \
+	kernels/cblas_position.c
+tests_kernels_test_gemm_args_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_kernels_test_gemm_args_LDADD = $(CMOCKA_LIBS)
+TESTS += tests/kernels/test_gemm_args
+# The reference BLAS testers (Debian's libblas-test) with libmmtune
+# preloaded: xblat3d's DGEMM, xdcblat3 whole (about 2 s).
+TESTS += tests/kernels/reftesters.sh
+EXTRA_DIST += tests/kernels/reftesters.sh
+# (its scratch directory outlives a run killed by a signal)
+.PHONY: reftesters-clean
+reftesters-clean:
+	-rm -rf tests/kernels/reftesters.[0-9]*
+clean-local: reftesters-clean
 # The machine as cpuid describes it (recorded registers of each kind met)
 # and the model's blocking for it.
 check_PROGRAMS += tests/kernels/test_archkey

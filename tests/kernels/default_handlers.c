@@ -1,7 +1,7 @@
 /* default_handlers: calls dgemm_ (argument: "f77") or cblas_dgemm
- * ("cblas") with an illegal argument and no handler of its own, so the
- * library's default handler runs; tests/kernels/handlers.sh checks its
- * message and exit status. */
+ * ("cblas": lda, "cblas-m": M, both row major) with an illegal argument
+ * and no handler of its own, so the library's default handler runs;
+ * tests/kernels/handlers.sh checks its message and exit status. */
 #include <stdio.h>
 #include <string.h>
 
@@ -18,8 +18,11 @@ int main(int argc, char **argv)
     else if (argc == 2 && !strcmp(argv[1], "cblas"))
         cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, 2, 2, 2, 1.0,
                     a, 1, b, 2, 1.0, c, 2);
+    else if (argc == 2 && !strcmp(argv[1], "cblas-m"))
+        cblas_dgemm(CblasRowMajor, CblasNoTrans, CblasNoTrans, -1, 2, 2,
+                    1.0, a, 2, b, 2, 1.0, c, 2);
     else {
-        fprintf(stderr, "usage: %s f77|cblas\n", argv[0]);
+        fprintf(stderr, "usage: %s f77|cblas|cblas-m\n", argv[0]);
         return 2;
     }
     printf("returned from the handler\n");

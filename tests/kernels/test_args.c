@@ -1,11 +1,13 @@
 /* test_args: illegal arguments as the reference BLAS and CBLAS report
- * them.  This program defines its own xerbla_ and cblas_xerbla, which must
- * replace the library's (it is linked once against the shared and once
- * against the static library).  Each case passes one illegal argument (or
- * two, for the order of the checks) and expects one handler call at the
- * reference position, the routine's name, and C bit for bit untouched --
- * including cases that would otherwise return at once (M = 0, alpha = 0),
- * since the checks come first.  TAP. */
+ * them to the handler (row major: at the positions after the reference's
+ * swap, which the reference tester's handler expects).  This program
+ * defines its own xerbla_ and cblas_xerbla, which must replace the
+ * library's (it is linked once against the shared and once against the
+ * static library).  Each case passes one illegal argument (or two, for
+ * the order of the checks) and expects one handler call at the reference
+ * position, the routine's name, and C bit for bit untouched -- including
+ * cases that would otherwise return at once (M = 0, alpha = 0), since the
+ * checks come first.  TAP. */
 #include <stdio.h>
 #include <string.h>
 
@@ -146,18 +148,21 @@ static void cblas_cases(void)
     CASE(row, "row TransB 0", x.tb = 0, 3);
     CASE(row, "row TransA, TransB 0: TransA first", (x.ta = 0, x.tb = 0),
          2);
-    CASE(row, "row M = -1", x.m = -1, 4);
-    CASE(row, "row N = -1", x.n = -1, 5);
+    /* row major: the positions in the transposed call the reference
+     * makes (M and N, lda and ldb swapped), as its handler receives them
+     * (its tester's handler swaps them back) */
+    CASE(row, "row M = -1 (N of the call made)", x.m = -1, 5);
+    CASE(row, "row N = -1 (M of the call made)", x.n = -1, 4);
     CASE(row, "row K = -1", x.k = -1, 6);
-    CASE(row, "row lda < K", x.lda = 4, 9);
+    CASE(row, "row lda < K (ldb of the call made)", x.lda = 4, 11);
     CASE(row, "row lda < M (A transposed)", (x.ta = CblasTrans, x.lda = 3),
-         9);
-    CASE(row, "row ldb < N", x.ldb = 2, 11);
+         11);
+    CASE(row, "row ldb < N (lda of the call made)", x.ldb = 2, 9);
     CASE(row, "row ldc < N", x.ldc = 2, 14);
     CASE(row, "row M = N = -1: N first, as the reference", (x.m = -1,
-                                                            x.n = -1), 5);
+                                                            x.n = -1), 4);
     CASE(row, "row lda, ldb too small: ldb first, as the reference",
-         (x.lda = 1, x.ldb = 1), 11);
+         (x.lda = 1, x.ldb = 1), 9);
     CASE(row, "row ldc = 0 with M = 0 (before the quick return)",
          (x.m = 0, x.ldc = 0), 14);
 #undef CASE
