@@ -281,6 +281,9 @@ enum mml_path {
  * first of OMP_NUM_THREADS's list): 0, or -1 when it gives none. */
 int mml_threads_parse(const char *text, int *count);
 
+/* The setting (mmt_get_num_threads), read without a lock. */
+int mml_threads_setting(void);
+
 /* The threads a call made here may use: the setting, or 1 in a serial
  * build, inside the program's parallel region unless it allows nesting,
  * and in a child forked after a team ran (libgomp does not survive a
@@ -321,10 +324,11 @@ int mml_split_team(const struct mml_plan *p, size_t m, size_t n, size_t k,
                    double gap, double window, int t);
 
 /* Team warmth (teamwarm.c), per calling thread, as the OpenMP runtime
- * keeps a team per thread that opens parallel regions.  Seconds since
- * this thread's last mml_team_note (HUGE_VAL: never), and the note. */
-double mml_team_gap(void);
-void mml_team_note(void);
+ * keeps a team per thread that opens parallel regions: the clock, in
+ * seconds; this thread's last note (0: none), and the note. */
+double mml_team_now(void);
+double mml_team_last(void);
+void mml_team_note(double t);
 
 /* Seconds the team stays awake after a region: hot_s as make tune timed
  * it (0: none counted on), unless the runtime's wait policy (policy, in

@@ -14,8 +14,9 @@
  * calls wakes the team, and the rest find it awake.
  *
  * The clock is read only by calls past the smaller crossover (a few us
- * of work at least), and kept per thread: the runtime keeps a team per
- * thread that opens regions. */
+ * of work at least), once by a call that stays alone, and the note is
+ * kept per thread: the runtime keeps a team per thread that opens
+ * regions. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -27,9 +28,12 @@
 
 #include "kernels/driver.h"
 
-static __thread double last_note;      /* 0: never */
+/* initial-exec: read at a fixed offset from the thread pointer, not
+ * through __tls_get_addr (a flushed call pays a miss for each table on
+ * the way) */
+static __thread double last_note __attribute__((tls_model("initial-exec")));
 
-static double now(void)
+double mml_team_now(void)
 {
     struct timespec t;
 
@@ -37,14 +41,14 @@ static double now(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-double mml_team_gap(void)
+double mml_team_last(void)
 {
-    return last_note > 0.0 ? now() - last_note : HUGE_VAL;
+    return last_note;
 }
 
-void mml_team_note(void)
+void mml_team_note(double t)
 {
-    last_note = now();
+    last_note = t;
 }
 
 /* OMP_WAIT_POLICY, as the runtime read it when the program started */
