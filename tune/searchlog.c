@@ -639,7 +639,7 @@ double mms_summary_step_seconds(const char *why, const char *step)
     size_t n = strlen(step);
     const char *p = why;
 
-    /* search.c writes "name S s" pairs joined by ", " */
+    /* searchend.c writes "name S s" pairs joined by ", " */
     while (p) {
         if (strncmp(p, step, n) == 0 && p[n] == ' ')
             return strtod(p + n + 1, NULL);

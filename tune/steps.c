@@ -709,7 +709,7 @@ static int range_kclean(const struct mms_space *s,
 
 /* The cc step's kernels around ref: ref itself (the search adds the best
  * distinct kernels of the earlier steps and builds each with every
- * installed compiler, search.c). */
+ * installed compiler, stepcc.c). */
 static int range_cc(const struct mms_space *s, const struct mmg_params *ref,
                     struct mmg_params *out, int max)
 {
@@ -722,7 +722,7 @@ static int range_cc(const struct mms_space *s, const struct mmg_params *ref,
 
 /* The dgemm step's kernels around ref: ref itself (the search adds the
  * cc step's finalists and the munu step's best other tiles from the log,
- * search.c). */
+ * stepdgemm.c). */
 static int range_dgemm(const struct mms_space *s,
                        const struct mmg_params *ref, struct mmg_params *out,
                        int max)
@@ -730,7 +730,7 @@ static int range_dgemm(const struct mms_space *s,
     return range_cc(s, ref, out, max);
 }
 
-/* The pf step's: ref itself (search.c adds its twin with PF flipped). */
+/* The pf step's: ref itself (stepdgemm.c adds its twin with PF flipped). */
 static int range_pf(const struct mms_space *s, const struct mmg_params *ref,
                     struct mmg_params *out, int max)
 {
@@ -994,6 +994,7 @@ enum mms_step_kind mms_step_kind(const struct mms_step *st)
     return st->blocks ? MMS_STEP_BLOCKS
         : st->range == range_ncnb ? MMS_STEP_NCNB
         : st->range == range_kclean ? MMS_STEP_KCLEAN
+        : st->range == range_cc ? MMS_STEP_CC
         : st->range == range_dgemm || st->range == range_pf
             ? MMS_STEP_DGEMM : MMS_STEP_REF;
 }

@@ -130,6 +130,8 @@ void mms_start_params(const struct mms_space *s, enum mmg_isa isa,
  * they are (paper 002 §III-B steps 6 and 7). */
 enum mms_step_kind {
     MMS_STEP_REF,         /* the best candidate becomes the reference */
+    MMS_STEP_CC,          /* as REF, its candidates the best kernels so
+                             far, each built with every compiler */
     MMS_STEP_NCNB,        /* the non-copy tile: candidates from NB down,
                              screened until MFLOPS drop 20% below the best
                              seen; the best one's NCNB */
