@@ -272,7 +272,7 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
     dgemm_skip_why(s, st, why, sizeof why);
     if (why[0])
         return mms_skip(s, st, "%s", why);
-    /* The step pf starts from PF=1 (steps.c), whatever the dgemm step's
+    /* The step pf starts from PF=1 (ranges.c), whatever the dgemm step's
      * kernel had: a --candidate file written before PF existed reads as
      * PF=0, and a tie would have kept that untried value (the Zen 5
      * guest's tune: PF=0 kept on a tie at N = 200-1500, where PF=1 ran
