@@ -9,6 +9,7 @@ tune_libmmsearch_la_SOURCES = \
 	tune/stats.c tune/stats.h tune/steps.c tune/steps.h \
 	tune/pins.c tune/pins.h tune/ranges.c tune/ranges.h tune/blockranges.c \
 	tune/model.c tune/model.h tune/searchlog.c tune/searchlog.h \
+	tune/logread.c tune/logread.h tune/logfind.c \
 	tune/search.c tune/search.h tune/steprun.h tune/how.h \
 	tune/stepkernel.c tune/stepncnb.c tune/stepkclean.c tune/stepcc.c \
 	tune/stepdgemm.c tune/stepblocks.c tune/screen.c tune/screen.h \
