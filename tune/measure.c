@@ -51,7 +51,7 @@ static void report(int fd, enum mms_verdict v, double mflops, double spread,
     report_busy(fd, v, mflops, spread, samples, 0, why);
 }
 
-void mms_fill(int operand, void *p, size_t bytes, void *user)
+void mms_fill_operand(int operand, void *p, size_t bytes, void *user)
 {
     double *x = p;
     uint64_t s = 0x9e3779b97f4a7c15ULL * (uint64_t)(operand + 1);
@@ -99,24 +99,26 @@ static void call_b1(const struct mmt_call *call, void *user)
                  sh->ldb, 1.0, call->op[2], sh->ldc);
 }
 
-int mms_dgemm_sizes(const struct mms_pipeline *pl, struct mms_shape *s)
+int mms_dgemm_sizes(const struct mms_pipeline *pl, struct mms_dgemm_shape *s)
 {
     int k = 0, l = pl->dgemm_narrow;
 
     if (pl->dgemm_small_n > 0)
-        s[k++] = (struct mms_shape){ pl->dgemm_small_n, pl->dgemm_small_n,
-                                     pl->dgemm_small_n, 1, 0 };
+        s[k++] = (struct mms_dgemm_shape){ pl->dgemm_small_n,
+                                           pl->dgemm_small_n,
+                                           pl->dgemm_small_n, 1, 0 };
     for (int i = 0; i < MMS_DGEMM_SIZES && pl->dgemm_n[i]; i++)
-        s[k++] = (struct mms_shape){ pl->dgemm_n[i], pl->dgemm_n[i],
-                                     pl->dgemm_n[i], 0, pl->dgemm_route };
+        s[k++] = (struct mms_dgemm_shape){ pl->dgemm_n[i], pl->dgemm_n[i],
+                                           pl->dgemm_n[i], 0,
+                                           pl->dgemm_route };
     if (l > 0) {
-        s[k++] = (struct mms_shape){ l, MMS_NARROW_N, l, 0, 1 };
-        s[k++] = (struct mms_shape){ MMS_NARROW_M, l, l, 0, 1 };
+        s[k++] = (struct mms_dgemm_shape){ l, MMS_NARROW_N, l, 0, 1 };
+        s[k++] = (struct mms_dgemm_shape){ MMS_NARROW_M, l, l, 0, 1 };
     }
     return k;
 }
 
-void mms_shape_text(const struct mms_shape *s, char *buf, size_t len)
+void mms_shape_text(const struct mms_dgemm_shape *s, char *buf, size_t len)
 {
     if (s->m == s->n && s->n == s->k)
         snprintf(buf, len, "%d", s->m);
@@ -124,7 +126,7 @@ void mms_shape_text(const struct mms_shape *s, char *buf, size_t len)
         snprintf(buf, len, "%dx%dx%d", s->m, s->n, s->k);
 }
 
-void mms_dgemm_why_size(char *buf, size_t len, const struct mms_shape *s,
+void mms_dgemm_why_size(char *buf, size_t len, const struct mms_dgemm_shape *s,
                         double mflops)
 {
     size_t used = strlen(buf);
@@ -136,13 +138,13 @@ void mms_dgemm_why_size(char *buf, size_t len, const struct mms_shape *s,
                  name, mflops);
 }
 
-int mms_dgemm_on_small(const struct mms_shape *s, int fits)
+int mms_dgemm_on_small(const struct mms_dgemm_shape *s, int fits)
 {
     return s->small || (s->routed && fits);
 }
 
 void mms_dgemm_why_path(char *buf, size_t len, const char *path,
-                        const struct mms_shape *s)
+                        const struct mms_dgemm_shape *s)
 {
     size_t used = strlen(buf);
     char name[48], label[24];
@@ -166,7 +168,7 @@ static uint64_t fnv1a(const char *s, uint64_t h)
 }
 
 /* The small path's bound, as the fake timing routes (small_fits). */
-static int fake_fits(const struct mms_shape *s, int ncnb)
+static int fake_fits(const struct mms_dgemm_shape *s, int ncnb)
 {
     return s->m <= ncnb && s->n <= ncnb && s->k <= ncnb;
 }
@@ -181,7 +183,7 @@ static void fake_time(const struct measure_job *j, int fd)
     char sizes[MMS_WHY_MAX / 2] = "", why[MMS_WHY_MAX];
     uint64_t h;
     double noise, mflops;
-    struct mms_shape n[MMS_DGEMM_SHAPES];
+    struct mms_dgemm_shape n[MMS_DGEMM_SHAPES];
 
     snprintf(name, sizeof name, "%s", j->c->name);
     if ((pf = strstr(name, "_pf")))
@@ -233,7 +235,7 @@ static void time_kernel(const struct measure_job *j,
     struct mmt_kernel k = {
         .name = d->name, .noperands = 3,
         .operand = { { "A", 0, 1, 0 }, { "B", 0, 1, 0 }, { "C", 0, 0, 1 } },
-        .init = mms_fill, .call = call_b1, .user = &sh,
+        .init = mms_fill_operand, .call = call_b1, .user = &sh,
     };
     struct mmt_timing r;
     struct mmt_load load;

@@ -82,7 +82,7 @@ void mms_blocks_text(const struct mmg_params *p, int nc, char *buf,
 void mms_shapes_text(const struct mms_pipeline *pl, char *buf, size_t len,
                      int part)
 {
-    struct mms_shape z[MMS_DGEMM_SHAPES];
+    struct mms_dgemm_shape z[MMS_DGEMM_SHAPES];
     int k = mms_dgemm_sizes(pl, z);
     size_t used = 0;
     char name[48];
