@@ -2,7 +2,9 @@
  * mmgen source (in-process) -> shared object (the kernel compiler, in
  * batches on every core) -> verified against the oracle and timed with
  * MultiCallFlushLRU, in a child with a deadline.  Whatever goes wrong is a
- * verdict with a reason, never fatal to the search. */
+ * verdict with a reason, never fatal to the search.  (candidate.c: the
+ * pipeline and a candidate's source; build.c: compiling, on compile.h's
+ * scheduler; measure.c: the child; shapes.c: the whole DGEMM's shapes.) */
 #ifndef MMS_CANDIDATE_H
 #define MMS_CANDIDATE_H
 
