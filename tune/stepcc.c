@@ -85,14 +85,13 @@ int mms_run_cc(struct mms_search *s, const struct mms_step *st)
 {
     static struct mmg_params cand[MMS_MAX_CANDS];
     static struct mms_how cc[MMS_MAX_CANDS];
-    int n = 0, nk;
+    int n = 0, nk, runs = mms_step_gate(s, st);
     struct mms_outcome o[MMS_MAX_CANDS];
     struct mmg_params k[8];
     char rest[1400], absent[64], names[160] = "";
 
-    if ((n = mms_step_gate(s, st)) <= 0)
-        return n;
-    n = 0;
+    if (runs <= 0)               /* skipped (0), or the log failed (-1) */
+        return runs;
     find_compilers(s, absent, sizeof absent);
     for (int c = 0; c < s->pl.ncc; c++)
         snprintf(names + strlen(names), sizeof names - strlen(names),
