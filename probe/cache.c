@@ -10,269 +10,61 @@
  * on powers of two (ATLAS's probe would call a 48 KiB L1 32 or 64,
  * docs/DESIGN.md), and each cliff is refined in 4 KiB steps.  The buffer
  * asks for 2 MiB pages so that the physically indexed L2 and L3 see
- * contiguous memory and TLB misses do not fake a cliff. */
+ * contiguous memory and TLB misses do not fake a cliff.  The chase itself
+ * is chase.c; what is read from its curves, curve.c; here the sweeps,
+ * and each figure checked against the claims of sysfs and cpuid. */
 #include "probe/probe.h"
 
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
+#include "probe/chase.h"
+#include "probe/curve.h"
 #include "timer/mmtimer.h"
 
 #define KIB 1024.0
 
-enum {
-    LINE = 64,                  /* chase granularity; >= any L1 line */
-    HUGE = 2 << 20,
-    MAX_LOADS = 1 << 16,        /* per sample, bounds the time of a sample */
-    MIN_LOADS = 1 << 14,
-    NGRID = 160,
-};
-
-static const size_t max_bytes = (size_t)64 << 20;
-
-struct chase {
-    char *buf;
-    size_t bytes;               /* current working set */
-    void **pos;                 /* where the walk stands */
-    long loads;                 /* per sample */
-    uint64_t rng;
-};
-
-static uint64_t next_rand(struct chase *c)
+static void measure(struct probe_ctx *ctx, struct probe_chase *c,
+                    uint32_t *order, struct probe_curve *cv, size_t bytes)
 {
-    c->rng ^= c->rng << 13;
-    c->rng ^= c->rng >> 7;
-    c->rng ^= c->rng << 17;
-    return c->rng;
-}
-
-/* A random permutation of 0..n-1 in order[]. */
-static void shuffle(struct chase *c, uint32_t *order, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        order[i] = (uint32_t)i;
-    for (size_t i = n - 1; i > 0; i--) {
-        size_t j = next_rand(c) % (i + 1);
-        uint32_t t = order[i];
-        order[i] = order[j], order[j] = t;
-    }
-}
-
-/* Link n slots, spaced `stride` bytes apart from `base`, into one random
- * cycle; order[] is scratch of n entries. */
-static void link_cycle(struct chase *c, char *base, size_t n, size_t stride,
-                       uint32_t *order)
-{
-    shuffle(c, order, n);
-    for (size_t i = 0; i < n; i++)
-        *(void **)(base + order[i] * stride) =
-            base + order[(i + 1) % n] * stride;
-    c->pos = (void **)(base + order[0] * stride);
-}
-
-/* Link the lines of `bytes` into one cycle that visits groups of
- * GROUP_PAGES 4 KiB pages in random order, and the lines of a group in
- * random order.  A cyclic walk still evicts like any other (every line
- * once per lap), and a group's lines are spread over enough pages that no
- * prefetcher sees a page worth fetching; but the walk leaves a group only
- * once per 32 x 64 loads.  Under a hypervisor the guest's 2 MiB pages may
- * be 4 KiB pages to the TLB, whose misses would otherwise add a cliff of
- * their own at 64 entries x 4 KiB, where the L2 edge is looked for. */
-enum { GROUP_PAGES = 32, GROUP_LINES = GROUP_PAGES * 4096 / LINE };
-
-static void link_groups(struct chase *c, size_t bytes, uint32_t *order)
-{
-    size_t lines = bytes / LINE, groups = (lines + GROUP_LINES - 1) /
-                                          GROUP_LINES;
-    static uint32_t in_group[GROUP_LINES];
-    void **prev = NULL, **first = NULL;
-
-    shuffle(c, order, groups);
-    for (size_t g = 0; g < groups; g++) {
-        size_t base = (size_t)order[g] * GROUP_LINES;
-        size_t n = lines - base < GROUP_LINES ? lines - base : GROUP_LINES;
-
-        shuffle(c, in_group, n);
-        for (size_t i = 0; i < n; i++) {
-            void **line = (void **)(c->buf + (base + in_group[i]) * LINE);
-            if (prev)
-                *prev = line;
-            else
-                first = line;
-            prev = line;
-        }
-    }
-    *prev = first;
-    c->pos = first;
-}
-
-static void **walk(void **p, long n)
-{
-    for (; n >= 8; n -= 8) {
-        p = *p, p = *p, p = *p, p = *p;
-        p = *p, p = *p, p = *p, p = *p;
-    }
-    while (n-- > 0)
-        p = *p;
-    return p;
-}
-
-static double chase_sample(void *arg)
-{
-    struct chase *c = arg;
-    double t0 = probe_now();
-
-    c->pos = walk(c->pos, c->loads);
-    return probe_now() - t0;
-}
-
-/* Nanoseconds per load over `bytes`, after one warm pass; min of 3x3. */
-static double latency_ns(struct chase *c, size_t bytes, uint32_t *order)
-{
-    size_t lines = bytes / LINE;
-
-    c->bytes = bytes;
-    link_groups(c, bytes, order);
-    c->pos = walk(c->pos, lines < 4 * MAX_LOADS ? (long)lines
-                                                 : 4L * MAX_LOADS);
-    c->loads = lines < MIN_LOADS ? MIN_LOADS
-             : lines > MAX_LOADS ? MAX_LOADS : (long)lines;
-    return probe_min_rounds(chase_sample, c, 3, 3, 0.03, 2, NULL) /
-           c->loads * 1e9;
-}
-
-/* A curve: latency at each size. */
-struct curve {
-    int n;
-    size_t bytes[NGRID];
-    double ns[NGRID];
-};
-
-static void measure(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
-                    struct curve *cv, size_t bytes)
-{
-    if (cv->n >= NGRID)
+    if (cv->n >= PROBE_NGRID)
         return;
     cv->bytes[cv->n] = bytes;
-    cv->ns[cv->n] = latency_ns(c, bytes, order);
+    cv->ns[cv->n] = probe_chase_ns(c, bytes, order);
     probe_note(ctx, "  chase %10.1f KiB  %7.2f ns  %6.2f cycles\n",
                bytes / KIB, cv->ns[cv->n], cv->ns[cv->n] / ctx->ns_per_cycle);
     cv->n++;
 }
 
-/* Last size, from index `from` on, whose latency stays at or under
- * `limit`, before the first one above it; -1 if the first is above. */
-static int last_under(const struct curve *cv, int from, double limit)
-{
-    int i = from;
-
-    while (i < cv->n && cv->ns[i] <= limit)
-        i++;
-    return i - 1;
-}
-
-static double min_between(const struct curve *cv, size_t lo, size_t hi)
-{
-    double m = INFINITY;
-
-    for (int i = 0; i < cv->n; i++)
-        if (cv->bytes[i] >= lo && cv->bytes[i] <= hi && cv->ns[i] < m)
-            m = cv->ns[i];
-    return m;
-}
-
-/* Median latency of the sizes in [lo, hi] (noise only adds time, but a
- * plateau that keeps rising slowly is better summarised by its middle). */
-static double median_between(const struct curve *cv, size_t lo, size_t hi)
-{
-    double v[NGRID];
-    int n = 0;
-
-    for (int i = 0; i < cv->n; i++)
-        if (cv->bytes[i] >= lo && cv->bytes[i] <= hi)
-            v[n++] = cv->ns[i];
-    return n ? probe_median(v, n) : INFINITY;
-}
-
-/* The plateau of the level above: the rough cliff c is the first size
- * from `from` on that costs 1.5x `plateau`; the level above is then
- * surely reached in [2c, 4c]. */
-static double next_plateau(const struct curve *cv, int from, double plateau)
-{
-    int c = last_under(cv, from, 1.5 * plateau) + 1;
-
-    if (c >= cv->n)
-        return INFINITY;
-    return median_between(cv, 2 * cv->bytes[c], 4 * cv->bytes[c]);
-}
-
 /* Refine a cliff between good and bad bytes in 4 KiB-multiple steps;
  * returns the last size still under limit. */
-static size_t refine(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
-                     size_t good, size_t bad, double limit)
+static size_t refine(struct probe_ctx *ctx, struct probe_chase *c,
+                     uint32_t *order, size_t good, size_t bad,
+                     double limit)
 {
     size_t step = (size_t)ceil((bad - good) / 8.0 / 4096) * 4096;
-    struct curve cv = { 0 };
+    struct probe_curve cv = { 0 };
 
     for (size_t s = good + step; s < bad; s += step)
         measure(ctx, c, order, &cv, s);
-    int i = last_under(&cv, 0, limit);
+    int i = probe_last_under(&cv, 0, limit);
     return i < 0 ? good : cv.bytes[i];
 }
 
-/* L1 from a 4 KiB-step curve.  The L1 is virtually indexed, so its
- * cliff is sharp: one page past capacity every set overflows and nearly
- * every load misses.  Below capacity, other code sharing the core can
- * already cost some misses, so the robust mark is the first size at 90% of
- * the way to the L2 plateau; the capacity is the step before it.
- *
- * But a plateau already raised at 3/4 of that capacity (more than 8% over
- * the smallest sizes) means another thread holds part of the L1 -- on the
- * Zen 5 guest here, now and then for a second or so, presumably a host
- * thread on the SMT sibling: 36 KiB then costs 2.2 ns instead of 1.08,
- * and both methods read 40 or 44 KiB.  Such a curve has no answer (0). */
-static size_t l1_from_curve(const struct curve *cv, double *limit)
+static void l1_sweep(struct probe_ctx *ctx, struct probe_chase *c,
+                     uint32_t *order, struct probe_curve *cv)
 {
-    double t1 = min_between(cv, 0, 16 * 1024);
-    double t2 = next_plateau(cv, 0, t1);
-    int i;
-
-    *limit = t1 + 0.9 * (t2 - t1);
-    i = last_under(cv, 0, *limit);
-    if (!isfinite(t2) || i < 0 || i + 1 >= cv->n)
-        return 0;
-    int q = 0;                  /* the last size <= 3/4 of capacity */
-    while (q + 1 < i && cv->bytes[q + 1] <= 3 * cv->bytes[i] / 4)
-        q++;
-    return cv->ns[q] <= 1.08 * t1 ? cv->bytes[i] : 0;
-}
-
-size_t probe_l1_from_curve(const size_t *bytes, const double *ns, int n)
-{
-    static struct curve cv;
-    double limit;
-
-    cv.n = n < NGRID ? n : NGRID;
-    memcpy(cv.bytes, bytes, cv.n * sizeof *bytes);
-    memcpy(cv.ns, ns, cv.n * sizeof *ns);
-    return l1_from_curve(&cv, &limit);
-}
-
-static void l1_sweep(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
-                     struct curve *cv)
-{
-    for (size_t s = 4096; s <= 256 * 1024 && cv->n < NGRID; s += 4096)
+    for (size_t s = 4096; s <= 256 * 1024 && cv->n < PROBE_NGRID; s += 4096)
         measure(ctx, c, order, cv, s);
 }
 
 /* The capacity sweep: two passes, read on their per-size minimum. */
-static size_t sweep_l1(struct probe_ctx *ctx, struct chase *c,
+static size_t sweep_l1(struct probe_ctx *ctx, struct probe_chase *c,
                        uint32_t *order)
 {
-    struct curve a = { 0 }, b = { 0 };
+    struct probe_curve a = { 0 }, b = { 0 };
     double limit;
     size_t l1;
 
@@ -281,7 +73,7 @@ static size_t sweep_l1(struct probe_ctx *ctx, struct chase *c,
     l1_sweep(ctx, c, order, &b);
     for (int i = 0; i < a.n; i++)
         a.ns[i] = fmin(a.ns[i], b.ns[i]);
-    l1 = l1_from_curve(&a, &limit);
+    l1 = probe_curve_l1(&a, &limit);
     probe_note(ctx, "L1d capacity: 90%% mark %.2f ns -> %.0f KiB%s\n", limit,
                l1 / KIB, l1 ? "" : " (none, or a disturbed plateau)");
     return l1;
@@ -290,8 +82,9 @@ static size_t sweep_l1(struct probe_ctx *ctx, struct chase *c,
 /* A geometric sweep from `from` to `upto`: 8 sizes per octave up to
  * 8 MiB, 2 above (large sizes cost the most and only the LLC edge and the
  * memory latency live there). */
-static void sweep(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
-                  struct curve *cv, size_t from, size_t upto)
+static void sweep(struct probe_ctx *ctx, struct probe_chase *c,
+                  uint32_t *order, struct probe_curve *cv, size_t from,
+                  size_t upto)
 {
     for (double s = (double)from; s <= (double)upto;
          s *= s < 8.0 * (1 << 20) ? pow(2, 1 / 8.0) : sqrt(2))
@@ -299,22 +92,22 @@ static void sweep(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
 }
 
 /* Three curves from four sweeps: a = the minimum of sweeps 1 (up to
- * max_bytes) and 2, b = the minimum of sweeps 3 and 4 (b = a above 8 MiB,
- * where only sweep 1 goes), and m = the minimum of all, on which the
+ * PROBE_CHASE_MAX) and 2, b = the minimum of sweeps 3 and 4 (b = a above
+ * 8 MiB, where only sweep 1 goes), and m = the minimum of all, on which the
  * answers are read; a and b are independent repetitions for confirming
  * them.  Interference only adds time, so the minimum of sweeps spread over
  * time is the least disturbed curve. */
 struct curves {
-    struct curve a, b, m;
+    struct probe_curve a, b, m;
 };
 
 /* One more sweep up to 8 MiB into `into`: written over it (fresh), or
  * folded in by minimum. */
-static void sweep_again(struct probe_ctx *ctx, struct chase *c,
-                        uint32_t *order, struct curve *into, size_t from,
+static void sweep_again(struct probe_ctx *ctx, struct probe_chase *c,
+                        uint32_t *order, struct probe_curve *into, size_t from,
                         int fresh)
 {
-    struct curve extra = { 0 };
+    struct probe_curve extra = { 0 };
 
     sweep(ctx, c, order, &extra, from, (size_t)8 << 20);
     for (int i = 0; i < extra.n; i++)
@@ -328,11 +121,11 @@ static void fold_minimum(struct curves *cs)
         cs->m.ns[i] = fmin(cs->a.ns[i], cs->b.ns[i]);
 }
 
-static void sweep_four(struct probe_ctx *ctx, struct chase *c,
+static void sweep_four(struct probe_ctx *ctx, struct probe_chase *c,
                         uint32_t *order, struct curves *cs, size_t from)
 {
     probe_note(ctx, "L2/LLC: chase, geometric grid, sweep 1\n");
-    sweep(ctx, c, order, &cs->a, from, max_bytes);
+    sweep(ctx, c, order, &cs->a, from, PROBE_CHASE_MAX);
     for (int pass = 2; pass <= 4; pass++) {
         probe_note(ctx, "L2/LLC: sweep %d up to 8 MiB\n", pass);
         if (pass == 3)
@@ -349,7 +142,7 @@ static void sweep_four(struct probe_ctx *ctx, struct chase *c,
  * 1 MiB L2 in 2 of 5 runs, where 11 runs here an hour later all did.
  * The minima over six sweeps, the last two a second or more after the
  * first, are less disturbed; a claim that is wrong still disagrees. */
-static void second_look(struct probe_ctx *ctx, struct chase *c,
+static void second_look(struct probe_ctx *ctx, struct probe_chase *c,
                         uint32_t *order, struct curves *cs, size_t from)
 {
     for (int pass = 5; pass <= 6; pass++) {
@@ -360,128 +153,10 @@ static void second_look(struct probe_ctx *ctx, struct chase *c,
     fold_minimum(cs);
 }
 
-/* A level above L1 is physically indexed and perhaps shared: under a
- * hypervisor its pages land in its sets at random, and other cores use the
- * LLC, so each cliff is smeared over a range of sizes (on the Zen 5 guest
- * here the 1 MiB L2's rises smoothly from ~700 KiB to ~1.4 MiB, and
- * no timing can name "1024" in it).  Two sizes are read where a fraction
- * of the loads have started to go further, that is where the latency has
- * risen that fraction of the way from this level's to the next one's:
- *  - the edge, at EDGE_FRAC = 1/3: the measured estimate of the nominal
- *    size, the figure a claim from sysfs or cpuid is checked against (on
- *    the 2-vCPU guests it read 416-556 KiB for a nominal 512 KiB, and
- *    836-1116 for 1024, where 1/2 reads 556-608 and ~1200);
- *  - the effective size, at EFF_FRAC = 1/10: about one load in ten misses,
- *    the most a blocking should count on.
- * For the LLC, above is memory, whose latency keeps rising with nested
- * page walks; the same fractions are taken of the way to its median.
- *
- * The LLC plateau is read in [2c, 4c], where c is the first size at 1.5x
- * the L2 latency, but only below e, the first size 3/4 of the way from L2
- * to memory.  The cap matters when the LLC is small next to L2 (a Sapphire
- * Rapids guest: 2 MiB of L2, an L3 that behaves like 4 MiB), where [2c, 4c]
- * is already memory.  With nothing left in the window (the L2 cliff runs
- * straight to memory, smeared over less than 2x), there is no LLC plateau:
- * INFINITY. */
-#define EDGE_FRAC (1 / 3.0)
-#define EFF_FRAC 0.1
-
-static double llc_plateau(const struct curve *cv, int c, double l2_ns,
-                          double mem, size_t *lo)
-{
-    int e = last_under(cv, c, l2_ns + 0.75 * (mem - l2_ns)) + 1;
-    size_t cap = e < cv->n ? cv->bytes[e] - 1 : max_bytes;
-    size_t four_c = 4 * cv->bytes[c];
-
-    *lo = 2 * cv->bytes[c];
-    return median_between(cv, *lo, four_c < cap ? four_c : cap);
-}
-
-/* L2 and the LLC read from one curve: indices into it, -1 where no edge
- * was found; the LLC's are the L2's when there is no plateau between L2
- * and memory. */
-struct levels {
-    int l2, l2_eff, llc, llc_eff;
-    double l2_limit, llc_limit;
-};
-
-/* An index from `from` on under limit, or -1 when there is none or the
- * curve never rises above limit (an edge must have something past it). */
-static int edge_at(const struct curve *cv, int from, double limit)
-{
-    int i = last_under(cv, from, limit);
-
-    return i >= from && i + 1 < cv->n ? i : -1;
-}
-
-static void read_llc(const struct curve *cv, int from, double t3,
-                     double mem, struct levels *lv)
-{
-    lv->llc_limit = t3 + EDGE_FRAC * (mem - t3);
-    lv->llc = edge_at(cv, from, lv->llc_limit);
-    lv->llc_eff = edge_at(cv, from, t3 + EFF_FRAC * (mem - t3));
-    if (lv->llc <= lv->l2)
-        lv->llc = -1;
-    if (lv->llc_eff <= lv->l2)
-        lv->llc_eff = -1;
-}
-
-static void read_levels(const struct curve *cv, size_t l1, struct levels *lv)
-{
-    double l2_ns = min_between(cv, 2 * l1, 4 * l1);
-    double mem = median_between(cv, cv->bytes[cv->n - 3], max_bytes);
-    int from = 0, c;
-    size_t lo;
-
-    lv->l2 = lv->l2_eff = lv->llc = lv->llc_eff = -1;
-    while (from < cv->n && cv->bytes[from] < 2 * l1)
-        from++;
-    c = last_under(cv, from, 1.5 * l2_ns) + 1;
-    if (c >= cv->n || mem < 1.5 * l2_ns)
-        return;
-    double t3 = llc_plateau(cv, c, l2_ns, mem, &lo);
-    double above = isfinite(t3) ? t3 : mem;
-    lv->l2_limit = l2_ns + EDGE_FRAC * (above - l2_ns);
-    lv->l2 = edge_at(cv, from, lv->l2_limit);
-    if (lv->l2 < 0)
-        return;
-    lv->l2_eff = edge_at(cv, from, l2_ns + EFF_FRAC * (above - l2_ns));
-    if (!isfinite(t3)) {
-        lv->llc = lv->l2, lv->llc_eff = lv->l2_eff;
-        lv->llc_limit = lv->l2_limit;
-        return;
-    }
-    while (from < cv->n && cv->bytes[from] < lo)
-        from++;
-    read_llc(cv, from, t3, mem, lv);
-}
-
-static size_t at(const struct curve *cv, int i)
-{
-    return i >= 0 ? cv->bytes[i] : 0;
-}
-
-int probe_levels_from_curve(const size_t *bytes, const double *ns, int n,
-                            size_t l1, struct probe_edges *e)
-{
-    static struct curve cv;
-    struct levels lv;
-
-    cv.n = n < NGRID ? n : NGRID;
-    memcpy(cv.bytes, bytes, cv.n * sizeof *bytes);
-    memcpy(cv.ns, ns, cv.n * sizeof *ns);
-    read_levels(&cv, l1, &lv);
-    e->l2 = at(&cv, lv.l2);
-    e->l2_eff = at(&cv, lv.l2_eff);
-    e->llc = at(&cv, lv.llc);
-    e->llc_eff = at(&cv, lv.llc_eff);
-    return lv.l2 >= 0 ? 0 : -1;
-}
-
 /* Refine the edge at grid index i of the curve m, where the latency
  * crosses limit. */
-static size_t refine_edge(struct probe_ctx *ctx, struct chase *c,
-                          uint32_t *order, const struct curve *m, int i,
+static size_t refine_edge(struct probe_ctx *ctx, struct probe_chase *c,
+                          uint32_t *order, const struct probe_curve *m, int i,
                           double limit)
 {
     size_t size = refine(ctx, c, order, m->bytes[i], m->bytes[i + 1], limit);
@@ -491,41 +166,9 @@ static size_t refine_edge(struct probe_ctx *ctx, struct chase *c,
     return size;
 }
 
-/* Line size: visit blocks in random order; in each, load offset d and
- * then offset 0.  The blocks' first lines span 2x L1, so the first load
- * misses L1 (and hits L2); the second hits L1 if d is within the same line
- * and misses it otherwise.  Offset d goes first so that an ascending
- * next-line prefetch cannot hide the second miss, and the pair sits at a
- * different line of each 1 KiB block (12 choices, so that the pairs of a
- * page fall on 48 of its 64 line slots and spread over the L2 sets). */
-enum { BLOCK = 1024, DMAX = 256, ND = 6 };
-
-/* Where the pair of block b starts: d <= 256 bytes still fits after it. */
-static char *pair_at(char *base, size_t b)
-{
-    return base + b * BLOCK + (b * 5 % 12) * LINE;
-}
-
-static double pair_ns(struct chase *c, size_t nblocks, int d,
-                      uint32_t *order)
-{
-    char *base = c->buf;
-
-    shuffle(c, order, nblocks);
-    for (size_t i = 0; i < nblocks; i++) {
-        size_t b = order[i], nb = order[(i + 1) % nblocks];
-        char *second = pair_at(base, b);
-        char *next = pair_at(base, nb) + d;
-
-        *(void **)(second + d) = second;
-        *(void **)second = next;
-    }
-    c->pos = (void **)(pair_at(base, order[0]) + d);
-    c->loads = 2 * (long)nblocks;
-    c->pos = walk(c->pos, c->loads);
-    return probe_min_rounds(chase_sample, c, 3, 5, 0.03, 2, NULL) /
-           c->loads * 1e9;
-}
+/* The pair distances find_line tries (8 << k, k < ND) and the largest
+ * it may read. */
+enum { DMAX = 256, ND = 6 };
 
 /* The d at the largest step up from the d before it.  The step is only
  * ~20% (an L1 hit against an L2 hit, averaged with an L2 hit), so a rule
@@ -542,12 +185,12 @@ static int line_from(const double *t)
     return 8 << best;
 }
 
-static void find_line(struct probe_ctx *ctx, struct chase *c,
+static void find_line(struct probe_ctx *ctx, struct probe_chase *c,
                       struct mmt_probeconf *pc, size_t l1, uint32_t *order,
                       const struct mmt_cache_claim *claim)
 {
     enum { PASSES = 3 };
-    size_t nblocks = 2 * l1 / LINE;
+    size_t nblocks = 2 * l1 / PROBE_LINE;
     double t[PASSES][ND], m[ND];
     int agree = 0;
 
@@ -555,7 +198,7 @@ static void find_line(struct probe_ctx *ctx, struct chase *c,
                "passes\n", nblocks, PASSES);
     for (int pass = 0; pass < PASSES; pass++)
         for (int k = 0; k < ND; k++)
-            t[pass][k] = pair_ns(c, nblocks, 8 << k, order);
+            t[pass][k] = probe_pair_ns(c, nblocks, 8 << k, order);
     for (int k = 0; k < ND; k++) {
         m[k] = fmin(fmin(t[0][k], t[1][k]), t[2][k]);
         probe_note(ctx, "  d=%3d  %.2f ns per load\n", 8 << k, m[k]);
@@ -576,22 +219,6 @@ static void find_line(struct probe_ctx *ctx, struct chase *c,
               "smallest pair distance whose 2nd load misses L1");
 }
 
-/* Nanoseconds per load of a cycle over n lines `stride` bytes apart. */
-static double set_ns(struct chase *c, int n, size_t stride)
-{
-    uint32_t order[64];
-
-    link_cycle(c, c->buf, (size_t)n, stride, order);
-    c->loads = MIN_LOADS;
-    return probe_min_rounds(chase_sample, c, 3, 5, 0.03, 2, NULL) /
-           c->loads * 1e9;
-}
-
-static double chase_set_ns(void *arg, int n, size_t stride)
-{
-    return set_ns(arg, n, stride);
-}
-
 enum { GEOM_STRIDE = 256 * 1024, MAX_WAYS = 32 };
 
 /* L1 geometry from compact sets (X-Ray, docs/DESIGN.md).  Lines
@@ -604,7 +231,7 @@ enum { GEOM_STRIDE = 256 * 1024, MAX_WAYS = 32 };
 int probe_l1_geometry(const struct probe_ctx *ctx, probe_set_ns_fn set_ns,
                       void *arg, struct probe_geometry *g)
 {
-    double limit = 1.5 * set_ns(arg, 1, LINE), ns = 0;
+    double limit = 1.5 * set_ns(arg, 1, PROBE_LINE), ns = 0;
 
     g->ways = 0;
     g->way_bytes = 0;
@@ -617,7 +244,7 @@ int probe_l1_geometry(const struct probe_ctx *ctx, probe_set_ns_fn set_ns,
     }
     if (g->ways == 0 || g->ways > MAX_WAYS)
         return -1;
-    for (size_t stride = LINE; stride <= GEOM_STRIDE; stride *= 2) {
+    for (size_t stride = PROBE_LINE; stride <= GEOM_STRIDE; stride *= 2) {
         ns = set_ns(arg, g->ways + 1, stride);
         probe_note(ctx, "  %2d lines %6zu B apart: %.2f ns\n", g->ways + 1,
                    stride, ns);
@@ -629,14 +256,14 @@ int probe_l1_geometry(const struct probe_ctx *ctx, probe_set_ns_fn set_ns,
     return -1;
 }
 
-static void geometry_passes(struct probe_ctx *ctx, struct chase *c,
+static void geometry_passes(struct probe_ctx *ctx, struct probe_chase *c,
                             struct probe_l1_evidence *e, int n)
 {
     for (int i = 0; i < n && e->passes < PROBE_L1_PASSES; i++) {
         struct probe_geometry *g = &e->g[e->passes++];
 
         probe_note(ctx, "L1d geometry, pass %d\n", e->passes);
-        if (probe_l1_geometry(ctx, chase_set_ns, c, g) < 0)
+        if (probe_l1_geometry(ctx, probe_chase_set_ns, c, g) < 0)
             g->ways = 0, g->way_bytes = 0;
     }
 }
@@ -651,7 +278,7 @@ static struct probe_l1_evidence last_attempt(const struct probe_l1_evidence *e)
 
 /* One attempt: a capacity sweep and two set-conflict passes, added to e.
  * Settled when the two passes agree with each other and with the sweep. */
-static int l1_attempt(struct probe_ctx *ctx, struct chase *c,
+static int l1_attempt(struct probe_ctx *ctx, struct probe_chase *c,
                       uint32_t *order, struct probe_l1_evidence *e)
 {
     e->swept = sweep_l1(ctx, c, order);
@@ -692,7 +319,7 @@ static size_t l1_verdict(const struct probe_ctx *ctx,
  * l1_from_curve): then both are measured again at once (0.1 s), and, if
  * they still disagree, a third time after the L2/LLC sweeps, two seconds
  * later (probe_cache).  What never settles is not confirmed. */
-static size_t find_l1(struct probe_ctx *ctx, struct chase *c,
+static size_t find_l1(struct probe_ctx *ctx, struct probe_chase *c,
                       uint32_t *order, struct mmt_probeconf *pc,
                       const struct mmt_cache_claim *claim,
                       struct probe_l1_evidence *e, int *settled)
@@ -705,29 +332,18 @@ static size_t find_l1(struct probe_ctx *ctx, struct chase *c,
     return l1_verdict(ctx, e, *settled, claim, !*settled, pc);
 }
 
-static char *alloc_buffer(void)
-{
-    char *buf = mmt_alloc(max_bytes + HUGE, HUGE, 0);
-
-#ifdef MADV_HUGEPAGE
-    if (buf)
-        madvise(buf, max_bytes, MADV_HUGEPAGE);
-#endif
-    return buf;
-}
-
 /* One level's readings: the edge refined on the minimum curve, and on the
  * grid of each repetition alone; the effective size on the grid. */
-static void reading(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
-                    const struct curves *cs, const int *edge,
-                    const int *eff, double limit,
+static void reading(struct probe_ctx *ctx, struct probe_chase *c,
+                    uint32_t *order, const struct curves *cs,
+                    const int *edge, const int *eff, double limit,
                     struct probe_level_reading *r)
 {
-    const struct curve *cv[3] = { &cs->m, &cs->a, &cs->b };
+    const struct probe_curve *cv[3] = { &cs->m, &cs->a, &cs->b };
 
     for (int k = 0; k < 3; k++) {
-        r->edge[k] = at(cv[k], edge[k]);
-        r->eff[k] = at(cv[k], eff[k]);
+        r->edge[k] = probe_curve_at(cv[k], edge[k]);
+        r->eff[k] = probe_curve_at(cv[k], eff[k]);
     }
     if (edge[0] >= 0)
         r->edge[0] = refine_edge(ctx, c, order, &cs->m, edge[0], limit);
@@ -755,16 +371,16 @@ static int set_level(struct probe_ctx *ctx, struct mmt_probeconf *pc,
 
 /* Both levels read on the minimum curve and on each repetition; the
  * L2 alone when r3 is NULL (a second look: the LLC's reading stands). */
-static void read_both(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
-                      const struct curves *cs, size_t l1,
+static void read_both(struct probe_ctx *ctx, struct probe_chase *c,
+                      uint32_t *order, const struct curves *cs, size_t l1,
                       struct probe_level_reading *r2,
                       struct probe_level_reading *r3)
 {
-    struct levels m, a, b;
+    struct probe_levels m, a, b;
 
-    read_levels(&cs->m, l1, &m);
-    read_levels(&cs->a, l1, &a);
-    read_levels(&cs->b, l1, &b);
+    probe_read_levels(&cs->m, l1, &m);
+    probe_read_levels(&cs->a, l1, &a);
+    probe_read_levels(&cs->b, l1, &b);
     probe_note(ctx, "L2:\n");
     reading(ctx, c, order, cs, (int[]){ m.l2, a.l2, b.l2 },
             (int[]){ m.l2_eff, a.l2_eff, b.l2_eff }, m.l2_limit, r2);
@@ -786,7 +402,7 @@ static void read_both(struct probe_ctx *ctx, struct chase *c, uint32_t *order,
  * range looked at again once when its edges disagree with a claim.  With
  * no L2 edge and no claim there is nothing valid to write: -1 (mmprobe
  * fails rather than write a made-up size). */
-static int find_upper_levels(struct probe_ctx *ctx, struct chase *c,
+static int find_upper_levels(struct probe_ctx *ctx, struct probe_chase *c,
                              uint32_t *order, size_t l1,
                              const struct mmt_cache_claim *cl, int ncl,
                              struct mmt_probeconf *pc)
@@ -819,7 +435,7 @@ static int find_upper_levels(struct probe_ctx *ctx, struct chase *c,
     if (rc < 0) {
         probe_disagree(ctx, "L2_KIB: no edge in the chase curve up to "
                        "%zu MiB, and no sysfs or cpuid figure",
-                       max_bytes >> 20);
+                       PROBE_CHASE_MAX >> 20);
         return -1;
     }
     claim = probe_claim_for(cl, ncl, 0, &doubt);
@@ -837,8 +453,8 @@ static int find_upper_levels(struct probe_ctx *ctx, struct chase *c,
 
 int probe_cache(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 {
-    struct chase c = { .rng = 0x9e3779b97f4a7c15u };
-    uint32_t *order = malloc(max_bytes / LINE * sizeof *order);
+    struct probe_chase c = { .rng = 0x9e3779b97f4a7c15u };
+    uint32_t *order = malloc(PROBE_CHASE_MAX / PROBE_LINE * sizeof *order);
     struct mmt_cache_claim cl[32];
     int ncl = probe_cache_claims(ctx, cl, 32), rc = -1;
     const struct mmt_cache_claim *l1claim = probe_claim_for(cl, ncl, 1,
@@ -847,12 +463,12 @@ int probe_cache(struct probe_ctx *ctx, struct mmt_probeconf *pc)
     int settled;
     size_t l1;
 
-    c.buf = alloc_buffer();
+    c.buf = probe_chase_alloc();
     if (!c.buf || !order) {
         mmt_free(c.buf), free(order);
         return -1;
     }
-    memset(c.buf, 1, max_bytes);
+    memset(c.buf, 1, PROBE_CHASE_MAX);
     double t0 = probe_now();
     l1 = find_l1(ctx, &c, order, pc, l1claim, &e, &settled);
     probe_note(ctx, "caches: L1 done after %.2f s\n", probe_now() - t0);

@@ -8,12 +8,11 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "kernels/archkey.h"
 #include "kernels/libparams.h"
-#include "tune/proc.h"
+#include "tune/compile.h"
 
 #ifndef MMS_DRIVER_SOURCES
 #define MMS_DRIVER_SOURCES "kernels/driver.c kernels/small.c " \
@@ -194,7 +193,6 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
 struct job {
     char *argv[96];
     char words[4096], out[MMS_PATH_MAX + 48];
-    struct mms_proc pr;
 };
 
 static int job_set(struct job *j, const struct mms_pipeline *pl, int cc,
@@ -218,67 +216,57 @@ static int job_set(struct job *j, const struct mms_pipeline *pl, int cc,
     return *words ? -1 : 0;
 }
 
-/* The first line of out that says "error", else its first line. */
-static void first_error(const char *out, char *line, size_t len)
-{
-    FILE *fp = fopen(out, "r");
-    char buf[512], first[512] = "";
+/* What run_jobs' compiler calls work on: the jobs, their deadline, and
+ * the first failure's why. */
+struct jobs_run {
+    struct job *j;
+    double timeout_s;
+    char *why;
+    size_t len;
+    int failed;
+};
 
-    while (fp && fgets(buf, sizeof buf, fp)) {
-        buf[strcspn(buf, "\n")] = '\0';
-        if (!first[0] || strstr(buf, "error"))
-            snprintf(first, sizeof first, "%s", buf);
-        if (strstr(buf, "error"))
-            break;
-    }
-    if (fp)
-        fclose(fp);
-    snprintf(line, len, "%s", first[0] ? first : "(no output)");
+static int start_job(void *ctx, int i, struct mms_proc *pr)
+{
+    struct jobs_run *r = ctx;
+
+    if (mms_spawn(pr, r->j[i].argv, r->j[i].out, r->timeout_s) == 0)
+        return 0;
+    snprintf(r->why, r->len, "cannot run %s: %s", r->j[i].argv[0],
+             strerror(errno));
+    r->failed = 1;
+    return -1;
 }
 
-/* Run jobs j[0..n-1], up to `at_once` together; 0 when all succeeded,
- * else -1 with why (the first failure's command and error line). */
+/* A failure stops the run; the first one is why (its command and error
+ * line). */
+static int end_job(void *ctx, int i, int status, int late)
+{
+    struct jobs_run *r = ctx;
+    char st[64], line[400];
+
+    if (!late && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+        return 0;
+    if (!r->failed) {
+        mms_status_text(status, st, sizeof st);
+        mms_first_error(r->j[i].out, line, sizeof line);
+        snprintf(r->why, r->len, "%s %s: %s", r->j[i].argv[0],
+                 late ? "ran past its deadline" : st, line);
+    }
+    r->failed = 1;
+    return -1;
+}
+
+/* Run jobs j[0..n-1], up to `at_once` together (compile.h); 0 when all
+ * succeeded, else -1 with why (the first failure's command and error
+ * line). */
 static int run_jobs(struct job *j, int n, int at_once, double timeout_s,
                     char *why, size_t len)
 {
-    struct timespec ts = { 0, 5000000L };
-    int next = 0, done = 0, running = 0, rc = 0, *live = calloc(
-        (size_t)n, sizeof *live);
+    struct jobs_run r = { j, timeout_s, why, len, 0 };
+    struct mms_compile_ops ops = { start_job, end_job, &r };
 
-    if (!live)
-        return -1;
-    while (done < n) {
-        while (rc == 0 && running < at_once && next < n) {
-            if (mms_spawn(&j[next].pr, j[next].argv, j[next].out,
-                          timeout_s) != 0) {
-                snprintf(why, len, "cannot run %s: %s", j[next].argv[0],
-                         strerror(errno));
-                rc = -1;
-                break;
-            }
-            live[next++] = 1, running++;
-        }
-        if (running == 0)
-            break;
-        for (int i = 0; i < next; i++) {
-            int status, late;
-            char st[64], line[400];
-            if (!live[i] || !mms_proc_poll(&j[i].pr, &status, &late))
-                continue;
-            live[i] = 0, running--, done++;
-            if (rc == 0 && (late || !WIFEXITED(status)
-                            || WEXITSTATUS(status) != 0)) {
-                mms_status_text(status, st, sizeof st);
-                first_error(j[i].out, line, sizeof line);
-                snprintf(why, len, "%s %s: %s", j[i].argv[0],
-                         late ? "ran past its deadline" : st, line);
-                rc = -1;
-            }
-        }
-        nanosleep(&ts, NULL);
-    }
-    free(live);
-    return rc;
+    return mms_compile_run(&ops, &n, at_once);
 }
 
 /* 1 when the file at path includes kernels/gen/libparams.h (the header

@@ -2,7 +2,9 @@
  * mmgen source (in-process) -> shared object (the kernel compiler, in
  * batches on every core) -> verified against the oracle and timed with
  * MultiCallFlushLRU, in a child with a deadline.  Whatever goes wrong is a
- * verdict with a reason, never fatal to the search. */
+ * verdict with a reason, never fatal to the search.  (candidate.c: the
+ * pipeline and a candidate's source; build.c: compiling, on compile.h's
+ * scheduler; measure.c: the child; shapes.c: the whole DGEMM's shapes.) */
 #ifndef MMS_CANDIDATE_H
 #define MMS_CANDIDATE_H
 
@@ -79,7 +81,7 @@ struct mms_compiler {
  * small-problem path whatever the bound (the small size, first); routed
  * 1: on the path the library routes it to (mml_dgemm_plan), else the
  * packed one. */
-struct mms_shape {
+struct mms_dgemm_shape {
     int m, n, k;
     int small, routed;
 };
@@ -123,29 +125,29 @@ struct mms_pipeline {
 /* The shapes a whole-DGEMM timing with pl takes, in its order
  * (pl->dgemm_small_n first when not 0, then pl->dgemm_n, square, then
  * the narrow ones), into s[MMS_DGEMM_SHAPES].  Returns how many. */
-int mms_dgemm_sizes(const struct mms_pipeline *pl, struct mms_shape *s);
+int mms_dgemm_sizes(const struct mms_pipeline *pl, struct mms_dgemm_shape *s);
 
 /* "1000" for a square shape, "1000x32x1000" for another: how the log
  * names it (in the why, and in the list of a step's shapes). */
-void mms_shape_text(const struct mms_shape *s, char *buf, size_t len);
+void mms_shape_text(const struct mms_dgemm_shape *s, char *buf, size_t len);
 
 /* Append "N=shape:mflops" to the string in buf (a space before it
  * unless it is the first): how a whole DGEMM's why lists its shapes,
- * which the log reads back (tune/searchlog.c). */
-void mms_dgemm_why_size(char *buf, size_t len, const struct mms_shape *s,
+ * which the log reads back (tune/logfind.c). */
+void mms_dgemm_why_size(char *buf, size_t len, const struct mms_dgemm_shape *s,
                         double mflops);
 
 /* 1 when shape s runs on the small-problem path: the small size; or a
  * routed shape that the plan's small path takes (fits 1), as the library
  * routes a call. */
-int mms_dgemm_on_small(const struct mms_shape *s, int fits);
+int mms_dgemm_on_small(const struct mms_dgemm_shape *s, int fits);
 
 /* Append shape s to the why's list of the shapes that ran on path
  * ("small": the small-problem path; "skinny": the library's routing took
  * skinny.c), " small=n" or ",n", after all its shapes: the path each took
  * is in the log, where a test can check the routing. */
 void mms_dgemm_why_path(char *buf, size_t len, const char *path,
-                        const struct mms_shape *s);
+                        const struct mms_dgemm_shape *s);
 
 /* One timing of one candidate. */
 struct mms_measure {
@@ -200,7 +202,7 @@ int mms_cand_generate(struct mms_cand *c);
 
 /* The timer's operand init: uniform values in [-0.5, 0.5), a sequence
  * fixed by the operand's index. */
-void mms_fill(int operand, void *p, size_t bytes, void *user);
+void mms_fill_operand(int operand, void *p, size_t bytes, void *user);
 
 /* Generate (if needed) and compile every candidate not yet judged, up to
  * pl->jobs compilers at once.  Failures become verdicts on the candidate;

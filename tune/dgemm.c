@@ -161,8 +161,8 @@ static long check_once(const struct mms_dgemm *dg, enum route route,
     work = aligned(route == SMALL ? dg->small_doubles(p, &g)
                    : route == BLOCKED ? dg->work_doubles(p, &g) : 0);
     if (a && b && c && r && work) {
-        mms_fill(0, a, g.lda * k * sizeof *a, NULL);
-        mms_fill(1, b, g.ldb * n * sizeof *b, NULL);
+        mms_fill_operand(0, a, g.lda * k * sizeof *a, NULL);
+        mms_fill_operand(1, b, g.ldb * n * sizeof *b, NULL);
         for (size_t i = 0; i < g.ldc * n; i++)
             c[i] = i % g.ldc < m ? NAN : SENTINEL;
         g.a = a, g.b = b, g.c = c;
@@ -259,12 +259,12 @@ struct operands {
 struct sized {
     const struct mms_dgemm *dg;
     const struct operands *op;
-    struct mms_shape s;
+    struct mms_dgemm_shape s;
     enum route route;
     enum mml_path path;          /* ROUTED: where the library sent it */
 };
 
-static struct mml_gemm gemm_of(const struct mms_shape *s, double alpha,
+static struct mml_gemm gemm_of(const struct mms_dgemm_shape *s, double alpha,
                                const struct operands *op)
 {
     size_t m = (size_t)s->m, n = (size_t)s->n, k = (size_t)s->k;
@@ -312,8 +312,8 @@ static int operands(const struct mms_dgemm *dg, const struct sized *z,
     op->c = aligned(c), op->work = aligned(work);
     if (!op->a || !op->b || !op->c || !op->work)
         return -1;
-    mms_fill(0, op->a, a * sizeof(double), NULL);
-    mms_fill(1, op->b, b * sizeof(double), NULL);
+    mms_fill_operand(0, op->a, a * sizeof(double), NULL);
+    mms_fill_operand(1, op->b, b * sizeof(double), NULL);
     memset(op->c, 0, c * sizeof(double));
     memset(op->work, 0, work * sizeof(double));
     return 0;
@@ -342,7 +342,7 @@ static int sizes_of(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                     const struct operands *op, struct sized *z, char *why,
                     size_t len)
 {
-    struct mms_shape s[MMS_DGEMM_SHAPES];
+    struct mms_dgemm_shape s[MMS_DGEMM_SHAPES];
     int k = mms_dgemm_sizes(pl, s);
 
     for (int i = 0; i < k; i++) {
@@ -375,7 +375,7 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
         .name = "dgemm", .noperands = 3,
         .operand = { { "A", 64, 1, 0 }, { "B", 64, 1, 0 },
                      { "C", 64, 1, 0 } },
-        .init = mms_fill, .call = call_dgemm,
+        .init = mms_fill_operand, .call = call_dgemm,
     };
     char sizes[320] = "";
     double logsum = 0;

@@ -1,16 +1,24 @@
 # tune/: the search (issue 8).  libmmsearch holds the candidate pipeline,
-# the search steps, the noise statistics and the log; mmsearch is the
-# command.  It uses codegen (generator, oracle), timer and common; never
-# probe/ internals (probe.conf comes through common/probeconf.h).
+# the search steps (search.c's loop; a file per kind of step, stepX.c),
+# the noise statistics and the log; mmsearch is the command.  It uses
+# codegen (generator, oracle), timer and common; never probe/ internals
+# (probe.conf comes through common/probeconf.h).
 noinst_LTLIBRARIES += tune/libmmsearch.la
 tune_libmmsearch_la_SOURCES = \
-	tune/proc.c tune/proc.h \
-	tune/candidate.c tune/candidate.h \
-	tune/stats.c tune/stats.h \
-	tune/steps.c tune/steps.h \
-	tune/model.c tune/model.h \
-	tune/searchlog.c tune/searchlog.h \
-	tune/search.c tune/search.h \
+	tune/proc.c tune/proc.h tune/candidate.c tune/candidate.h \
+	tune/compile.c tune/compile.h tune/build.c tune/measure.c \
+	tune/shapes.c \
+	tune/stats.c tune/stats.h tune/steps.c tune/steps.h \
+	tune/pins.c tune/pins.h tune/ranges.c tune/ranges.h tune/blockranges.c \
+	tune/model.c tune/model.h tune/searchlog.c tune/searchlog.h \
+	tune/logread.c tune/logread.h tune/logfind.c \
+	tune/search.c tune/search.h tune/steprun.h tune/how.h \
+	tune/stepkernel.c tune/stepncnb.c tune/stepkclean.c tune/stepcc.c \
+	tune/stepdgemm.c tune/stepblocks.c tune/screen.c tune/screen.h \
+	tune/decide.c tune/decide.h tune/incumbent.c tune/incumbent.h \
+	tune/timing.c tune/timing.h tune/progress.c tune/progress.h \
+	tune/searchtext.c tune/searchtext.h tune/searchend.c \
+	tune/winner.c tune/winner.h tune/paramsout.c tune/paramsout.h \
 	tune/blocks.c tune/blocks.h tune/dgemm.c tune/dgemm.h
 # Candidates are compiled against the kernel contract in the source tree;
 # the blocks steps compile the library's driver from it too (kernels/

@@ -179,7 +179,7 @@ static double ref_in_round(const struct mmr_report *r,
 
 /* c's re-timings: how many, their median and the median of their
  * ratios to the reference kernel of the same round (what the step's
- * rank-sum test compared; tune/search.c).  In step 7 the reference is
+ * rank-sum test compared; tune/decide.c).  In step 7 the reference is
  * the general K cleanup, timed at each candidate's K (kt=). */
 static void retimings(const struct mmr_report *r, const struct mmr_step *st,
                       struct mmr_cand *c, double *mflops, double *ratio)

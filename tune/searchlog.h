@@ -194,7 +194,7 @@ const struct mms_record *mms_log_cand(struct mms_log *lg,
                                       const struct mms_record *r);
 
 /* The step under which mmsearch logs the end timings of a winner no
- * step timed (tune/search.c, time_winner): never a screen timing. */
+ * step timed (tune/winner.c, time_winner): never a screen timing. */
 #define MMS_WINNER_STEP "winner"
 
 /* The timing of p held by the log: the screen (round 0, any step but

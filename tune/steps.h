@@ -1,7 +1,8 @@
-/* The search space as data: the levels, the pins, the starting values
- * from probe.conf, and the steps of paper 002 §III-B in their order, each
- * with the parameters it decides and its range rule (steps.c has the one
- * table; mmsearch --help and the log print it). */
+/* The search space as data: the levels, the pins (pins.h), the starting
+ * values from probe.conf, and the steps of paper 002 §III-B in their
+ * order, each with the parameters it decides and its range rule (steps.c
+ * has the one table, ranges.c and blockranges.c the rules; mmsearch
+ * --help and the log print it). */
 #ifndef MMS_STEPS_H
 #define MMS_STEPS_H
 
@@ -9,6 +10,7 @@
 
 #include "codegen/params.h"
 #include "common/probeconf.h"
+#include "tune/pins.h"
 
 /* How hard to look.  quick is what the tests use. */
 struct mms_level {
@@ -56,42 +58,6 @@ extern const struct mms_level mms_levels[];
 extern const int mms_nlevels;
 const struct mms_level *mms_level_find(const char *name);
 
-/* Parameters fixed on the command line: never searched, logged. */
-struct mms_pins {
-    struct mmg_params p;  /* the pinned values */
-    unsigned long mask;   /* bit i: mmg_int_params[i] is pinned */
-    int isa;              /* 1: p.isa is pinned */
-    int kx, k_crossover;  /* kx 1: K_CROSSOVER (step 7's result, no
-                             generator parameter) is pinned to that */
-    char cc[32];          /* the pinned kernel compiler, "" none */
-    int mc, kc, nc;       /* the library's blocking, pinned (0: not) */
-    int small;            /* its small-problem path's SMALL_MAX (0: not) */
-};
-
-/* The keys that make the kernel: what the dgemm step's KERNEL stands for
- * in mms_pinned. */
-#define MMS_KERNEL_KEYS "ISA,NB,MU,NU,KU,FMA,LS,FF,IF,NF"
-
-/* "KEY=VALUE" (KEY a generator key, any case, ISA, K_CROSSOVER, CC, or
- * the library's MC, KC, NC, SMALL_MAX).
- * Returns 0, or -1 with "KEY: why" in err. */
-int mms_pin(struct mms_pins *pins, const char *spec, char *err,
-            size_t errlen);
-/* Every "KEY = value" line of path (# starts a comment; blank lines are
- * skipped), as mms_pin takes them.  Returns 0, or -1 with "path:line:
- * why" in err. */
-int mms_pin_file(struct mms_pins *pins, const char *path, char *err,
-                 size_t errlen);
-void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p);
-/* 1 when every key of the comma-separated list is pinned (KERNEL: every
- * key of MMS_KERNEL_KEYS). */
-int mms_pinned(const struct mms_pins *pins, const char *keys);
-/* The pinned value of the library's MC, KC, NC or SMALL_MAX (key), 0
- * when it is not pinned. */
-int mms_block_pin(const struct mms_pins *pins, const char *key);
-/* "ISA=sse2 NB=16 CC=clang MC=96", or "none". */
-void mms_pins_text(const struct mms_pins *pins, char *buf, size_t len);
-
 /* What the range rules read. */
 struct mms_space {
     const struct mmt_probeconf *pc;
@@ -130,6 +96,8 @@ void mms_start_params(const struct mms_space *s, enum mmg_isa isa,
  * they are (paper 002 §III-B steps 6 and 7). */
 enum mms_step_kind {
     MMS_STEP_REF,         /* the best candidate becomes the reference */
+    MMS_STEP_CC,          /* as REF, its candidates the best kernels so
+                             far, each built with every compiler */
     MMS_STEP_NCNB,        /* the non-copy tile: candidates from NB down,
                              screened until MFLOPS drop 20% below the best
                              seen; the best one's NCNB */
@@ -199,8 +167,5 @@ int mms_dgemm_nmax(const struct mms_level *lv);
 int mms_step_candidates(const struct mms_space *s, const struct mms_step *st,
                         const struct mmg_params *ref, struct mmg_params *out,
                         int max);
-
-/* Same kernel: ISA and every generator parameter. */
-int mms_params_equal(const struct mmg_params *a, const struct mmg_params *b);
 
 #endif

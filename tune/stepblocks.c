@@ -1,0 +1,141 @@
+/* The blocks steps (steprun.h, issue 9): the library's MC, KC, NC and
+ * SMALL_MAX, each candidate timed as the whole DGEMM. */
+#include "tune/steprun.h"
+
+#include <string.h>
+
+#include "tune/blocks.h"
+#include "tune/decide.h"
+#include "tune/progress.h"
+#include "tune/screen.h"
+#include "tune/searchtext.h"
+#include "tune/timing.h"
+
+/* The model's blocking for the kernel chosen, pins kept: where the
+ * blocks steps start, and the reference of their rounds.  Made once.
+ * Returns 0, or -1 with why. */
+static int blocks_start(struct mms_search *s, char *why, size_t len)
+{
+    struct mms_blocks b = { s->pins.mc, s->pins.kc, s->pins.nc, 0,
+                            s->pins.small };
+
+    if (s->blocks_ready)
+        return 0;
+    if (mms_blocks_model(&s->pc, &s->ref, &b, why, len) != 0)
+        return -1;
+    s->blocks0 = s->blocks = b;
+    s->blocks_ready = 1;
+    s->has_blocks = s->pins.mc && s->pins.kc && s->pins.nc;
+    return 0;
+}
+
+/* The candidates of blocks step st: its range around the blocking so
+ * far, the pins applied, each completed by the library's model (a
+ * blocking the library refuses, NC below NB, is left out) and made the
+ * full kernel it implies, duplicates dropped.  Returns how many. */
+static int blocks_candidates(struct mms_search *s, const struct mms_step *st,
+                             struct mmg_params *cand, struct mms_how *how,
+                             int max)
+{
+    static struct mms_blocks pts[MMS_MAX_CANDS];
+    int n = st->blocks(&s->space, &s->ref, &s->blocks, pts, max), kept = 0;
+    char why[MMS_WHY_MAX];
+
+    for (int i = 0; i < n; i++) {
+        struct mms_blocks b = pts[i];
+        int dup = 0;
+        b.mc = s->pins.mc ? s->pins.mc : b.mc;
+        b.kc = s->pins.kc ? s->pins.kc : b.kc;
+        b.nc = s->pins.nc ? s->pins.nc : b.nc;
+        b.small = s->pins.small ? s->pins.small : b.small;
+        if (mms_blocks_model(&s->pc, &s->ref, &b, why, sizeof why) != 0)
+            continue;
+        mms_blocks_kernel(&s->ref, &b, &cand[kept]);
+        mms_mark_perturbed(s, &cand[kept]);
+        how[kept] = (struct mms_how){ s->ref_cc, b.nc };
+        for (int j = 0; j < kept && !dup; j++)
+            dup = mms_params_equal(&cand[j], &cand[kept])
+                  && how[j].nc == b.nc;
+        kept += !dup;
+    }
+    return kept;
+}
+
+/* The nc step's sizes: the level's and its nc_n past them, where the
+ * panels of B a smaller NC cuts pay off (Zen 5, KVM guest: NC = 1440
+ * won at 500-1500 and lost 5% at 2000, 14% at 3000 to 480, medians of 8
+ * interleaved runs, B's panel outgrowing the LLC share other tenants
+ * leave). */
+static void nc_sizes(struct mms_search *s)
+{
+    int i = 0;
+
+    while (i < MMS_DGEMM_SIZES - 1 && s->pl.dgemm_n[i]) {
+        if (s->pl.dgemm_n[i] >= s->lv->nc_n)
+            return;
+        i++;
+    }
+    if (s->lv->nc_n > 0)
+        s->pl.dgemm_n[i] = s->lv->nc_n;
+}
+
+/* The step small's sizes: each candidate's SMALL_MAX (at most
+ * MMS_DGEMM_SIZES of them, increasing), every size on the path the
+ * candidate routes it to, as the library does: a candidate is judged
+ * where the two paths meet. */
+static void small_sizes(struct mms_search *s, const struct mmg_params *cand,
+                        int n)
+{
+    int k = 0;
+
+    memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
+    for (int i = 0; i < n && k < MMS_DGEMM_SIZES; i++)
+        if (cand[i].ncnb > 0
+            && (k == 0 || cand[i].ncnb > s->pl.dgemm_n[k - 1]))
+            s->pl.dgemm_n[k++] = cand[i].ncnb;
+    s->pl.dgemm_small_n = 0, s->pl.dgemm_route = 1;
+}
+
+int mms_run_blocks(struct mms_search *s, const struct mms_step *st)
+{
+    static struct mmg_params cand[MMS_MAX_CANDS];
+    static struct mms_how how[MMS_MAX_CANDS];
+    struct mms_outcome o[MMS_MAX_CANDS];
+    char rest[1400], sizes[2 * MMS_SIZES_TEXT + 32], why[MMS_WHY_MAX];
+    int n, rc, level_n[MMS_DGEMM_SIZES], level_small = s->pl.dgemm_small_n;
+
+    if (s->skip_blocks)
+        return mms_skip(s, st, "--skip-blocks: MC, KC, NC and SMALL_MAX are "
+                        "left to the library's model");
+    if (blocks_start(s, why, sizeof why) != 0)
+        return mms_skip(s, st, "the library's model: %s", why);
+    if (mms_pinned(&s->pins, st->sets))
+        return mms_skip(s, st, "pinned: %s=%d", st->sets,
+                        mms_block_pin(&s->pins, st->sets));
+    if (s->time_limit_s > 0 && mms_now() - s->t0 > s->time_limit_s)
+        return mms_skip(s, st, "the time limit of %g s was reached; the "
+                        "values so far are kept", s->time_limit_s);
+    n = blocks_candidates(s, st, cand, how, MMS_MAX_CANDS);
+    if (n == 0)
+        return mms_skip(s, st, "no candidates: %s", st->rule);
+    memcpy(level_n, s->pl.dgemm_n, sizeof level_n);
+    if (!strcmp(st->sets, "NC"))
+        nc_sizes(s);
+    if (!strcmp(st->sets, "SMALL_MAX"))
+        small_sizes(s, cand, n);
+    mms_shapes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes, -1);
+    mms_shapes_said(&s->pl, sizes, sizeof sizes);
+    snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; %s, operands "
+             "flushed; the reference of every round: the model's MC=%d "
+             "KC=%d NC=%d (%s)", st->sets, n, st->rule, sizes,
+             s->blocks0.mc, s->blocks0.kc, s->blocks0.nc, st->source);
+    mms_say(s, "%s: %d candidates (%s, the whole DGEMM at %s)\n", st->name, n,
+            st->sets, sizes);
+    rc = mms_log_event(&s->log, "step", st->name, rest) != 0
+         || mms_screen(s, st, cand, how, n, o) != 0
+         ? -1 : mms_choose(s, st, cand, how, o, n);
+    memcpy(s->pl.dgemm_n, level_n, sizeof level_n);
+    s->pl.dgemm_small_n = level_small, s->pl.dgemm_route = 0;
+    mms_shapes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes, -1);
+    return rc;
+}

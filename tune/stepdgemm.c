@@ -1,0 +1,322 @@
+/* The dgemm and pf steps (steprun.h): the kernel, its compiler and its
+ * prefetches chosen by the whole DGEMM. */
+#include "tune/steprun.h"
+
+#include <string.h>
+
+#include "tune/decide.h"
+#include "tune/incumbent.h"
+#include "tune/progress.h"
+#include "tune/screen.h"
+#include "tune/searchtext.h"
+#include "tune/timing.h"
+
+/* Kernel p as the dgemm step's kernels hold it: the pins applied, the
+ * planted fault cleared (mark_perturbed sets it again on the full
+ * kernel). */
+static struct mmg_params dgemm_kernel(const struct mms_search *s,
+                                      const struct mmg_params *p)
+{
+    struct mmg_params q = *p;
+
+    mms_pins_apply(&s->pins, &q);
+    q.perturb = 0;
+    return q;
+}
+
+/* The index of kernel p with compiler cc among the n kernels k, h, or
+ * -1. */
+static int dgemm_find(const struct mmg_params *p, int cc,
+                      const struct mmg_params *k, const struct mms_how *h,
+                      int n)
+{
+    for (int j = 0; j < n; j++)
+        if (h[j].cc == cc && mms_params_equal(&k[j], p))
+            return j;
+    return -1;
+}
+
+/* Kernel p with compiler cc appended to the dgemm step's kernels k, h,
+ * unless it is there or max are. */
+static void dgemm_add(const struct mms_search *s, const struct mmg_params *p,
+                      int cc, struct mmg_params *k, struct mms_how *h, int *n,
+                      int max)
+{
+    struct mmg_params q = dgemm_kernel(s, p);
+
+    if (dgemm_find(&q, cc, k, h, *n) < 0 && *n < max)
+        k[*n] = q, h[(*n)++] = (struct mms_how){ cc, 0 };
+}
+
+/* The compiler (pl.cc index) --candidate file e's kernel is built with:
+ * its own CC, else the winner's; -1 when it is left out (its compiler is
+ * not installed, or the kernel is of another ISA than the winner's). */
+static int extra_cc(const struct mms_search *s, int e)
+{
+    const struct mms_extra *x = &s->extra[e];
+    int cc = x->cc[0] ? mms_pipeline_find_cc(&s->pl, x->cc) : s->ref_cc;
+
+    return x->p.isa == s->ref.isa ? cc : -1;
+}
+
+/* The best MU x NU tile the munu step screened (ok, ref's ISA) whose MU
+ * is none of k's, or NULL.  One per MU: the munu step screens every tile
+ * at the NB chosen for the first, which a tile of another MU divides
+ * worse (fractional register tiles), so its best other tiles by those
+ * MFLOPS would be the first's neighbours; the whole DGEMM widens NB to
+ * hold MC and KC, a multiple of the tile. */
+static const struct mms_record *other_tile(const struct mms_search *s,
+                                           const struct mmg_params *k,
+                                           int n)
+{
+    const struct mms_record *best = NULL;
+
+    for (int i = 0; i < s->log.nrec; i++) {
+        const struct mms_record *r = &s->log.rec[i];
+        int seen = strcmp(r->step, "munu") != 0 || r->round != 0 || r->ref
+                   || r->m.verdict != MMS_V_OK || r->p.isa != s->ref.isa;
+        for (int j = 0; j < n && !seen; j++)
+            seen = k[j].mu == r->p.mu;
+        if (!seen && (!best || r->m.mflops > best->m.mflops))
+            best = r;
+    }
+    return best;
+}
+
+/* The dgemm step's kernels, in range order (the tie rule's): the kernel
+ * steps' winner, the --candidate files' kernels (those of its ISA, with
+ * their compilers when installed), the cc step's finalists (its round-1
+ * samples, each kernel with its compiler, in the order the cc step
+ * ranked them), and the munu step's best lv->dgemm_tiles other tiles,
+ * one per MU (other than those), with the winner's other values (IF and
+ * NF cut to the tile's loads) and compiler; lv->dgemm_kernels at most
+ * besides the files'.  Returns how many. */
+static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
+                         struct mms_how *h)
+{
+    int n = 0, max = s->lv->dgemm_kernels, tiles = s->lv->dgemm_tiles;
+
+    dgemm_add(s, &s->ref, s->ref_cc, k, h, &n, max);
+    for (int e = 0; e < s->nextra; e++)
+        if (extra_cc(s, e) >= 0)
+            dgemm_add(s, &s->extra[e].p, extra_cc(s, e), k, h, &n,
+                      max + s->nextra);
+    for (int i = 0; i < s->log.nrec; i++) {
+        const struct mms_record *r = &s->log.rec[i];
+        int cc = mms_pipeline_find_cc(&s->pl, r->cc);
+        if (strcmp(r->step, "cc") == 0 && r->round == 1 && !r->ref
+            && cc >= 0)
+            dgemm_add(s, &r->p, cc, k, h, &n, max + s->nextra - tiles);
+    }
+    for (int t = 0; t < tiles; t++) {
+        const struct mms_record *r = other_tile(s, k, n);
+        struct mmg_params q = s->ref;
+        int loads;
+        if (!r)
+            break;
+        q.mu = r->p.mu, q.nu = r->p.nu;
+        loads = mmg_loads_per_step(&q);
+        q.ifetch = q.ifetch > loads ? loads : q.ifetch;
+        q.nfetch = q.nfetch > loads ? loads : q.nfetch;
+        dgemm_add(s, &q, s->ref_cc, k, h, &n, max + s->nextra);
+    }
+    return n;
+}
+
+/* The pf step's kernels: the kernel the dgemm step chose, its twin with
+ * PF flipped and, on a SIMD ISA, its twin with PFB flipped (whether
+ * prefetching the next tile's C, or B's next packed panel, pays shows
+ * only where C and B come from memory and the L3: the kernel steps time
+ * one tile, C hot).  Returns how many. */
+static int pf_kernels(const struct mms_search *s, struct mmg_params *k,
+                      struct mms_how *h)
+{
+    struct mmg_params twin = s->ref;
+    int n = 0;
+
+    twin.pf = !twin.pf;
+    dgemm_add(s, &s->ref, s->ref_cc, k, h, &n, 3);
+    dgemm_add(s, &twin, s->ref_cc, k, h, &n, 3);
+    if (mmg_vlen(s->ref.isa) > 1) {
+        twin = s->ref;
+        twin.pfb = !twin.pfb;
+        dgemm_add(s, &twin, s->ref_cc, k, h, &n, 3);
+    }
+    return n;
+}
+
+/* The full kernels of the kernels k (each at the model's blocking for it;
+ * one the model refuses is left out, why says the last such) into cand,
+ * how, with the index of each one's kernel in from.  Returns how many. */
+static int dgemm_candidates(const struct mms_search *s,
+                            const struct mmg_params *k,
+                            const struct mms_how *hk, int nk,
+                            struct mmg_params *cand, struct mms_how *how,
+                            int *from, char *why, size_t len)
+{
+    int n = 0;
+
+    for (int i = 0; i < nk; i++) {
+        int dup = 0;
+        if (mms_at_model(s, &k[i], hk[i].cc, &cand[n], &how[n], why, len) != 0)
+            continue;
+        mms_mark_perturbed(s, &cand[n]);
+        for (int j = 0; j < n && !dup; j++)
+            dup = mms_params_equal(&cand[j], &cand[n])
+                  && how[j].cc == how[n].cc && how[j].nc == how[n].nc;
+        if (!dup)
+            from[n++] = i;
+    }
+    return n;
+}
+
+/* Why the dgemm step is not run, into why ("" when it is). */
+static void dgemm_skip_why(const struct mms_search *s,
+                           const struct mms_step *st, char *why, size_t len)
+{
+    char pins[160];
+
+    why[0] = '\0';
+    if (s->skip_blocks || s->skip_dgemm)
+        snprintf(why, len, "%s: the kernel the kernel steps chose is kept",
+                 s->skip_blocks ? "--skip-blocks" : "--skip-dgemm");
+    else if (mms_pinned(&s->pins, st->sets)) {
+        mms_sets_text(s, st->sets, &s->ref,
+                      (struct mms_how){ s->ref_cc, 0 }, pins, sizeof pins);
+        snprintf(why, len, "pinned: %s (one candidate)", pins);
+    } else if (s->time_limit_s > 0 && mms_now() - s->t0 > s->time_limit_s)
+        snprintf(why, len, "the time limit of %g s was reached; the values "
+                 "so far are kept", s->time_limit_s);
+}
+
+/* The kernel's decision: the winner becomes the reference kernel (its
+ * MFLOPS alone, from the log, or timed at the end when it never was:
+ * time_winner). */
+static void dgemm_take(struct mms_search *s, const struct mmg_params *k,
+                       struct mms_how h, double dgemm_mflops)
+{
+    const struct mms_record *r;
+
+    if (!mms_params_equal(k, &s->ref) || h.cc != s->ref_cc) {
+        s->ref = *k, s->ref_cc = h.cc;
+        r = mms_log_find_cc(&s->log, k, s->pl.cc[h.cc].name, NULL, 0, 0);
+        s->ref_mflops = r && r->m.verdict == MMS_V_OK ? r->m.mflops : 0;
+    }
+    s->blocks_mflops = dgemm_mflops;
+    s->blocks_ready = 0;        /* the blocks steps start from its model */
+}
+
+/* The dgemm step's incumbent: the first --candidate file's kernel when it is
+ * one of the n candidates cand (k[from[i]] the kernel of cand[i], of the nk
+ * kernels k, hk), not the kernel steps' winner.  It is every round's
+ * reference and always a finalist, so each finalist is measured against
+ * what a build from the file (make tune's: the architectural defaults)
+ * has; a tie no longer keeps it (tune/stats.h): on the Zen 5 guest the
+ * defaults' 24 x 8 kept that way was 7.6% faster as a whole DGEMM than
+ * the kernel steps' 40 x 5, which an earlier tie had kept; either kept
+ * on a tie could be the slower. */
+static void keep_first_file(struct mms_search *s, const struct mmg_params *k,
+                            const struct mms_how *hk, int nk, const int *from,
+                            const struct mmg_params *cand,
+                            const struct mms_how *how, int n)
+{
+    int cc = s->nextra ? extra_cc(s, 0) : -1, j = -1;
+    struct mmg_params q;
+
+    s->kept = 0;
+    if (cc >= 0) {
+        q = dgemm_kernel(s, &s->extra[0].p);
+        j = dgemm_find(&q, cc, k, hk, nk);
+    }
+    for (int i = 1; i < n && j > 0 && !s->kept; i++)
+        if (from[i] == j) {
+            s->kept = 1, s->kept_p = cand[i];
+            s->kept_cc = how[i].cc, s->kept_nc = how[i].nc;
+        }
+}
+
+/* "; --candidate FILE: the kernel ... CC" for each file, appended to
+ * buf (what the step line says of them; one of another ISA or with a
+ * compiler not installed is named as left out). */
+static void extras_text(const struct mms_search *s, char *buf, size_t len)
+{
+    for (int e = 0; e < s->nextra; e++) {
+        const struct mms_extra *x = &s->extra[e];
+        int cc = extra_cc(s, e);
+        size_t used = strlen(buf);
+        char k[160];
+        if (cc < 0) {
+            snprintf(buf + used, len - used, "; --candidate %s: left out "
+                     "(%s)", x->path, x->p.isa != s->ref.isa ? "another "
+                     "ISA" : "its compiler is not installed");
+            continue;
+        }
+        mms_kernel_text(s, &x->p, (struct mms_how){ cc, 0 }, k, sizeof k);
+        snprintf(buf + used, len - used, "; --candidate %s: %s", x->path,
+                 k);
+    }
+}
+
+int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
+{
+    static struct mmg_params k[MMS_MAX_CANDS], cand[MMS_MAX_CANDS];
+    static struct mms_how hk[MMS_MAX_CANDS], how[MMS_MAX_CANDS];
+    struct mms_outcome o[MMS_MAX_CANDS];
+    struct mms_step_verdict v;
+    struct mmg_params p;
+    struct mms_how h;
+    char rest[1800], sizes[2 * MMS_SIZES_TEXT + 32], ref[160];
+    char why[MMS_WHY_MAX] = "";
+    int from[MMS_MAX_CANDS], nk, n, rc;
+
+    dgemm_skip_why(s, st, why, sizeof why);
+    if (why[0])
+        return mms_skip(s, st, "%s", why);
+    /* The step pf starts from PF=1 (ranges.c), whatever the dgemm step's
+     * kernel had: a --candidate file written before PF existed reads as
+     * PF=0, and a tie would have kept that untried value (the Zen 5
+     * guest's tune: PF=0 kept on a tie at N = 200-1500, where PF=1 ran
+     * 2-6% faster at N = 1000-3000 in bench-dgemm); PFB from the
+     * library model's, 1 on a SIMD ISA; a pinned value stays. */
+    if (strcmp(st->name, "pf") == 0) {
+        s->ref.pf = 1;
+        s->ref.pfb = mmg_vlen(s->ref.isa) > 1;
+        mms_pins_apply(&s->pins, &s->ref);
+        nk = pf_kernels(s, k, hk);
+    } else
+        nk = dgemm_kernels(s, k, hk);
+    n = dgemm_candidates(s, k, hk, nk, cand, how, from, why, sizeof why);
+    if (n == 0 || from[0] != 0)
+        return mms_skip(s, st, "the library's model: %s", why);
+    if (n == 1 && strcmp(st->name, "pf") == 0)
+        return mms_skip(s, st, "one candidate: PF pinned, and no PFB twin "
+                        "on ISA=%s; the kernel is kept",
+                        mmg_isa_name(s->ref.isa));
+    if (n == 1)
+        return mms_skip(s, st, "one candidate: no other cc finalist, no other "
+                        "tile the munu step screened; the kernel is kept");
+    if (strcmp(st->name, "dgemm") == 0)
+        keep_first_file(s, k, hk, nk, from, cand, how, n);
+    mms_incumbent(s, st, &p, &h);
+    mms_shapes_said(&s->pl, sizes, sizeof sizes);
+    mms_kernel_text(s, &p, h, ref, sizeof ref);
+    snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; %s, "
+             "operands flushed; the reference of every round: %s %s at "
+             "the model's MC=%d KC=%d NC=%d (%s)", st->sets,
+             n, st->rule, sizes, s->kept ? "the first --candidate file's"
+             : "the kernel steps'", ref, p.m, p.k, h.nc, st->source);
+    extras_text(s, rest, sizeof rest);
+    mms_say(s, "%s: %d candidates (the kernel and its compiler, the whole "
+            "DGEMM at %s)\n", st->name, n, sizes);
+    rc = mms_log_event(&s->log, "step", st->name, rest) != 0
+         || mms_screen(s, st, cand, how, n, o) != 0
+         || mms_pick(s, st, cand, how, o, n, &v) != 0;
+    s->kept = 0;                 /* the incumbent is the kernel so far */
+    if (rc)
+        return -1;
+    if (v.chosen >= 0)
+        dgemm_take(s, &k[from[v.chosen]], how[v.chosen], v.mflops);
+    s->has_pfb = s->has_pfb || strcmp(st->name, "pf") == 0;
+    mms_incumbent(s, st, &p, &h);
+    return mms_log_chosen(s, st, &p, h, &v);
+}

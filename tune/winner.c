@@ -1,0 +1,141 @@
+/* The winner checked, and timed when no step did (winner.h). */
+#define _GNU_SOURCE
+#include "tune/winner.h"
+
+#include <errno.h>
+#include <string.h>
+#include <time.h>
+
+#include "tune/timing.h"
+
+/* A winner no step timed (everything pinned, or the step dgemm took a
+ * --candidate file's kernel) is timed at the end this many times, this
+ * far apart, and the best taken: one burst in a slow phase of the host
+ * read 89.0 GFLOPS on the Zen 5 guest for a kernel that three searches
+ * minutes later timed at 98.9, 100.6 and 103.5; three timings 0.5 s
+ * apart still fell in one such phase (92.3, 94.1 and 92.8 for the 24 x 8
+ * kernel a tune a few hours before had read at 106.9, same guest), whose
+ * phases last seconds: five over 8 s. */
+#define WINNER_TIMINGS 5
+#define WINNER_GAP_NS 2000000000L
+#define NS_PER_S 1000000000L
+
+/* The winner's timing i, logged as a cand line of MMS_WINNER_STEP; NULL when
+ * the log cannot be written. */
+static const struct mms_record *winner_timing(struct mms_search *s,
+                                              const struct mms_cand *c,
+                                              int i)
+{
+    struct mms_record r;
+    double t = mms_now();
+
+    memset(&r, 0, sizeof r);
+    if (i > 0 && !s->pl.fake_timing)
+        nanosleep(&(struct timespec){ WINNER_GAP_NS / NS_PER_S,
+                                      WINNER_GAP_NS % NS_PER_S }, NULL);
+    mms_measure(&s->pl, c, MMS_TIME, i, &r.m);
+    s->timed++;
+    return mms_log_measured(s, MMS_WINNER_STEP, c, i, 0, NULL, &r,
+                            mms_now() - t);
+}
+
+/* The winner's timings at the end, logged as the step MMS_WINNER_STEP (its
+ * header, a cand line per timing, its choice) so that a resumed search
+ * takes them from the log rather than timing again; the best into
+ * s->ref_mflops and each into text.  Returns 0; -1 when one fails (its
+ * measure in m); -2 when the log cannot be written (errno). */
+static int time_winner(struct mms_search *s, struct mms_cand *c,
+                       struct mms_measure *m, char *text, size_t len)
+{
+    const char *cc = s->pl.cc[c->cc].name;
+    char rest[1200], params[512];
+    size_t used = 0;
+    double best = 0;
+
+    snprintf(rest, sizeof rest, "sets=kernel n=%d rule=no step timed "
+             "the winner: timed %d times %.1f s apart, the best taken",
+             WINNER_TIMINGS, WINNER_TIMINGS, WINNER_GAP_NS / 1e9);
+    if (mms_log_event(&s->log, "step", MMS_WINNER_STEP, rest) != 0)
+        return -2;
+    text[0] = '\0';
+    for (int i = 0; i < WINNER_TIMINGS; i++) {
+        const struct mms_record *r =
+            mms_log_find_cc(&s->log, &c->p, cc, MMS_WINNER_STEP, i, 0);
+
+        if (!r && !(r = winner_timing(s, c, i)))
+            return -2;
+        *m = r->m;
+        if (m->verdict != MMS_V_OK)
+            return -1;
+        best = m->mflops > best ? m->mflops : best;
+        if (used < len)
+            used += (size_t)snprintf(text + used, len - used, " %.1f",
+                                     m->mflops);
+    }
+    s->ref_mflops = best;
+    mms_params_text(&c->p, params, sizeof params);
+    /* no test, so p = 1; the rounds after the first, as a step counts */
+    snprintf(rest, sizeof rest, "by=best %s cc=%s mflops=%.1f p=1 rounds=%d "
+             "why=the best of %d timings", params, cc, best,
+             WINNER_TIMINGS - 1, WINNER_TIMINGS);
+    return mms_log_event(&s->log, "chosen", MMS_WINNER_STEP, rest) != 0 ? -2
+                                                                    : 0;
+}
+
+/* The winner built with every beta variant and verified; timed too when
+ * no step timed it (time_winner).  With s->verify_only, the beta-1
+ * variant alone is built and verified, never timed (the model engine's
+ * few seconds are mostly this compiler call).  Returns 0 or -1 with
+ * err. */
+int mms_verify_winner(struct mms_search *s, char *err, size_t errlen)
+{
+    struct mms_cand c, *one[] = { &c };
+    struct mmg_params p = s->ref;
+    struct mms_measure m;
+    const struct mms_record *r = mms_log_find_cc(
+        &s->log, &s->ref, s->pl.cc[s->ref_cc].name, NULL, 0, 0);
+    int timed = s->ref_mflops == 0 && !r && !s->verify_only;
+    char times[WINNER_TIMINGS * 16], note[400];
+    int rc = 0;
+
+    p.betas = s->verify_only ? MMG_BETA1 : MMG_BETA_ALL;
+    snprintf(p.name, sizeof p.name, "mms_winner");
+    mms_cand_init(&c, &s->pl, &p);
+    mms_cand_use_cc(&c, &s->pl, s->ref_cc);
+    mms_build(&s->pl, one, 1);
+    mms_measure(&s->pl, &c, s->verify_only ? MMS_VERIFY : MMS_VERIFY_ALL,
+                0, &m);
+    if (m.verdict == MMS_V_OK && timed)
+        rc = time_winner(s, &c, &m, times, sizeof times);
+    if (rc == -2) {
+        snprintf(err, errlen, "%s: cannot write: %s", s->log.path,
+                 strerror(errno));
+        return -1;
+    }
+    if (rc == -1) {
+        snprintf(err, errlen, "the winner %s passed its final check, but "
+                 "timing it failed (%s): %s", c.name,
+                 mms_verdict_name(m.verdict), m.why);
+        return -1;
+    }
+    if (m.verdict != MMS_V_OK) {
+        snprintf(err, errlen, "the winner %s fails its final check (%s): "
+                 "%s", c.name, mms_verdict_name(m.verdict), m.why);
+        return -1;
+    }
+    if (s->ref_mflops == 0 && r)
+        s->ref_mflops = r->m.mflops;
+    if (s->verify_only)
+        snprintf(note, sizeof note, "why=the kernel (beta-1 variant) passed "
+                 "the oracle, not timed");
+    else if (timed)
+        snprintf(note, sizeof note, "why=the winner, built with every beta "
+                 "variant, passed the oracle again; no step timed it: "
+                 "timed %d times %.1f s apart,%s MFLOPS, the best taken",
+                 WINNER_TIMINGS, WINNER_GAP_NS / 1e9, times);
+    else
+        snprintf(note, sizeof note, "why=the winner, built with every beta "
+                 "variant, passed the oracle again");
+    mms_log_line(&s->log, "note", note);
+    return 0;
+}
