@@ -325,7 +325,8 @@ int mml_split_team(const struct mml_plan *p, size_t m, size_t n, size_t k,
 
 /* Team warmth (teamwarm.c), per calling thread, as the OpenMP runtime
  * keeps a team per thread that opens parallel regions: the clock, in
- * seconds; this thread's last note (0: none), and the note. */
+ * seconds since the library loaded; this thread's last note (none: long
+ * before the load), and the note. */
 double mml_team_now(void);
 double mml_team_last(void);
 void mml_team_note(double t);

@@ -28,13 +28,11 @@
 
 #include "kernels/driver.h"
 
-/* The gap since this thread's last note, t0 now (HUGE_VAL: none). */
+/* The gap since this thread's last note, t0 now. */
 static double gap_now(double *t0)
 {
-    double last = mml_team_last();
-
     *t0 = mml_team_now();
-    return last > 0.0 ? *t0 - last : HUGE_VAL;
+    return *t0 - mml_team_last();
 }
 
 enum mml_path mml_dgemm_team(const struct mml_gemm *g,

@@ -13,6 +13,7 @@
 #include "config.h"
 #endif
 
+#include <math.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -403,6 +404,7 @@ static int warmth(int tapno)
     mml_plan_threads_hot(&w, 8, 60000000);
     pp = &w;
     call_make(&x, &s);
+    mml_team_note(-HUGE_VAL);        /* as if this thread had made none */
     teams[0] = mml_threads_teams();
     c[0] = call_run(&x, &path);
     teams[1] = mml_threads_teams();
@@ -466,6 +468,7 @@ int main(void)
     }
     plan = *p;
     mml_plan_threads(&plan, 8, 0);
+    mml_plan_threads_hot(&plan, 0, 0);   /* the teams of THREAD_N alone */
     pp = &plan;
     bad += fork_first(++t);     /* first: no team has run yet */
     for (int i = 0; i < n; i++)
