@@ -51,10 +51,14 @@ static const int ladder[] = { 32, 48, 64, 80, 96, 128, 160, 192, 224, 256,
 #define WAYS_N 1200          /* THREAD_JC's square: the packed path, on
                                 every thread, a few ms a call */
 #define SAMPLE_S 0.002       /* a sample: calls enough to last this */
-/* THREAD_HOT_US's gaps, microseconds: gcc 12's libgomp spins a few ms,
- * clang's libomp 200 ms (KMP_BLOCKTIME) */
-static const int gaps_us[] = { 100, 200, 500, 1000, 2000, 5000, 10000,
-                               20000, 50000 };
+/* THREAD_HOT_US's gaps, microseconds: gcc 12's libgomp spins a few ms
+ * (on the Zen 5 guest its threads were awake after 5 ms, asleep after
+ * 10), clang's libomp 200 ms (KMP_BLOCKTIME); steps of 1 ms or 20-25%
+ * where it matters, so that the window ends near the runtime's spin */
+static const int gaps_us[] = { 100, 200, 500, 1000, 2000, 3000, 4000,
+                               5000, 6000, 7000, 8000, 9000, 10000,
+                               12000, 15000, 20000, 25000, 30000, 40000,
+                               50000 };
 #define NGAPS ((int)(sizeof gaps_us / sizeof gaps_us[0]))
 
 static FILE *logf;

@@ -65,7 +65,7 @@ int mms_thr_window(const struct mms_thr_size *s, int n)
 
     for (int i = 0; i < n && mms_thr_awake(&s[i]); i++)
         last = s[i].n;
-    return last / 2;
+    return last / 4 * 3;
 }
 
 /* The least size from which test holds at every larger size. */

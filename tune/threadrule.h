@@ -52,11 +52,12 @@ int mms_thr_breakeven(const struct mms_thr_size *s, int n);
 /* 1 when the team was awake after s's gap (s->n, in microseconds). */
 int mms_thr_awake(const struct mms_thr_size *s);
 
-/* THREAD_HOT_US from gaps s[0..n-1] in increasing order: half the
+/* THREAD_HOT_US from gaps s[0..n-1] in increasing order: 3/4 of the
  * longest gap after which the team was awake, and after every shorter
- * one (half: the runtime counts its spins, not time, and a slower clock
- * or a busier host spins for less); 0 when it was asleep after the
- * shortest. */
+ * one (a margin: the runtime counts its spins, not time, and a slower
+ * clock or a busier host spins for less; mmthreads' gaps step by at most
+ * 25% there, so the window ends within 40% of the spin's end); 0 when it
+ * was asleep after the shortest. */
 int mms_thr_window(const struct mms_thr_size *s, int n);
 
 /* THREAD_JC from rounds of the packed path at one size, each round the

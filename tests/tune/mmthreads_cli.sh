@@ -3,8 +3,9 @@
 # (exit 2, naming the option), one thread (nothing timed, the file left
 # as it was), and a run on two threads with fake timings (predictable
 # ratios, nothing timed) that must write THREAD_N = 224, THREAD_JC = 0,
-# THREAD_N_HOT = 48 and THREAD_HOT_US = 1000 into a copy of a committed params.conf, which mmselect then reads:
-# the plumbing (make tune times for real).
+# THREAD_N_HOT = 48 and THREAD_HOT_US = 1500 into a copy of a committed
+# params.conf, which mmselect then reads: the plumbing (make tune times
+# for real).
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
 thr=$top_builddir/mmthreads
@@ -47,17 +48,17 @@ if ! "$top_builddir/mmtune-info" | grep -q 'this CPU runs it'; then
 fi
 # fake timings (tune/mmthreads.c): busy pays from 48, idle holds from
 # 224, the team awake up to a gap of 2 ms, the ways tie: THREAD_N = 224,
-# THREAD_N_HOT = 48, THREAD_HOT_US = 1000, THREAD_JC = 0 after a retiming
+# THREAD_N_HOT = 48, THREAD_HOT_US = 1500, THREAD_JC = 0 after a retiming
 "$thr" --threads=2 --rounds=3 --test-timing=fake --params="$d/params.conf" \
     --log="$d/threads.log" > /dev/null 2> "$d/out"
 rc=$?
 val() { sed -n "s/^$1 = \([0-9]*\) .*/\1/p" "$d/params.conf"; }
 got="$(val THREAD_N) $(val THREAD_JC) $(val THREAD_N_HOT) $(val THREAD_HOT_US)"
-if [ $rc = 0 ] && [ "$got" = "224 0 48 1000" ] \
-        && grep -q "^threads: THREAD_N = 224, THREAD_N_HOT = 48, THREAD_HOT_US = 1000" \
+if [ $rc = 0 ] && [ "$got" = "224 0 48 1500" ] \
+        && grep -q "^threads: THREAD_N = 224, THREAD_N_HOT = 48, THREAD_HOT_US = 1500" \
             "$d/threads.log" \
         && grep -q "a tie; timed again" "$d/threads.log"; then
-    pass "two threads, fake timings: THREAD_N = 224, THREAD_JC = 0 (a tie, timed again), THREAD_N_HOT = 48, THREAD_HOT_US = 1000 written and logged"
+    pass "two threads, fake timings: THREAD_N = 224, THREAD_JC = 0 (a tie, timed again), THREAD_N_HOT = 48, THREAD_HOT_US = 1500 written and logged"
 else
     fail "two threads: exit $rc, THREAD_N, _JC, _N_HOT, _HOT_US '$got': $(tail -3 "$d/out")"
 fi
@@ -66,9 +67,9 @@ if "$sel" --params="$d/params.conf" --out="$d/gen" --archdefs=/nonexistent \
         > "$d/sel" 2>&1 \
         && grep -q "^#define MML_PARAM_THREAD_N 224\$" "$d/gen/libparams.h" \
         && grep -q "^#define MML_PARAM_THREAD_N_HOT 48\$" "$d/gen/libparams.h" \
-        && grep -q "^#define MML_PARAM_THREAD_HOT_US 1000\$" \
+        && grep -q "^#define MML_PARAM_THREAD_HOT_US 1500\$" \
             "$d/gen/libparams.h"; then
-    pass "mmselect reads it: MML_PARAM_THREAD_N 224, _N_HOT 48, _HOT_US 1000"
+    pass "mmselect reads it: MML_PARAM_THREAD_N 224, _N_HOT 48, _HOT_US 1500"
 else
     fail "mmselect: $(tail -3 "$d/sel")"
 fi
