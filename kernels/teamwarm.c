@@ -72,13 +72,15 @@ __attribute__((constructor)) static void clock_at_load(void)
 double mml_team_now(void)
 {
 #if defined(__x86_64__) || defined(__i386__)
-    double per, t;
+    double per, t, k;
 
     __atomic_load(&tick_s, &per, __ATOMIC_RELAXED);
     if (per > 0.0)
         return ticks() * per;
     t = clock_s() - load_s;
-    if (t >= 0.05 && (per = t / ticks()) > 0.0)
+    k = ticks();
+    /* a rate from 10 MHz to 100 GHz, or the clock stays gettime's */
+    if (t >= 0.05 && k > 0.0 && (per = t / k) > 1e-11 && per < 1e-7)
         __atomic_store(&tick_s, &per, __ATOMIC_RELAXED);
     return t;
 #else

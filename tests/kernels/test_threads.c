@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #ifdef _OPENMP
 #include <omp.h>
@@ -380,6 +381,33 @@ static int parse(int tapno)
     return bad != 0;
 }
 
+/* The team's clock past its calibration (50 ms after the load) against
+ * CLOCK_MONOTONIC over the same sleep of 20 ms: within 5% (the reads
+ * around it take microseconds; a misjudged TSC rate would not). */
+static double mono(void)
+{
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int clock_right(void)
+{
+    struct timespec nap = { 0, 20000000 };
+    double t0, m0, dt, dm;
+
+    usleep(60000);
+    mml_team_now();
+    m0 = mono(), t0 = mml_team_now();
+    nanosleep(&nap, NULL);
+    dt = mml_team_now() - t0, dm = mono() - m0;
+    if (!(dt > 0.95 * dm && dt < 1.05 * dm))
+        printf("# the team's clock read %.5f s, CLOCK_MONOTONIC %.5f\n", dt,
+               dm);
+    return dt > 0.95 * dm && dt < 1.05 * dm;
+}
+
 /* The team's warmth (teamwarm.c).  With no crossover for a sleeping team
  * and one of 8 for an awake one, a thread's first call of 96^3 runs
  * alone (it has made none), its next, within a minute, on the team, and
@@ -422,10 +450,12 @@ static int warmth(int tapno)
          && mml_team_window_under(0.002, "Passive") == 0.0
          && mml_team_window_under(0.002, "ACTIVE") > 1e300
          && mml_team_window_under(0.0, "active") == 0.0
-         && mml_team_window_under(0.002, "other") == 0.002;
+         && mml_team_window_under(0.002, "other") == 0.002
+         && clock_right();
     printf("%s %d - warmth: teams started %ld, %ld, %ld (first call alone, "
            "the next within the window on %s, after it alone), the same "
-           "bits; windows under OMP_WAIT_POLICY\n", ok ? "ok" : "not ok",
+           "bits; windows under OMP_WAIT_POLICY; the clock against "
+           "CLOCK_MONOTONIC\n", ok ? "ok" : "not ok",
            tapno, teams[1] - teams[0], teams[2] - teams[1],
            teams[3] - teams[2], team ? "the team" : "one thread");
     for (int i = 0; i < 3; i++)
