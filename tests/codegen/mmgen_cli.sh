@@ -11,7 +11,7 @@ trap 'rm -rf "$dir"' EXIT
 n=0
 pass() { n=$((n + 1)); echo "ok $n - $1"; }
 fail() { n=$((n + 1)); echo "not ok $n - $1"; }
-echo "1..33"
+echo "1..32"
 
 "$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
     && pass "--help exits 0 and lists the parameters" \
