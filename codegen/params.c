@@ -270,7 +270,8 @@ int mmg_lanes(const struct mmg_params *p)
 {
     int v = mmg_vlen(p->isa);
 
-    return v == 1 ? 1 : v * mmg_types[p->type].per_double;   /* scalar */
+    /* a scalar register holds one element, whatever its type */
+    return v == 1 ? 1 : v * mmg_types[p->type].per_double;
 }
 
 const char *mmg_isa_name(enum mmg_isa isa)
