@@ -12,11 +12,12 @@ struct mmg_ctx {
     const struct mmg_params *p;
     struct mmg_emit *e;
     char name[128];          /* kernel base name */
-    int vlen;                /* doubles per vector, 1 for scalar */
+    const struct mmg_type *ty;     /* the element type's spelling */
+    int vlen;                /* elements per vector, 1 for scalar */
     enum mmt_kernel_layout layout;
     int m, n, k;             /* fixed sizes, 0 = run time */
     char md[16], nd[16], kd[16];   /* the same as C expressions */
-    const char *vtype;       /* "double", "__m256d", ... */
+    char vtype[16];          /* "double", "__m256d", "__m256", ... */
     const char *vp;          /* intrinsic prefix: "_mm", "_mm256", ... */
     char attr[64];           /* target attribute, "" for scalar */
     const char *requires;    /* CPU features, for the descriptor */
@@ -46,8 +47,7 @@ void mmg_variant_name(const struct mmg_ctx *x, int beta, char *out,
 /* Name of the tile function for t inside variant beta. */
 void mmg_tile_name(const struct mmg_ctx *x, const struct mmg_tile *t,
                    char *out, size_t len);
-/* The common parameter list of kernels and tiles, on two lines. */
-extern const char mmg_kernel_args[];
+/* The names of the parameters every kernel and tile takes. */
 extern const char *const mmg_kernel_arg_names[];
 
 /* 1 when the rows a non-copy kernel leaves at the M edge go to masked

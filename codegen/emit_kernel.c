@@ -8,10 +8,6 @@
 
 #include "codegen/emit_int.h"
 
-const char mmg_kernel_args[] =
-    "int m, int n, int k,\n"
-    "    const double *restrict a, int lda, const double *restrict b,\n"
-    "    int ldb, double beta, double *restrict c, int ldc";
 const char *const mmg_kernel_arg_names[] = {
     "m", "n", "k", "a", "lda", "b", "ldb", "beta", "c", "ldc", NULL
 };
@@ -24,6 +20,20 @@ static void dim_expr(int v, const char *name, char *out, size_t len)
         snprintf(out, len, "%s", name);
 }
 
+/* Intel names a vector of floats as its vector of doubles less the 'd'
+ * (__m512d, __m512); a scalar is the element type itself. */
+static void vector_type(struct mmg_ctx *x, const char *dvec)
+{
+    size_t len = strlen(dvec);
+
+    if (x->vlen == 1)
+        snprintf(x->vtype, sizeof x->vtype, "%s", x->ty->ctype);
+    else if (x->ty->per_double == 1)
+        snprintf(x->vtype, sizeof x->vtype, "%s", dvec);
+    else
+        snprintf(x->vtype, sizeof x->vtype, "%.*s", (int)len - 1, dvec);
+}
+
 void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
                   struct mmg_emit *e)
 {
@@ -31,7 +41,8 @@ void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
     x->p = p;
     x->e = e;
     mmg_kernel_name(p, x->name, sizeof x->name);
-    x->vlen = mmg_vlen(p->isa);
+    x->ty = &mmg_types[p->type];
+    x->vlen = mmg_lanes(p);
     x->layout = p->bt ? MMT_LAYOUT_NOCOPY_BT
         : !p->copy ? MMT_LAYOUT_NOCOPY
         : x->vlen > 1 ? MMT_LAYOUT_PANEL : MMT_LAYOUT_ATLAS;
@@ -41,7 +52,7 @@ void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
     dim_expr(x->m, "m", x->md, sizeof x->md);
     dim_expr(x->n, "n", x->nd, sizeof x->nd);
     dim_expr(x->k, "k", x->kd, sizeof x->kd);
-    x->vtype = mmt_isas[p->isa].vtype;
+    vector_type(x, mmt_isas[p->isa].vtype);
     x->vp = mmt_isas[p->isa].vprefix;
     x->requires = p->fma ? mmt_isas[p->isa].target_fma
                          : mmt_isas[p->isa].target;
@@ -115,8 +126,14 @@ void mmg_call(const struct mmg_ctx *x, const char *fname, const char *extra)
 void mmg_function(const struct mmg_ctx *x, const char *storage,
                   const char *name, const char *extra)
 {
+    const char *t = x->ty->ctype;
+
     mmg_line(x->e, "%s%svoid", storage, x->attr);
-    mmg_line(x->e, "%s(%s%s)", name, mmg_kernel_args, extra);
+    mmg_line(x->e, "%s(int m, int n, int k,", name);
+    mmg_line(x->e, "    const %s *restrict a, int lda, const %s *restrict "
+             "b,", t, t);
+    mmg_line(x->e, "    int ldb, %s beta, %s *restrict c, int ldc%s)", t, t,
+             extra);
     mmg_block(x->e);
     mmg_unused(x->e, mmg_kernel_arg_names);
 }
@@ -213,6 +230,11 @@ static void sanitize(const char *in, char *out, size_t len)
     out[o] = '\0';
 }
 
+static int single(const struct mmg_ctx *x)
+{
+    return x->p->type == MMT_TYPE_S;
+}
+
 static double flops_per_call(const struct mmg_ctx *x)
 {
     int tile = mmg_tile(x->p);
@@ -235,11 +257,11 @@ static void emit_description(const struct mmg_ctx *x)
     mmg_line(x->e, "/* Kernel %s", x->name);
     mmg_line(x->e, " *   C(M x N) = A(M x K) * B(K x N) + beta * C, "
              "M=%s N=%s K=%s", x->md, x->nd, x->kd);
-    mmg_line(x->e, " *   ISA=%s (%d double%s a vector) NB=%d NCNB=%d "
-             "COPY=%d%s", mmg_isa_name(p->isa), x->vlen,
+    mmg_line(x->e, " *   ISA=%s (%d %s%s a vector) NB=%d NCNB=%d "
+             "COPY=%d%s%s", mmg_isa_name(p->isa), x->vlen, x->ty->ctype,
              x->vlen > 1 ? "s" : "", p->nb,
              p->ncnb == MMG_TILE ? p->nb : p->ncnb, p->copy,
-             p->bt ? " BT=1" : "");
+             p->bt ? " BT=1" : "", single(x) ? " TYPE=s" : "");
     mmg_line(x->e, " *   MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d "
              "NF=%d%s%s%s", p->mu, p->nu, p->ku, p->ls, p->fma, p->ff, p->ifetch,
              p->nfetch, p->pf ? " PF=1" : "", p->pfa ? " PFA=1" : "",
@@ -274,9 +296,13 @@ static void emit_descriptor(const struct mmg_ctx *x, const char *command)
              mmg_regs_needed(p), mmg_regs_available(p));
     mmg_line(x->e, ".masked_rows = %d,", mmg_masked(x));
     mmg_line(x->e, ".flops = %.1f,", flops_per_call(x));
+    /* a double kernel's descriptor leaves the type out (0 is double):
+     * its text stays what it was before the type existed */
+    if (single(x))
+        mmg_line(x->e, ".type = MMT_TYPE_S,");
     for (int i = 0; i < 3; i++) {
         mmg_variant_name(x, bits[i], variant, sizeof variant);
-        mmg_line(x->e, ".%s = %s,", fields[i],
+        mmg_line(x->e, ".%s%s = %s,", single(x) ? "s" : "", fields[i],
                  p->betas & bits[i] ? variant : "0");
     }
     mmg_indent(x->e, -1);

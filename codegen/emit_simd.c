@@ -66,9 +66,9 @@ static int emit_edge(const struct mmg_ctx *x, int beta)
 
     edge_name(x, beta, name, sizeof name);
     mmg_function(x, MMG_HELPER, name, ", int mr, int nr");
-    mmg_line(x->e, "double abuf[%d * %s], bbuf[%d * %s];", p->mu, x->kd,
-             p->nu, x->kd);
-    mmg_line(x->e, "double t[%d] = { 0.0 };", p->mu * p->nu);
+    mmg_line(x->e, "%s abuf[%d * %s], bbuf[%d * %s];", x->ty->ctype, p->mu,
+             x->kd, p->nu, x->kd);
+    mmg_line(x->e, "%s t[%d] = { 0.0 };", x->ty->ctype, p->mu * p->nu);
     mmg_line(x->e, "int p, i, j;");
     emit_pack(x);
     mmg_line(x->e, "%s_pk(%d, %d, k,", x->name, p->mu, p->nu);

@@ -65,43 +65,53 @@ static int masked_row(const struct tile_ctx *tc, int r)
 static void vload(const struct tile_ctx *tc, int r, char x, const char *ix,
                   char *out, size_t len)
 {
-    const char *vp = tc->x->vp;
+    const char *vp = tc->x->vp, *ps = tc->x->ty->suffix;
 
     if (!masked_row(tc, r))
-        snprintf(out, len, "%s_loadu_pd(&%c[%s])", vp, x, ix);
+        snprintf(out, len, "%s_loadu_%s(&%c[%s])", vp, ps, x, ix);
     else if (tc->x->p->isa == MMG_ISA_AVX512)
-        snprintf(out, len, "%s_maskz_loadu_pd(km, &%c[%s])", vp, x, ix);
+        snprintf(out, len, "%s_maskz_loadu_%s(km, &%c[%s])", vp, ps, x, ix);
     else
-        snprintf(out, len, "%s_maskload_pd(&%c[%s], km)", vp, x, ix);
+        snprintf(out, len, "%s_maskload_%s(&%c[%s], km)", vp, ps, x, ix);
 }
 
 static void vstore(const struct tile_ctx *tc, int r, const char *ix,
                    const char *val)
 {
-    const char *vp = tc->x->vp;
+    const char *vp = tc->x->vp, *ps = tc->x->ty->suffix;
 
     if (!masked_row(tc, r))
-        mmg_line(tc->x->e, "%s_storeu_pd(&c[%s], %s);", vp, ix, val);
+        mmg_line(tc->x->e, "%s_storeu_%s(&c[%s], %s);", vp, ps, ix, val);
     else if (tc->x->p->isa == MMG_ISA_AVX512)
-        mmg_line(tc->x->e, "%s_mask_storeu_pd(&c[%s], km, %s);", vp, ix,
-                 val);
+        mmg_line(tc->x->e, "%s_mask_storeu_%s(&c[%s], km, %s);", vp, ps,
+                 ix, val);
     else
-        mmg_line(tc->x->e, "%s_maskstore_pd(&c[%s], km, %s);", vp, ix,
+        mmg_line(tc->x->e, "%s_maskstore_%s(&c[%s], km, %s);", vp, ps, ix,
                  val);
 }
 
-/* The mask of a masked tile's last vector: its first `rows` lanes. */
+/* The mask of a masked tile's last vector: its first `rows` lanes (an
+ * AVX-512 mask has a bit a lane, AVX2's lanes are as wide as the
+ * elements). */
 static void emit_mask(const struct tile_ctx *tc)
 {
+    const struct mmg_type *ty = tc->x->ty;
+    int v = tc->x->vlen, used = 0;
+    char lanes[64];
+
     if (!tc->t->masked)
         return;
-    if (tc->x->p->isa == MMG_ISA_AVX512)
-        mmg_line(tc->x->e, "const __mmask8 km = (__mmask8)((1u << rows) "
-                 "- 1);");
-    else
-        mmg_line(tc->x->e, "const __m256i km = _mm256_cmpgt_epi64("
-                 "_mm256_set1_epi64x(rows), _mm256_setr_epi64x(0, 1, 2, "
-                 "3));");
+    if (tc->x->p->isa == MMG_ISA_AVX512) {
+        mmg_line(tc->x->e, "const __mmask%d km = (__mmask%d)((1u << rows) "
+                 "- 1);", v, v);
+        return;
+    }
+    for (int i = 0; i < v; i++)
+        used += snprintf(lanes + used, sizeof lanes - used, "%s%d",
+                         i ? ", " : "", i);
+    mmg_line(tc->x->e, "const __m256i km = _mm256_cmpgt_%s("
+             "_mm256_set1_%s(rows), _mm256_setr_%s(%s));", ty->lane_int,
+             ty->lane_set, ty->lane_set, lanes);
 }
 
 /* A is loaded as a vector (M runs contiguously in every SIMD layout), B
@@ -115,7 +125,8 @@ static void print_load(const struct tile_ctx *tc, const struct mmg_op *op)
     if (!simd(tc))
         snprintf(val, sizeof val, "%c[%s]", "ab"[is_b], ix);
     else if (is_b)
-        snprintf(val, sizeof val, "%s_set1_pd(b[%s])", tc->x->vp, ix);
+        snprintf(val, sizeof val, "%s_set1_%s(b[%s])", tc->x->vp,
+                 tc->x->ty->suffix, ix);
     else
         vload(tc, reg, 'a', ix, val, sizeof val);
     mmg_line(tc->x->e, "const %s %c%d_%d = %s;", tc->x->vtype, "ab"[is_b],
@@ -125,7 +136,7 @@ static void print_load(const struct tile_ctx *tc, const struct mmg_op *op)
 static void print_op(const struct tile_ctx *tc, const struct mmg_op *op)
 {
     struct mmg_emit *e = tc->x->e;
-    const char *vp = tc->x->vp;
+    const char *vp = tc->x->vp, *ps = tc->x->ty->suffix;
 
     switch (op->kind) {
     case MMG_LOAD_A:
@@ -134,40 +145,45 @@ static void print_op(const struct tile_ctx *tc, const struct mmg_op *op)
         break;
     case MMG_FMA:
         if (simd(tc))
-            mmg_line(e, "c%d_%d = %s_fmadd_pd(a%d_%d, b%d_%d, c%d_%d);",
-                     op->r, op->c, vp, op->step, op->r, op->step, op->c,
+            mmg_line(e, "c%d_%d = %s_fmadd_%s(a%d_%d, b%d_%d, c%d_%d);",
+                     op->r, op->c, vp, ps, op->step, op->r, op->step, op->c,
                      op->r, op->c);
         else
-            mmg_line(e, "c%d_%d = mmt_fmadd(a%d_%d, b%d_%d, c%d_%d);", op->r,
-                     op->c, op->step, op->r, op->step, op->c, op->r, op->c);
+            mmg_line(e, "c%d_%d = mmt_fmadd%s(a%d_%d, b%d_%d, c%d_%d);",
+                     op->r, op->c, tc->x->ty->lib, op->step, op->r,
+                     op->step, op->c, op->r, op->c);
         break;
     case MMG_MUL:
         if (simd(tc))
-            mmg_line(e, "m%d = %s_mul_pd(a%d_%d, b%d_%d);", op->slot, vp,
-                     op->step, op->r, op->step, op->c);
+            mmg_line(e, "m%d = %s_mul_%s(a%d_%d, b%d_%d);", op->slot, vp,
+                     ps, op->step, op->r, op->step, op->c);
         else
             mmg_line(e, "m%d = a%d_%d * b%d_%d;", op->slot, op->step,
                      op->r, op->step, op->c);
         break;
     case MMG_ADD:
         if (simd(tc))
-            mmg_line(e, "c%d_%d = %s_add_pd(c%d_%d, m%d);", op->r, op->c,
-                     vp, op->r, op->c, op->slot);
+            mmg_line(e, "c%d_%d = %s_add_%s(c%d_%d, m%d);", op->r, op->c,
+                     vp, ps, op->r, op->c, op->slot);
         else
             mmg_line(e, "c%d_%d += m%d;", op->r, op->c, op->slot);
         break;
     }
 }
 
-/* The deliberate error of PERTURB=1: one accumulator grows by 2^-20 of
- * itself once per trip, far above the rounding the check allows. */
+/* The deliberate error of PERTURB=1: one accumulator grows by a part of
+ * itself once per trip (2^-20 for double), far above the rounding the
+ * check allows. */
 static void print_perturbation(const struct tile_ctx *tc)
 {
+    const char *vp = tc->x->vp, *ps = tc->x->ty->suffix;
+
     if (simd(tc))
-        mmg_line(tc->x->e, "c0_0 = %s_add_pd(c0_0, %s_mul_pd(%s_set1_pd("
-                 "0x1p-20), c0_0));", tc->x->vp, tc->x->vp, tc->x->vp);
+        mmg_line(tc->x->e, "c0_0 = %s_add_%s(c0_0, %s_mul_%s(%s_set1_%s("
+                 "%s), c0_0));", vp, ps, vp, ps, vp, ps,
+                 tc->x->ty->perturb);
     else
-        mmg_line(tc->x->e, "c0_0 += 0x1p-20 * c0_0;");
+        mmg_line(tc->x->e, "c0_0 += %s * c0_0;", tc->x->ty->perturb);
 }
 
 /* One body of `steps` k'' steps, as a block of its own. */
@@ -246,7 +262,8 @@ static void c_load(const struct tile_ctx *tc, int r, const char *ix,
     }
     vload(tc, r, 'c', ix, v, sizeof v);
     if (beta == MMG_BETAX)
-        snprintf(out, len, "%s_mul_pd(vbeta, %s)", tc->x->vp, v);
+        snprintf(out, len, "%s_mul_%s(vbeta, %s)", tc->x->vp,
+                 tc->x->ty->suffix, v);
     else
         snprintf(out, len, "%s", v);
 }
@@ -261,8 +278,8 @@ static void emit_c_init(const struct tile_ctx *tc)
     char ix[48], ld[128];
 
     if (beta == MMG_BETAX && simd(tc))
-        mmg_line(x->e, "const %s vbeta = %s_set1_pd(beta);", x->vtype,
-                 x->vp);
+        mmg_line(x->e, "const %s vbeta = %s_set1_%s(beta);", x->vtype,
+                 x->vp, x->ty->suffix);
     for (int c = 0; c < tc->t->nr; c++)
         for (int r = 0; r < tc->na; r++) {
             c_index(tc, r, c, ix, sizeof ix);
@@ -272,12 +289,12 @@ static void emit_c_init(const struct tile_ctx *tc)
                 continue;
             }
             if (top)
-                mmg_line(x->e, "mmt_touch(&c[%s]);", ix);
+                mmg_line(x->e, "mmt_touch%s(&c[%s]);", x->ty->lib, ix);
             if (simd(tc))
-                mmg_line(x->e, "%s c%d_%d = %s_setzero_pd();", x->vtype, r,
-                         c, x->vp);
+                mmg_line(x->e, "%s c%d_%d = %s_setzero_%s();", x->vtype, r,
+                         c, x->vp, x->ty->suffix);
             else
-                mmg_line(x->e, "double c%d_%d = 0.0;", r, c);
+                mmg_line(x->e, "%s c%d_%d = 0.0;", x->vtype, r, c);
         }
 }
 
@@ -300,8 +317,8 @@ static void emit_c_store(const struct tile_ctx *tc)
                 mmg_line(x->e, "c[%s] = %s;", ix, acc);
             } else if (simd(tc)) {
                 char sum[192];
-                snprintf(sum, sizeof sum, "%s_add_pd(%s, %s)", x->vp, ld,
-                         acc);
+                snprintf(sum, sizeof sum, "%s_add_%s(%s, %s)", x->vp,
+                         x->ty->suffix, ld, acc);
                 vstore(tc, r, ix, sum);
             } else {
                 mmg_line(x->e, "c[%s] = %s + %s;", ix, ld, acc);

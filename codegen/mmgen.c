@@ -9,8 +9,8 @@
 #include "common/diag.h"
 #include "common/isa.h"
 
-enum { OPT_PARAMS = 256, OPT_OUTPUT, OPT_HELP, OPT_ISA, OPT_BETA, OPT_NAME,
-       OPT_BT, OPT_FIT_FETCH, OPT_INT };
+enum { OPT_PARAMS = 256, OPT_OUTPUT, OPT_HELP, OPT_ISA, OPT_TYPE, OPT_BETA,
+       OPT_NAME, OPT_BT, OPT_FIT_FETCH, OPT_INT };
 
 static void usage(void)
 {
@@ -32,6 +32,8 @@ static void usage(void)
            "                  override them\n"
            "  --output=FILE   write there (atomically) instead of stdout\n"
            "  --isa=WORD      %s (scalar emitter), %s (SIMD emitter)\n"
+           "  --type=WORD     element type: d double (default), s float "
+           "(single)\n"
            "  --beta=WORD     variants to emit: 0, 1, X or all (default "
            "all)\n"
            "  --name=ID       kernel base name (default: encodes the "
@@ -66,6 +68,7 @@ static struct option *build_options(void)
         { "output", required_argument, NULL, OPT_OUTPUT },
         { "help", no_argument, NULL, OPT_HELP },
         { "isa", required_argument, NULL, OPT_ISA },
+        { "type", required_argument, NULL, OPT_TYPE },
         { "beta", required_argument, NULL, OPT_BETA },
         { "name", required_argument, NULL, OPT_NAME },
         { "bt", required_argument, NULL, OPT_BT },
@@ -94,6 +97,8 @@ static void apply_options(int argc, char **argv, const struct option *o,
     while ((c = getopt_long(argc, argv, "", o, NULL)) != -1) {
         if (c == OPT_ISA)
             set_or_die(p, "ISA", optarg);
+        else if (c == OPT_TYPE)
+            set_or_die(p, "TYPE", optarg);
         else if (c == OPT_BETA)
             set_or_die(p, "BETA", optarg);
         else if (c == OPT_NAME)

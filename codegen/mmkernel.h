@@ -17,6 +17,23 @@ typedef void mmt_mm_kernel(int m, int n, int k,
                            const double *restrict b, int ldb,
                            double beta, double *restrict c, int ldc);
 
+/* The same for single precision kernels (TYPE=s): every element, beta
+ * included, is a float.  A type of its own rather than one signature over
+ * void pointers, so that a caller passing the wrong precision does not
+ * compile (KERNEL_ABI.md, "Element types"). */
+typedef void mmt_smm_kernel(int m, int n, int k,
+                            const float *restrict a, int lda,
+                            const float *restrict b, int ldb,
+                            float beta, float *restrict c, int ldc);
+
+/* The element type of a kernel.  Double is 0, so that a descriptor
+ * written before the field existed (or a test's, which leaves it out)
+ * reads as what it is. */
+enum mmt_kernel_type {
+    MMT_TYPE_D = 0,        /* double: mmt_mm_kernel, beta0/beta1/betax */
+    MMT_TYPE_S = 1         /* float: mmt_smm_kernel, sbeta0/sbeta1/sbetax */
+};
+
 /* Operand layouts (KERNEL_ABI.md, "Layouts"). */
 enum mmt_kernel_layout {
     MMT_LAYOUT_ATLAS = 1,  /* copy, scalar: A(i,p) = a[i*k + p],
@@ -46,7 +63,7 @@ struct mmt_kernel_desc {
     const char *command;     /* the mmgen command that recreates the file */
     const char *isa;         /* "none", "sse2", "avx2", "avx512" */
     const char *requires;    /* CPU features the code needs, ',' separated */
-    int vlen;                /* doubles per vector; 1 for scalar */
+    int vlen;                /* elements per vector; 1 for scalar */
     enum mmt_kernel_layout layout;
     int nb;                  /* tile size: NB (copy) or NCNB (non-copy) */
     int m, n, k;             /* compile-time sizes, 0 = given at run time */
@@ -60,7 +77,11 @@ struct mmt_kernel_desc {
                                 packed edge (KERNEL_ABI.md) */
     int regs_needed, regs_available;
     double flops;            /* per call, run-time dimensions taken as nb */
-    mmt_mm_kernel *beta0, *beta1, *betax;  /* NULL if not generated */
+    mmt_mm_kernel *beta0, *beta1, *betax;  /* NULL if not generated,
+                                              and for single kernels */
+    enum mmt_kernel_type type;
+    mmt_smm_kernel *sbeta0, *sbeta1, *sbetax;  /* single kernels' (NULL
+                                                  for double kernels) */
 };
 
 /* FF=1 with beta=0 reads C at the top of a tile although the value is not
@@ -68,6 +89,10 @@ struct mmt_kernel_desc {
 static inline void mmt_touch(const double *p)
 {
     (void)*(const volatile double *)p;
+}
+static inline void mmt_touchf(const float *p)
+{
+    (void)*(const volatile float *)p;
 }
 
 /* PF=1: prefetch, for writing, the C tile a JIK walk of mu x nu tiles
@@ -208,13 +233,19 @@ static inline void mmt_pfb(const double *b, int nr, int k, int p)
  * flags enable one, as written where they do not.  Written as c += a*b,
  * gcc's vectoriser packs the scalars into separate vector multiplies and
  * adds and never fuses them. */
+#if defined(__FMA__) || defined(__FP_FAST_FMA)
+#define MMT_FUSED(fma, a, b, c) fma(a, b, c)
+#else
+#define MMT_FUSED(fma, a, b, c) ((c) + (a) * (b))
+#endif
 static inline double mmt_fmadd(double a, double b, double c)
 {
-#if defined(__FMA__) || defined(__FP_FAST_FMA)
-    return __builtin_fma(a, b, c);
-#else
-    return c + a * b;
-#endif
+    return MMT_FUSED(__builtin_fma, a, b, c);
+}
+/* TYPE=s: a float fma (the double one would round once, in double). */
+static inline float mmt_fmaddf(float a, float b, float c)
+{
+    return MMT_FUSED(__builtin_fmaf, a, b, c);
 }
 
 /* FMA=0: the multiplies and adds stay separate instructions (paper 002

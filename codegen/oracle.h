@@ -7,13 +7,15 @@
  *
  * An element passes when |c - ref| <= 2 (k + 2) eps (sum_p |a_ip b_pj| +
  * |beta c0_ij|): the rounding bound of a length-k dot product, with room
- * for any order of summation.  Cells of C outside the m x n block (the rows
- * below m up to ldc, and a guard column on either side) must not change;
- * for beta = 0 the old C is NaN, which must not leak into the result.
- * Whatever of the A and B buffers the layout does not assign is NaN too,
- * so a kernel that reads outside its operands and uses the value is
- * caught.  The variants for beta 0 and 1 are passed a beta they must
- * ignore. */
+ * for any order of summation; eps is the kernel's type's (DBL_EPSILON,
+ * FLT_EPSILON for a single kernel, whose operands are drawn as floats and
+ * whose reference is summed in double).  Cells of C outside the m x n
+ * block (the rows below m up to ldc, and a guard column on either side)
+ * must not change; for beta = 0 the old C is NaN, which must not leak
+ * into the result.  Whatever of the A and B buffers the layout does not
+ * assign is NaN too, so a kernel that reads outside its operands and uses
+ * the value is caught.  The variants for beta 0 and 1 are passed a beta
+ * they must ignore. */
 #ifndef MMG_ORACLE_H
 #define MMG_ORACLE_H
 
@@ -29,8 +31,11 @@ struct mmg_oracle_run {
     int oom;             /* 1: ran out of memory (nothing was judged) */
 };
 
-/* The function of variant v, or NULL when it was not generated. */
+/* The function of variant v of a double kernel, or NULL when it was not
+ * generated (and for a single kernel, whose variants it does not hold). */
 mmt_mm_kernel *mmg_oracle_variant(const struct mmt_kernel_desc *d, int v);
+/* 1 if variant v was generated, whatever the kernel's element type. */
+int mmg_oracle_has(const struct mmt_kernel_desc *d, int v);
 
 /* Run variant v of d at every size it can be called with (its fixed
  * sizes, or 1..NB for each run-time one).  *seed drives the operands and

@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "codegen/mmkernel.h"
 #include "common/diag.h"
 #include "common/kvfile.h"
 #include "common/paramsconf.h"
@@ -44,6 +45,14 @@ const struct mmg_int_param mmg_int_params[] = {
 };
 const size_t mmg_n_int_params =
     sizeof mmg_int_params / sizeof mmg_int_params[0];
+
+const struct mmg_type mmg_types[2] = {
+    [MMT_TYPE_D] = { "d", "double", "pd", "", "mmk", "epi64", "epi64x",
+                     "0x1p-20", 1 },
+    /* 2^-6: single's rounding bound over a k of 20 is near 2^-17 */
+    [MMT_TYPE_S] = { "s", "float", "ps", "f", "smmk", "epi32", "epi32",
+                     "0x1p-6", 2 },
+};
 
 void mmg_params_default(struct mmg_params *p)
 {
@@ -91,6 +100,19 @@ static int set_isa(struct mmg_params *p, const char *text,
         }
     snprintf(err, errlen, "ISA: '%s' is not known (allowed %s)", text,
              mmt_isa_list(names, sizeof names, 0));
+    return -1;
+}
+
+static int set_type(struct mmg_params *p, const char *text,
+                    char *err, size_t errlen)
+{
+    for (int i = 0; i < 2; i++)
+        if (!strcasecmp(text, mmg_types[i].word)) {
+            p->type = i;
+            return 0;
+        }
+    snprintf(err, errlen, "TYPE: '%s' is not an element type (allowed d "
+             "= double, s = float)", text);
     return -1;
 }
 
@@ -151,6 +173,8 @@ int mmg_params_set(struct mmg_params *p, const char *key, const char *text,
 
     if (!strcasecmp(key, "ISA"))
         return set_isa(p, text, err, errlen);
+    if (!strcasecmp(key, "TYPE"))
+        return set_type(p, text, err, errlen);
     if (!strcasecmp(key, "BETA"))
         return set_betas(p, text, err, errlen);
     if (!strcasecmp(key, "NAME"))
@@ -200,13 +224,13 @@ static int read_paramsconf(struct mmg_params *p, const char *path,
     return 0;
 }
 
-enum { N_WORDS = 4 };
+enum { N_WORDS = 5 };
 
 int mmg_params_read(struct mmg_params *p, const char *path,
                     char *err, size_t errlen)
 {
     static const char *const words[N_WORDS] = { "ISA", "BETA", "NAME",
-                                                   "BT" };
+                                                   "BT", "TYPE" };
     struct kv_field fields[sizeof mmg_int_params / sizeof mmg_int_params[0]
                            + N_WORDS];
     struct kv_value values[sizeof fields / sizeof fields[0]];
@@ -242,6 +266,14 @@ int mmg_vlen(enum mmg_isa isa)
     return mmt_isas[isa].vlen;
 }
 
+int mmg_lanes(const struct mmg_params *p)
+{
+    int v = mmg_vlen(p->isa);
+
+    /* a scalar register holds one element, whatever its type */
+    return v == 1 ? 1 : v * mmg_types[p->type].per_double;
+}
+
 const char *mmg_isa_name(enum mmg_isa isa)
 {
     return mmt_isas[isa].name;
@@ -262,7 +294,7 @@ int mmg_dim(const struct mmg_params *p, int dim)
 
 int mmg_loads_per_step(const struct mmg_params *p)
 {
-    return p->mu / mmg_vlen(p->isa) + p->nu;
+    return p->mu / mmg_lanes(p) + p->nu;
 }
 
 void mmg_fit_fetch(struct mmg_params *p)
@@ -281,7 +313,7 @@ void mmg_fit_fetch(struct mmg_params *p)
  * three-operand FMAs and is dead), so MU/V*NU + MU/V + 1 (+ Ls). */
 int mmg_regs_needed(const struct mmg_params *p)
 {
-    int mv = p->mu / mmg_vlen(p->isa);
+    int mv = p->mu / mmg_lanes(p);
     int b_regs = p->isa == MMG_ISA_NONE ? p->nu : 1;
     return mv * p->nu + mv + b_regs + (p->fma ? 0 : p->ls);
 }
@@ -306,7 +338,7 @@ static int check_dim(const struct mmg_params *p, const char *key, int v,
 
 int mmg_params_check(const struct mmg_params *p, char *err, size_t errlen)
 {
-    int vlen = mmg_vlen(p->isa), tile = mmg_tile(p), loads;
+    int vlen = mmg_lanes(p), tile = mmg_tile(p), loads;
 
     if (check_dim(p, "M", p->m, err, errlen)
         || check_dim(p, "N", p->n, err, errlen)
@@ -331,10 +363,17 @@ int mmg_params_check(const struct mmg_params *p, char *err, size_t errlen)
                  !p->copy ? "COPY=0" : "ISA=none");
         return -1;
     }
+    if (p->type == MMT_TYPE_S && (p->pf || p->pfa || p->pfb)) {
+        snprintf(err, errlen, "%s: 1 is not allowed with TYPE=s (allowed "
+                 "0; the prefetch helpers of mmkernel.h walk doubles)",
+                 p->pf ? "PF" : p->pfa ? "PFA" : "PFB");
+        return -1;
+    }
     if (p->mu % vlen != 0) {
-        snprintf(err, errlen, "MU: %d is not allowed with ISA=%s (allowed "
-                 "multiples of the vector length %d in %d..64)", p->mu,
-                 mmg_isa_name(p->isa), vlen, vlen);
+        snprintf(err, errlen, "MU: %d is not allowed with ISA=%s%s "
+                 "(allowed multiples of the vector length %d in %d..64)",
+                 p->mu, mmg_isa_name(p->isa),
+                 p->type == MMT_TYPE_S ? " TYPE=s" : "", vlen, vlen);
         return -1;
     }
     if (p->ku > tile) {
@@ -380,9 +419,9 @@ void mmg_kernel_name(const struct mmg_params *p, char *out, size_t len)
     dim_text(p, 'n', n, sizeof n);
     dim_text(p, 'k', k, sizeof k);
     snprintf(out, len,
-             "mmk_%s_%s%d_m%sn%sk%s_u%dx%dx%d_l%d_f%d%d_i%dn%d%s%s%s%s",
-             mmg_isa_name(p->isa), p->copy ? "c" : p->bt ? "nct" : "nc",
-             mmg_tile(p),
+             "%s_%s_%s%d_m%sn%sk%s_u%dx%dx%d_l%d_f%d%d_i%dn%d%s%s%s%s",
+             mmg_types[p->type].prefix, mmg_isa_name(p->isa),
+             p->copy ? "c" : p->bt ? "nct" : "nc", mmg_tile(p),
              m, n, k, p->mu, p->nu, p->ku, p->ls, p->fma, p->ff,
              p->ifetch, p->nfetch, p->pf ? "_pf" : "",
              p->pfa ? "_pfa" : "", p->pfb ? "_pfb" : "",
@@ -403,8 +442,10 @@ void mmg_params_options(const struct mmg_params *p, char *out, size_t len)
 {
     size_t used;
 
-    snprintf(out, len, "--isa=%s --beta=%s", mmg_isa_name(p->isa),
-             beta_word(p->betas));
+    /* --type=d is the default and not printed: the commands of double
+     * kernels stay as they were before the type existed */
+    snprintf(out, len, "--isa=%s --beta=%s%s", mmg_isa_name(p->isa),
+             beta_word(p->betas), p->type == MMT_TYPE_S ? " --type=s" : "");
     for (size_t i = 0; i < mmg_n_int_params; i++) {
         const struct mmg_int_param *d = &mmg_int_params[i];
         int v = *(const int *)((const char *)p + d->offset);

@@ -15,6 +15,25 @@ enum mmg_isa {
     MMG_NISA = MMT_NISA
 };
 
+/* What the emitters spell differently for each element type (mmg_types
+ * is indexed by mmkernel.h's enum mmt_kernel_type).  A vector holds as
+ * many bytes whatever the type, so the ISA table's widths in doubles
+ * times per_double give a SIMD ISA's lanes. */
+struct mmg_type {
+    const char *word;       /* mmgen's --type, a file's TYPE: "d", "s" */
+    const char *ctype;      /* "double", "float" */
+    const char *suffix;     /* intrinsics' element suffix: "pd", "ps" */
+    const char *lib;        /* mmkernel.h's scalar helpers, C's math
+                               library way: mmt_fmadd, mmt_fmaddf */
+    const char *prefix;     /* kernel names: "mmk", "smmk" */
+    const char *lane_int;   /* AVX2 mask lanes compared: "epi64" */
+    const char *lane_set;   /* and set: "epi64x" */
+    const char *perturb;    /* PERTURB's growth a trip: far above the
+                               type's rounding, so the oracle sees it */
+    int per_double;         /* lanes in a double's width: 1, 2 */
+};
+extern const struct mmg_type mmg_types[2];
+
 /* Beta variants, as a bit set. */
 enum { MMG_BETA0 = 1, MMG_BETA1 = 2, MMG_BETAX = 4, MMG_BETA_ALL = 7 };
 
@@ -34,6 +53,9 @@ struct mmg_params {
     int nr;              /* registers for the spill report; 0: ISA default */
     int perturb;         /* test only: one update is made wrong on purpose */
     enum mmg_isa isa;
+    int type;            /* enum mmt_kernel_type (mmkernel.h, which
+                            this header leaves out): MMT_TYPE_D, the
+                            default, or MMT_TYPE_S */
     int betas;           /* MMG_BETA* bits */
     char name[96];       /* "" : derived from the parameters */
 };
@@ -69,7 +91,9 @@ int mmg_params_check(const struct mmg_params *p, char *err, size_t errlen);
 /* Derived values (valid after a successful check). */
 int mmg_tile(const struct mmg_params *p);         /* NB or NCNB */
 int mmg_dim(const struct mmg_params *p, int dim); /* 'm','n','k': size or 0 */
-int mmg_vlen(enum mmg_isa isa);                   /* 1 for none */
+int mmg_vlen(enum mmg_isa isa);        /* doubles a vector, 1 for none */
+int mmg_lanes(const struct mmg_params *p);  /* elements a vector, 1 for
+                                               none */
 const char *mmg_isa_name(enum mmg_isa isa);
 int mmg_loads_per_step(const struct mmg_params *p);
 /* IF and NF lowered to mmg_loads_per_step where they exceed it: a kernel

@@ -7,7 +7,8 @@
 # may have no vfmadd/vfmsub/vfnmadd at all, and must have both multiplies
 # and adds; FMA=1 must have vfmadd -- for the scalar kernel only when the
 # flags enable FMA (the compiler defines __FMA__), for SIMD always (the
-# kernels carry target("...,fma"), AVX-512F has FMA).
+# kernels carry target("...,fma"), AVX-512F has FMA).  Double and single
+# (TYPE=s: the same tiles in floats, twice the rows a vector).
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 : "${KERNEL_CC:=cc}" "${KERNEL_CFLAGS:=-O2}"
 dir=tests/codegen/contract.$$
@@ -16,7 +17,7 @@ trap 'rm -rf "$dir"' EXIT
 # shellcheck source=tests/codegen/isa.sh
 . "$top_srcdir/tests/codegen/isa.sh"
 n=0
-echo "1..8"
+echo "1..16"
 
 printf '#ifndef __FMA__\n#error no FMA\n#endif\n' > "$dir/fma.c"
 # shellcheck disable=SC2086
@@ -32,15 +33,16 @@ count() {
     awk -v re="$1" '$1 ~ re { n++ } END { print n + 0 }' "$dir/k.s"
 }
 
-# check ISA MU FMA: generate, compile -S, read the instructions.
+# check ISA MU FMA TYPE: generate, compile -S, read the instructions.
 check() {
     n=$((n + 1))
-    what="$1 FMA=$3"
+    what="$1 FMA=$3 TYPE=$4"
     ls=
     [ "$3" = 0 ] && ls=--ls=3
     # shellcheck disable=SC2086
     if ! "$top_builddir/mmgen" --isa="$1" --nb=24 --mu="$2" --nu=3 --ku=4 \
-            --fma="$3" $ls --output="$dir/k.c" 2> "$dir/err"; then
+            --fma="$3" --type="$4" $ls --output="$dir/k.c" 2> "$dir/err"
+    then
         echo "not ok $n - $what: mmgen failed: $(head -1 "$dir/err")"
         return
     fi
@@ -52,9 +54,10 @@ check() {
         sed 's/^/# /' "$dir/err" | head -10
         return
     fi
-    fused=$(count '^vfn?m(add|sub)')
-    mul=$(count '^v?mul[sp]d$')
-    add=$(count '^v?add[sp]d$')
+    # the type's instructions: packed or scalar, double or single
+    fused=$(count "^vfn?m(add|sub)[0-9]*[sp]$4\$")
+    mul=$(count "^v?mul[sp]$4\$")
+    add=$(count "^v?add[sp]$4\$")
     said="$fused fused, $mul multiplies, $add adds"
     if [ "$3" = 0 ] && [ "$fused" -eq 0 ] && [ "$mul" -gt 0 ] \
             && [ "$add" -gt 0 ]; then
@@ -69,15 +72,16 @@ check() {
     fi
 }
 
-for spec in none:4 sse2:4 avx2:8 avx512:16; do
-    isa=${spec%:*} mu=${spec#*:}
+for spec in d:none:4 d:sse2:4 d:avx2:8 d:avx512:16 \
+        s:none:4 s:sse2:8 s:avx2:16 s:avx512:32; do
+    type=${spec%%:*} isa=${spec#*:} mu=${isa#*:} isa=${isa%:*}
     if [ "$isa" != none ] && ! can_build "$isa"; then
         for fma in 0 1; do
             n=$((n + 1))
-            echo "ok $n # SKIP $isa FMA=$fma: $build_error"
+            echo "ok $n # SKIP $isa FMA=$fma TYPE=$type: $build_error"
         done
         continue
     fi
-    check "$isa" "$mu" 0
-    check "$isa" "$mu" 1
+    check "$isa" "$mu" 0 "$type"
+    check "$isa" "$mu" 1 "$type"
 done

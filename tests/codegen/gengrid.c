@@ -1,8 +1,8 @@
 /* gengrid: write the kernels of the test grid into two C files, PREFIX-s.c
- * (scalar kernels and the descriptor tables check_kernels.c reads) and
- * PREFIX-v.c (SIMD kernels): two compiler runs that can go in parallel
- * instead of one per kernel.  Usage: gengrid PREFIX [ISA...] -- the SIMD
- * ISAs the compiler accepts. */
+ * (scalar kernels, the single precision ones and the descriptor tables
+ * check_kernels.c reads) and PREFIX-v.c (double SIMD kernels): two
+ * compiler runs that can go in parallel instead of one per kernel.
+ * Usage: gengrid PREFIX [ISA...] -- the SIMD ISAs the compiler accepts. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -71,6 +71,19 @@ static const char *const simd_grid[] = {
     NULL
 };
 
+/* Single precision (TYPE=s), over each ISA's single base below: the
+ * packed edge and whole-vector rows of the panel layout, run-time and
+ * fixed fractional sizes, FMA=0, and the non-copy layouts whose rows
+ * past the last MU go to masked tiles (avx512 and avx2: __mmask16 and
+ * 32-bit lanes) -- MU=32 makes two of them on avx512, m swept 1..37. */
+static const char *const single_grid[] = {
+    "ku=4", "ku=3 ff=0 fma=0 ls=2 beta=X", "m=0 n=0 k=0 ku=3",
+    "m=5 n=7 k=1 ku=1", "copy=0 m=0 n=0 k=0 ku=2",
+    "copy=0 bt=1 m=0 n=0 k=0 nu=4 ku=3 ff=0",
+    "copy=0 mu=32 nu=3 m=0 n=3 k=5 ncnb=37 ku=2",
+    NULL
+};
+
 /* Deliberately wrong kernels: the check must reject each. */
 static const char *const bad_grid[] = {
     "perturb=1 ku=3", "perturb=1 copy=0 bt=1 m=0 n=0 k=0", NULL
@@ -129,14 +142,22 @@ static int emit_group(FILE *fp, const char *isa, const char *base,
     return 0;
 }
 
-/* MU a multiple of the vector length, NB=10 a multiple of neither. */
-static const char *simd_base(const char *isa)
+/* The parameters every kernel of an ISA's group starts from, double
+ * and single: MU a multiple of the vector length (in the type's
+ * elements), NB a multiple of neither MU nor NU. */
+static const char *base(const char *isa, int single)
 {
-    if (!strcmp(isa, "sse2"))
-        return "nb=10 mu=4 nu=3";
-    if (!strcmp(isa, "avx2"))
-        return "nb=10 mu=8 nu=3";
-    return "nb=10 mu=8 nu=2";
+    static const struct { const char *isa, *d, *s; } bases[] = {
+        { "none", "nb=7 mu=3 nu=2", "type=s nb=7 mu=3 nu=2" },
+        { "sse2", "nb=10 mu=4 nu=3", "type=s nb=10 mu=8 nu=3" },
+        { "avx2", "nb=10 mu=8 nu=3", "type=s nb=19 mu=16 nu=3" },
+        { "avx512", "nb=10 mu=8 nu=2", "type=s nb=19 mu=16 nu=2" },
+    };
+    for (size_t i = 0; i < sizeof bases / sizeof bases[0]; i++)
+        if (!strcmp(isa, bases[i].isa))
+            return single ? bases[i].s : bases[i].d;
+    fprintf(stderr, "gengrid: no base for ISA %s\n", isa);
+    exit(2);
 }
 
 static FILE *open_part(const char *prefix, const char *part)
@@ -156,7 +177,6 @@ static FILE *open_part(const char *prefix, const char *part)
 int main(int argc, char **argv)
 {
     static char good[1 << 16], bad[1 << 12];
-    const char *scalar = "nb=7 mu=3 nu=2";
     char isa[32];
     FILE *fs, *fv;
     int rc;
@@ -167,17 +187,26 @@ int main(int argc, char **argv)
     }
     fs = open_part(argv[1], "s");
     fv = open_part(argv[1], "v");
-    rc = emit_group(fs, NULL, scalar, scalar_grid, good, sizeof good);
+    rc = emit_group(fs, NULL, base("none", 0), scalar_grid, good,
+                    sizeof good);
+    rc |= emit_group(fs, NULL, base("none", 1), single_grid, good,
+                     sizeof good);
     for (int i = 2; i < argc; i++) {
         snprintf(isa, sizeof isa, "isa=%s", argv[i]);
-        rc |= emit_group(fv, isa, simd_base(argv[i]), simd_grid, good,
+        rc |= emit_group(fv, isa, base(argv[i], 0), simd_grid, good,
+                         sizeof good);
+        /* in the scalar file: the two compiles take about as long */
+        rc |= emit_group(fs, isa, base(argv[i], 1), single_grid, good,
                          sizeof good);
     }
-    rc |= emit_group(fs, NULL, scalar, bad_grid, bad, sizeof bad);
-    if (argc > 2) {
-        snprintf(isa, sizeof isa, "isa=%s", argv[2]);
-        rc |= emit_group(fv, isa, simd_base(argv[2]), bad_grid, bad,
+    for (int single = 0; single < 2; single++) {
+        rc |= emit_group(fs, NULL, base("none", single), bad_grid, bad,
                          sizeof bad);
+        if (argc > 2) {
+            snprintf(isa, sizeof isa, "isa=%s", argv[2]);
+            rc |= emit_group(fv, isa, base(argv[2], single), bad_grid, bad,
+                             sizeof bad);
+        }
     }
     fprintf(fs, "%s\nconst struct mmt_kernel_desc *const grid_good[] = {"
             "\n%s    0\n};\n", decls, good);

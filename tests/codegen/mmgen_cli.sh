@@ -11,7 +11,7 @@ trap 'rm -rf "$dir"' EXIT
 n=0
 pass() { n=$((n + 1)); echo "ok $n - $1"; }
 fail() { n=$((n + 1)); echo "not ok $n - $1"; }
-echo "1..26"
+echo "1..32"
 
 "$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
     && pass "--help exits 0 and lists the parameters" \
@@ -41,6 +41,16 @@ expect_usage "BT: 1 is not allowed with COPY=1 (allowed 0;" --bt=1
 expect_usage "BT: '2' is not allowed (allowed 0, 1)" --copy=0 --bt=2
 printf 'COPY = 0\nBT = yes\n' > "$dir/bt.conf"
 expect_usage "bt.conf:2: BT: 'yes' is not allowed" --params="$dir/bt.conf"
+# the element type: d or s; single's vector holds twice the elements
+expect_usage "TYPE: 'x' is not an element type (allowed d = double, s =" \
+    --type=x
+printf 'TYPE = q\n' > "$dir/type.conf"
+expect_usage "type.conf:1: TYPE: 'q' is not an element type" \
+    --params="$dir/type.conf"
+expect_usage "MU: 8 is not allowed with ISA=avx512 TYPE=s (allowed \
+multiples of the vector length 16 in 16..64)" --isa=avx512 --type=s --mu=8
+expect_usage "PFB: 1 is not allowed with TYPE=s" --isa=avx2 --type=s \
+    --mu=8 --pfb=1
 
 # --output: a failed run leaves the old file as it was, a good one
 # replaces it through a temporary that does not stay behind
@@ -227,4 +237,61 @@ step, leaves IF=4 and NF=3"
 else
     fail "--fit-fetch: exit $rc, $(cat "$dir/fit.err"); \
 $(grep -o -- '--if=[0-9]* --nf=[0-9]*' "$dir/fit.c" 2>/dev/null)"
+fi
+
+# Single precision (TYPE=s): the double default is --type=d word for word;
+# each ISA spells its vectors of floats (16, 8, 4 a vector; AVX-512's
+# masks 16 bits, AVX2's 32-bit lanes), the kernel takes float pointers and
+# a float beta, its descriptor says the type and holds the single
+# variants; the recorded command recreates the file; all compile
+# warning-free (their values: the grid).
+"$mmgen" --isa=avx2 --mu=8 --nu=3 --copy=0 --m=0 > "$dir/d0.c" 2> /dev/null
+"$mmgen" --isa=avx2 --mu=8 --nu=3 --copy=0 --m=0 --type=d > "$dir/d1.c" \
+    2> /dev/null
+if [ -s "$dir/d0.c" ] && cmp -s "$dir/d0.c" "$dir/d1.c" \
+        && ! grep -q 'type' "$dir/d0.c"; then
+    pass "--type=d is the default, and a double kernel does not mention it"
+else
+    fail "--type=d differs from the default, or a double kernel says its type"
+fi
+single_ok=yes
+for spec in "avx512:16:_mm512_fmadd_ps:__mmask16 km:_mm512_maskz_loadu_ps" \
+        "avx2:8:_mm256_fmadd_ps:_mm256_cmpgt_epi32(:_mm256_maskload_ps(" \
+        "sse2:4:_mm_fmadd_ps:_mm_set1_ps(:const __m128 a0_0" \
+        "none:1:mmt_fmaddf(:float c0_0 = :mmt_touchf(&c["; do
+    isa=${spec%%:*} rest=${spec#*:}
+    v=${rest%%:*} rest=${rest#*:}
+    mu=$((v * 2))
+    "$mmgen" --isa="$isa" --type=s --mu=$mu --nu=3 --copy=0 --m=0 --n=0 \
+        --k=0 --output="$dir/s-$isa.c" 2> "$dir/err"
+    cmd=$(sed -n 's/^ \*   \(mmgen .*\)$/\1/p' "$dir/s-$isa.c" | head -1)
+    cp "$dir/s-$isa.c" "$dir/s-$isa.orig.c"
+    # shellcheck disable=SC2086
+    (cd "$top_builddir" && ./$cmd) 2>> "$dir/err"
+    while [ -n "$rest" ]; do
+        want=${rest%%:*}
+        [ "$want" = "$rest" ] && rest= || rest=${rest#*:}
+        grep -qF "$want" "$dir/s-$isa.c" || single_ok="$isa lacks '$want'"
+    done
+    for want in "smmk_${isa}_nc40_" "($v float" "TYPE=s" \
+            "--type=s" "const float *restrict a" "float beta" \
+            ".type = MMT_TYPE_S," ".sbeta0 = smmk_" ".vlen = $v,"; do
+        grep -qF -- "$want" "$dir/s-$isa.c" || single_ok="$isa lacks '$want'"
+    done
+    grep -q '_pd(\|double' "$dir/s-$isa.c" \
+        && single_ok="$isa: a double left: $(grep -m1 '_pd(\|double' \
+            "$dir/s-$isa.c")"
+    cmp -s "$dir/s-$isa.c" "$dir/s-$isa.orig.c" \
+        || single_ok="$isa: '$cmd' does not recreate the file"
+    # shellcheck disable=SC2086
+    $KERNEL_CC $KERNEL_CFLAGS -Wall -Wextra -Werror \
+        -I"$top_srcdir/codegen" -c "$dir/s-$isa.c" -o "$dir/s-$isa.o" \
+        2>> "$dir/err" || single_ok="$isa does not compile: $(head -3 \
+            "$dir/err")"
+done
+if [ "$single_ok" = yes ]; then
+    pass "TYPE=s: float vectors of 16, 8, 4 (and the scalar), masks of \
+their lanes, float arguments, the descriptor's type, recreated, compiled"
+else
+    fail "TYPE=s: $single_ok"
 fi
