@@ -199,6 +199,9 @@ TESTS += tests/kernels/test_args tests/kernels/test_args_static \
 	tests/kernels/install.sh
 EXTRA_DIST += tests/kernels/exports.sh tests/kernels/handlers.sh \
 	tests/kernels/install.sh
+# No circle of files in the driver (from nm of its objects).
+TESTS += tests/kernels/layers.sh
+EXTRA_DIST += tests/kernels/layers.sh
 # The checks every precision's GEMM shares, type-free (the helpers alone,
 # with a handler of the test's).
 check_PROGRAMS += tests/kernels/test_gemm_args
