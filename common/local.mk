@@ -1,8 +1,8 @@
 # common/: what several rooms need, written once -- diagnostics and exit
 # codes, atomic files, the KEY = value reader/writer (on libinih), the
 # schemas of the files mmtune writes (probe.conf, params.conf) with their
-# common head (format version and origin) and fingerprints, and the one
-# results path.
+# common head (format version and origin) and fingerprints, the one
+# results path, and the one reader of sysfs and /proc/cpuinfo.
 noinst_LTLIBRARIES += common/libmmcommon.la
 common_libmmcommon_la_SOURCES = \
 	common/diag.c common/diag.h \
@@ -15,6 +15,7 @@ common_libmmcommon_la_SOURCES = \
 	common/fingerprint.c common/fingerprint.h \
 	common/compilers.c common/compilers.h \
 	common/cpuid.c common/cpuid.h \
-	common/isa.c common/isa.h
+	common/isa.c common/isa.h \
+	common/sysfiles.c common/sysfiles.h
 common_libmmcommon_la_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)
 common_libmmcommon_la_LIBADD = $(INIH_LIBS) -lm

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "common/results.h"
+#include "common/sysfiles.h"
 
 #ifndef MMT_KERNEL_CC
 #define MMT_KERNEL_CC "cc"
@@ -18,27 +19,6 @@
 static const char *const keys[MMT_O_NFIELDS] = {
     "FORMAT", "WRITTEN_BY", "HOST", "CPU", "KERNEL_CC", "KERNEL_CFLAGS",
 };
-
-int mmt_cpuinfo(const char *key, char *value, size_t n)
-{
-    FILE *fp = fopen("/proc/cpuinfo", "r");
-    char line[256];
-    int rc = -1;
-
-    if (!fp)
-        return -1;
-    while (rc < 0 && fgets(line, sizeof line, fp)) {
-        const char *colon = strchr(line, ':');
-
-        if (colon && strncmp(line, key, strlen(key)) == 0) {
-            snprintf(value, n, "%s", colon + 1 + (colon[1] == ' '));
-            value[strcspn(value, "\n")] = '\0';
-            rc = 0;
-        }
-    }
-    fclose(fp);
-    return rc;
-}
 
 /* A word value must not be empty nor hold a comment sign. */
 static void set_word(char *dst, const char *src)

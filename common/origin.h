@@ -47,8 +47,4 @@ int mmt_origin_check_format(const char *path, const char *what, int format,
  * like params.conf, rather than a bare list of keys), else 0. */
 int mmt_origin_has_head(const char *path);
 
-/* The value of a /proc/cpuinfo key of the first CPU ("model name").
- * Returns 0, or -1 when there is none. */
-int mmt_cpuinfo(const char *key, char *value, size_t n);
-
 #endif

@@ -239,7 +239,7 @@ int mml_tn_fits(const struct mml_gemm *g);
 void mml_gemm_tn(const struct mml_gemm *g);
 
 /* The size of the blocks that cut n into as few pieces of at most max as
- * possible, all but the last equal and a multiple of step (driver.c). */
+ * possible, all but the last equal and a multiple of step (helpers.c). */
 size_t mml_even_blocks(size_t n, int max, int step);
 
 /* The kernel variant for beta (KERNEL_ABI.md "Beta variants"). */
@@ -270,7 +270,7 @@ enum mml_path {
     MML_PATH_SMALL_TT,   /* small.c, TT computed as its transpose */
     MML_PATH_PANEL_T,    /* panelt.c */
     MML_PATH_SKINNY,     /* skinny.c */
-    MML_PATH_BLOCKED,    /* driver.c, packed */
+    MML_PATH_BLOCKED,    /* blocked.c, packed */
     MML_PATH_NAIVE       /* naive.c: no kernels here, or no workspace */
 };
 
@@ -352,7 +352,7 @@ static inline int mml_call_may_team(const struct mml_plan *p,
     return p->mt_min > 0.0 && work >= p->mt_min;
 }
 
-/* Call g on the calling thread alone (driver.c). */
+/* Call g on the calling thread alone (route.c, for the team). */
 enum mml_path mml_dgemm_serial(const struct mml_gemm *g,
                                const struct mml_plan *p);
 
@@ -386,6 +386,21 @@ enum mml_path mml_route(const struct mml_gemm *g, const struct mml_plan *p);
  * the plain loops when none can be had.  Returns the path taken. */
 enum mml_path mml_dgemm_path(const struct mml_gemm *g,
                              const struct mml_plan *p, enum mml_path path);
+
+/* Call g on the calling thread: the shortest way to the kernel for the
+ * smallest calls, else mml_route's path.  Inline for the dispatcher's
+ * top (driver.c), on the path of every call; mml_dgemm_serial is the
+ * same, called by the team. */
+static inline enum mml_path mml_dgemm_alone(const struct mml_gemm *g,
+                                            const struct mml_plan *p)
+{
+    /* the shortest way to the kernel for the smallest calls */
+    if (p && mml_small_direct_fits(p, g)) {
+        mml_gemm_small_direct(g, p);
+        return MML_PATH_SMALL_DIRECT;
+    }
+    return mml_dgemm_path(g, p, mml_route(g, p));
+}
 
 /* The whole call (quick returns, plan, workspace, fallback); the
  * arguments are already checked.  Returns the path it took. */

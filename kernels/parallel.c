@@ -1,7 +1,8 @@
 /* One call on a team of threads (OpenMP): the dispatcher's route taken
- * whole, its C shared out by split.c.
+ * whole (route.c, which routes each piece too), its C shared out by
+ * split.c.
  *
- * The packed path (driver.c's mml_gemm_blocked_part) runs as BLIS runs
+ * The packed path (blocked.c's mml_gemm_blocked_part) runs as BLIS runs
  * it: jc x ic threads, each jc group packing its B panel together and
  * sharing it, each thread packing its own A blocks.  Every other path
  * (small, skinny, thin, TT, TN, panel-T) runs on the thread's own piece

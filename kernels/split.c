@@ -40,7 +40,7 @@ void mml_split_range(size_t n, size_t unit, int ways, int id, size_t *lo,
 /* Multiply-adds a thread of the grid does at most, plus the packing it
  * waits on, in multiply-add units: A's rows packed once per NC panel of
  * its columns (by the jr threads of its block together), B's panel packed
- * by the ic x jr threads of its group together (driver.c).  With jr ways
+ * by the ic x jr threads of its group together (blocked.c).  With jr ways
  * a thread computes its share of every NB block's columns.  A packed
  * element costs about as much as MML_PACK_COST multiply-adds (a load and
  * a store, against 16 multiply-adds a cycle). */

@@ -17,7 +17,7 @@
 #include <unistd.h>
 
 #include "common/cpuid.h"
-#include "common/origin.h"
+#include "common/sysfiles.h"
 #include "timer/mmtimer.h"
 
 enum { CHAIN_ITERS = 500 };
@@ -128,10 +128,10 @@ static int cpuid_claims(struct tsc_claim *c)
  * it: a VM, no APERF/MPERF, no cpufreq driver (see above). */
 double probe_cpuinfo_mhz(int *is_tsc)
 {
-    char mhz[64];
+    char mhz[64], cpufreq[96];
 
-    *is_tsc = vm_without_aperfmperf()
-              && access("/sys/devices/system/cpu/cpu0/cpufreq", F_OK) != 0;
+    mmt_sysfs_cpufreq_dir(cpufreq, sizeof cpufreq, 0);
+    *is_tsc = vm_without_aperfmperf() && access(cpufreq, F_OK) != 0;
     return mmt_cpuinfo("cpu MHz", mhz, sizeof mhz) == 0 && atof(mhz) > 0
            ? atof(mhz) : 0;
 }
@@ -143,7 +143,7 @@ static int cpuinfo_claim(struct tsc_claim *c)
 
     if (!is_tsc || mhz <= 0)
         return 0;
-    *c = (struct tsc_claim){ "/proc/cpuinfo", mhz };
+    *c = (struct tsc_claim){ MMT_PROC_CPUINFO, mhz };
     return 1;
 }
 

@@ -5,31 +5,12 @@
 #include "probe/probe.h"
 
 #include "common/isa.h"
-#include "common/origin.h"
+#include "common/sysfiles.h"
 
 #include <math.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define SYSFS_CACHE "/sys/devices/system/cpu/cpu0/cache"
-
-/* First line of a sysfs file into buf; 0 or -1. */
-static int read_line(const char *dir, const char *name, char *buf, int len)
-{
-    char path[256];
-    FILE *fp;
-    int ok;
-
-    snprintf(path, sizeof path, "%s/%s", dir, name);
-    fp = fopen(path, "r");
-    if (!fp)
-        return -1;
-    ok = fgets(buf, len, fp) != NULL;
-    fclose(fp);
-    buf[strcspn(buf, "\n")] = '\0';
-    return ok ? 0 : -1;
-}
 
 static long read_long(const char *dir, const char *name)
 {
@@ -37,7 +18,7 @@ static long read_long(const char *dir, const char *name)
     char *end;
     long v;
 
-    if (read_line(dir, name, buf, sizeof buf) < 0)
+    if (mmt_sysfs_read(dir, name, buf, sizeof buf) < 0)
         return 0;
     v = strtol(buf, &end, 10);
     if (*end == 'K')
@@ -61,8 +42,8 @@ int probe_sysfs_caches(struct mmt_cache_claim *c, int max)
     for (int i = 0; i < 16 && n < max; i++) {
         char dir[128], type[16];
 
-        snprintf(dir, sizeof dir, SYSFS_CACHE "/index%d", i);
-        if (read_line(dir, "type", type, sizeof type) < 0)
+        mmt_sysfs_cache_dir(dir, sizeof dir, i);
+        if (mmt_sysfs_read(dir, "type", type, sizeof type) < 0)
             continue;
         memset(&c[n], 0, sizeof c[n]);
         c[n].type = type_of(type);
@@ -93,7 +74,7 @@ static int cpuinfo_cache(struct mmt_cache_claim *c)
     c->level = 2;
     c->type = MMT_CT_UNIFIED;
     c->size_kib = atol(size);
-    c->source = "/proc/cpuinfo";
+    c->source = MMT_PROC_CPUINFO;
     return 1;
 }
 
@@ -213,6 +194,6 @@ int probe_crosscheck(const struct probe_ctx *ctx,
     double claim = probe_cpuinfo_mhz(&is_tsc);
     if (measured[MMT_P_CLOCK_MHZ] && !is_tsc)
         bad += differ(ctx, "CLOCK_MHZ", pc->clock_mhz, claim, 0.02,
-                      "/proc/cpuinfo");
+                      MMT_PROC_CPUINFO);
     return bad;
 }

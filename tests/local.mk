@@ -19,5 +19,11 @@ tests_common_test_probeconf_LDADD = common/libmmcommon.la \
 	tests/common/libmmtest.la $(CMOCKA_LIBS)
 TESTS += tests/common/test_probeconf
 
+check_PROGRAMS += tests/common/test_sysfiles
+tests_common_test_sysfiles_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_common_test_sysfiles_LDADD = common/libmmcommon.la \
+	tests/common/libmmtest.la $(CMOCKA_LIBS)
+TESTS += tests/common/test_sysfiles
+
 # TAP helpers the shell tests source.
 EXTRA_DIST += tests/common/tap.sh tests/common/quickcc.sh

@@ -15,10 +15,10 @@
 #include <x86intrin.h>
 #endif
 
+#include "common/sysfiles.h"
 #include "timer/mmtimer.h"
 #include "timer/cpu.h"
 #include "timer/flush.h"
-#include "timer/sysfs.h"
 
 #define LINE 64
 #define MIB ((size_t)1 << 20)
@@ -66,8 +66,7 @@ static int read_cache(int index, struct cache_desc *c)
     char dir[96], buf[64], *end;
     unsigned long v;
 
-    snprintf(dir, sizeof dir,
-             "/sys/devices/system/cpu/cpu0/cache/index%d", index);
+    mmt_sysfs_cache_dir(dir, sizeof dir, index);
     if (mmt_sysfs_read(dir, "type", buf, sizeof buf) != 0)
         return -1;
     if (strcmp(buf, "Instruction") == 0)

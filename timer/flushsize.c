@@ -11,6 +11,7 @@
 #include "common/diag.h"
 #include "common/results.h"
 #include "common/probeconf.h"
+#include "common/sysfiles.h"
 #include "timer/mmtimer.h"
 #include "timer/flushsize.h"
 
@@ -25,7 +26,7 @@ static void load_sysfs(struct mmt_machine *m)
         prev = b;
     }
     snprintf(m->source, sizeof m->source,
-             "sysfs /sys/devices/system/cpu/cpu0/cache (no probe.conf)");
+             "sysfs " MMT_SYSFS_CPU "/cpu0/cache (no probe.conf)");
 }
 
 void mmt_machine_load(struct mmt_machine *m, const char *probe_conf)

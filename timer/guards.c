@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "timer/mmtimer.h"
-#include "timer/sysfs.h"
+#include "common/sysfiles.h"
 
 static long read_khz(const char *dir, const char *file)
 {
@@ -26,7 +26,7 @@ int mmt_throttle_check(int cpu, char *msg, size_t len)
     long cur, min, max;
     int fixed;
 
-    snprintf(dir, sizeof dir, "/sys/devices/system/cpu/cpu%d/cpufreq", cpu);
+    mmt_sysfs_cpufreq_dir(dir, sizeof dir, cpu);
     if (mmt_sysfs_read(dir, "scaling_governor", gov, sizeof gov) != 0) {
         snprintf(msg, len, "cpu%d: no cpufreq information (%s absent); "
                  "frequency scaling not checked", cpu, dir);

@@ -10,7 +10,6 @@ timer_libmmtimer_la_SOURCES = \
 	timer/samples.c timer/samples.h \
 	timer/flush.c timer/flush.h \
 	timer/guards.c \
-	timer/sysfs.c timer/sysfs.h \
 	timer/timekernel.c \
 	timer/load.c
 timer_libmmtimer_la_LIBADD = common/libmmcommon.la -lm

@@ -47,14 +47,14 @@ static int ranges_ok(size_t n, size_t unit, int ways, char *why,
     return 0;
 }
 
-/* The NB-column blocks of the packed path, as driver.c cuts a group's
+/* The NB-column blocks of the packed path, as blocked.c cuts a group's
  * columns: NC panels (mml_even_blocks) of NB blocks. */
 #define NB 768
 #define NC 768
 
 /* Every element of m x n counted once over the threads' shares: grid
  * block (id / (ic jr), id / jr % ic), and with jr ways share id % jr of
- * every NB block's columns there, as driver.c's mml_gemm_blocked_part
+ * every NB block's columns there, as blocked.c's mml_gemm_blocked_part
  * takes them. */
 static int counted_once(size_t m, size_t n, int mu, int nu,
                         struct mml_ways w, char *why, size_t len)

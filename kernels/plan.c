@@ -1,0 +1,141 @@
+/* The library's plan: its generated kernels, blocking and threads from
+ * the build's parameters (kernels/gen/libparams.h), made once when the
+ * library loads; and the plan makers mmsearch builds its candidates' plans
+ * with (tune/dgemm.c).  Below the dispatcher, which takes the library's
+ * plan (mml_plan_default) and hands it down to the path it chooses. */
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <pthread.h>
+
+#include "codegen/cpurun.h"
+#include "kernels/driver.h"
+#include "kernels/gen/libparams.h"
+
+extern const struct mmt_kernel_desc mml_kfull_desc, mml_kedge_desc,
+    mml_knc_desc, mml_kncv_desc;
+/* Weak: a build of these sources around other kernels (mmsearch's blocks
+ * steps, tune/blocks.c, define stubs of the four above only) links
+ * without them, and the small path copies B^T there. */
+extern const struct mmt_kernel_desc mml_knct_desc __attribute__((weak)),
+    mml_kncvt_desc __attribute__((weak));
+
+static struct mml_plan plan;
+static int plan_usable;
+static pthread_once_t plan_once = PTHREAD_ONCE_INIT;
+static int plan_ready;
+
+static struct mml_nckern nckern(const struct mmt_kernel_desc *d)
+{
+    return (struct mml_nckern){ d->mu, d->nu, d->masked_rows, d->beta0,
+                                d->beta1, d->betax };
+}
+
+void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
+                   const struct mmt_kernel_desc *edge, int nc)
+{
+    int panels = full->layout == MMT_LAYOUT_PANEL;
+
+    *p = (struct mml_plan){ full, edge, full->m, full->k, full->n, nc,
+                            panels ? full->mu : 1, panels ? full->nu : 1,
+                            panels ? full->vlen : 1, 0, NULL, NULL, 0,
+                            { 0 }, { 0 }, NULL, NULL, { 0 }, { 0 }, 0.0,
+                            0, 0.0, 0.0, 0.0, { 0, 0, 0 } };
+}
+
+/* The kernels reading op(B) = B^T in place, when the plain ones run and
+ * these are theirs with B transposed (same tiles, the same masked rows:
+ * the small path sizes its workspace by the plain ones'); else none, and
+ * the small path copies B^T. */
+static void plan_transposed_b(void)
+{
+    const struct mmt_kernel_desc *t = &mml_knct_desc, *tv = &mml_kncvt_desc;
+
+    if (plan.knc && t && tv && t->abi == MMT_KERNEL_ABI
+        && tv->abi == MMT_KERNEL_ABI
+        && t->layout == MMT_LAYOUT_NOCOPY_BT
+        && tv->layout == MMT_LAYOUT_NOCOPY_BT
+        && t->mu == plan.nck.mu && t->nu == plan.nck.nu
+        && tv->mu == plan.nckv.mu && tv->nu == plan.nckv.nu
+        && t->masked_rows == plan.nck.masked
+        && tv->masked_rows == plan.nckv.masked
+        && mmg_cpu_runs(t->requires) && mmg_cpu_runs(tv->requires)) {
+        plan.knct = t, plan.kncvt = tv;
+        plan.nckt = nckern(t), plan.nckvt = nckern(tv);
+    }
+}
+
+/* The multiply-adds each of two threads has on a cube of side n (0 for
+ * none): where two threads first pay. */
+static double half_cube(int n)
+{
+    double side = n > 0 ? (double)n : 0.0;
+
+    return side * side * side / 2.0;
+}
+
+static void plan_team_min(struct mml_plan *p)
+{
+    double w = p->mt_work, h = p->mt_hot_work;
+
+    p->mt_min = 2.0 * (h > 0.0 && (w <= 0.0 || h < w) ? h : w);
+}
+
+void mml_plan_threads(struct mml_plan *p, int thread_n, int prefer_jc)
+{
+    p->mt_work = half_cube(thread_n);
+    p->mt_jc = prefer_jc != 0;
+    plan_team_min(p);
+}
+
+void mml_plan_threads_hot(struct mml_plan *p, int thread_n_hot, int hot_us)
+{
+    int on = thread_n_hot > 0 && hot_us > 0;
+
+    p->mt_hot_work = on ? half_cube(thread_n_hot) : 0.0;
+    p->mt_hot_s = on ? hot_us * 1e-6 : 0.0;
+    plan_team_min(p);
+}
+
+int mml_plan_small(struct mml_plan *p, const struct mmt_kernel_desc *knc,
+                   const struct mmt_kernel_desc *kncv, int ncnb)
+{
+    if (knc->abi != MMT_KERNEL_ABI || kncv->abi != MMT_KERNEL_ABI
+        || !mmg_cpu_runs(knc->requires) || !mmg_cpu_runs(kncv->requires)) {
+        p->knc = p->kncv = NULL;
+        return -1;
+    }
+    p->knc = knc, p->kncv = kncv, p->ncnb = ncnb;
+    p->nck = nckern(knc), p->nckv = nckern(kncv);
+    return 0;
+}
+
+static void plan_init(void)
+{
+    const struct mmt_kernel_desc *f = &mml_kfull_desc;
+
+    mml_plan_make(&plan, f, &mml_kedge_desc, MML_PARAM_NC);
+    mml_plan_threads(&plan, MML_PARAM_THREAD_N, MML_PARAM_THREAD_JC);
+    mml_plan_threads_hot(&plan, MML_PARAM_THREAD_N_HOT,
+                         MML_PARAM_THREAD_HOT_US);
+    plan_usable = f->abi == MMT_KERNEL_ABI && mmg_cpu_runs(f->requires);
+    mml_plan_small(&plan, &mml_knc_desc, &mml_kncv_desc, MML_PARAM_NCNB);
+    plan_transposed_b();
+    __atomic_store_n(&plan_ready, 1, __ATOMIC_RELEASE);
+}
+
+/* Made when the library loads, so that a call (a small one, from a cold
+ * cache: a call into libc costs a few misses) reads one flag instead. */
+__attribute__((constructor)) static void plan_at_load(void)
+{
+    pthread_once(&plan_once, plan_init);
+}
+
+MML_HOT
+const struct mml_plan *mml_plan_default(void)
+{
+    if (!__atomic_load_n(&plan_ready, __ATOMIC_ACQUIRE))
+        pthread_once(&plan_once, plan_init);
+    return plan_usable ? &plan : NULL;
+}
