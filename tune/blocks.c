@@ -14,10 +14,10 @@
 #include "kernels/libparams.h"
 #include "tune/compile.h"
 
+/* The library's list, kernels/local.mk's MML_DRIVER_SOURCES, from the
+ * build (tune/local.mk): a copy here would fall behind it. */
 #ifndef MMS_DRIVER_SOURCES
-#define MMS_DRIVER_SOURCES "kernels/driver.c kernels/small.c " \
-    "kernels/skinny.c kernels/panelt.c kernels/thin.c kernels/tt.c " \
-    "kernels/pack.c kernels/naive.c kernels/workspace.c"
+#error "MMS_DRIVER_SOURCES: the build passes kernels/local.mk's list"
 #endif
 
 enum { EDGE_NB = 1024 };  /* mmgen's largest tile: any block fits */
@@ -310,7 +310,7 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
                           const char *const *gen, int ngen,
                           const char *so, char *why, size_t len)
 {
-    enum { MAXSRC = 24 };
+    enum { MAXSRC = 48 };
     char list[] = MMS_DRIVER_SOURCES, src[MAXSRC][2 * MMS_PATH_MAX];
     char obj[MAXSRC][2 * MMS_PATH_MAX], inc[3][MMS_PATH_MAX + 32];
     char out[MMS_PATH_MAX + 48];
@@ -321,9 +321,16 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
     snprintf(inc[0], sizeof inc[0], "-I%s", dir);
     snprintf(inc[1], sizeof inc[1], "-I%s", pl->source_dir);
     snprintf(inc[2], sizeof inc[2], "-I%s", pl->include_dir);
-    for (char *w = strtok(list, " "); w && n < MAXSRC - ngen;
-         w = strtok(NULL, " "))
+    for (char *w = strtok(list, " "); w; w = strtok(NULL, " ")) {
+        if (n >= MAXSRC - ngen) {
+            /* never a driver short of a file: its link would fail on
+             * what the dropped file defines, far from the cause */
+            snprintf(why, len, "the driver has more than %d sources: "
+                     "raise MAXSRC in tune/blocks.c", MAXSRC - ngen);
+            goto done;
+        }
         snprintf(src[n++], sizeof src[0], "%s/%s", pl->source_dir, w);
+    }
     igen = n;
     for (int i = 0; i < ngen; i++)
         snprintf(src[n++], sizeof src[0], "%s", gen[i]);
