@@ -335,8 +335,15 @@ void mml_team_note(double t);
  * it (0: none counted on), unless the runtime's wait policy (policy, in
  * any case; NULL: none set) says otherwise: PASSIVE, the threads sleep
  * at once, 0; ACTIVE, they never do, HUGE_VAL.  mml_team_window: under
- * the OMP_WAIT_POLICY the program started with. */
+ * the policy the program started with (mml_team_policy of its
+ * environment). */
 double mml_team_window_under(double hot_s, const char *policy);
+/* The policy those variables' values make ("passive", "active", NULL):
+ * OMP_WAIT_POLICY, unless GOMP_SPINCOUNT or KMP_BLOCKTIME is 0 (passive)
+ * or infinite (active). */
+const char *mml_team_policy(const char *omp_wait_policy,
+                            const char *gomp_spincount,
+                            const char *kmp_blocktime);
 double mml_team_window(double hot_s);
 
 /* A call of at least p's mt_min multiply-adds (mml_call_may_team, an

@@ -23,6 +23,7 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 #include <time.h>
 
@@ -98,17 +99,40 @@ void mml_team_note(double t)
     last_note = t;
 }
 
-/* OMP_WAIT_POLICY, as the runtime read it when the program started */
+/* How the runtime's threads wait, as the environment set it when the
+ * program started: "passive", "active", or NULL (the runtime's default,
+ * which make tune timed). */
 static const char *wait_policy;
+
+const char *mml_team_policy(const char *omp_wait_policy,
+                            const char *gomp_spincount,
+                            const char *kmp_blocktime)
+{
+    const char *v = omp_wait_policy;
+
+    /* libgomp's spins and libomp's milliseconds: 0 sleeps at once, and
+     * "infinite" never sleeps; another count is a window make tune did
+     * not time, and the default's stands */
+    if ((gomp_spincount && !strcmp(gomp_spincount, "0"))
+        || (kmp_blocktime && !strcmp(kmp_blocktime, "0")))
+        return "passive";
+    if ((gomp_spincount && (!strcasecmp(gomp_spincount, "infinite")
+                            || !strcasecmp(gomp_spincount, "infinity")))
+        || (kmp_blocktime && (!strcasecmp(kmp_blocktime, "infinite")
+                              || !strcasecmp(kmp_blocktime, "infinity"))))
+        return "active";
+    if (v && !strcasecmp(v, "passive"))
+        return "passive";
+    if (v && !strcasecmp(v, "active"))
+        return "active";
+    return NULL;
+}
 
 __attribute__((constructor)) static void policy_at_load(void)
 {
-    const char *v = getenv("OMP_WAIT_POLICY");
-
-    if (v && !strcasecmp(v, "passive"))
-        wait_policy = "passive";
-    else if (v && !strcasecmp(v, "active"))
-        wait_policy = "active";
+    wait_policy = mml_team_policy(getenv("OMP_WAIT_POLICY"),
+                                  getenv("GOMP_SPINCOUNT"),
+                                  getenv("KMP_BLOCKTIME"));
 }
 
 double mml_team_window_under(double hot_s, const char *policy)

@@ -381,6 +381,24 @@ static int parse(int tapno)
     return bad != 0;
 }
 
+/* The variables that say how the runtime's threads wait. */
+static int policies_read(void)
+{
+    const char *p[7] = {
+        mml_team_policy(NULL, NULL, NULL),
+        mml_team_policy("PASSIVE", NULL, NULL),
+        mml_team_policy("active", NULL, NULL),
+        mml_team_policy(NULL, "0", NULL),
+        mml_team_policy("active", NULL, "0"),
+        mml_team_policy(NULL, "INFINITE", NULL),
+        mml_team_policy("passive", "30000", "200"),
+    };
+
+    return !p[0] && !strcmp(p[1], "passive") && !strcmp(p[2], "active")
+           && !strcmp(p[3], "passive") && !strcmp(p[4], "passive")
+           && !strcmp(p[5], "active") && !strcmp(p[6], "passive");
+}
+
 /* The team's clock past its calibration (50 ms after the load) against
  * CLOCK_MONOTONIC over the same sleep of 20 ms: within 5% (the reads
  * around it take microseconds; a misjudged TSC rate would not). */
@@ -412,9 +430,10 @@ static int clock_right(void)
  * and one of 8 for an awake one, a thread's first call of 96^3 runs
  * alone (it has made none), its next, within a minute, on the team, and
  * one made 2 ms later under a window of 1 us alone again: the same bits
- * each time.  A serial build, or one thread, or a wait policy set in the
- * environment (which the window obeys) starts no team.  Then the window
- * under each policy. */
+ * each time.  A serial build, or one thread, or a passive wait policy in
+ * the environment starts no team; an active one keeps the third call on
+ * the team.  Then the window under each policy, the policies the
+ * variables make, and the clock. */
 static int warmth(int tapno)
 {
     static const struct shape s = { 0, 0, 96, 96, 96, 1.0, 0.0 };
@@ -424,10 +443,12 @@ static int warmth(int tapno)
     struct call x;
     double *c[3];
     long teams[4];
-    int team, ok;
+    int team, endless, ok;
 
     mmt_set_num_threads(2);
-    team = mml_threads_here() >= 2 && !getenv("OMP_WAIT_POLICY");
+    /* the environment's wait policy decides, as the library reads it */
+    team = mml_threads_here() >= 2 && mml_team_window(60.0) > 0.0;
+    endless = team && isinf(mml_team_window(1e-6));
     mml_plan_threads(&w, 0, 0);
     mml_plan_threads_hot(&w, 8, 60000000);
     pp = &w;
@@ -443,7 +464,7 @@ static int warmth(int tapno)
     c[2] = call_run(&x, &path);
     teams[3] = mml_threads_teams();
     ok = teams[1] == teams[0] && teams[2] == teams[1] + team
-         && teams[3] == teams[2] && call_right(&x, c[0])
+         && teams[3] == teams[2] + endless && call_right(&x, c[0])
          && !memcmp(c[0], c[1], x.cells * sizeof *c[0])
          && !memcmp(c[0], c[2], x.cells * sizeof *c[0])
          && mml_team_window_under(0.002, NULL) == 0.002
@@ -451,6 +472,7 @@ static int warmth(int tapno)
          && mml_team_window_under(0.002, "ACTIVE") > 1e300
          && mml_team_window_under(0.0, "active") == 0.0
          && mml_team_window_under(0.002, "other") == 0.002
+         && policies_read()
          && clock_right();
     printf("%s %d - warmth: teams started %ld, %ld, %ld (first call alone, "
            "the next within the window on %s, after it alone), the same "
