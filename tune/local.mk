@@ -11,7 +11,8 @@ tune_libmmsearch_la_SOURCES = \
 	tune/model.c tune/model.h \
 	tune/searchlog.c tune/searchlog.h \
 	tune/search.c tune/search.h \
-	tune/blocks.c tune/blocks.h tune/dgemm.c tune/dgemm.h
+	tune/blocks.c tune/blocks.h tune/dgemm.c tune/dgemm.h \
+	tune/workdir.c tune/workdir.h
 # Candidates are compiled against the kernel contract in the source tree;
 # the blocks steps compile the library's driver from it too (kernels/
 # local.mk's MML_DRIVER_SOURCES: one list, one driver).
