@@ -338,11 +338,47 @@ static int has_mark(const struct mms_log *lg, const char *mark)
     return 0;
 }
 
-static int keep_mark(struct mms_log *lg, const char *type, const char *name)
+/* What a chosen line decides: its fields but its numbers (mflops, p,
+ * rounds: statistics a resumed search makes of values read back at the
+ * log's precision) and its why.  A resumed search whose re-timing of a
+ * transient verdict changed a step's decision (issue 33: every compile
+ * of a step failed on a full disk) logs the new one, which readers take
+ * over the earlier; the same decision is not logged twice. */
+static unsigned long decision_of(const struct line *l)
 {
-    char mark[40];
+    static const char *const numbers[] = { "name", "mflops", "p",
+                                           "rounds", "why" };
+    unsigned long h = 2166136261UL;
 
-    snprintf(mark, sizeof mark, "%.12s %.26s", type, name);
+    for (int i = 0; i < l->n; i++) {
+        int skip = 0;
+        for (size_t k = 0; k < sizeof numbers / sizeof *numbers; k++)
+            skip |= strcmp(l->key[i], numbers[k]) == 0;
+        for (const char *c = l->key[i]; !skip && *c; c++)
+            h = ((h ^ (unsigned char)*c) * 16777619UL) & 0xffffffffUL;
+        for (const char *c = l->val[i]; !skip && *c; c++)
+            h = ((h ^ (unsigned char)*c) * 16777619UL) & 0xffffffffUL;
+    }
+    return h;
+}
+
+/* The mark of an event: its type and name, and a chosen line's
+ * decision. */
+static void mark_of(char mark[40], const char *type, const struct line *l)
+{
+    const char *name = "";
+
+    for (int i = 0; i < l->n; i++)
+        if (strcmp(l->key[i], "name") == 0)
+            name = l->val[i];
+    if (strcmp(type, "chosen") == 0)
+        snprintf(mark, 40, "%.12s %.17s %08lx", type, name, decision_of(l));
+    else
+        snprintf(mark, 40, "%.12s %.26s", type, name);
+}
+
+static int keep_mark(struct mms_log *lg, const char *mark)
+{
     if (has_mark(lg, mark))
         return 0;
     if (lg->nmarks == lg->capmarks) {
@@ -352,7 +388,7 @@ static int keep_mark(struct mms_log *lg, const char *type, const char *name)
             return -1;
         lg->marks = p, lg->capmarks = cap;
     }
-    memcpy(lg->marks[lg->nmarks++], mark, sizeof mark);
+    memcpy(lg->marks[lg->nmarks++], mark, sizeof lg->marks[0]);
     return 0;
 }
 
@@ -406,8 +442,11 @@ static int take_event(const struct reader *rd, char *text, char *why,
         get_record(&l, &r);
         return keep_record(lg, &r);
     }
-    if (value_of(&l, "name"))
-        return keep_mark(lg, type, value_of(&l, "name"));
+    if (value_of(&l, "name")) {
+        char mark[40];
+        mark_of(mark, type, &l);
+        return keep_mark(lg, mark);
+    }
     return 0;
 }
 
@@ -1053,14 +1092,20 @@ int mms_log_line(struct mms_log *lg, const char *type, const char *rest)
 int mms_log_event(struct mms_log *lg, const char *type, const char *name,
                   const char *rest)
 {
-    char mark[40], text[2048];
+    char mark[40], text[2048], fields[2048 + 16], *bad;
+    struct line l;
 
-    snprintf(mark, sizeof mark, "%.12s %.26s", type, name);
-    if (has_mark(lg, mark))
-        return 0;
     snprintf(text, sizeof text, "name=%s%s%s", name, rest ? " " : "",
              rest ? rest : "");
+    /* split as the reader splits the line: the same mark */
+    snprintf(fields, sizeof fields, "%s %s", type, text);
+    if (split(fields, &l, &bad))
+        mark_of(mark, type, &l);
+    else
+        snprintf(mark, sizeof mark, "%.12s %.26s", type, name);
+    if (has_mark(lg, mark))
+        return 0;
     if (mms_log_line(lg, type, text) != 0)
         return -1;
-    return keep_mark(lg, type, name);
+    return keep_mark(lg, mark);
 }
