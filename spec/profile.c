@@ -247,7 +247,8 @@ int mms_profile_read(const char *path, struct mms_profile *p, char *err,
     }
     /* The table is sorted already; sorting again costs nothing and keeps
      * "heaviest" true whatever wrote the table. */
-    qsort(p->shape, (size_t)p->nshapes, sizeof *p->shape, heavier);
+    if (p->nshapes > 0)   /* qsort's base must not be NULL, even for 0 */
+        qsort(p->shape, (size_t)p->nshapes, sizeof *p->shape, heavier);
     return 0;
 }
 
