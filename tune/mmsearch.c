@@ -328,7 +328,6 @@ static void parse(int argc, char **argv, struct cli *c)
                             argv[optind - 1]);
         one_option(c, opt, optarg);
     }
-    free(o);
     if (optind < argc)
         mmt_usage_error("unexpected argument '%s'", argv[optind]);
 }
