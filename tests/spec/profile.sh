@@ -64,7 +64,7 @@ result has "$d/03-dgemm_-colTN-64x32x128.spec" \
 # M x K row-major with lda >= K, i.e. K x M column-major, and so on.
 if "$mmspec" "$d/02-cblas_dgemm-rowNT-100x200x300.spec" \
         -o "$tap_dir/cblas.c" &&
-   ${SPEC_CC:-cc} $("$mmspec" --cflags) "$tap_dir/cblas.c" \
+   ${SPEC_CC:-cc} $SPEC_CFLAGS $("$mmspec" --cflags) "$tap_dir/cblas.c" \
         "$top_srcdir/tests/spec/routines.c" -DSPEC_STUB_CBLAS \
         $("$mmspec" --libs) -o "$tap_dir/cblas" 2>"$tap_dir/err"; then
     "$tap_dir/cblas" --show >"$tap_dir/show" 2>&1
