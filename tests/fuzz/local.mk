@@ -33,8 +33,8 @@ tests_fuzz_replay_spec_LDADD = $(MMT_FUZZ_LIBS_spec)
 tests_fuzz_replay_profile_SOURCES = tests/fuzz/fuzz_profile.c \
 	spec/profile.c tests/fuzz/replay.c $(FUZZ_COMMON)
 tests_fuzz_replay_profile_LDADD = $(MMT_FUZZ_LIBS_profile)
-TESTS += tests/fuzz/corpus.sh
-EXTRA_DIST += tests/fuzz/corpus.sh tests/fuzz/run.sh tests/fuzz/corpus
+TESTS += tests/fuzz/replay.sh
+EXTRA_DIST += tests/fuzz/replay.sh tests/fuzz/run.sh tests/fuzz/corpus
 
 if MMT_FUZZ
 MMT_FUZZERS = tests/fuzz/fuzz_probeconf tests/fuzz/fuzz_paramsconf \

@@ -1,7 +1,7 @@
 /* The harnesses without libFuzzer (make check, any compiler): each file
  * named on the command line is one input, fed to the harness once --
  * the committed seed corpus and every input that once crashed a parser
- * (tests/fuzz/corpus.sh). */
+ * (tests/fuzz/replay.sh). */
 #include "tests/fuzz/fuzzfile.h"
 
 #include <stdio.h>

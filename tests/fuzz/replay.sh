@@ -6,7 +6,7 @@
 # was built with.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
-dir=tests/fuzz/corpus.$$
+dir=tests/fuzz/replay.$$
 tap_scratch "$dir"
 parsers="probeconf paramsconf searchlog spec profile"
 echo "1..5"
