@@ -15,8 +15,10 @@ for p in "$@"; do
     "$bin/fuzz_$p" -max_total_time="$secs" -timeout=10 -print_final_stats=1 \
         -artifact_prefix="$crashes/" "$work" "$src/$p" > "$out" 2>&1
     rc=$?
-    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$out")
-    cov=$(grep -o 'cov: [0-9]* ft: [0-9]*' "$out" | tail -1)
+    # (-a: a parser's message may quote the input's bytes)
+    runs=$(grep -a '^stat::number_of_executed_units:' "$out" | tail -1 \
+           | sed 's/.*: *//')
+    cov=$(grep -ao 'cov: [0-9]* ft: [0-9]*' "$out" | tail -1)
     if [ $rc -eq 0 ]; then
         echo "fuzz $p: ${runs:-?} runs, ${cov:-no cov: line}, no crash"
     else

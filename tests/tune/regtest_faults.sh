@@ -140,6 +140,15 @@ while read -r at sig delay what; do
         MMT_FAULT_DELAY_MS="$delay"
     rc=$?
     held=$(grep -c '^cand ' "$dir/k$i/s.log" 2>/dev/null)
+    # what the fork was in this run (a busy machine can add a fork, and
+    # move the later ones): its child exec'd a compiler, or not
+    case $at in fork:*)
+        if grep -q "^exec ${at#fork:} " "$dir/k$i/trace"; then
+            what="inside a compile batch"
+        else
+            what="a candidate being timed"
+        fi ;;
+    esac
     tiny "k$i"
     rc2=$?
     wrong=$(resumed "k$i")
