@@ -160,7 +160,6 @@ int main(int argc, char **argv)
     if (params && mmg_params_read(&p, params, err, sizeof err) != 0)
         mmt_usage_error("%s", err);
     apply_options(argc, argv, o, &p);
-    free(o);
     if (mmg_params_check(&p, err, sizeof err) != 0)
         mmt_usage_error("%s", err);
     if (mmg_regs_needed(&p) > mmg_regs_available(&p))

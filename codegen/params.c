@@ -472,8 +472,11 @@ void mmg_params_options(const struct mmg_params *p, char *out, size_t len)
 struct option *mmg_long_options(const struct option *fixed, size_t nfixed,
                                 int first)
 {
+    static struct option *kept;
     struct option *o = calloc(nfixed + mmg_n_int_params + 1, sizeof *o);
 
+    free(kept);
+    kept = o;
     if (!o) {
         mmt_error("out of memory");
         exit(MMT_EXIT_FAIL);

@@ -108,8 +108,11 @@ struct option;   /* <getopt.h> */
 
 /* getopt_long options for a command: the nfixed of fixed, then
  * --<option>=N for every integer parameter, whose val is first plus its
- * index in mmg_int_params.  Terminated, malloc'ed.  It serves
- * commands' option parsing, so out of memory it says so and exits 1. */
+ * index in mmg_int_params.  Terminated; owned here, kept until the next
+ * call (a command's --help or usage error exits from inside its option
+ * loop: the table stays reachable, no leak for LeakSanitizer).  It
+ * serves commands' option parsing, so out of memory it says so and
+ * exits 1. */
 struct option *mmg_long_options(const struct option *fixed, size_t nfixed,
                                 int first);
 

@@ -67,6 +67,22 @@ static int number(struct reader *r, const char *key, const char *v,
     return 0;
 }
 
+/* A count or a size, as table.c writes them: a whole number, which a
+ * long holds (a double past LONG_MAX converted to long is undefined: the
+ * fuzzer's 2.3e62 as lda). */
+static int whole(struct reader *r, const char *key, const char *v,
+                 long *out)
+{
+    char *end;
+
+    errno = 0;
+    *out = strtol(v, &end, 10);
+    if (errno || end == v || *end || *out < 0)
+        return bad(r, "expected %s = a whole number >= 0, got '%s'", key,
+                   v);
+    return 0;
+}
+
 static int header(struct reader *r, struct mms_profile *p, char *text)
 {
     char *eq = strchr(text, '='), *v;
@@ -91,13 +107,16 @@ static int header(struct reader *r, struct mms_profile *p, char *text)
         snprintf(p->program, sizeof p->program, "%s", v);
         return 0;
     }
+    if (i == 2)
+        return whole(r, keys[i], v, &p->calls);
+    if (i == 3)
+        return whole(r, keys[i], v, &p->dropped);
+    if (i == 4)
+        return whole(r, keys[i], v, &p->shapes);
     if (number(r, keys[i], v, &x) != 0)
         return -1;
     if (i == 0 && x != 1)
         return bad(r, "expected FORMAT = 1, got %s", v);
-    if (i == 2) p->calls = (long)x;
-    if (i == 3) p->dropped = (long)x;
-    if (i == 4) p->shapes = (long)x;
     if (i == 5) p->seconds = x;
     return 0;
 }
@@ -123,7 +142,6 @@ static int shape(struct reader *r, struct mms_shape *s, char *text)
                    w[3], w[4], w[5], w[6], w[7], w[8], w[9], w[10], w[11],
                    w[12], w[13], w[14], w[15], w[15]);
     long *ints[] = { &s->m, &s->n, &s->k, &s->lda, &s->ldb, &s->ldc };
-    double x;
 
     if (n != 16)
         return bad(r, "expected 16 words (routine order transa transb m n "
@@ -141,19 +159,14 @@ static int shape(struct reader *r, struct mms_shape *s, char *text)
     s->transb = w[3][0];
     snprintf(s->alpha, sizeof s->alpha, "%.3s", w[10]);
     snprintf(s->beta, sizeof s->beta, "%.3s", w[11]);
-    for (int i = 0; i < 6; i++) {
-        if (number(r, "a size", w[4 + i], &x) != 0)
+    for (int i = 0; i < 6; i++)
+        if (whole(r, "a size", w[4 + i], ints[i]) != 0)
             return -1;
-        *ints[i] = (long)x;
-    }
-    if (number(r, "warm", w[12], &x) != 0)
-        return -1;
-    s->warm = (long)x;
-    if (number(r, "count", w[13], &x) != 0
+    if (whole(r, "warm", w[12], &s->warm) != 0
+        || whole(r, "count", w[13], &s->count) != 0
         || number(r, "total_s", w[14], &s->total_s) != 0
         || number(r, "per_call_s", w[15], &s->per_call_s) != 0)
         return -1;
-    s->count = (long)x;
     if (s->count < 1 || s->warm > s->count
         || (s->row && strcmp(s->routine, "dgemm_") == 0))
         return bad(r, "expected 1 <= count, warm <= count and dgemm_ in "
@@ -234,7 +247,8 @@ int mms_profile_read(const char *path, struct mms_profile *p, char *err,
     }
     /* The table is sorted already; sorting again costs nothing and keeps
      * "heaviest" true whatever wrote the table. */
-    qsort(p->shape, (size_t)p->nshapes, sizeof *p->shape, heavier);
+    if (p->nshapes > 0)   /* qsort's base must not be NULL, even for 0 */
+        qsort(p->shape, (size_t)p->nshapes, sizeof *p->shape, heavier);
     return 0;
 }
 

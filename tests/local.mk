@@ -1,6 +1,6 @@
 # Tests of common/, and what several rooms' tests share; each room's own
 # tests are listed in its local.mk, with their sources under tests/<room>/.
-check_LTLIBRARIES = tests/common/libmmtest.la
+check_LTLIBRARIES += tests/common/libmmtest.la
 tests_common_libmmtest_la_SOURCES = \
 	tests/common/scratch.c tests/common/scratch.h \
 	tests/common/gemmref.c tests/common/gemmref.h \

@@ -19,7 +19,8 @@ tune_libmmsearch_la_SOURCES = \
 	tune/timing.c tune/timing.h tune/progress.c tune/progress.h \
 	tune/searchtext.c tune/searchtext.h tune/searchend.c \
 	tune/winner.c tune/winner.h tune/paramsout.c tune/paramsout.h \
-	tune/blocks.c tune/blocks.h tune/dgemm.c tune/dgemm.h
+	tune/blocks.c tune/blocks.h tune/dgemm.c tune/dgemm.h \
+	tune/workdir.c tune/workdir.h
 # Candidates are compiled against the kernel contract in the source tree;
 # the blocks steps compile the library's driver from it too (kernels/
 # local.mk's MML_DRIVER_SOURCES: one list, one driver).
@@ -122,3 +123,15 @@ EXTRA_DIST += tests/tune/test_mmreport.sh
 # or shared or full log, names that reach gnuplot.
 TESTS += tests/tune/test_faults.sh
 EXTRA_DIST += tests/tune/test_faults.sh
+# make regtest: a quick search killed (SIGKILL, SIGINT, SIGTERM) at 20 and
+# more chosen points of its run, each resumed to the unkilled run's end;
+# a full disk; two searches racing for one log.  The points are chosen
+# by tests/tune/faultshim.c, preloaded into mmsearch.
+REGTESTS += tests/tune/regtest_faults.sh
+EXTRA_DIST += tests/tune/regtest_faults.sh
+check_LTLIBRARIES += tests/tune/libfaultshim.la
+tests_tune_libfaultshim_la_SOURCES = tests/tune/faultshim.c
+tests_tune_libfaultshim_la_LDFLAGS = -module -avoid-version -rpath /nowhere
+tests_tune_libfaultshim_la_LIBADD = -ldl
+tests/tune/regtest_faults.log: tests/tune/libfaultshim.la mmsearch$(EXEEXT) \
+	mmreport$(EXEEXT)

@@ -320,11 +320,61 @@ int mms_log_has_mark(const struct mms_log *lg, const char *mark)
     return 0;
 }
 
-int mms_log_keep_mark(struct mms_log *lg, const char *type, const char *name)
+/* What a chosen line decides: its fields but its numbers (mflops, p,
+ * rounds: statistics a resumed search makes of values read back at the
+ * log's precision) and its why.  A resumed search whose re-timing of a
+ * transient verdict changed a step's decision (issue 33: every compile
+ * of a step failed on a full disk) logs the new one, which readers take
+ * over the earlier; the same decision is not logged twice. */
+static unsigned long decision_of(const struct line *l)
 {
-    char mark[40];
+    static const char *const numbers[] = { "name", "mflops", "p",
+                                           "rounds", "why" };
+    unsigned long h = 2166136261UL;
 
-    snprintf(mark, sizeof mark, "%.12s %.26s", type, name);
+    for (int i = 0; i < l->n; i++) {
+        int skip = 0;
+        for (size_t k = 0; k < sizeof numbers / sizeof *numbers; k++)
+            skip |= strcmp(l->key[i], numbers[k]) == 0;
+        for (const char *c = l->key[i]; !skip && *c; c++)
+            h = ((h ^ (unsigned char)*c) * 16777619UL) & 0xffffffffUL;
+        for (const char *c = l->val[i]; !skip && *c; c++)
+            h = ((h ^ (unsigned char)*c) * 16777619UL) & 0xffffffffUL;
+    }
+    return h;
+}
+
+/* The mark of an event: its type and name, and a chosen line's
+ * decision. */
+static void mark_of(char mark[40], const char *type, const struct line *l)
+{
+    const char *name = "";
+
+    for (int i = 0; i < l->n; i++)
+        if (strcmp(l->key[i], "name") == 0)
+            name = l->val[i];
+    if (strcmp(type, "chosen") == 0)
+        snprintf(mark, 40, "%.12s %.17s %08lx", type, name, decision_of(l));
+    else
+        snprintf(mark, 40, "%.12s %.26s", type, name);
+}
+
+void mms_log_mark(char mark[40], const char *type, const char *name,
+                  const char *text)
+{
+    char fields[2048 + 16], *bad;
+    struct line l;
+
+    /* split as the reader splits the line: the same mark */
+    snprintf(fields, sizeof fields, "%s %s", type, text);
+    if (split(fields, &l, &bad))
+        mark_of(mark, type, &l);
+    else
+        snprintf(mark, 40, "%.12s %.26s", type, name);
+}
+
+int mms_log_keep_mark(struct mms_log *lg, const char *mark)
+{
     if (mms_log_has_mark(lg, mark))
         return 0;
     if (lg->nmarks == lg->capmarks) {
@@ -334,7 +384,7 @@ int mms_log_keep_mark(struct mms_log *lg, const char *type, const char *name)
             return -1;
         lg->marks = p, lg->capmarks = cap;
     }
-    memcpy(lg->marks[lg->nmarks++], mark, sizeof mark);
+    memcpy(lg->marks[lg->nmarks++], mark, sizeof lg->marks[0]);
     return 0;
 }
 
@@ -388,8 +438,11 @@ int mms_log_take_event(const struct mms_log_reader *rd, char *text,
         get_record(&l, &r);
         return keep_record(lg, &r);
     }
-    if (value_of(&l, "name"))
-        return mms_log_keep_mark(lg, type, value_of(&l, "name"));
+    if (value_of(&l, "name")) {
+        char mark[40];
+        mark_of(mark, type, &l);
+        return mms_log_keep_mark(lg, mark);
+    }
     return 0;
 }
 

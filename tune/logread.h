@@ -34,9 +34,12 @@ int mms_log_read(const char *path, struct mms_log_reader *rd,
 int mms_log_take_event(const struct mms_log_reader *rd, char *text,
                        char *why, size_t len);
 /* The marks of the step, skip and chosen events a log holds ("type
- * name"), so that a resumed search writes each once. */
+ * name", and a chosen line's decision), so that a resumed search writes
+ * each once; mms_log_mark: the mark of the event type with name and
+ * fields text, as the reader makes it. */
 int mms_log_has_mark(const struct mms_log *lg, const char *mark);
-int mms_log_keep_mark(struct mms_log *lg, const char *type,
-                      const char *name);
+int mms_log_keep_mark(struct mms_log *lg, const char *mark);
+void mms_log_mark(char mark[40], const char *type, const char *name,
+                  const char *text);
 
 #endif

@@ -17,6 +17,7 @@
 #include "tune/model.h"
 #include "tune/proc.h"
 #include "tune/search.h"
+#include "tune/workdir.h"
 
 #ifndef MMS_KERNEL_INCLUDE
 #define MMS_KERNEL_INCLUDE "codegen"
@@ -327,7 +328,6 @@ static void parse(int argc, char **argv, struct cli *c)
                             argv[optind - 1]);
         one_option(c, opt, optarg);
     }
-    free(o);
     if (optind < argc)
         mmt_usage_error("unexpected argument '%s'", argv[optind]);
 }
@@ -373,14 +373,24 @@ static void setup_pipeline(const struct cli *c, struct mms_search *s)
     char flags[1024];
     const char *cc = kernel_cc(c, flags, sizeof flags);
 
-    if (mms_workdir_create(workdir, sizeof workdir, tmp && *tmp ? tmp
-                           : "/tmp") != 0) {
-        mmt_error("%s: cannot make a work directory: %m", tmp ? tmp
-                  : "/tmp");
+    if (!tmp || !*tmp)
+        tmp = "/tmp";
+    /* what a search killed by SIGKILL left (workdir.h) */
+    mms_workdir_sweep(tmp);
+    if (mms_workdir_create(workdir, sizeof workdir, tmp) != 0) {
+        mmt_error("%s: cannot make a work directory: %m", tmp);
         exit(MMT_EXIT_FAIL);
     }
     /* a signal's exit (130, 143) runs remove_workdir too */
     atexit(remove_workdir);
+    /* the compilers' temporary files too: a compiler killed with the
+     * search leaves them where the next search's sweep finds them */
+    if (mms_workdir_claim(workdir) != 0
+        || setenv("TMPDIR", workdir, 1) != 0) {
+        mmt_error("%s: cannot mark the work directory in use: %m",
+                  workdir);
+        exit(MMT_EXIT_FAIL);
+    }
     mms_proc_setup();
     if (mms_pipeline_init(&s->pl, cc, flags, c->include, workdir) != 0) {
         mmt_error("the kernel compiler and flags do not fit: %s %s", cc,

@@ -255,12 +255,12 @@ int mms_log_event(struct mms_log *lg, const char *type, const char *name,
 {
     char mark[40], text[2048];
 
-    snprintf(mark, sizeof mark, "%.12s %.26s", type, name);
-    if (mms_log_has_mark(lg, mark))
-        return 0;
     snprintf(text, sizeof text, "name=%s%s%s", name, rest ? " " : "",
              rest ? rest : "");
+    mms_log_mark(mark, type, name, text);
+    if (mms_log_has_mark(lg, mark))
+        return 0;
     if (mms_log_line(lg, type, text) != 0)
         return -1;
-    return mms_log_keep_mark(lg, type, name);
+    return mms_log_keep_mark(lg, mark);
 }

@@ -59,12 +59,19 @@ static int has(const uintptr_t *v, int n, uintptr_t x)
     return 0;
 }
 
+/* n doubles on a line boundary (aligned_alloc wants a size that is a
+ * multiple of the alignment: ASan refuses any other). */
+static double *line_doubles(size_t n)
+{
+    return aligned_alloc(LINE, (sizeof(double) * n + LINE - 1) / LINE
+                               * LINE);
+}
+
 /* One walk: before tile (i, j) the next tile's lines, only those. */
 static void walk(int m, int n, int mu, int nu, int offset)
 {
     int ldc = m + LDC_PAD;
-    double *buf = aligned_alloc(LINE, sizeof(double)
-                                * ((size_t)ldc * n + 64));
+    double *buf = line_doubles((size_t)ldc * n + 64);
     const double *c = buf + offset;
     uintptr_t want[4096], got[MAXP];
     int tiles = 0;
@@ -129,8 +136,7 @@ static void walk_pfa(int m, int n, int k, int mu, int nu, int ku,
                      int fixed_k, int offset)
 {
     int lda = 2 * m + 5, strips = m / mu, per = (mu + 7) / 8 + 1;
-    double *buf = aligned_alloc(LINE, sizeof(double)
-                                * ((size_t)lda * (k + 1) + 64));
+    double *buf = line_doubles((size_t)lda * (k + 1) + 64);
     const double *a = buf + offset;
     int *count = calloc((size_t)(strips + 1) * (k + 1), sizeof *count);
 
@@ -189,7 +195,7 @@ static void pfa_rows_below(void **state)
 static void walk_pfb(int nr, int k, int offset)
 {
     size_t panel = (size_t)nr * k, total = (4 * panel + 16 + 7) / 8 * 8;
-    double *buf = aligned_alloc(LINE, sizeof(double) * total);
+    double *buf = line_doubles(total);
     const double *b, *next;
     uintptr_t first, last;
     char *hit;

@@ -9,7 +9,7 @@
 mmspec="$top_builddir/mmspec"
 table=$top_srcdir/tests/spec/profile.txt
 tap_scratch "${TMPDIR:-/tmp}/spec-profile.$$"
-echo "1..14"
+echo "1..15"
 
 # has FILE LINE...: every line (a fixed string) is in FILE.
 has() {
@@ -64,7 +64,7 @@ result has "$d/03-dgemm_-colTN-64x32x128.spec" \
 # M x K row-major with lda >= K, i.e. K x M column-major, and so on.
 if "$mmspec" "$d/02-cblas_dgemm-rowNT-100x200x300.spec" \
         -o "$tap_dir/cblas.c" &&
-   ${SPEC_CC:-cc} $("$mmspec" --cflags) "$tap_dir/cblas.c" \
+   ${SPEC_CC:-cc} $SPEC_CFLAGS $("$mmspec" --cflags) "$tap_dir/cblas.c" \
         "$top_srcdir/tests/spec/routines.c" -DSPEC_STUB_CBLAS \
         $("$mmspec" --libs) -o "$tap_dir/cblas" 2>"$tap_dir/err"; then
     "$tap_dir/cblas" --show >"$tap_dir/show" 2>&1
@@ -103,6 +103,10 @@ bad_table trans 's/^dgemm_ col T N/dgemm_ col X N/' \
 bad_table words 's/ 0.000020$//' \
     '11: expected 16 words (routine order transa transb m n k lda ldb'\
 ' ldc alpha beta warm count total_s per_call_s), got 15'
+# (found by fuzzing: a size past a long was converted to one, undefined)
+bad_table hugelda 's/^\(cblas_dgemm row N T 100 200 300\) 300/\1 2'"$(printf \
+'3%.0s' $(seq 60))"'00/' "10: expected a size = a whole number >= 0, got \
+'2$(printf '3%.0s' $(seq 60))00'"
 bad_table nokey '/^DROPPED/d' \
     '10: expected FORMAT, PROGRAM, CALLS, DROPPED, SHAPES and SECONDS in'\
 ' the header, got the end of the file without them all'

@@ -15,7 +15,7 @@ case $mmreport in /*) ;; *) mmreport=$(pwd)/$mmreport ;; esac
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/faults.$$
 tap_scratch "$dir"
-echo "1..13"
+echo "1..14"
 . "$top_srcdir/tests/tune/tinysearch.sh"
 dir=$(cd "$dir" && pwd)
 
@@ -67,13 +67,14 @@ else
     skip "no perl to start mmreport with SIGCHLD ignored"
 fi
 
-# hung NAME: mmsearch on the tiny space in the background ($pid), its log
-# NAME.log, its work directory wNAME, its compilers hanging; back when the
-# first one runs.  unhang: none left, whatever the test found.
+# hung NAME [WORKDIR]: mmsearch on the tiny space in the background
+# ($pid), its log NAME.log, its work directory WORKDIR (wNAME), its
+# compilers hanging; back when the first one runs.  unhang: none left,
+# whatever the test found.
 hung() {
-    mkdir "$dir/w$1" || exit 99
+    mkdir -p "${2:-$dir/w$1}" || exit 99
     PATH="$dir/hang:$PATH" "$mmsearch" --probe-conf="$dir/probe.conf" \
-        --log="$dir/$1.log" --work-dir="$dir/w$1" --no-progress \
+        --log="$dir/$1.log" --work-dir="${2:-$dir/w$1}" --no-progress \
         --level=quick --isa=none --nb=8 --test-timing=fake --skip-blocks \
         > /dev/null 2> "$dir/$1.err" &
     pid=$!
@@ -148,8 +149,26 @@ else
 left running"
 fi
 unhang
+# 7. and the next search in that work directory removes what it left,
+# but not the directory of a search still running there
+left=$(ls -A "$dir/wlock")
+hung keep "$dir/wlock"
+live=$(ls -A "$dir/wlock" | grep -v "^$left\$")
+run_mmsearch next.log --work-dir="$dir/wlock" --level=quick --isa=none \
+    --nb=8 --test-timing=fake --skip-blocks
+rc=$?
+if [ -n "$left" ] && [ -n "$live" ] && [ $rc -eq 0 ] \
+        && [ "$(ls -A "$dir/wlock")" = "$live" ]; then
+    pass "the next search removes the work directory a SIGKILL left"
+else
+    fail "after a SIGKILL: '$left' left, '$live' live, exit $rc, then \
+'$(ls -A "$dir/wlock")'"
+fi
+kill -KILL $pid
+wait $pid
+unhang
 
-# 7. A timeout (or crash, or compile error) may be the host's, not the
+# 8. A timeout (or crash, or compile error) may be the host's, not the
 # kernel's: a resumed search times such a line again, once, and says so.
 line=$(grep -n '^cand step=munu round=0 ref=0 .*verdict=ok' \
        "$dir/full.log" | head -1 | cut -d: -f1)
@@ -165,7 +184,7 @@ else
     fail "re-timing a timeout: $t1 / $t2"
 fi
 
-# 8, 9. Damage in the checkpoint: refused with file:line, never cut.
+# 9, 10. Damage in the checkpoint: refused with file:line, never cut.
 expect_bad() {   # FILE WHAT
     size=$(wc -c < "$dir/$1")
     "$mmsearch" --check-log="$dir/$1" > /dev/null 2> "$dir/err"
@@ -186,7 +205,7 @@ sed "${line}s/ mflops=[0-9.]* / mflops=nan /" "$dir/full.log" \
     > "$dir/nan.log"
 expect_bad nan.log "mflops: 'nan' is not a finite number"
 
-# 10. A failed append (a file size limit: EFBIG) is rolled back to the
+# 11. A failed append (a file size limit: EFBIG) is rolled back to the
 # last whole line, and the search fails naming the log.
 head -n "$line" "$dir/full.log" > "$dir/fsize.log"
 # padded so that the next line (over 120 bytes) crosses the limit
@@ -213,7 +232,7 @@ else
     skip "no prlimit"
 fi
 
-# 11-13. A log whose name would end gnuplot's quoted string: the plots
+# 12-14. A log whose name would end gnuplot's quoted string: the plots
 # are drawn, nothing else; a name with a line break is refused.
 if command -v gnuplot > /dev/null; then
     mkdir "$dir/q" || exit 99

@@ -1,0 +1,21 @@
+/* params.conf's two readers on any bytes: common/paramsconf.c (the file
+ * as a whole) and codegen/params.c (the kernel's values, mmgen --params
+ * and the library's build). */
+#include "tests/fuzz/fuzzfile.h"
+
+#include "codegen/params.h"
+#include "common/paramsconf.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
+{
+    const char *path = fuzz_file(data, n);
+    struct mmt_paramsconf pc;
+    struct mmg_params p;
+    char err[1024];
+
+    if (mmt_paramsconf_read(path, &pc, err, sizeof err) == 0)
+        mmt_paramsconf_validate(&pc, err, sizeof err);
+    mmg_params_default(&p);
+    mmg_params_read(&p, path, err, sizeof err);
+    return 0;
+}
