@@ -316,6 +316,14 @@ struct mml_ways mml_split_ways(size_t m, size_t n, size_t k, int mu, int nu,
  * (work_min 0: t). */
 int mml_split_threads(size_t m, size_t n, size_t k, double work_min, int t);
 
+/* 1 when work multiply-adds are past p's crossover for a team that may
+ * be asleep (THREAD_N). */
+static inline int mml_split_pays_asleep(const struct mml_plan *p,
+                                        double work)
+{
+    return p->mt_work > 0.0 && work >= 2.0 * p->mt_work;
+}
+
 /* The threads (at most t) for m x n x k under p's crossovers when the
  * calling thread's last call past p's mt_min ended gap seconds ago and
  * the team stays awake window seconds after a call: p's mt_hot_work

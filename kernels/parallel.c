@@ -53,8 +53,7 @@ enum mml_path mml_dgemm_team(const struct mml_gemm *g,
         gap = gap_now(&t0);
         /* a call that only an awake team takes, past the window: alone,
          * noted at its start (it lasts far less than a window) */
-        if (!(gap < window)
-            && !(p->mt_work > 0.0 && work >= 2.0 * p->mt_work)) {
+        if (!(gap < window) && !mml_split_pays_asleep(p, work)) {
             mml_team_note(t0);
             return mml_dgemm_serial(g, p);
         }

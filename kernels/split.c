@@ -148,7 +148,7 @@ int mml_split_team(const struct mml_plan *p, size_t m, size_t n, size_t k,
     if (gap < window && p->mt_hot_work > 0.0
         && work >= 2.0 * p->mt_hot_work)
         return mml_split_threads(m, n, k, p->mt_hot_work, t);
-    if (p->mt_work > 0.0 && work >= 2.0 * p->mt_work)
+    if (mml_split_pays_asleep(p, work))
         return mml_split_threads(m, n, k, p->mt_work, t);
     return 1;
 }
