@@ -115,7 +115,7 @@ int mmt_origin_has_head(const char *path)
 }
 
 int mmt_origin_check_format(const char *path, const char *what, int format,
-                            char *err, size_t errlen)
+                            const char *older, char *err, size_t errlen)
 {
     FILE *fp = fopen(path, "r");
     char key[128], value[128];
@@ -135,9 +135,12 @@ int mmt_origin_check_format(const char *path, const char *what, int format,
     }
     if (atoi(value) != format || strspn(value, "0123456789") !=
         strlen(value)) {
+        int old = older && value[0] && atoi(value) < format
+                  && strspn(value, "0123456789") == strlen(value);
+
         snprintf(err, errlen, "%s:%d: FORMAT = %s, but this mmtune reads "
-                 "%s FORMAT = %d (write it again with this version)", path,
-                 line, value, what, format);
+                 "%s FORMAT = %d (%s)", path, line, value, what, format,
+                 old ? older : "write it again with this version");
         return -1;
     }
     return 0;

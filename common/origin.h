@@ -39,9 +39,11 @@ void mmt_origin_get(struct mmt_origin *o, const struct kv_value *values);
 
 /* Before reading path as a file of this format: its first key must be
  * FORMAT and equal format.  Returns 0, or -1 with "path:line: why" in
- * err (what says what the file should be: "probe.conf"). */
+ * err (what says what the file should be: "probe.conf"; older, when not
+ * NULL, the remedy for a file of an older format, which the reader
+ * knows: "rerun make tune ..."). */
 int mmt_origin_check_format(const char *path, const char *what, int format,
-                            char *err, size_t errlen);
+                            const char *older, char *err, size_t errlen);
 
 /* 1 when path's first KEY = value line is FORMAT (a file with this head,
  * like params.conf, rather than a bare list of keys), else 0. */

@@ -7,7 +7,11 @@
 
 #define F(key, type, min, max, req, gen, note, member) \
     { key, KV_##type, min, max, req, gen, note, \
-      offsetof(struct mmt_paramsconf, member) }
+      offsetof(struct mmt_paramsconf, member), 0 }
+/* A single-precision key: the rest is its double key's row. */
+#define S(name, m) \
+    { .key = MMT_PARAMSCONF_SINGLE name, .single = 1, \
+      .offset = offsetof(struct mmt_paramsconf, single.m) }
 
 /* Integer ranges are the generator's hard ranges (codegen/params.c; a
  * test reads every key back through mmgen); WORD values are checked by
@@ -71,7 +75,21 @@ const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS] = {
       peak_percent),
     F("TIMING", WORD, 0, 0, 1, 0, "how", timing),
     F("LEVEL", WORD, 0, 0, 1, 0, "mmsearch --level", level),
+    /* The single-precision set, optional: mmsearch --precision=s times
+     * it; absent, the library derives it from the double one.  Not
+     * mmgen's keys (it reads a params.conf's double kernel): the
+     * library hands them to it as skernel.params. */
+    S("NB", nb), S("MU", mu), S("NU", nu), S("KU", ku), S("LS", ls),
+    S("FMA", fma), S("FF", ff), S("IF", ifetch), S("NF", nfetch),
+    S("MC", mc), S("KC", kc), S("NC", nc), S("MFLOPS", mflops),
 };
+
+/* The remedy for a params.conf of an older FORMAT (paramsconf.h says
+ * what each one changed): FORMAT 2 lacks only optional keys. */
+#define OLDER "rerun make tune, which writes it again; or, to keep the " \
+    "double parameters it holds, set its FORMAT to 3: FORMAT 3 only " \
+    "added the optional single-precision keys S_*, which the library " \
+    "derives where they are absent"
 
 #define NFIELDS (MMT_O_NFIELDS + MMT_Q_NKEYS)
 
@@ -81,6 +99,15 @@ int mmt_paramsconf_find(const char *key)
         if (strcmp(mmt_paramsconf_schema[k].key, key) == 0)
             return k;
     return -1;
+}
+
+const struct mmt_params_field *mmt_paramsconf_field(int k)
+{
+    const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+
+    return f->single ? &mmt_paramsconf_schema[mmt_paramsconf_find(
+                           f->key + strlen(MMT_PARAMSCONF_SINGLE))]
+                     : f;
 }
 
 static void *member(const struct mmt_paramsconf *pc, enum mmt_params_key k)
@@ -93,7 +120,7 @@ void mmt_paramsconf_text(const struct mmt_paramsconf *pc,
 {
     const void *v = member(pc, k);
 
-    switch (mmt_paramsconf_schema[k].type) {
+    switch (mmt_paramsconf_field(k)->type) {
     case KV_WORD:
         snprintf(buf, len, "%s", (const char *)v);
         break;
@@ -119,13 +146,13 @@ int mmt_paramsconf_read(const char *path, struct mmt_paramsconf *pc,
 
     mmt_origin_fields(fields);
     for (int k = 0; k < MMT_Q_NKEYS; k++) {
-        const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
-        fields[MMT_O_NFIELDS + k] = (struct kv_field){ f->key, f->type,
-                                                       f->min, f->max,
-                                                       f->required };
+        const struct mmt_params_field *f = mmt_paramsconf_field(k);
+        fields[MMT_O_NFIELDS + k] = (struct kv_field){
+            mmt_paramsconf_schema[k].key, f->type, f->min, f->max,
+            mmt_paramsconf_schema[k].required };
     }
     if (mmt_origin_check_format(path, "params.conf", MMT_PARAMSCONF_FORMAT,
-                                err, errlen) < 0
+                                OLDER, err, errlen) < 0
         || kv_read(path, fields, NFIELDS, values, err, errlen) < 0)
         return -1;
     memset(pc, 0, sizeof *pc);
@@ -135,9 +162,9 @@ int mmt_paramsconf_read(const char *path, struct mmt_paramsconf *pc,
 
         pc->present[k] = v[k].set;
         pc->line[k] = v[k].line;
-        if (mmt_paramsconf_schema[k].type == KV_WORD)
+        if (mmt_paramsconf_field(k)->type == KV_WORD)
             snprintf(m, KV_WORD_MAX, "%s", v[k].word);
-        else if (mmt_paramsconf_schema[k].type == KV_REAL)
+        else if (mmt_paramsconf_field(k)->type == KV_REAL)
             *(double *)m = v[k].r;
         else
             *(int *)m = (int)v[k].i;
@@ -156,7 +183,8 @@ int mmt_paramsconf_validate(const struct mmt_paramsconf *pc, char *err,
         return -1;
     }
     for (int k = 0; k < MMT_Q_NKEYS; k++) {
-        const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+        const struct mmt_params_field *f = mmt_paramsconf_field(k);
+        const char *key = mmt_paramsconf_schema[k].key;
         double v;
 
         if (!is_present(pc, k))
@@ -165,7 +193,7 @@ int mmt_paramsconf_validate(const struct mmt_paramsconf *pc, char *err,
         if (f->type == KV_WORD) {
             if (!text[0] || strpbrk(text, "#\n")) {
                 snprintf(err, errlen, "%s: '%s' is empty or holds '#'",
-                         f->key, text);
+                         key, text);
                 return -1;
             }
             continue;
@@ -174,11 +202,38 @@ int mmt_paramsconf_validate(const struct mmt_paramsconf *pc, char *err,
                                : *(const int *)member(pc, k);
         if (!(v >= f->min && v <= f->max)) {
             snprintf(err, errlen, "%s: %s is out of range (allowed %g..%g)",
-                     f->key, text, f->min, f->max);
+                     key, text, f->min, f->max);
             return -1;
         }
     }
     return 0;
+}
+
+/* What the file says of key k, absent.  The single set, absent as a
+ * whole (no search of it), is one line. */
+static void absent(struct kv_writer *w, const struct mmt_paramsconf *pc,
+                   int k)
+{
+    const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+    int any = 0, first = k;
+
+    if (!f->single) {
+        kv_comment(w, "%s: not chosen (its step skipped, or no candidate "
+                   "passed)", f->key);
+        return;
+    }
+    for (int i = 0; i < MMT_Q_NKEYS; i++)
+        if (mmt_paramsconf_schema[i].single) {
+            any |= pc->present[i];
+            first = first < i ? first : i;
+        }
+    if (any)
+        kv_comment(w, "%s: not chosen: the library derives it from the "
+                   "double set", f->key);
+    else if (k == first)
+        kv_comment(w, "%s*: single precision not searched: the library "
+                   "derives it from the double set (kernels/libparams.c)",
+                   MMT_PARAMSCONF_SINGLE);
 }
 
 int mmt_paramsconf_write(const char *path, const struct mmt_paramsconf *pc)
@@ -197,14 +252,16 @@ int mmt_paramsconf_write(const char *path, const struct mmt_paramsconf *pc)
     mmt_origin_put(&w, &pc->origin);
     for (int k = 0; k < MMT_Q_NKEYS; k++) {
         const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+        char note[256];
 
         if (!is_present(pc, k)) {
-            kv_comment(&w, "%s: not chosen (its step skipped, or no "
-                       "candidate passed)", f->key);
+            absent(&w, pc, k);
             continue;
         }
         mmt_paramsconf_text(pc, k, text, sizeof text);
-        kv_put(&w, f->key, f->note, "%s", text);
+        snprintf(note, sizeof note, "%s%s", f->single ? "single: " : "",
+                 mmt_paramsconf_field(k)->note);
+        kv_put(&w, f->key, note, "%s", text);
     }
     return kv_commit(&w);
 }

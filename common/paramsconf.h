@@ -16,13 +16,21 @@
 #include "common/kvfile.h"
 #include "common/origin.h"
 
-/* Bumped when a key is added, removed or changes meaning (2: MC, KC, NC).
- * PF came later, optional and without a bump: a file without it reads as
- * it did (PF = 0, the kernel its search chose); so did PFB (absent, the
- * library's model decides: kernels/libparams.c), and THREAD_N and
- * THREAD_JC (the library's threads), THREAD_N_HOT and THREAD_HOT_US
- * (its calls that find the team awake). */
-#define MMT_PARAMSCONF_FORMAT 2
+/* Bumped when a key is added, removed or changes meaning (2: MC, KC, NC;
+ * 3: the single-precision keys S_*).  PF came later, optional and
+ * without a bump: a file without it reads as it did (PF = 0, the kernel
+ * its search chose); so did PFB (absent, the library's model decides:
+ * kernels/libparams.c), and THREAD_N and THREAD_JC (the library's
+ * threads), THREAD_N_HOT and THREAD_HOT_US (its calls that find the team
+ * awake).  The single keys, optional, were a bump all the same: a build
+ * of before meets them as a newer format, not as unknown keys, and a
+ * file searched before single precision was is searched again (make
+ * tune) rather than taken for half the library. */
+#define MMT_PARAMSCONF_FORMAT 3
+
+/* A single-precision key is its double key's name behind this (S_MU:
+ * the single kernel's MU), of the same type, range and meaning. */
+#define MMT_PARAMSCONF_SINGLE "S_"
 
 /* One index per key; the order is the order of the file. */
 enum mmt_params_key {
@@ -46,6 +54,11 @@ enum mmt_params_key {
     MMT_Q_PEAK_PERCENT,
     MMT_Q_TIMING,             /* how it was timed */
     MMT_Q_LEVEL,              /* the search level (quick, normal, full) */
+    /* the single-precision set (optional: absent, the library derives
+     * it from the double one, kernels/libparams.c mml_params_single) */
+    MMT_Q_S_NB, MMT_Q_S_MU, MMT_Q_S_NU, MMT_Q_S_KU, MMT_Q_S_LS,
+    MMT_Q_S_FMA, MMT_Q_S_FF, MMT_Q_S_IF, MMT_Q_S_NF, MMT_Q_S_MC,
+    MMT_Q_S_KC, MMT_Q_S_NC, MMT_Q_S_MFLOPS,
     MMT_Q_NKEYS
 };
 
@@ -58,6 +71,9 @@ struct mmt_params_field {
     int generator;           /* an mmgen parameter (mmgen --params) */
     const char *note;        /* the comment the writer puts after it */
     size_t offset;           /* in struct mmt_paramsconf */
+    int single;              /* 1: a single-precision key, whose type,
+                                range and note are its double key's
+                                (mmt_paramsconf_field) */
 };
 
 extern const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS];
@@ -78,6 +94,10 @@ struct mmt_paramsconf {
     double mflops, peak_percent;
     char timing[KV_WORD_MAX];
     char level[KV_WORD_MAX];
+    struct {                 /* the S_ keys, as the double ones */
+        int nb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, mc, kc, nc;
+        double mflops;
+    } single;
     /* Which optional keys hold a value (set by the reader; the writer
      * writes those); and where each key was read (0: not read). */
     int present[MMT_Q_NKEYS];
@@ -87,13 +107,18 @@ struct mmt_paramsconf {
 /* Index of key ("NB"), or -1. */
 int mmt_paramsconf_find(const char *key);
 
+/* The row that holds key k's type, range and note: k's own, or a
+ * single-precision key's double one (S_MU: MU's). */
+const struct mmt_params_field *mmt_paramsconf_field(int k);
+
 /* A value as the file writes it ("48", "avx512", "91234.5"). */
 void mmt_paramsconf_text(const struct mmt_paramsconf *pc,
                          enum mmt_params_key k, char *buf, size_t len);
 
-/* Read and validate path: FORMAT must be MMT_PARAMSCONF_FORMAT, every
- * required key present exactly once and in range, no unknown key.
- * Returns 0, or -1 with "path:line: why" in err. */
+/* Read and validate path: FORMAT must be MMT_PARAMSCONF_FORMAT (an
+ * older one is refused with the remedy), every required key present
+ * exactly once and in range, no unknown key.  Returns 0, or -1 with
+ * "path:line: why" in err. */
 int mmt_paramsconf_read(const char *path, struct mmt_paramsconf *pc,
                         char *err, size_t errlen);
 

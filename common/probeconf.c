@@ -150,7 +150,7 @@ int mmt_probeconf_read(const char *path, struct mmt_probeconf *pc,
     mmt_origin_fields(fields);
     build_fields(fields, names);
     if (mmt_origin_check_format(path, "probe.conf", MMT_PROBECONF_FORMAT,
-                                err, errlen) < 0 ||
+                                NULL, err, errlen) < 0 ||
         kv_read(path, fields, NFIELDS, values, err, errlen) < 0)
         return -1;
     memset(pc, 0, sizeof *pc);

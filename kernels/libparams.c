@@ -103,12 +103,33 @@ static int load_probe(const char *path, const struct mmt_paramsconf *pc,
     return 0;
 }
 
+/* p's values from pc's keys, each named prefix and its key ("S_" "MU"),
+ * where pc has them. */
+static void take(struct mml_libparams *p, const struct mmt_paramsconf *pc,
+                 const char *prefix)
+{
+    for (int i = 0; i < MML_NPARAMS; i++) {
+        char key[64];
+        int k;
+
+        snprintf(key, sizeof key, "%s%s", prefix, mml_params[i].key);
+        k = mmt_paramsconf_find(key);
+        if (k >= 0 && (mmt_paramsconf_schema[k].required || pc->present[k])) {
+            p->v[i] = *(const int *)((const char *)pc
+                                     + mmt_paramsconf_schema[k].offset);
+            p->given[i] = 1;
+        }
+    }
+}
+
 int mml_params_load(const char *path, struct mml_libparams *p,
-                    struct mml_cpu *cpu, char *err, size_t errlen)
+                    struct mml_libparams *s, struct mml_cpu *cpu, char *err,
+                    size_t errlen)
 {
     struct mmt_paramsconf pc;
 
     memset(p, 0, sizeof *p);
+    memset(s, 0, sizeof *s);
     if (mmt_paramsconf_read(path, &pc, err, errlen) != 0)
         return -1;
     if (!mmt_isa_find(pc.isa)) {
@@ -124,15 +145,8 @@ int mml_params_load(const char *path, struct mml_libparams *p,
     snprintf(p->isa, sizeof p->isa, "%.15s", pc.isa);
     snprintf(p->cc, sizeof p->cc, "%.63s", pc.cc);
     p->cc_line = pc.line[MMT_Q_CC];
-    for (int i = 0; i < MML_NPARAMS; i++) {
-        int k = mmt_paramsconf_find(mml_params[i].key);
-        const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
-
-        if (f->required || pc.present[k]) {
-            p->v[i] = *(const int *)((const char *)&pc + f->offset);
-            p->given[i] = 1;
-        }
-    }
+    take(p, &pc, "");
+    take(s, &pc, MMT_PARAMSCONF_SINGLE);
     return 0;
 }
 

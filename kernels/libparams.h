@@ -77,11 +77,14 @@ int mml_params_lanes(const struct mml_libparams *p);
 
 /* Read a params.conf (common/paramsconf.h) and the probe.conf beside it,
  * which the params.conf must be bound to (its PROBE_FINGERPRINT): p takes
- * the kernel, its compiler (CC) and whatever blocking the file holds,
- * cpu's cache sizes become probe.conf's for the model.  Returns 0, or -1 with "path:line:
- * why" (or "path: why") in err. */
+ * the kernel, its compiler (CC) and whatever blocking the file holds, s
+ * the single-precision keys it holds (S_MU, ...: given[], for
+ * mml_params_single), cpu's cache sizes become probe.conf's for the
+ * model.  Returns 0, or -1 with "path:line: why" (or "path: why") in
+ * err. */
 int mml_params_load(const char *path, struct mml_libparams *p,
-                    struct mml_cpu *cpu, char *err, size_t errlen);
+                    struct mml_libparams *s, struct mml_cpu *cpu, char *err,
+                    size_t errlen);
 
 /* Fill what p leaves unset from the model for p->isa and cpu: the ISA's
  * register tile, with the next tile's C prefetched (PF = 1) when the tile

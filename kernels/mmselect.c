@@ -5,10 +5,11 @@
  * found wins: a params.conf given with --params; the archdef --with
  * names; this host's results/<host>/params.conf (make tune's);
  * results/archdefs/<key>/params.conf for this CPU's key; the model
- * (libparams.h) for the best ISA this CPU runs.  Every params.conf comes with the probe.conf it was made
- * from beside it.  Says on stdout which source it took and why, and
- * writes kernel.cc: the compiler and flags the kernels are built with
- * (the params.conf's CC when installed, else the configured one). */
+ * (libparams.h) for the best ISA this CPU runs.  Every params.conf
+ * comes with the probe.conf it was made from beside it.  Says on stdout
+ * which source it took and why, and writes kernel.cc: the compiler and
+ * flags the kernels are built with (the params.conf's CC when installed,
+ * else the configured one). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -72,7 +73,9 @@ static void usage(void)
            "and exit\n\n"
            "A params.conf is mmsearch's (common/paramsconf.h), with the "
            "probe.conf it was\nmade from beside it; MC, KC and NC it leaves "
-           "out come from the model, with\nthat probe.conf's cache sizes.  "
+           "out come from the model, with\nthat probe.conf's cache sizes, "
+           "and single-precision keys (S_MU, ...) it leaves\nout are "
+           "derived from the double ones.  "
            "The kernels are built with its CC when that\nis installed "
            "(else --cc, with a warning).  A key names the compiler family; "
            "a\nkey without one finds its family's (KEY-gcc, KEY-clang).\n"
@@ -160,11 +163,11 @@ static int find_archdef(const struct opts *o, const char *key, int named,
 }
 
 static void load_or_die(const char *path, struct mml_libparams *p,
-                        struct mml_cpu *cpu)
+                        struct mml_libparams *s, struct mml_cpu *cpu)
 {
     char err[1024];
 
-    if (mml_params_load(path, p, cpu, err, sizeof err) != 0) {
+    if (mml_params_load(path, p, s, cpu, err, sizeof err) != 0) {
         mmt_error("%s", err);
         exit(MMT_EXIT_USAGE);
     }
@@ -175,12 +178,14 @@ static int exists(const char *path)
     return access(path, F_OK) == 0;
 }
 
-/* Pick the source and load it into p (cache sizes into cpu); returns its
- * display name, sets why.  base is this CPU's key without the compiler,
- * key with the configured compiler's family. */
+/* Pick the source and load it into p and s, the double and the single
+ * set (cache sizes into cpu); returns its display name, sets why.  base
+ * is this CPU's key without the compiler, key with the configured
+ * compiler's family. */
 static const char *choose(const struct opts *o, const char *base,
                           const char *key, struct mml_libparams *p,
-                          struct mml_cpu *cpu, char *why, size_t len)
+                          struct mml_libparams *s, struct mml_cpu *cpu,
+                          char *why, size_t len)
 {
     static char path[4096], shown[512];
     char dir[256];
@@ -189,7 +194,7 @@ static const char *choose(const struct opts *o, const char *base,
     const char *host = "no";    /* or "a stale": this host's params.conf */
 
     if (o->params[0]) {
-        load_or_die(o->params, p, cpu);
+        load_or_die(o->params, p, s, cpu);
         snprintf(why, len, "given with --params");
         return o->params;
     }
@@ -198,16 +203,17 @@ static const char *choose(const struct opts *o, const char *base,
      * that make tune runs before it can probe and search again. */
     snprintf(path, sizeof path, "%s/params.conf", o->results);
     if (!named && exists(path)) {
-        struct mml_libparams p0 = *p;
+        struct mml_libparams p0 = *p, s0 = *s;
         struct mml_cpu cpu0 = *cpu;
         char err[1024];
 
-        if (mml_params_load(path, p, cpu, err, sizeof err) == 0) {
+        if (mml_params_load(path, p, s, cpu, err, sizeof err) == 0) {
             snprintf(why, len, "this host's make tune result");
             return path;
         }
         mmt_warn("%s; not used (make tune writes it again)", err);
-        *p = p0, *cpu = cpu0;    /* a failed load may have filled some */
+        *p = p0, *s = s0, *cpu = cpu0;  /* a failed load may have
+                                           filled some */
         host = "a stale";
     }
     if (!strcmp(o->with, "no")) {
@@ -226,7 +232,7 @@ static const char *choose(const struct opts *o, const char *base,
                   strerror(errno), o->with);
         exit(MMT_EXIT_FAIL);
     }
-    load_or_die(path, p, cpu);
+    load_or_die(path, p, s, cpu);
     /* named as in the source tree, wherever the build runs */
     snprintf(shown, sizeof shown, "results/archdefs/%s/params.conf", dir);
     if (named)
@@ -291,6 +297,7 @@ int main(int argc, char **argv)
     struct mml_libparams p, s;
     const struct mmt_isa *isa;
     const char *source;
+    int own = 0;    /* single keys the source gives */
     char base[96], key[128], why[4400], ccwhy[600], names[64];
 
     mmt_set_progname(argv[0]);
@@ -309,9 +316,11 @@ int main(int argc, char **argv)
         return MMT_EXIT_OK;
     }
     memset(&p, 0, sizeof p);
-    snprintf(p.isa, sizeof p.isa, "%s", isa->name);
-    source = choose(&o, base, key, &p, &cpu, why, sizeof why);
     memset(&s, 0, sizeof s);
+    snprintf(p.isa, sizeof p.isa, "%s", isa->name);
+    source = choose(&o, base, key, &p, &s, &cpu, why, sizeof why);
+    for (int i = 0; i < MML_NPARAMS; i++)
+        own += s.given[i];
     /* before p's model: the single set starts from p as loaded */
     if (mml_params_single(&p, &cpu, &s) != 0
         || mml_params_model(&p, &cpu) != 0) {
@@ -333,9 +342,10 @@ int main(int argc, char **argv)
            p.v[MML_MU], p.v[MML_NU], p.v[MML_KU], p.v[MML_NB], p.v[MML_MC],
            p.v[MML_KC], p.v[MML_NC]);
     printf("%s: single precision: MU=%d NU=%d KU=%d NB=%d MC=%d KC=%d "
-           "NC=%d\n", mmt_progname(), s.v[MML_MU], s.v[MML_NU],
-           s.v[MML_KU], s.v[MML_NB], s.v[MML_MC], s.v[MML_KC],
-           s.v[MML_NC]);
+           "NC=%d (%s derived from the double set)\n", mmt_progname(),
+           s.v[MML_MU], s.v[MML_NU], s.v[MML_KU], s.v[MML_NB], s.v[MML_MC],
+           s.v[MML_KC], s.v[MML_NC],
+           own ? "its keys S_* as given, the rest" : "all");
     if (!strcmp(source, "the model") && !p.given[MML_NC] && !cpu.llc_bytes)
         printf("%s: NC from a last level of 8 MiB, a guess: cpuid gives no "
                "size for it, or one that cannot be\n", mmt_progname());

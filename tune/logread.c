@@ -665,8 +665,8 @@ int mms_log_walk(const char *path, struct mms_log_head *h,
         lg->fd = -1;
         snprintf(lg->path, sizeof lg->path, "%s", path);
     }
-    if (mmt_origin_check_format(path, "search.log", MMS_LOG_FORMAT, err,
-                                errlen) != 0)
+    if (mmt_origin_check_format(path, "search.log", MMS_LOG_FORMAT, NULL,
+                                err, errlen) != 0)
         return -1;
     h->origin.format = MMS_LOG_FORMAT;
     return mms_log_read(path, &rd, &good, err, errlen);

@@ -119,7 +119,7 @@ static int start_log(struct mms_log *lg, struct mms_log_reader *rd,
         return 0;
     }
     if (mmt_origin_check_format(lg->path, "search.log", MMS_LOG_FORMAT,
-                                err, errlen) != 0
+                                NULL, err, errlen) != 0
         || mms_log_read(lg->path, rd, good, err, errlen) < 0)
         return -1;
     return 0;

@@ -20,14 +20,14 @@ result() { # status, description
     n=$((n + 1))
     if [ "$1" -eq 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
 }
-# conf DIR FINGERPRINT [KEY = value lines]: a params.conf (FORMAT 2, a
+# conf DIR FINGERPRINT [KEY = value lines]: a params.conf (FORMAT 3, a
 # scalar 2x2 kernel of NB 16) and the test probe.conf beside it.
 conf() {
     d=$1 fp=$2
     shift 2
     mkdir -p "$d" && cp "$top_srcdir/tests/tune/probe.conf" "$d/probe.conf"
     {
-        printf 'FORMAT = 2\nWRITTEN_BY = mmselect.sh\nHOST = h\nCPU = c\n'
+        printf 'FORMAT = 3\nWRITTEN_BY = mmselect.sh\nHOST = h\nCPU = c\n'
         printf 'KERNEL_CC = cc\nKERNEL_CFLAGS = -O2\n'
         printf 'PROBE_FINGERPRINT = %s\nGENERATOR = mmgen 2\n' "$fp"
         printf 'KERNEL_ABI = 1\nISA = none\nNB = 16\nMU = 2\nNU = 2\nKU = 1\n'
@@ -41,7 +41,7 @@ run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         "$@" > "$dir/log" 2>&1
 }
-echo "1..34"
+echo "1..36"
 
 key=$("$sel" --key --cc=gcc)
 form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)-gcc$'
@@ -225,6 +225,20 @@ run --params="$dir/wide/params.conf" \
 result $? "the single set of a 40 x 5 avx512 tile: MU 64, IF and NF within \
 its loads, NB 400 times sqrt 2"
 
+# The single keys a params.conf gives (mmsearch --precision=s) are taken,
+# the rest derived: S_MU 16, S_KC 256 (MC from the L2 for it: 81920 /
+# 256 = 320, a multiple of 16; NC 2048 columns of it in a quarter of the
+# LLC, 1920 a multiple of NB), S_NB 32 (the library's widened to MC).
+conf "$dir/sgiven" "$fp" "S_MU = 16" "S_KC = 256" "S_NB = 32" \
+    "S_MFLOPS = 2000"
+sed -i 's/^ISA = none/ISA = sse2/; s/^MU = 2/MU = 4/; s/^IF = 2/IF = 4/' \
+    "$dir/sgiven/params.conf"
+run --params="$dir/sgiven/params.conf" \
+    && single_is "16 2 1 320 320 256 1920 4 1" \
+    && grep -q "single precision: MU=16 .* (its keys S_\* as given, the rest \
+derived from the double set)" "$dir/log"
+result $? "the single keys params.conf gives are taken, the rest derived"
+
 run --with=no-such-key
 rc=$?
 [ $rc -eq 1 ] && grep -q "no-such-key/params.conf" "$dir/log"
@@ -250,11 +264,20 @@ or more: the library's NB, the largest of NB, MC and KC" "$dir/log"
 result $? "NC < NB: exit 2 naming the file, NC and the bound (got $rc)"
 
 conf "$dir/bad" "$fp"
-sed -i 's/^FORMAT = 2/FORMAT = 1/' "$dir/bad/params.conf"
+sed -i 's/^FORMAT = 3/FORMAT = 4/' "$dir/bad/params.conf"
 run --params="$dir/bad/params.conf"
 rc=$?
-[ $rc -eq 2 ] && grep -q "bad/params.conf:1: " "$dir/log"
+[ $rc -eq 2 ] && grep -q "bad/params.conf:1: FORMAT = 4, but this mmtune \
+reads params.conf FORMAT = 3 (write it again with this version)" "$dir/log"
 result $? "a params.conf of another format: exit 2 naming file:line (got $rc)"
+# FORMAT 2, from before the single keys: refused, with the remedy.
+sed -i 's/^FORMAT = 4/FORMAT = 2/' "$dir/bad/params.conf"
+run --params="$dir/bad/params.conf"
+rc=$?
+[ $rc -eq 2 ] && grep -q "bad/params.conf:1: FORMAT = 2, but this mmtune \
+reads params.conf FORMAT = 3 (rerun make tune, which writes it again; or, \
+to keep the double parameters it holds, set its FORMAT to 3" "$dir/log"
+result $? "a params.conf of FORMAT 2: exit 2, the remedy (got $rc)"
 
 conf "$dir/bad" "$fp"
 rm "$dir/bad/probe.conf"

@@ -1,6 +1,7 @@
 /* params.conf: a full file round-trips through writer and reader, mmgen's
  * parameter reader takes it (the same keys and ranges as mmgen's own
- * table), and every malformed or foreign file is rejected with file:line. */
+ * table), the single-precision keys take their double keys' ranges, and
+ * every malformed or foreign file is rejected with file:line. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -75,6 +76,53 @@ static void round_trip(void **state)
     assert_int_equal(mmt_paramsconf_find("NOPE"), -1);
 }
 
+/* The single set: absent, one line says so; present, written with its
+ * double key's note and read back; each S_ key has a double key, whose
+ * type and range it takes. */
+static void single_keys(void **state)
+{
+    struct mmt_paramsconf in, out;
+    char err[256];
+    const char *text = good_text();
+    int n = 0;
+
+    (void)state;
+    assert_non_null(strstr(text, "# S_*: single precision not searched"));
+    assert_null(strstr(text, "S_MU"));
+    sample(&in);
+    in.single.mu = 48, in.present[MMT_Q_S_MU] = 1;
+    in.single.mflops = 190000.5, in.present[MMT_Q_S_MFLOPS] = 1;
+    assert_int_equal(mmt_paramsconf_write(scratch_path, &in), 0);
+    assert_int_equal(mmt_paramsconf_read(scratch_path, &out, err,
+                                         sizeof err), 0);
+    assert_int_equal(out.single.mu, 48);
+    assert_true(out.single.mflops == 190000.5);
+    assert_int_equal(out.present[MMT_Q_S_NB], 0);
+    text = scratch_read();
+    assert_non_null(strstr(text, "S_MU = 48  # single: register tile rows"));
+    assert_non_null(strstr(text, "# S_NB: not chosen: the library derives"));
+    for (int k = 0; k < MMT_Q_NKEYS; k++) {
+        const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+        int twin;
+
+        if (!f->single)
+            continue;
+        n++;
+        assert_int_equal(strncmp(f->key, "S_", 2), 0);
+        twin = mmt_paramsconf_find(f->key + 2);
+        if (twin < 0 || mmt_paramsconf_schema[twin].single)
+            fail_msg("%s has no double key", f->key);
+        assert_ptr_equal(mmt_paramsconf_field(k),
+                         &mmt_paramsconf_schema[twin]);
+        assert_false(f->required);
+        assert_false(f->generator);
+    }
+    assert_int_equal(n, MMT_Q_NKEYS - MMT_Q_S_NB);
+    in.single.mu = 65;
+    assert_int_equal(mmt_paramsconf_validate(&in, err, sizeof err), -1);
+    assert_non_null(strstr(err, "S_MU: 65 is out of range (allowed 1..64)"));
+}
+
 /* mmgen reads the generator keys of a params.conf, and each integer key
  * has mmgen's own range (the two tables must not drift apart). */
 static void mmgen_reads_it(void **state)
@@ -138,7 +186,11 @@ static void rejects_malformed(void **state)
         { "FF = 0", "FF = no", "FF: 'no' is not 0 or 1" },
         { "MFLOPS = ", "MFLOPS = fast #", "MFLOPS: 'fast' is not a number" },
         { "KU = 1", "KU = 1\nKU = 2", "duplicate key 'KU'" },
-        { "FORMAT = 2", "FORMAT = 1", ":2: FORMAT = 1, but this mmtune" },
+        { "FORMAT = 3", "FORMAT = 4", ":2: FORMAT = 4, but this mmtune "
+          "reads params.conf FORMAT = 3 (write it again" },
+        { "FORMAT = 3", "FORMAT = 2", ":2: FORMAT = 2, but this mmtune "
+          "reads params.conf FORMAT = 3 (rerun make tune" },
+        { "MU = 24", "MU = 24\nS_MU = 0", ":15: S_MU: 0 is out of range" },
         { "CC = gcc", "CC = ", "CC has no value" },
         { "HOST = ", "HOSTNAME = ", "unknown key 'HOSTNAME'" },
     };
@@ -209,6 +261,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         scratch_test(round_trip),
+        scratch_test(single_keys),
         scratch_test(mmgen_reads_it),
         scratch_test(rejects_malformed),
         scratch_test(indented_lines),
