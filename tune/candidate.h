@@ -201,8 +201,11 @@ void mms_cand_from_source(struct mms_cand *c, const struct mms_pipeline *pl,
 int mms_cand_generate(struct mms_cand *c);
 
 /* The timer's operand init: uniform values in [-0.5, 0.5), a sequence
- * fixed by the operand's index. */
+ * fixed by the operand's index; doubles, or (_float, a single kernel's
+ * operands) floats, the same values rounded: a double's bits read as
+ * floats would hold denormals and NaNs, which time otherwise. */
 void mms_fill_operand(int operand, void *p, size_t bytes, void *user);
+void mms_fill_operand_float(int operand, void *p, size_t bytes, void *user);
 
 /* Generate (if needed) and compile every candidate not yet judged, up to
  * pl->jobs compilers at once.  Failures become verdicts on the candidate;

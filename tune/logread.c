@@ -11,11 +11,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "codegen/mmkernel.h"
 #include "tune/steps.h"
 
 /* ---- what a line may hold ---------------------------------------------- */
 
-enum kind { K_INT, K_REAL, K_WORD, K_TEXT, K_ISA, K_VERDICT, K_PARAM };
+enum kind { K_INT, K_REAL, K_WORD, K_TEXT, K_ISA, K_TYPE, K_VERDICT,
+            K_PARAM };
 
 /* Every key an event may have, and what its value must be.  The generator
  * parameters (K_PARAM) come from mmgen's own table. */
@@ -29,11 +31,12 @@ static const struct { const char *key; enum kind kind; } keys[] = {
     { "rounds", K_INT }, { "seconds", K_REAL }, { "timed", K_INT },
     { "reused", K_INT }, { "kt", K_INT }, { "nc", K_INT },
     { "mc", K_INT }, { "kc", K_INT }, { "dgemm", K_REAL },
-    { "pair", K_INT }, { "of", K_WORD },
+    { "pair", K_INT }, { "of", K_WORD }, { "type", K_TYPE },
 };
 
-/* The keys of each event; PARAMS stands for isa= and every parameter, a
- * key ending in ? may be left out. */
+/* The keys of each event; PARAMS stands for isa=, every parameter and
+ * type= (a single kernel's; absent, double), a key ending in ? may be
+ * left out. */
 static const struct { const char *type, *keys; } events[] = {
     { "step", "name sets n rule" },
     { "skip", "name why" },
@@ -84,6 +87,10 @@ void mms_params_text(const struct mmg_params *p, char *buf, size_t len)
                                  mmg_int_params[i].option,
                                  *(const int *)((const char *)p
                                                 + mmg_int_params[i].offset));
+    /* a double kernel's line is as it was before the type */
+    if (p->type != MMT_TYPE_D && used < len)
+        snprintf(buf + used, len - used, " type=%s",
+                 mmg_types[p->type].word);
 }
 
 /* ---- parsing one event ------------------------------------------------- */
@@ -208,6 +215,8 @@ static int check_value(const char *key, const char *s, char *why,
         return -1;
     case K_ISA:
         return mmg_params_set(&p, "ISA", s, why, len);
+    case K_TYPE:
+        return mmg_params_set(&p, "TYPE", s, why, len);
     case K_VERDICT:
         if (mms_verdict_parse(s) > MMS_V_NONE)
             return 0;
@@ -234,7 +243,8 @@ static int check_event(int ev, const struct line *l, char *why, size_t len)
     snprintf(want, sizeof want, "%s", events[ev].keys);
     for (tok = strtok(want, " "); tok; tok = strtok(NULL, " ")) {
         if (strcmp(tok, "PARAMS") == 0) {
-            expected += 1 + (int)mmg_n_int_params;
+            expected += 1 + (int)mmg_n_int_params
+                        + (value_of(l, "type") != NULL);
             if (!value_of(l, "isa")) {
                 snprintf(why, len, "%s: isa= is missing", events[ev].type);
                 return -1;
@@ -270,6 +280,8 @@ static void get_params(const struct line *l, struct mmg_params *p)
 
     mmg_params_default(p);
     mmg_params_set(p, "ISA", val(l, "isa"), why, sizeof why);
+    if (value_of(l, "type"))
+        mmg_params_set(p, "TYPE", val(l, "type"), why, sizeof why);
     for (size_t i = 0; i < mmg_n_int_params; i++)
         *(int *)((char *)p + mmg_int_params[i].offset) =
             atoi(val(l, mmg_int_params[i].option));

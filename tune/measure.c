@@ -58,33 +58,40 @@ struct shape {
 };
 
 /* The call a kernel is timed with (candidate.h, mms_measure): copy
- * kernels take A and B packed (m*k and k*n doubles, the lds ignored),
- * non-copy ones the caller's column-major arrays with ld = the tile. */
+ * kernels take A and B packed (m*k and k*n elements, the lds ignored),
+ * non-copy ones the caller's column-major arrays with ld = the tile;
+ * elements of the kernel's type. */
 static void shape_of(const struct mmt_kernel_desc *d, int kt,
                      struct shape *sh, size_t *abytes, size_t *bbytes,
                      size_t *cbytes)
 {
+    size_t elem = d->type == MMT_TYPE_S ? sizeof(float) : sizeof(double);
+
     sh->d = d;
     sh->m = d->m ? d->m : d->nb;
     sh->n = d->n ? d->n : d->nb;
     sh->k = d->k ? d->k : kt > 0 ? kt : d->nb;
     sh->lda = sh->ldb = sh->ldc = d->nb;
     if (d->layout == MMT_LAYOUT_NOCOPY) {
-        *abytes = sizeof(double) * (size_t)sh->lda * sh->k;
-        *bbytes = sizeof(double) * (size_t)sh->ldb * sh->n;
+        *abytes = elem * (size_t)sh->lda * sh->k;
+        *bbytes = elem * (size_t)sh->ldb * sh->n;
     } else {
-        *abytes = sizeof(double) * (size_t)sh->m * sh->k;
-        *bbytes = sizeof(double) * (size_t)sh->k * sh->n;
+        *abytes = elem * (size_t)sh->m * sh->k;
+        *bbytes = elem * (size_t)sh->k * sh->n;
     }
-    *cbytes = sizeof(double) * (size_t)sh->ldc * sh->n;
+    *cbytes = elem * (size_t)sh->ldc * sh->n;
 }
 
 static void call_b1(const struct mmt_call *call, void *user)
 {
     const struct shape *sh = user;
 
-    sh->d->beta1(sh->m, sh->n, sh->k, call->op[0], sh->lda, call->op[1],
-                 sh->ldb, 1.0, call->op[2], sh->ldc);
+    if (sh->d->type == MMT_TYPE_S)
+        sh->d->sbeta1(sh->m, sh->n, sh->k, call->op[0], sh->lda,
+                      call->op[1], sh->ldb, 1.0f, call->op[2], sh->ldc);
+    else
+        sh->d->beta1(sh->m, sh->n, sh->k, call->op[0], sh->lda,
+                     call->op[1], sh->ldb, 1.0, call->op[2], sh->ldc);
 }
 
 static uint64_t fnv1a(const char *s, uint64_t h)
@@ -162,7 +169,9 @@ static void time_kernel(const struct measure_job *j,
     struct mmt_kernel k = {
         .name = d->name, .noperands = 3,
         .operand = { { "A", 0, 1, 0 }, { "B", 0, 1, 0 }, { "C", 0, 0, 1 } },
-        .init = mms_fill_operand, .call = call_b1, .user = &sh,
+        .init = d->type == MMT_TYPE_S ? mms_fill_operand_float
+                                      : mms_fill_operand,
+        .call = call_b1, .user = &sh,
     };
     struct mmt_timing r;
     struct mmt_load load;
@@ -231,7 +240,8 @@ static void measure_child(void *arg, int fd)
         report(fd, MMS_V_COMPILE, 0, 0, 0, dlerror());
         return;
     }
-    if (d->abi != MMT_KERNEL_ABI || !d->beta1 || !d->nb) {
+    if (d->abi != MMT_KERNEL_ABI || !mmg_oracle_has(d, MMG_ORACLE_B1)
+        || !d->nb) {
         snprintf(why, sizeof why, "%s: ABI %d (expected %d) or no beta-1 "
                  "variant", sym, d->abi, MMT_KERNEL_ABI);
         report(fd, MMS_V_COMPILE, 0, 0, 0, why);
@@ -250,7 +260,7 @@ static void measure_child(void *arg, int fd)
     for (int v = 0; v < 3; v++) {
         int want = v == MMG_ORACLE_B1 ? j->what & (MMS_VERIFY | MMS_VERIFY_ALL)
                                       : j->what & MMS_VERIFY_ALL;
-        if (!want || !mmg_oracle_variant(d, v))
+        if (!want || !mmg_oracle_has(d, v))
             continue;
         mmg_oracle_check(d, v, &seed, &run);
         if (run.oom || run.fails) {

@@ -259,9 +259,17 @@ void mms_pins_text(const struct mms_pins *pins, char *buf, size_t len)
         snprintf(buf, len, "none");
 }
 
+void mms_pins_drop(struct mms_pins *pins, const char *key)
+{
+    int i = int_param(key);
+
+    if (i >= 0)
+        pins->mask &= ~(1UL << i);
+}
+
 int mms_params_equal(const struct mmg_params *a, const struct mmg_params *b)
 {
-    if (a->isa != b->isa)
+    if (a->isa != b->isa || a->type != b->type)
         return 0;
     for (size_t i = 0; i < mmg_n_int_params; i++)
         if (int_of(a, i) != int_of(b, i))

@@ -41,10 +41,12 @@ int mms_pinned(const struct mms_pins *pins, const char *keys);
 /* The pinned value of the library's MC, KC, NC or SMALL_MAX (key), 0
  * when it is not pinned. */
 int mms_block_pin(const struct mms_pins *pins, const char *key);
+/* key (a generator key) no longer pinned. */
+void mms_pins_drop(struct mms_pins *pins, const char *key);
 /* "ISA=sse2 NB=16 CC=clang MC=96", or "none". */
 void mms_pins_text(const struct mms_pins *pins, char *buf, size_t len);
 
-/* Same kernel: ISA and every generator parameter. */
+/* Same kernel: ISA, element type and every generator parameter. */
 int mms_params_equal(const struct mmg_params *a, const struct mmg_params *b);
 
 #endif

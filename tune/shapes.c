@@ -7,16 +7,36 @@
 #include <stdio.h>
 #include <string.h>
 
+/* The next value of an operand's sequence (xorshift). */
+static double draw(uint64_t *s)
+{
+    *s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
+    return (double)(*s >> 11) / (double)(1ULL << 53) - 0.5;
+}
+
+static uint64_t seed(int operand)
+{
+    return 0x9e3779b97f4a7c15ULL * (uint64_t)(operand + 1);
+}
+
 void mms_fill_operand(int operand, void *p, size_t bytes, void *user)
 {
     double *x = p;
-    uint64_t s = 0x9e3779b97f4a7c15ULL * (uint64_t)(operand + 1);
+    uint64_t s = seed(operand);
 
     (void)user;
-    for (size_t i = 0; i < bytes / sizeof *x; i++) {
-        s ^= s << 13, s ^= s >> 7, s ^= s << 17;
-        x[i] = (double)(s >> 11) / (double)(1ULL << 53) - 0.5;
-    }
+    for (size_t i = 0; i < bytes / sizeof *x; i++)
+        x[i] = draw(&s);
+}
+
+void mms_fill_operand_float(int operand, void *p, size_t bytes, void *user)
+{
+    float *x = p;
+    uint64_t s = seed(operand);
+
+    (void)user;
+    for (size_t i = 0; i < bytes / sizeof *x; i++)
+        x[i] = (float)draw(&s);
 }
 
 int mms_dgemm_sizes(const struct mms_pipeline *pl, struct mms_dgemm_shape *s)
