@@ -280,6 +280,13 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
     return 0;
 }
 
+int mml_single_nb(int nb)
+{
+    int s = (int)(nb * sqrt(2.0));
+
+    return s < DIM_MAX ? s : DIM_MAX;
+}
+
 /* A derived value: kept by the model as a value given is. */
 static void derive(struct mml_libparams *s, int k, int v)
 {
@@ -348,10 +355,8 @@ int mml_params_single(const struct mml_libparams *d,
     for (size_t i = 0; i < sizeof fetch / sizeof fetch[0]; i++)
         if (!own[fetch[i]] && s->v[fetch[i]] > loads)
             s->v[fetch[i]] = loads;
-    if (!own[MML_NB] && d->v[MML_NB]) {
-        int nb = (int)(d->v[MML_NB] * sqrt(2.0));
-        derive(s, MML_NB, nb < DIM_MAX ? nb : DIM_MAX);
-    }
+    if (!own[MML_NB] && d->v[MML_NB])
+        derive(s, MML_NB, mml_single_nb(d->v[MML_NB]));
     derive(s, MML_PF, 0);
     derive(s, MML_PFB, 0);
     return mml_params_model(s, cpu);

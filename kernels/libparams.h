@@ -107,6 +107,11 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu);
 int mml_params_single(const struct mml_libparams *d,
                       const struct mml_cpu *cpu, struct mml_libparams *s);
 
+/* The single L1 tile for the double one, nb: the same bytes of L1 hold
+ * twice the floats, so sqrt 2 times the side (at most mmgen's 1024).
+ * mml_params_single's rule, and mmsearch --precision=s's start. */
+int mml_single_nb(int nb);
+
 /* Rules between parameters (NB <= NC).  Returns 0, or -1 with a message
  * naming the parameter. */
 int mml_params_check(const struct mml_libparams *p, char *err,

@@ -22,8 +22,7 @@
 
 enum { EDGE_NB = 1024 };  /* mmgen's largest tile: any block fits */
 
-/* The library's parameter set for kernel p (its tile and schedule). */
-static void libparams_of(const struct mmg_params *p, struct mml_libparams *lp)
+void mms_libparams_of(const struct mmg_params *p, struct mml_libparams *lp)
 {
     memset(lp, 0, sizeof *lp);
     snprintf(lp->isa, sizeof lp->isa, "%s", mmg_isa_name(p->isa));
@@ -43,7 +42,7 @@ static int model(const struct mmt_probeconf *pc, const struct mmg_params *p,
     struct mml_cpu cpu = { .l2_bytes = (long)(pc->l2_kib * 1024),
                            .llc_bytes = (long)(pc->llc_kib * 1024) };
 
-    libparams_of(p, lp);
+    mms_libparams_of(p, lp);
     lp->v[MML_MC] = b->mc, lp->v[MML_KC] = b->kc, lp->v[MML_NC] = b->nc;
     lp->v[MML_SMALL_MAX] = b->small;
     if (s)

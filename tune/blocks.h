@@ -16,6 +16,11 @@
 #include "tune/candidate.h"
 #include "tune/steps.h"
 
+/* The library's parameter set for kernel p (kernels/libparams.h): its
+ * tile and schedule, nothing of the blocking. */
+struct mml_libparams;
+void mms_libparams_of(const struct mmg_params *p, struct mml_libparams *lp);
+
 /* What the library makes of b for the kernel p on the machine pc
  * describes (kernels/libparams.h, mml_params_model; its cache sizes are
  * probe.conf's, as the library's build takes them): MC, KC, NC and

@@ -19,6 +19,7 @@ tune_libmmsearch_la_SOURCES = \
 	tune/timing.c tune/timing.h tune/progress.c tune/progress.h \
 	tune/searchtext.c tune/searchtext.h tune/searchend.c \
 	tune/winner.c tune/winner.h tune/paramsout.c tune/paramsout.h \
+	tune/single.c tune/single.h \
 	tune/blocks.c tune/blocks.h tune/dgemm.c tune/dgemm.h \
 	tune/workdir.c tune/workdir.h
 # Candidates are compiled against the kernel contract in the source tree;
@@ -95,8 +96,8 @@ TESTS += tests/tune/test_mmsearch.sh tests/tune/test_ccstep.sh
 EXTRA_DIST += tests/tune/test_mmsearch.sh tests/tune/test_ccstep.sh \
 	tests/tune/tinysearch.sh
 
-TESTS += tests/tune/test_engines.sh
-EXTRA_DIST += tests/tune/test_engines.sh
+TESTS += tests/tune/test_engines.sh tests/tune/test_single.sh
+EXTRA_DIST += tests/tune/test_engines.sh tests/tune/test_single.sh
 # Steps 6 and 7 (NCNB, K_CROSSOVER) alone, the earlier ones pinned.
 TESTS += tests/tune/test_side_steps.sh
 EXTRA_DIST += tests/tune/test_side_steps.sh

@@ -17,6 +17,7 @@
 #include "tune/model.h"
 #include "tune/proc.h"
 #include "tune/search.h"
+#include "tune/single.h"
 #include "tune/workdir.h"
 
 #ifndef MMS_KERNEL_INCLUDE
@@ -31,12 +32,14 @@ enum {
     OPT_OUTPUT, OPT_PIN, OPT_ISA, OPT_JOBS, OPT_CTIMEOUT, OPT_RTIMEOUT,
     OPT_CHECK_LOG, OPT_INCLUDE, OPT_WORKDIR, OPT_PROGRESS, OPT_FAKE,
     OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_SLOW, OPT_ENGINE, OPT_PIN_FILE,
-    OPT_SKIP_BLOCKS, OPT_SKIP_DGEMM, OPT_SOURCE, OPT_CANDIDATE, OPT_INT
+    OPT_SKIP_BLOCKS, OPT_SKIP_DGEMM, OPT_SOURCE, OPT_CANDIDATE,
+    OPT_PRECISION, OPT_INT
 };
 
 struct cli {
     const char *level, *probe, *log, *output, *check_log, *include;
     const char *workdir, *engine, *source;
+    int single;                   /* --precision=s */
     double time_limit, compile_timeout, run_timeout;
     int jobs, progress, fake, stop_after, busy, skip_blocks, skip_dgemm;
     int slow[MMS_SLOW_MAX], nslow;
@@ -95,6 +98,16 @@ static void usage(void)
            "times only\n"
            "                      their neighbours (log default "
            "results/HOST/hybrid.log)\n"
+           "  --precision=WORD    d (default): the double kernel; s: the "
+           "single one,\n"
+           "                      around the double winner's tile in "
+           "--output (no second\n"
+           "                      full search: steps s-nb, s-ku), its S_ "
+           "keys written\n"
+           "                      into --output; make tune runs d, then "
+           "s (the model\n"
+           "                      engine leaves s to the library's "
+           "rule)\n"
            "  --level=WORD        quick, normal (default) or full\n"
            "  --time-limit=S      start no step after S seconds (0: none)\n"
            "  --probe-conf=FILE   default results/HOST/probe.conf\n"
@@ -225,6 +238,7 @@ static struct option *build_options(void)
         { "skip-dgemm", no_argument, NULL, OPT_SKIP_DGEMM },
         { "candidate", required_argument, NULL, OPT_CANDIDATE },
         { "source-dir", required_argument, NULL, OPT_SOURCE },
+        { "precision", required_argument, NULL, OPT_PRECISION },
     };
     return mmg_long_options(fixed, sizeof fixed / sizeof fixed[0], OPT_INT);
 }
@@ -309,6 +323,11 @@ static void one_option(struct cli *c, int opt, const char *arg)
         c->candidates[c->ncandidates++] = arg;
         break;
     case OPT_SOURCE: c->source = arg; break;
+    case OPT_PRECISION:
+        if (strcmp(arg, "d") != 0 && strcmp(arg, "s") != 0)
+            mmt_usage_error("--precision: '%s' is not d or s", arg);
+        c->single = arg[0] == 's';
+        break;
     default:
         pin_or_die(&c->pins, mmg_int_params[opt - OPT_INT].key, arg);
     }
@@ -350,16 +369,20 @@ static void remove_workdir(void)
         mms_workdir_remove(workdir);
 }
 
-/* The compiler every candidate is built with: the configured one, or
- * the pinned one with the configured flags made its family's. */
-static const char *kernel_cc(const struct cli *c, char *flags, size_t len)
+/* The compiler every candidate is built with: the configured one, the
+ * pinned one, or want (the single search's: the double winner's) when it
+ * is installed, with the configured flags made its family's. */
+static const char *kernel_cc(const struct cli *c, const char *want,
+                             char *flags, size_t len)
 {
-    const char *cc = c->pins.cc[0] ? c->pins.cc : MMT_KERNEL_CC;
+    const char *cc = c->pins.cc[0] ? c->pins.cc
+                     : want[0] && mmt_cc_installed(want) ? want
+                     : MMT_KERNEL_CC;
 
     if (!mmt_cc_installed(cc))
         mmt_usage_error("--pin=CC=%s: %s is not installed (not found on "
                         "PATH)", cc, cc);
-    if (!c->pins.cc[0] || !strcmp(cc, MMT_KERNEL_CC))
+    if (!strcmp(cc, MMT_KERNEL_CC))
         snprintf(flags, len, "%s", MMT_KERNEL_CFLAGS);
     else if (mmt_cc_flags_for(mmt_cc_family(cc), MMT_KERNEL_CFLAGS, flags,
                               len) != 0)
@@ -367,11 +390,12 @@ static const char *kernel_cc(const struct cli *c, char *flags, size_t len)
     return cc;
 }
 
-static void setup_pipeline(const struct cli *c, struct mms_search *s)
+static void setup_pipeline(const struct cli *c, const char *want,
+                           struct mms_search *s)
 {
     const char *tmp = c->workdir ? c->workdir : getenv("TMPDIR");
     char flags[1024];
-    const char *cc = kernel_cc(c, flags, sizeof flags);
+    const char *cc = kernel_cc(c, want, flags, sizeof flags);
 
     if (!tmp || !*tmp)
         tmp = "/tmp";
@@ -467,7 +491,7 @@ int main(int argc, char **argv)
     struct cli c = { .level = "normal", .include = MMS_KERNEL_INCLUDE,
                      .progress = 1, .engine = "search",
                      .source = MMS_SOURCE_DIR };
-    char log_name[32];
+    char log_name[32], cc[KV_WORD_MAX] = "";
     int rc;
     char probe[512], log[512], output[512], err[1024];
 
@@ -491,7 +515,20 @@ int main(int argc, char **argv)
     s.cand_lines = !s.progress;
     read_probe(results_path(c.probe, "probe.conf", probe, sizeof probe),
                &s);
-    setup_pipeline(&c, &s);
+    results_path(c.output, "params.conf", output, sizeof output);
+    /* the model engine times nothing: the library's rule is its single
+     * set (kernels/libparams.c, mml_params_single) */
+    if (c.single && s.verify_only) {
+        printf("single: not searched by the model engine: the library "
+               "derives it from the double set\n");
+        return MMT_EXIT_OK;
+    }
+    if (c.single && mms_single_setup(&s, c.output ? c.output : output, cc,
+                                     sizeof cc, err, sizeof err) != 0) {
+        mmt_error("%s", err);
+        return MMT_EXIT_USAGE;
+    }
+    setup_pipeline(&c, cc, &s);
     snprintf(log_name, sizeof log_name, "%s.log", strcmp(c.engine,
              "search") ? c.engine : "search");
     results_path(c.log, log_name, log, sizeof log);
@@ -503,9 +540,8 @@ int main(int argc, char **argv)
         mmt_error("%s", err);
         return strstr(err, "cannot") ? MMT_EXIT_FAIL : MMT_EXIT_USAGE;
     }
-    if (mms_search_finish(&s, results_path(c.output, "params.conf", output,
-                                           sizeof output), err,
-                          sizeof err) != 0) {
+    if ((c.single ? mms_single_finish : mms_search_finish)(
+            &s, c.output ? c.output : output, err, sizeof err) != 0) {
         mmt_error("%s", err);
         return MMT_EXIT_FAIL;
     }

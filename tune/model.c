@@ -372,7 +372,7 @@ int mms_model_run(struct mms_search *s, const char *log_path, char *err,
     mms_search_head(s, &h);
     if (mms_log_open(&s->log, log_path, &h, err, errlen) != 0)
         return -1;
-    s->space = (struct mms_space){ &s->pc, s->lv, &s->pins };
+    s->space = (struct mms_space){ &s->pc, s->lv, &s->pins, NULL };
     mms_model_compute(&s->pc, &s->pins, s->pins.isa ? s->pins.p.isa
                       : MMG_NISA, &m);
     for (int i = 0; i < m.nwhy; i++)

@@ -73,10 +73,16 @@ int mms_write_params(const struct mms_search *s, const char *output,
              strcmp(s->engine, "search") ? s->engine : "",
              strcmp(s->engine, "search") && !s->verify_only ? "-" : "",
              s->verify_only ? "" : s->lv->name);
-    if (mmt_paramsconf_write(output, &pc) == 0)
+    return mms_params_put(output, &pc, err, errlen);
+}
+
+int mms_params_put(const char *output, const struct mmt_paramsconf *pc,
+                   char *err, size_t errlen)
+{
+    if (mmt_paramsconf_write(output, pc) == 0)
         return 0;
     if (errno == EDOM)
-        mmt_paramsconf_validate(&pc, err, errlen);
+        mmt_paramsconf_validate(pc, err, errlen);
     else
         snprintf(err, errlen, "%s: cannot write: %s", output,
                  strerror(errno));

@@ -47,8 +47,8 @@ static void note_resume(struct mms_search *s)
 
     if (s->log.nread == 0 && !s->log.torn)
         return;
-    snprintf(why, sizeof why, "why=resumed: %d timings in the log are "
-             "reused, not re-timed%s", s->log.nread,
+    snprintf(why, sizeof why, "why=%sresumed: %d timings in the log are "
+             "reused, not re-timed%s", mms_precision_said(s), s->log.nread,
              s->log.torn ? "; a torn last line (the run was killed while "
              "writing it) was dropped" : "");
     mms_log_line(&s->log, "note", why);
@@ -96,10 +96,14 @@ int mms_search_run(struct mms_search *s, const char *log_path, char *err,
     struct mms_log_head h;
     enum mmg_isa isa = s->pins.isa ? s->pins.p.isa : mms_widest_isa(&s->pc);
 
+    /* a vector holds twice the floats: single's peak is twice the
+     * probe's, of doubles */
+    double peak = s->pc.peak_mflops * mmg_types[s->type].per_double;
+
     s->t0 = mms_now();
-    s->pl.peak_mflops = s->pc.peak_mflops;
+    s->pl.peak_mflops = peak;
     s->pl.timing.samples = s->lv->samples;
-    s->pl.timing.peak_mflops = s->pc.peak_mflops;
+    s->pl.timing.peak_mflops = peak;
     dgemm_timing(s);
     mms_search_head(s, &h);
     if (mms_log_open(&s->log, log_path, &h, err, errlen) != 0)
@@ -107,9 +111,13 @@ int mms_search_run(struct mms_search *s, const char *log_path, char *err,
     mms_shapes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes,
                     -1);
     note_resume(s);
-    s->space = (struct mms_space){ &s->pc, s->lv, &s->pins };
+    s->kpins = s->pins;
+    if (s->type == MMT_TYPE_S)
+        mms_pins_drop(&s->kpins, "MU");
+    s->space = (struct mms_space){ &s->pc, s->lv, &s->kpins,
+                                   s->type == MMT_TYPE_S ? &s->from : NULL };
     s->start(&s->space, isa, &s->fixed);
-    mms_pins_apply(&s->pins, &s->fixed);
+    mms_pins_apply(&s->kpins, &s->fixed);
     s->ref = s->fixed;
     for (int i = 0; i < s->nsteps; i++) {
         const struct mms_step *st = &s->steps[i];

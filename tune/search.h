@@ -41,6 +41,11 @@ struct mms_search {
     int progress;                 /* 1: a one-line display on stderr */
     FILE *out;                    /* plain lines (NULL: none) */
     int cand_lines;               /* 1: a plain line per candidate too */
+    int type;                     /* the precision searched:
+                                     MMT_TYPE_D, or MMT_TYPE_S (the
+                                     single search, tune/single.h) */
+    struct mmg_params from;       /* the single search: the double
+                                     winner it starts from */
     /* the engine (tune/model.h sets these for model and hybrid) */
     const char *engine;           /* its name, in the log's head */
     const struct mms_step *steps; /* the steps run, in order */
@@ -62,6 +67,10 @@ struct mms_search {
                                      in a slow phase of the host */
     /* the state of the search */
     struct mms_log log;
+    struct mms_pins kpins;        /* the pins the kernels take: pins,
+                                     but the single search's tile is the
+                                     double winner's (a pinned MU is a
+                                     double's) */
     struct mms_space space;
     struct mmg_params ref;        /* the values chosen so far */
     double ref_mflops;            /* what they ran at, when known */

@@ -5,6 +5,8 @@
 #include <string.h>
 #include <strings.h>
 
+#include "codegen/mmkernel.h"
+
 void mms_timer_text(const struct mms_search *s, char *buf, size_t len)
 {
     const struct mmt_timing_opts *o = &s->pl.timing;
@@ -108,4 +110,9 @@ void mms_shapes_said(const struct mms_pipeline *pl, char *buf, size_t len)
     mms_shapes_text(pl, narrow, sizeof narrow, 1);
     snprintf(buf, len, "square N=%s%s%s", square, narrow[0] ? ", narrow "
              : "", narrow);
+}
+
+const char *mms_precision_said(const struct mms_search *s)
+{
+    return s->type == MMT_TYPE_S ? "single precision: " : "";
 }

@@ -7,6 +7,9 @@
 #include "tune/how.h"
 #include "tune/search.h"
 
+/* "single precision: " for the single search, else "": what begins its
+ * notes, so that every line of a log that holds both says which. */
+const char *mms_precision_said(const struct mms_search *s);
 /* How the kernels are timed (the log's head, params.conf's TIMING). */
 void mms_timer_text(const struct mms_search *s, char *buf, size_t len);
 /* "ISA=avx512 MU=24 NU=8 ... CC=clang": kernel p built as h says. */

@@ -63,6 +63,8 @@ struct mms_space {
     const struct mmt_probeconf *pc;
     const struct mms_level *lv;
     const struct mms_pins *pins;
+    const struct mmg_params *from;  /* the single search: the double
+                                       winner (NULL: none) */
 };
 
 /* The largest NB whose NB x NB block of doubles L2 holds (1024 at most):

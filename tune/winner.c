@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "tune/searchtext.h"
 #include "tune/timing.h"
 
 /* A winner no step timed (everything pinned, or the step dgemm took a
@@ -129,13 +130,15 @@ int mms_verify_winner(struct mms_search *s, char *err, size_t errlen)
         snprintf(note, sizeof note, "why=the kernel (beta-1 variant) passed "
                  "the oracle, not timed");
     else if (timed)
-        snprintf(note, sizeof note, "why=the winner, built with every beta "
-                 "variant, passed the oracle again; no step timed it: "
+        snprintf(note, sizeof note, "why=%sthe winner, built with every "
+                 "beta variant, passed the oracle again; no step timed it: "
                  "timed %d times %.1f s apart,%s MFLOPS, the best taken",
-                 WINNER_TIMINGS, WINNER_GAP_NS / 1e9, times);
+                 mms_precision_said(s), WINNER_TIMINGS, WINNER_GAP_NS / 1e9,
+                 times);
     else
-        snprintf(note, sizeof note, "why=the winner, built with every beta "
-                 "variant, passed the oracle again");
+        snprintf(note, sizeof note, "why=%sthe winner, built with every "
+                 "beta variant, passed the oracle again",
+                 mms_precision_said(s));
     mms_log_line(&s->log, "note", note);
     return 0;
 }

@@ -20,11 +20,11 @@ run_mmsearch() {
 
 # search LOG [OPTION...]: the tiny space, the kernel's steps only (the
 # blocks steps, which build the library's driver and time whole DGEMMs,
-# have tests/tune/test_blocks.sh).
+# have tests/tune/test_blocks.sh); NB free where tiny_nb is set empty.
 search() {
     log=$1; shift
-    run_mmsearch "$log" --level=quick --isa=none --nb=8 --test-timing=fake \
-        --skip-blocks "$@"
+    run_mmsearch "$log" --level=quick --isa=none ${tiny_nb---nb=8} \
+        --test-timing=fake --skip-blocks "$@"
 }
 cands() { grep -c '^cand ' "$dir/$1"; }
 summary() { grep '^summary ' "$dir/$1" | tail -1; }
