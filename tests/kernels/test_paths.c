@@ -178,9 +178,9 @@ static int panel_t_bounded(const struct mml_plan *p, int tapno)
                "kernels' ISA" : "the plan has no non-copy kernels");
         return 0;
     }
-    one = mml_panel_t_doubles(p, &g);
+    one = mml_panel_t_elems(p, &g);
     g.m = 1000000;
-    many = mml_panel_t_doubles(p, &g);
+    many = mml_panel_t_elems(p, &g);
     printf("%s %d - the panel-T workspace for 10^6 x 128 TN: %zu doubles, "
            "for 2048 rows %zu\n", many <= one ? "ok" : "not ok", tapno,
            many, one);
