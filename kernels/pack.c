@@ -38,7 +38,7 @@ INLINE void panel_along_x(const mml_elem *s, size_t sp, int kc, int wq, int w,
         int r = 0;
         if (p + PACK_AHEAD < kc) {
             const mml_elem *f = s + PACK_AHEAD * sp;
-            for (int l = 0; l < wq; l += 8)
+            for (int l = 0; l < wq; l += (int)MML_LINE_ELEMS)
                 mmt_prefetch_line(f + l);
             mmt_prefetch_line(f + wq - 1);
         }

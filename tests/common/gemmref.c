@@ -32,7 +32,8 @@ static void check_elem(const struct gr_gemm *g, size_t i, size_t j,
         mag += fabs(g->beta * old);
     }
     err = fabs(got - ref);
-    tol = 2.0 * (double)(g->k + 2) * DBL_EPSILON * mag + DBL_MIN;
+    tol = 2.0 * (double)(g->k + 2) * (g->eps > 0.0 ? g->eps : DBL_EPSILON)
+          * mag + DBL_MIN;
     r->checked++;
     if (!(err <= tol) && r->bad++ == 0) {
         r->bad_i = i;

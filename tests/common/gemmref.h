@@ -19,6 +19,9 @@ struct gr_gemm {
     double alpha, beta;
     const double *a, *b;
     size_t lda, ldb, ldc;
+    double eps;              /* the computed type's epsilon (float's for
+                                SGEMM: its operands, exact in double,
+                                given here); 0: DBL_EPSILON */
 };
 
 struct gr_result {

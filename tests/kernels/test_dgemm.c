@@ -11,7 +11,11 @@
  * sweep and chunk; the skinny path (blocks of the small path) tall, wide
  * and deep; its copy of op(A) in blocks of rows; the TT and TN paths
  * around their tiles; concurrent calls from two threads.  TAP, one line per
- * group; deterministic. */
+ * group; deterministic.  Compiled with TEST_SINGLE it is test_sgemm: the
+ * same cases through sgemm_, cblas_sgemm and mmt_sgemm, on float copies
+ * of the operands (exact in double, which the oracle reads), checked at
+ * float's epsilon. */
+#include <float.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -21,11 +25,31 @@
 #include "mmtune.h"
 #include "tests/common/gemmref.h"
 
+#ifdef TEST_SINGLE
+typedef float elem;
+#define GEMM_F sgemm_
+#define GEMM_CBLAS cblas_sgemm
+#define GEMM_NATIVE mmt_sgemm
+#define KERNEL_INFO mmt_single_kernel_info
+#define NAME_F "sgemm_"
+#define NAME_NATIVE "mmt_sgemm"
+#define EPS FLT_EPSILON
+#else
+typedef double elem;
+#define GEMM_F dgemm_
+#define GEMM_CBLAS cblas_dgemm
+#define GEMM_NATIVE mmt_dgemm
+#define KERNEL_INFO mmt_kernel_info
+#define NAME_F "dgemm_"
+#define NAME_NATIVE "mmt_dgemm"
+#define EPS DBL_EPSILON
+#endif
+
 #define BUDGET 4e6       /* oracle work per case, multiply-adds */
 
 enum face { F_DGEMM, F_CBLAS_COL, F_CBLAS_ROW, F_NATIVE, NFACES };
 static const char *const face_name[NFACES] = {
-    "dgemm_", "cblas col", "cblas row", "mmt_dgemm"
+    NAME_F, "cblas col", "cblas row", NAME_NATIVE
 };
 static const double values[4] = { 0.0, 1.0, -1.0, 0.7 };
 
@@ -43,7 +67,7 @@ struct tcase {
 struct arrays {
     struct gr_gemm v;
     double *a, *b, *c, *c0;
-    size_t cells;
+    size_t acells, bcells, cells;
 };
 
 static size_t at_least_1(size_t x)
@@ -60,7 +84,7 @@ static double *operand(size_t rows, size_t cols, size_t ld, int nan_all,
 
     for (size_t j = 0; j < cols && !nan_all; j++)
         for (size_t i = 0; i < rows; i++)
-            x[i + j * ld] = gr_rand(seed);
+            x[i + j * ld] = (elem)gr_rand(seed);
     return x;
 }
 
@@ -73,7 +97,8 @@ static void setup(const struct tcase *t, struct arrays *s,
 
     *v = (struct gr_gemm){ row ? t->tb : t->ta, row ? t->ta : t->tb,
                            row ? t->n : t->m, row ? t->m : t->n, t->k,
-                           t->alpha, t->beta, NULL, NULL, 0, 0, 0 };
+                           (elem)t->alpha, (elem)t->beta, NULL, NULL, 0, 0,
+                           0, EPS };
     ra = v->ta ? v->k : v->m;
     ca = v->ta ? v->m : v->k;
     rb = v->tb ? v->n : v->k;
@@ -83,6 +108,8 @@ static void setup(const struct tcase *t, struct arrays *s,
     v->ldc = at_least_1(v->m) + t->pad;
     s->a = operand(ra, ca, v->lda, t->alpha == 0.0, seed);
     s->b = operand(rb, cb, v->ldb, t->alpha == 0.0, seed);
+    s->acells = v->lda * at_least_1(ca);
+    s->bcells = v->ldb * at_least_1(cb);
     v->a = s->a;
     v->b = s->b;
     /* one guard column after C's last */
@@ -91,7 +118,7 @@ static void setup(const struct tcase *t, struct arrays *s,
     s->c0 = gr_nan_array(s->cells);
     for (size_t e = 0; e < s->cells; e++) {
         int inside = e % v->ldc < v->m && e / v->ldc < v->n;
-        s->c[e] = inside && t->beta == 0.0 ? NAN : gr_rand(seed);
+        s->c[e] = inside && t->beta == 0.0 ? NAN : (elem)gr_rand(seed);
         s->c0[e] = s->c[e];
     }
 }
@@ -100,6 +127,20 @@ static char trans_letter(int trans, int variant)
 {
     static const char n[2] = { 'N', 'n' }, tr[4] = { 'T', 't', 'C', 'c' };
     return trans ? tr[variant % 4] : n[variant % 2];
+}
+
+/* The operand of cells at x in the call's type (NaN stays NaN). */
+static elem *typed(const double *x, size_t cells)
+{
+    elem *y = malloc((cells ? cells : 1) * sizeof *y);
+
+    if (!y) {
+        printf("Bail out! no memory for %zu elements\n", cells);
+        exit(99);
+    }
+    for (size_t e = 0; e < cells; e++)
+        y[e] = (elem)x[e];
+    return y;
 }
 
 static void call(const struct tcase *t, struct arrays *s)
@@ -116,25 +157,34 @@ static void call(const struct tcase *t, struct arrays *s)
                                                      : CblasTrans)
                                : CblasNoTrans;
 
+    elem *a = typed(s->a, s->acells), *b = typed(s->b, s->bcells);
+    elem *c = typed(s->c, s->cells);
+    elem alpha = (elem)t->alpha, beta = (elem)t->beta;
+
     switch (t->face) {
     case F_DGEMM:
-        dgemm_(&ca, &cb, &m, &n, &k, &t->alpha, s->a, &lda, s->b, &ldb,
-               &t->beta, s->c, &ldc);
+        GEMM_F(&ca, &cb, &m, &n, &k, &alpha, a, &lda, b, &ldb, &beta, c,
+               &ldc);
         break;
     case F_CBLAS_COL:
-        cblas_dgemm(CblasColMajor, xa, xb, m, n, k, t->alpha, s->a, lda,
-                    s->b, ldb, t->beta, s->c, ldc);
+        GEMM_CBLAS(CblasColMajor, xa, xb, m, n, k, alpha, a, lda, b, ldb,
+                   beta, c, ldc);
         break;
     case F_CBLAS_ROW:    /* the user's A is the view's B */
-        cblas_dgemm(CblasRowMajor, xa, xb, m, n, k, t->alpha, s->b, ldb,
-                    s->a, lda, t->beta, s->c, ldc);
+        GEMM_CBLAS(CblasRowMajor, xa, xb, m, n, k, alpha, b, ldb, a, lda,
+                   beta, c, ldc);
         break;
     default:
-        mmt_dgemm(t->ta ? MMT_TRANS : MMT_NOTRANS,
-                  t->tb ? MMT_TRANS : MMT_NOTRANS, t->m, t->n, t->k,
-                  t->alpha, s->a, (ptrdiff_t)lda, s->b, (ptrdiff_t)ldb,
-                  t->beta, s->c, (ptrdiff_t)ldc);
+        GEMM_NATIVE(t->ta ? MMT_TRANS : MMT_NOTRANS,
+                    t->tb ? MMT_TRANS : MMT_NOTRANS, t->m, t->n, t->k,
+                    alpha, a, (ptrdiff_t)lda, b, (ptrdiff_t)ldb, beta, c,
+                    (ptrdiff_t)ldc);
     }
+    for (size_t e = 0; e < s->cells; e++)
+        s->c[e] = c[e];
+    free(a);
+    free(b);
+    free(c);
 }
 
 static void release(struct arrays *s)
@@ -541,7 +591,7 @@ static int planted(int tapno)
     setup(&t, &s, &seed);
     call(&t, &s);
     caught += gr_check(&s.v, s.c, s.c0, s.cells, BUDGET, &r) == 0;
-    s.c[5 + 3 * s.v.ldc] += 1e-9;
+    s.c[5 + 3 * s.v.ldc] += 1e5 * EPS;   /* hundreds of times the bound */
     caught += gr_check(&s.v, s.c, s.c0, s.cells, BUDGET, &r) != 0;
     s.c[5 + 3 * s.v.ldc] = NAN;
     caught += gr_check(&s.v, s.c, s.c0, s.cells, BUDGET, &r) != 0;
@@ -586,7 +636,7 @@ static int threads(int tapno)
 
 int main(void)
 {
-    const struct mmt_kernel_info *ki = mmt_kernel_info();
+    const struct mmt_kernel_info *ki = KERNEL_INFO();
     struct group g[] = {
         { "sizes 0, 1, 2, 3, 7, 13 in every dimension", 0, 0, 0, 1 },
         { "every face, transpose pair, alpha and beta at 29x31x37", 0, 0,
