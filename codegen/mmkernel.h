@@ -101,7 +101,7 @@ static inline void mmt_touchf(const float *p)
  * Only lines of the block are touched (one per 8 doubles, and each
  * column's last: a 64-byte line holds 8; an unaligned column spans one
  * more).  A prefetch changes no value: the kernel computes the same. */
-static inline void mmt_prefetch_line(const double *p)
+static inline void mmt_prefetch_line(const void *p)
 {
 #if defined(__GNUC__) && defined(__SSE__)
     /* asm volatile: gcc 12 -O2 deletes a loop whose body is only
