@@ -10,7 +10,8 @@
  * around the crossover; the thin path (M or N = 1) around its vector,
  * sweep and chunk; the skinny path (blocks of the small path) tall, wide
  * and deep; its copy of op(A) in blocks of rows; the TT and TN paths
- * around their tiles; concurrent calls from two threads.  TAP, one line per
+ * around their tiles; concurrent calls from two threads; the same bits on
+ * 1, 2 and 3 threads of a team.  TAP, one line per
  * group; deterministic.  Compiled with TEST_SINGLE it is test_sgemm: the
  * same cases through sgemm_, cblas_sgemm and mmt_sgemm, on float copies
  * of the operands (exact in double, which the oracle reads), checked at
@@ -605,6 +606,51 @@ static int planted(int tapno)
     return tapno;
 }
 
+/* One call on 1, 2 and 3 threads (mmt_set_num_threads): right on one,
+ * the same bits on the others, over shapes that take the packed, skinny
+ * and small paths' teams, each transpose of A. */
+static int same_bits(int tapno)
+{
+    static const size_t shape[][3] = { { 601, 503, 411 }, { 2000, 64, 64 },
+                                       { 64, 1500, 700 },
+                                       { 300, 300, 300 } };
+    int before = mmt_get_num_threads(), most = 1, cases = 0, bad = 0;
+
+    for (int i = 0; i < 8; i++) {
+        struct tcase t = { F_NATIVE, i % 2, 0, shape[i / 2][0],
+                           shape[i / 2][1], shape[i / 2][2], 0.7, 1.0, 1,
+                           0 };
+        unsigned long long seed = 5;
+        struct arrays s;
+        struct gr_result r;
+        double *one = NULL;
+
+        setup(&t, &s, &seed);
+        for (int th = 1; th <= 3; th++) {
+            if (mmt_set_num_threads(th) != 0)
+                continue;           /* a serial build: one thread */
+            most = th > most ? th : most;
+            memcpy(s.c, s.c0, s.cells * sizeof *s.c);
+            call(&t, &s);
+            cases++;
+            if (!one) {
+                bad += gr_check(&s.v, s.c, s.c0, s.cells, BUDGET, &r) != 0;
+                one = malloc(s.cells * sizeof *one);
+                if (one)
+                    memcpy(one, s.c, s.cells * sizeof *one);
+            }
+            bad += !one || memcmp(one, s.c, s.cells * sizeof *one) != 0;
+        }
+        free(one);
+        release(&s);
+    }
+    mmt_set_num_threads(before);
+    printf("%s %d - right on 1 thread and the same bits on up to %d: %d "
+           "calls, %d wrong\n", bad || !cases ? "not ok" : "ok", tapno,
+           most, cases, bad);
+    return tapno;
+}
+
 /* Two threads at once, each with its own cases (its own workspace). */
 static void *thread_cases(void *arg)
 {
@@ -662,7 +708,7 @@ int main(void)
     };
     int tapno = 0;
 
-    printf("1..%d\n", 15);
+    printf("1..%d\n", 16);
     printf("# %s (%s), MC=%d KC=%d NB=%d NC=%d NCNB=%d, %s\n", ki->kernel,
            ki->isa, ki->mc, ki->kc, ki->nb, ki->nc, ki->ncnb,
            ki->active ? "kernels active" : "reference path");
@@ -694,5 +740,6 @@ int main(void)
     tn_path(&g[12]);
     report(&g[12], ++tapno);
     threads(++tapno);
+    same_bits(++tapno);
     return 0;
 }
