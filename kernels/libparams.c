@@ -155,10 +155,12 @@ static long down_to(long x, long step)
  * 2000 (1.002, 0.974).  NB is widened to hold both: a params.conf's NB
  * is the tile the search timed in L1, but the kernel's tile only bounds
  * its sizes (KERNEL_ABI.md: the panel layout does not depend on it), and
- * the driver calls the kernel on MC x NB x KC blocks. */
-static void model_blocks(int *v, long l2)
+ * the driver calls the kernel on MC x NB x KC blocks.  The block is
+ * counted in bytes: elem is the size of an element (a float block of
+ * the same bytes holds twice the elements). */
+static void model_blocks(int *v, long l2, size_t elem)
 {
-    double area = l2 * (A_BLOCK_EIGHTHS / 8.0) / sizeof(double);
+    double area = l2 * (A_BLOCK_EIGHTHS / 8.0) / elem;
     int mc = v[MML_MC], kc = v[MML_KC], big;
 
     if (!mc)
@@ -181,6 +183,20 @@ int mml_isa_vlen(const char *isa)
     const struct mmt_isa *i = mmt_isa_find(isa);
 
     return i ? i->vlen : 1;
+}
+
+/* The bytes of one of p's elements. */
+static size_t elem_bytes(const struct mml_libparams *p)
+{
+    return p->single ? sizeof(float) : sizeof(double);
+}
+
+int mml_params_lanes(const struct mml_libparams *p)
+{
+    int v = mml_isa_vlen(p->isa);
+
+    /* a vector holds bytes; a scalar register one element of any type */
+    return v == 1 ? 1 : v * (int)(sizeof(double) / elem_bytes(p));
 }
 
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
@@ -210,7 +226,7 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
     v[MML_MU] = v[MML_MU] ? v[MML_MU] : t->mu;
     v[MML_NU] = v[MML_NU] ? v[MML_NU] : t->nu;
     v[MML_KU] = v[MML_KU] ? v[MML_KU] : t->ku;
-    model_blocks(v, l2);
+    model_blocks(v, l2, elem_bytes(p));
     /* Widened like NB: a params.conf's NCNB is the non-copy tile mmsearch
      * timed in L1 (step 6, never past its NB), while here it bounds the
      * run-time sizes of the small-problem path: the crossover with the
@@ -244,10 +260,87 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
     if (!p->given[MML_THREAD_N_HOT] || !v[MML_THREAD_HOT_US])
         v[MML_THREAD_N_HOT] = v[MML_THREAD_N];
     if (!v[MML_NC]) {
-        long nc = llc / 4 / (long)sizeof(double) / v[MML_KC];
+        long nc = llc / 4 / (long)elem_bytes(p) / v[MML_KC];
         v[MML_NC] = (int)down_to(nc > NC_MAX ? NC_MAX : nc, v[MML_NB]);
     }
     return 0;
+}
+
+/* A derived value: kept by the model as a value given is. */
+static void derive(struct mml_libparams *s, int k, int v)
+{
+    s->v[k] = v;
+    s->given[k] = 1;
+}
+
+/* The rule (libparams.h: what s does not give): the double's register
+ * tile in vectors, its schedule, and the model's blocking for floats.
+ * - MU doubled, NU and KU kept: a vector holds twice the floats, so
+ *   MU/V x NU vectors (the registers of inequality (1), paper 002) are
+ *   the same tile.  MU at most mmgen's 64 (a 40 x 5 avx512 tile, five
+ *   vectors, becomes four: 64 x 5).  A scalar tile is kept: a register
+ *   holds one element of either type.  LS, FMA, FF kept; IF and NF kept
+ *   within the loads of the tile's k step (the same loads unless MU was
+ *   cut).
+ * - NB, the search's L1 tile, times sqrt 2 (the same bytes of L1 hold
+ *   twice the floats); MC, KC and NC the model's for 4-byte elements,
+ *   not the double's searched ones, which were timed with 8-byte blocks
+ *   (the model's MC and KC are about sqrt 2 times the double's).
+ * - PF = 0, PFB = 0: mmgen refuses prefetch with TYPE = s for now (its
+ *   helpers count lines in doubles: KERNEL_ABI.md, "Element types").
+ * - NCNB and SMALL_MAX the double's: packing moves N^2 elements while
+ *   the product does N^3 flops, and a float costs half a double in both,
+ *   so where packing pays is the same N for either type.
+ * - The threads the double's.  A single call of side N runs about half
+ *   as long as a double one, so the team's fixed cost (waking, the
+ *   barriers) weighs twice: by that alone the crossover would be 2^(1/3)
+ *   = 1.26 times the side.  Kept all the same: near a crossover either
+ *   choice runs at about the same speed, and a scaled side would be a
+ *   figure no one timed; THREAD_HOT_US is the runtime's and THREAD_JC
+ *   the split's, neither the type's. */
+int mml_params_single(const struct mml_libparams *d,
+                      const struct mml_cpu *cpu, struct mml_libparams *s)
+{
+    static const int kept[] = { MML_NU, MML_KU, MML_LS, MML_FMA, MML_FF,
+                                MML_IF, MML_NF, MML_NCNB, MML_SMALL_MAX,
+                                MML_THREAD_N, MML_THREAD_JC,
+                                MML_THREAD_N_HOT, MML_THREAD_HOT_US };
+    static const int fetch[] = { MML_IF, MML_NF };
+    struct mml_libparams m = *d;    /* d completed: the model's tile */
+    int mu_max = (int)mmt_paramsconf_schema[MMT_Q_MU].max, lanes, loads;
+    int own[MML_NPARAMS];           /* what s gives */
+
+    if (mml_params_model(&m, cpu) != 0)
+        return -1;
+    s->single = 1;
+    snprintf(s->isa, sizeof s->isa, "%s", d->isa);
+    snprintf(s->cc, sizeof s->cc, "%s", d->cc);
+    s->cc_line = d->cc_line;
+    memcpy(own, s->given, sizeof own);
+    for (int k = 0; k < MML_NPARAMS; k++)
+        if (!own[k])
+            s->v[k] = 0;
+    for (size_t i = 0; i < sizeof kept / sizeof kept[0]; i++)
+        if (!own[kept[i]]) {
+            s->v[kept[i]] = m.v[kept[i]];
+            s->given[kept[i]] = m.given[kept[i]];
+        }
+    lanes = mml_params_lanes(s);
+    if (!own[MML_MU]) {
+        int mu = m.v[MML_MU] * (lanes / mml_params_lanes(&m));
+        derive(s, MML_MU, mu > mu_max ? mu_max / lanes * lanes : mu);
+    }
+    loads = s->v[MML_MU] / lanes + s->v[MML_NU];
+    for (size_t i = 0; i < sizeof fetch / sizeof fetch[0]; i++)
+        if (!own[fetch[i]] && s->v[fetch[i]] > loads)
+            s->v[fetch[i]] = loads;
+    if (!own[MML_NB] && d->v[MML_NB]) {
+        int nb = (int)(d->v[MML_NB] * sqrt(2.0));
+        derive(s, MML_NB, nb < DIM_MAX ? nb : DIM_MAX);
+    }
+    derive(s, MML_PF, 0);
+    derive(s, MML_PFB, 0);
+    return mml_params_model(s, cpu);
 }
 
 int mml_params_check(const struct mml_libparams *p, char *err,
@@ -280,9 +373,13 @@ int mml_params_check(const struct mml_libparams *p, char *err,
 void mml_params_mmgen_put(FILE *f, const struct mml_libparams *p,
                           const char *source)
 {
-    fprintf(f, "# The library's full kernel, from %s.\n"
+    fprintf(f, "# The library's %sfull kernel, from %s.\n"
             "# Written by mmselect: a build product, do not edit.\n"
-            "ISA = %s\nCOPY = 1\nN = %d\n", source, p->isa, p->v[MML_NB]);
+            "ISA = %s\nCOPY = 1\nN = %d\n",
+            p->single ? "single-precision " : "", source, p->isa,
+            p->v[MML_NB]);
+    if (p->single)
+        fprintf(f, "TYPE = s\n");
     /* a value read, even 0 (FF = 0, FMA = 0: left out, mmgen's default
      * 1 would build another kernel than the search chose) */
     for (int i = 0; i < MML_NPARAMS; i++)
@@ -302,7 +399,19 @@ static void put_literal(FILE *f, const char *s)
     putc('"', f);
 }
 
+/* One set's macros, their names prefixed by what (MML_PARAM_MU,
+ * MML_SPARAM_MU). */
+static void put_set(FILE *f, const struct mml_libparams *p,
+                    const char *what)
+{
+    fprintf(f, "#define MML_%sNARROW_MU %d\n", what, mml_params_lanes(p));
+    for (int i = 0; i < MML_NPARAMS; i++)
+        fprintf(f, "#define MML_%sPARAM_%s %d\n", what, mml_params[i].key,
+                p->v[i]);
+}
+
 void mml_params_header_put(FILE *f, const struct mml_libparams *p,
+                           const struct mml_libparams *s,
                            const char *source, const char *why,
                            const char *key)
 {
@@ -322,9 +431,10 @@ void mml_params_header_put(FILE *f, const struct mml_libparams *p,
     fprintf(f, "\n#define MML_KERNEL_COMPILER ");
     put_literal(f, p->compiler);
     fprintf(f, "\n");
-    fprintf(f, "\n#define MML_NARROW_MU %d\n", mml_isa_vlen(p->isa));
-    for (int i = 0; i < MML_NPARAMS; i++)
-        fprintf(f, "#define MML_PARAM_%s %d\n", mml_params[i].key, p->v[i]);
+    fprintf(f, "\n");
+    put_set(f, p, "");
+    /* the driver's -DMML_SINGLE build defines its way to these */
+    put_set(f, s, "S");
     /* code beside the kernels (packing) is compiled for their ISA */
     fprintf(f, "#if defined(__x86_64__) || defined(__i386__)\n"
             "#define MML_TARGET_ATTR");

@@ -14,7 +14,15 @@
  * Below the crossover NCNB (every one of M, N, K at most NCNB) the driver
  * copies nothing: non-copy kernels (COPY=0, paper 002 Sec. II-C) run on
  * the caller's arrays, one of MU x NU and a narrow one of one vector's
- * rows for the fractional rows (libparams.h's MML_NARROW_MU). */
+ * rows for the fractional rows (libparams.h's MML_NARROW_MU).
+ *
+ * The single-precision set (float elements: the sgemm the driver's
+ * -DMML_SINGLE build serves) is a second struct mml_libparams of the same
+ * keys: a params.conf's single keys where it has them, the rest derived
+ * from the double set by one rule (mml_params_single).  mmselect writes
+ * it beside the double one: skernel.params for mmgen (TYPE = s) and, in
+ * the same libparams.h, MML_SPARAM_<KEY> for every MML_PARAM_<KEY> and
+ * MML_SNARROW_MU (floats a vector). */
 #ifndef MML_LIBPARAMS_H
 #define MML_LIBPARAMS_H
 
@@ -50,15 +58,22 @@ extern const struct mml_isa_tile mml_isa_tiles[MMT_NISA];
 int mml_isa_vlen(const char *isa);
 
 struct mml_libparams {
+    int single;          /* 1: the single-precision set (floats) */
     char isa[16];
     int v[MML_NPARAMS];  /* 0: not given (LS..NF: mmgen's default) */
-    int given[MML_NPARAMS];  /* 1: v[i] was read from params.conf, even
-                                0 (FF = 0, FMA = 0 are values) */
+    int given[MML_NPARAMS];  /* 1: v[i] was read from params.conf (or,
+                                in the single set, derived from the
+                                double's): kept, even 0 (FF = 0,
+                                FMA = 0 are values) */
     char cc[64];         /* params.conf's CC ("" none) and its line */
     int cc_line;
     char compiler[1100]; /* what the kernels are built with: command and
                             flags (mmselect decides) */
 };
+
+/* Elements a vector of p's ISA holds (doubles, or floats when
+ * p->single; 1 for the scalar ISA): p's narrow cleanup tile. */
+int mml_params_lanes(const struct mml_libparams *p);
 
 /* Read a params.conf (common/paramsconf.h) and the probe.conf beside it,
  * which the params.conf must be bound to (its PROBE_FINGERPRINT): p takes
@@ -71,7 +86,8 @@ int mml_params_load(const char *path, struct mml_libparams *p,
 /* Fill what p leaves unset from the model for p->isa and cpu: the ISA's
  * register tile, with the next tile's C prefetched (PF = 1) when the tile
  * too is the model's; MC the largest multiple of MU whose MC x 8 MC block
- * of doubles fills at most 5/8 of the L2, KC = 8 MC (at most 1024); NB
+ * of p's elements (doubles, or floats when p->single) fills at most 5/8
+ * of the L2, KC = 8 MC (at most 1024); NB
  * widened to hold both, a multiple of NU; NC the multiple of NB whose
  * KC x NC panel fills a quarter of the last level (cpu's, else a guess of
  * 8 MiB), at least NB and at most 4096; NCNB, the small-problem
@@ -80,17 +96,27 @@ int mml_params_load(const char *path, struct mml_libparams *p,
  * SMALL_MAX set to it.  Returns 0, or -1 when p->isa has no row. */
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu);
 
+/* The single-precision set s for the double set d, d as loaded (before
+ * mml_params_model: its NB is then the search's L1 tile, or 0).  What s
+ * gives (given[]) is kept; the rest is derived (the rule is
+ * libparams.c's) and completed by the model for floats.  Returns 0, or
+ * -1 when d->isa has no row in the model. */
+int mml_params_single(const struct mml_libparams *d,
+                      const struct mml_cpu *cpu, struct mml_libparams *s);
+
 /* Rules between parameters (NB <= NC).  Returns 0, or -1 with a message
  * naming the parameter. */
 int mml_params_check(const struct mml_libparams *p, char *err,
                      size_t errlen);
 
-/* The mmgen parameter file of the full kernel (M=MC N=NB K=KC), and the
- * header the driver is compiled with; source and why say where p came
- * from. */
+/* The mmgen parameter file of the full kernel (M=MC N=NB K=KC; TYPE = s
+ * for the single set), and the header the driver is compiled with, the
+ * double set p's MML_PARAM_* and the single set s's MML_SPARAM_*; source
+ * and why say where p came from. */
 void mml_params_mmgen_put(FILE *f, const struct mml_libparams *p,
                           const char *source);
 void mml_params_header_put(FILE *f, const struct mml_libparams *p,
+                           const struct mml_libparams *s,
                            const char *source, const char *why,
                            const char *key);
 

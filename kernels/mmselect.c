@@ -1,10 +1,11 @@
 /* mmselect: choose the library's parameters at build time and write what
- * the build needs from them: kernel.params for mmgen (the full kernel)
- * and libparams.h for the driver.  First found wins: a params.conf given
- * with --params; the archdef --with names; this host's
- * results/<host>/params.conf (make tune's); results/archdefs/<key>/
- * params.conf for this CPU's key; the model (libparams.h) for the best ISA
- * this CPU runs.  Every params.conf comes with the probe.conf it was made
+ * the build needs from them: kernel.params for mmgen (the full kernel),
+ * skernel.params (the single-precision one, TYPE = s: libparams.h's
+ * mml_params_single) and libparams.h for the driver (both sets).  First
+ * found wins: a params.conf given with --params; the archdef --with
+ * names; this host's results/<host>/params.conf (make tune's);
+ * results/archdefs/<key>/params.conf for this CPU's key; the model
+ * (libparams.h) for the best ISA this CPU runs.  Every params.conf comes with the probe.conf it was made
  * from beside it.  Says on stdout which source it took and why, and
  * writes kernel.cc: the compiler and flags the kernels are built with
  * (the params.conf's CC when installed, else the configured one). */
@@ -44,8 +45,9 @@ static void usage(void)
 
     printf("Usage: %s [OPTION]...\n"
            "Choose libmmtune's kernel and blocking parameters for this "
-           "build and write\nOUT/kernel.params (mmgen's input) and "
-           "OUT/libparams.h (the driver's).\n"
+           "build and write\nOUT/kernel.params (mmgen's input), "
+           "OUT/skernel.params (the same for single\nprecision, TYPE = s) "
+           "and OUT/libparams.h (the driver's, both sets).\n"
            "First found wins: --params=FILE; ARCHDEFS/KEY/params.conf when "
            "--with=KEY;\nRESULTS/params.conf (make tune's); "
            "ARCHDEFS/<this CPU's key>/params.conf\n(unless --with=no); the "
@@ -235,6 +237,17 @@ static const char *choose(const struct opts *o, const char *base,
     return shown;
 }
 
+static void check_or_die(const struct mml_libparams *p, const char *source)
+{
+    char err[256];
+
+    if (mml_params_check(p, err, sizeof err) != 0) {
+        mmt_error("%s: %s%s", source, p->single ? "single precision: " : "",
+                  err);
+        exit(MMT_EXIT_USAGE);
+    }
+}
+
 /* text and a newline in dir/name unless already there. */
 static void write_text_or_die(const char *dir, const char *name,
                               const char *text)
@@ -251,7 +264,8 @@ static void write_text_or_die(const char *dir, const char *name,
 
 /* The text a writer puts, stored in dir/name unless already there. */
 static void write_or_die(const char *dir, const char *name,
-                         const struct mml_libparams *p, const char *source,
+                         const struct mml_libparams *p,
+                         const struct mml_libparams *s, const char *source,
                          const char *why, const char *key)
 {
     char path[4096], *text = NULL;
@@ -260,7 +274,7 @@ static void write_or_die(const char *dir, const char *name,
 
     snprintf(path, sizeof path, "%s/%s", dir, name);
     if (f && key)
-        mml_params_header_put(f, p, source, why, key);
+        mml_params_header_put(f, p, s, source, why, key);
     else if (f)
         mml_params_mmgen_put(f, p, source);
     if (!f || fclose(f) != 0 || mml_write_if_changed(path, text) != 0) {
@@ -274,10 +288,10 @@ int main(int argc, char **argv)
 {
     struct opts o;
     struct mml_cpu cpu;
-    struct mml_libparams p;
+    struct mml_libparams p, s;
     const struct mmt_isa *isa;
     const char *source;
-    char base[96], key[128], why[4400], err[256], ccwhy[600], names[64];
+    char base[96], key[128], why[4400], ccwhy[600], names[64];
 
     mmt_set_progname(argv[0]);
     parse(argc, argv, &o);
@@ -297,25 +311,31 @@ int main(int argc, char **argv)
     memset(&p, 0, sizeof p);
     snprintf(p.isa, sizeof p.isa, "%s", isa->name);
     source = choose(&o, base, key, &p, &cpu, why, sizeof why);
-    if (mml_params_model(&p, &cpu) != 0) {
+    memset(&s, 0, sizeof s);
+    /* before p's model: the single set starts from p as loaded */
+    if (mml_params_single(&p, &cpu, &s) != 0
+        || mml_params_model(&p, &cpu) != 0) {
         mmt_error("%s: ISA %s has no row in the model's table", source,
                   p.isa);
         return MMT_EXIT_USAGE;
     }
-    if (mml_params_check(&p, err, sizeof err) != 0) {
-        mmt_error("%s: %s", source, err);
-        return MMT_EXIT_USAGE;
-    }
+    check_or_die(&p, source);
+    check_or_die(&s, source);
     if (mml_params_compiler(&p, source, o.cc, o.cflags, ccwhy,
                             sizeof ccwhy) != 0)
         mmt_warn("%s", ccwhy);
     write_text_or_die(o.out, "kernel.cc", p.compiler);
-    write_or_die(o.out, "kernel.params", &p, source, NULL, NULL);
-    write_or_die(o.out, "libparams.h", &p, source, why, key);
+    write_or_die(o.out, "kernel.params", &p, NULL, source, NULL, NULL);
+    write_or_die(o.out, "skernel.params", &s, NULL, source, NULL, NULL);
+    write_or_die(o.out, "libparams.h", &p, &s, source, why, key);
     printf("%s: library parameters from %s (%s): ISA=%s MU=%d NU=%d KU=%d "
            "NB=%d MC=%d KC=%d NC=%d\n", mmt_progname(), source, why, p.isa,
            p.v[MML_MU], p.v[MML_NU], p.v[MML_KU], p.v[MML_NB], p.v[MML_MC],
            p.v[MML_KC], p.v[MML_NC]);
+    printf("%s: single precision: MU=%d NU=%d KU=%d NB=%d MC=%d KC=%d "
+           "NC=%d\n", mmt_progname(), s.v[MML_MU], s.v[MML_NU],
+           s.v[MML_KU], s.v[MML_NB], s.v[MML_MC], s.v[MML_KC],
+           s.v[MML_NC]);
     if (!strcmp(source, "the model") && !p.given[MML_NC] && !cpu.llc_bytes)
         printf("%s: NC from a last level of 8 MiB, a guess: cpuid gives no "
                "size for it, or one that cannot be\n", mmt_progname());

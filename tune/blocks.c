@@ -34,10 +34,11 @@ static void libparams_of(const struct mmg_params *p, struct mml_libparams *lp)
     lp->v[MML_PFB] = p->pfb, lp->given[MML_PFB] = 1;
 }
 
-/* lp with b's blocking, completed by the library's model. */
+/* lp with b's blocking, completed by the library's model; and when s
+ * is not NULL, the single set derived from it (the header names both). */
 static int model(const struct mmt_probeconf *pc, const struct mmg_params *p,
                  const struct mms_blocks *b, struct mml_libparams *lp,
-                 char *why, size_t len)
+                 struct mml_libparams *s, char *why, size_t len)
 {
     struct mml_cpu cpu = { .l2_bytes = (long)(pc->l2_kib * 1024),
                            .llc_bytes = (long)(pc->llc_kib * 1024) };
@@ -45,7 +46,10 @@ static int model(const struct mmt_probeconf *pc, const struct mmg_params *p,
     libparams_of(p, lp);
     lp->v[MML_MC] = b->mc, lp->v[MML_KC] = b->kc, lp->v[MML_NC] = b->nc;
     lp->v[MML_SMALL_MAX] = b->small;
-    if (mml_params_model(lp, &cpu) != 0) {
+    if (s)
+        memset(s, 0, sizeof *s);
+    if ((s && mml_params_single(lp, &cpu, s) != 0)
+        || mml_params_model(lp, &cpu) != 0) {
         snprintf(why, len, "the library has no model for ISA %s",
                  lp->isa);
         return -1;
@@ -59,7 +63,7 @@ int mms_blocks_model(const struct mmt_probeconf *pc,
 {
     struct mml_libparams lp;
 
-    if (model(pc, p, b, &lp, why, len) != 0)
+    if (model(pc, p, b, &lp, NULL, why, len) != 0)
         return -1;
     b->mc = lp.v[MML_MC], b->kc = lp.v[MML_KC], b->nc = lp.v[MML_NC];
     b->nb = lp.v[MML_NB], b->small = lp.v[MML_SMALL_MAX];
@@ -83,7 +87,8 @@ void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
 /* The header the driver's sources include as kernels/gen/libparams.h,
  * under dir. */
 static int write_header(const char *dir, const struct mml_libparams *lp,
-                        char *why, size_t len)
+                        const struct mml_libparams *s, char *why,
+                        size_t len)
 {
     char path[MMS_PATH_MAX + 64];
     FILE *f;
@@ -98,7 +103,7 @@ static int write_header(const char *dir, const struct mml_libparams *lp,
         snprintf(why, len, "%.300s: %s", path, strerror(errno));
         return -1;
     }
-    mml_params_header_put(f, lp, "mmsearch (blocks steps)",
+    mml_params_header_put(f, lp, s, "mmsearch (blocks steps)",
                           "the library's driver around the kernels being "
                           "timed", "-");
     if (fclose(f) != 0) {
@@ -371,7 +376,7 @@ int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
                      const struct mmt_probeconf *pc, char *so, size_t solen,
                      char *why, size_t len)
 {
-    struct mml_libparams lp;
+    struct mml_libparams lp, s;
     struct mms_cand k[3];
     char dir[MMS_PATH_MAX + 16], stubs[MMS_PATH_MAX + 32];
     char old[MMS_PATH_MAX + 16];
@@ -381,10 +386,10 @@ int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
     snprintf(dir, sizeof dir, "%s/driver%d", pl->workdir, id);
     snprintf(stubs, sizeof stubs, "%s/stubs.c", dir);
     snprintf(so, solen, "%s/mml_driver%d.so", pl->workdir, id);
-    if (model(pc, p, b, &lp, why, len) != 0)
+    if (model(pc, p, b, &lp, &s, why, len) != 0)
         return -1;
     mms_pipeline_cc_text(pl, cc, lp.compiler, sizeof lp.compiler);
-    if (write_header(dir, &lp, why, len) != 0
+    if (write_header(dir, &lp, &s, why, len) != 0
         || write_stubs(stubs, why, len) != 0
         || write_kernels(pl, dir, p, &lp, k, why, len) != 0)
         return -1;

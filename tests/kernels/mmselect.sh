@@ -7,7 +7,9 @@
 # errors that name the file and line; outputs rewritten only when the
 # choice changes; the key names the compiler family, a key without it
 # still finds its defaults; the kernels' compiler is the params.conf's CC
-# when installed, else the configured one with a warning.
+# when installed, else the configured one with a warning; the
+# single-precision set derived from the double one (skernel.params, the
+# MML_SPARAM_ macros), which mmgen takes.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 sel=$top_builddir/kernels/mmselect
 dir=${TMPDIR:-/tmp}/mmselect.$$
@@ -39,7 +41,7 @@ run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         "$@" > "$dir/log" 2>&1
 }
-echo "1..31"
+echo "1..34"
 
 key=$("$sel" --key --cc=gcc)
 form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)-gcc$'
@@ -122,6 +124,39 @@ run && grep -q "from $dir/host/params.conf (this host's make tune result)" \
 result $? "this host's params.conf wins over the archdef; the model \
 fills MC KC NC from its probe.conf"
 
+# The single-precision set, derived (kernels/libparams.c,
+# mml_params_single): a scalar tile kept, NB the L1 tile times sqrt 2 (22)
+# then widened, MC and KC the model's for floats (L2 512 KiB: the 5/8 of
+# it hold 81920 floats, MC 100, KC 800), NC at least NB (800), no
+# prefetch; mmgen takes the file as it is.
+sdef() { sed -n "s/^#define MML_SPARAM_$1 \([0-9]*\)$/\1/p" \
+    "$dir/out/libparams.h"; }
+skey() { sed -n "s/^$1 = //p" "$dir/out/skernel.params"; }
+mmgen=$top_builddir/mmgen
+single_is() { # what: the expected "MU NU KU NB MC KC NC IF NF" of the set
+    got="$(skey MU) $(skey NU) $(skey KU) $(skey NB) $(skey M) $(skey K) \
+$(sdef NC) $(skey IF) $(skey NF)"
+    [ "$got" = "$1" ] && [ "$(skey TYPE)" = s ] && [ "$(skey PF)" = 0 ] \
+        && [ "$(skey PFB)" = 0 ] && [ "$(skey N)" = "$(skey NB)" ] \
+        && [ "$(sdef MU)" = "$(skey MU)" ] && [ "$(sdef NB)" = "$(skey NB)" ] \
+        && [ "$(sdef MC)" = "$(skey M)" ] && [ "$(sdef KC)" = "$(skey K)" ] \
+        && "$mmgen" --params="$dir/out/skernel.params" \
+            --output="$dir/skernel.c" \
+        && grep -q 'float' "$dir/skernel.c" \
+        || { echo "# single: got $got, want $1"; return 1; }
+}
+single_is "2 2 1 800 100 800 800 2 1" \
+    && grep -q '^#define MML_SNARROW_MU 1$' "$dir/out/libparams.h" \
+    && [ "$(grep -c '^#define MML_PARAM_' "$dir/out/libparams.h")" -eq \
+        "$(grep -c '^#define MML_SPARAM_' "$dir/out/libparams.h")" ] \
+    && for k in $(sed -n 's/^#define MML_PARAM_\([A-Z_]*\) .*/\1/p' \
+            "$dir/out/libparams.h"); do
+        [ -n "$(sdef "$k")" ] || exit 1
+    done \
+    && [ "$(sdef NCNB)" = 320 ] && [ "$(sdef THREAD_N)" = 224 ]
+result $? "the single set: a scalar tile kept, NB, MC, KC, NC the model's \
+for floats, no prefetch, an MML_SPARAM_ for every MML_PARAM_"
+
 run --with=no && grep -q "this host's make tune result" "$dir/log"
 result $? "--with=no still takes this host's params.conf"
 
@@ -159,6 +194,36 @@ grep -q '#define MML_PARAM_NCNB 320$' "$dir/out/libparams.h" \
     && grep -q '#define MML_PARAM_SMALL_MAX 208$' "$dir/out/libparams.h" \
     && grep -q '^NCNB = 208$' "$dir/out/kernel.params"
 result $? "SMALL_MAX bounds the small-problem path (the model's 320 without)"
+
+# SIMD: MU doubled (the same vectors), the narrow tile in floats; the
+# small-problem bound and the threads the double's.
+conf "$dir/sse2" "$fp" "SMALL_MAX = 208" "THREAD_N = 300" \
+    "THREAD_N_HOT = 100" "THREAD_HOT_US = 900"
+sed -i 's/^ISA = none/ISA = sse2/; s/^MU = 2/MU = 4/; s/^FMA = 1/FMA = 0/' \
+    "$dir/sse2/params.conf"
+run --params="$dir/sse2/params.conf" && single_is "8 2 1 768 96 768 768 2 1" \
+    && grep -q '^#define MML_NARROW_MU 2$' "$dir/out/libparams.h" \
+    && grep -q '^#define MML_SNARROW_MU 4$' "$dir/out/libparams.h" \
+    && [ "$(skey FMA)" = 0 ] && [ "$(skey FF)" = 0 ] \
+    && [ "$(sdef SMALL_MAX)" = 208 ] && [ "$(skey NCNB)" = 208 ] \
+    && [ "$(sdef THREAD_N) $(sdef THREAD_N_HOT) $(sdef THREAD_HOT_US)" = \
+        "300 100 900" ]
+result $? "the single set of an sse2 tile: MU doubled, FMA = 0 and FF = 0 \
+kept, SMALL_MAX and the threads the double's"
+# mmgen's MU is at most 64: a 40 x 5 avx512 tile (five vectors) becomes
+# 64 x 5 (four), IF and NF cut to its 9 loads a k step; an L1 tile NB of
+# 400 wider than KC (512 floats deep) is 565 (times sqrt 2).
+conf "$dir/wide" "$fp"
+sed -i 's/^ISA = none/ISA = avx512/; s/^MU = 2/MU = 40/; s/^NU = 2/NU = 5/
+    s/^NB = 16/NB = 400/
+    s/^IF = 2/IF = 10/; s/^NF = 1/NF = 10/; s/^NR = 16/NR = 32/' \
+    "$dir/wide/params.conf"
+run --params="$dir/wide/params.conf" \
+    && single_is "64 5 1 565 64 512 565 9 9" \
+    && grep -q '^MU = 40$' "$dir/out/kernel.params" \
+    && grep -q '^IF = 10$' "$dir/out/kernel.params"
+result $? "the single set of a 40 x 5 avx512 tile: MU 64, IF and NF within \
+its loads, NB 400 times sqrt 2"
 
 run --with=no-such-key
 rc=$?
@@ -199,7 +264,8 @@ rc=$?
 result $? "no probe.conf beside the params.conf: exit 2 naming it (got $rc)"
 
 run --params="$dir/given/params.conf"
-touch -d '2001-01-01' "$dir/out/kernel.params" "$dir/out/libparams.h"
+touch -d '2001-01-01' "$dir/out/kernel.params" "$dir/out/libparams.h" \
+    "$dir/out/skernel.params"
 run --params="$dir/given/params.conf"
 [ -z "$(find "$dir/out" -newer "$dir/given/params.conf" -name '*.h')" ] \
     && [ -z "$(find "$dir/out" -newer "$dir/given/params.conf" \
