@@ -9,11 +9,8 @@
 #include <stddef.h>
 
 #include "kernels/cblas_position.h"
+#include "kernels/trans.h"
 #include "mmtune.h"
-
-/* op(X): conjugate transpose kept apart for the complex types (the real
- * ones read it as transpose). */
-enum { MML_TRANS_BAD = -1, MML_TRANS_N, MML_TRANS_T, MML_TRANS_C };
 
 /* TRANSA/TRANSB as ?gemm.f reads them: either case. */
 static inline int mml_trans_char(char c)
