@@ -203,18 +203,20 @@ kernels_libmmsingle_la_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS)
 kernels_libmmsingle_la_LIBADD = $(KGEN)/skfull.lo $(KGEN)/skedge.lo \
 	$(KGEN)/sknc.lo $(KGEN)/skncv.lo
 
-# The installed library: only mmt_*, [ds]gemm_, cblas_[ds]gemm and the two
-# handlers are exported (tests/kernels/exports.sh checks with nm).  Each
-# default handler is its own object so an application can replace it.
+# The installed library: only mmt_*, [dsz]gemm_, cblas_[dsz]gemm and the
+# two handlers are exported (tests/kernels/exports.sh checks with nm).
+# Each default handler is its own object so an application can replace
+# it.
 lib_LTLIBRARIES = kernels/libmmtune.la
-kernels_libmmtune_la_SOURCES = kernels/blas.c kernels/info.c \
+kernels_libmmtune_la_SOURCES = kernels/blas.c kernels/blas_complex.c \
+	kernels/info.c \
 	kernels/xerbla.c kernels/cblas_xerbla.c kernels/cblas_position.c \
 	kernels/cblas_position.h kernels/gemm_args.h
 kernels_libmmtune_la_LIBADD = kernels/libmmdriver.la kernels/libmmsingle.la
 kernels_libmmtune_la_LDFLAGS = $(OPENMP_CFLAGS) $(MMT_NODELETE) \
 	-version-info $(MMT_LT_VERSION) \
 	-export-symbols-regex \
-	'^(mmt_.*|[ds]gemm_|cblas_[ds]gemm|xerbla_|cblas_xerbla)$$'
+	'^(mmt_.*|[dsz]gemm_|cblas_[dsz]gemm|xerbla_|cblas_xerbla)$$'
 include_HEADERS = include/mmtune.h
 
 # What the built library runs.
