@@ -252,6 +252,13 @@ tests_kernels_test_sgemm_SOURCES = tests/kernels/test_dgemm.c
 tests_kernels_test_sgemm_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_SINGLE
 tests_kernels_test_sgemm_LDADD = $(tests_kernels_test_dgemm_LDADD)
 TESTS += tests/kernels/test_sgemm
+# The complex faces (the 1m method, complex.c) against a complex triple
+# loop, with an allocator of its own (it refuses the library's
+# workspace).  CGEMM's is the same source built with -DTEST_SINGLE.
+check_PROGRAMS += tests/kernels/test_zgemm
+tests_kernels_test_zgemm_LDADD = kernels/libmmtune.la \
+	tests/common/libmmtest.la -lm
+TESTS += tests/kernels/test_zgemm
 # The handler override, against the shared and against the static library.
 check_PROGRAMS += tests/kernels/test_args tests/kernels/test_args_static \
 	tests/kernels/default_handlers
