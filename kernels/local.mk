@@ -284,7 +284,8 @@ tests_kernels_test_gemm_args_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_kernels_test_gemm_args_LDADD = $(CMOCKA_LIBS)
 TESTS += tests/kernels/test_gemm_args
 # The reference BLAS testers (Debian's libblas-test) with libmmtune
-# preloaded: xblat3d's DGEMM, xdcblat3 whole (about 2 s).
+# preloaded: xblat3d's DGEMM and xblat3z's ZGEMM, xdcblat3 and xzcblat3
+# whole (about 5 s).
 TESTS += tests/kernels/reftesters.sh
 EXTRA_DIST += tests/kernels/reftesters.sh
 # (its scratch directory outlives a run killed by a signal)
