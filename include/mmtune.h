@@ -1,14 +1,15 @@
-/* mmtune.h: libmmtune, a matrix multiply (DGEMM and SGEMM) built from
- * the kernels mmtune generated (and, after `make tune`, searched) for the
- * machine it was built on.
+/* mmtune.h: libmmtune, a matrix multiply (DGEMM, SGEMM and ZGEMM) built
+ * from the kernels mmtune generated (and, after `make tune`, searched)
+ * for the machine it was built on.
  *
- *   C = alpha * op(A) * op(B) + beta * C,  op(X) = X or X^T,
- *   op(A) m x k, op(B) k x n, C m x n.
+ *   C = alpha * op(A) * op(B) + beta * C,  op(X) = X or X^T (complex:
+ *   or X^H), op(A) m x k, op(B) k x n, C m x n.
  *
- * Three faces of each: the native mmt_dgemm (column major, size_t
- * sizes), the Fortran BLAS dgemm_ and the CBLAS cblas_dgemm (single:
- * mmt_sgemm, sgemm_, cblas_sgemm, the same in float), with the reference
- * BLAS's semantics: beta = 0 never reads C (NaN there does not
+ * Three faces of each real type: the native mmt_dgemm (column major,
+ * size_t sizes), the Fortran BLAS dgemm_ and the CBLAS cblas_dgemm
+ * (single: mmt_sgemm, sgemm_, cblas_sgemm, the same in float); double
+ * complex's zgemm_ and cblas_zgemm, on the real kernels.  All with the
+ * reference BLAS's semantics: beta = 0 never reads C (NaN there does not
  * propagate); m, n = 0, or alpha = 0 or k = 0 with beta = 1, return at
  * once; alpha = 0 scales C by beta without reading A or B.  Calls from
  * several threads at once are safe: each thread has its own workspace. */
@@ -106,6 +107,16 @@ void sgemm_(const char *transa, const char *transb, const int *m,
             const float *a, const int *lda, const float *b,
             const int *ldb, const float *beta, float *c, const int *ldc);
 
+/* Double complex, each number two doubles, re then im (double _Complex
+ * or double[2] alike), alpha and beta one number each; TRANSA, TRANSB
+ * 'C' is the conjugate transpose.  The checks, positions and quick
+ * returns are dgemm_'s, the handler called as xerbla_("ZGEMM ", &info,
+ * 6). */
+void zgemm_(const char *transa, const char *transb, const int *m,
+            const int *n, const int *k, const void *alpha, const void *a,
+            const int *lda, const void *b, const int *ldb,
+            const void *beta, void *c, const int *ldc);
+
 /* The default handler prints the reference BLAS's message and exits with
  * status 1.  An application replaces it by defining its own xerbla_ (and
  * cblas_xerbla): each default sits alone in its object file and is called
@@ -142,6 +153,12 @@ void cblas_sgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                  CBLAS_TRANSPOSE transb, int m, int n, int k, float alpha,
                  const float *a, int lda, const float *b, int ldb,
                  float beta, float *c, int ldc);
+/* Double complex as zgemm_, checked and reported as cblas_dgemm is, as
+ * "cblas_zgemm"; CblasConjTrans is the conjugate transpose. */
+void cblas_zgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+                 CBLAS_TRANSPOSE transb, int m, int n, int k,
+                 const void *alpha, const void *a, int lda, const void *b,
+                 int ldb, const void *beta, void *c, int ldc);
 
 /* Default: prints "Parameter P to routine R was incorrect" and the
  * message, exits with status 1.  Replaceable like xerbla_. */

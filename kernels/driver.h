@@ -1,6 +1,7 @@
 /* The GEMM driver around the generated kernels: packing, blocking, edges
  * (paper 002 Sec. II-C; docs/LIBRARY.md for the loop order).
- * Internal to kernels/: the public faces are in blas.c. */
+ * Internal to kernels/: the public faces are in blas.c and
+ * blas_complex.c. */
 #ifndef MML_DRIVER_H
 #define MML_DRIVER_H
 
@@ -8,6 +9,7 @@
 
 #include "codegen/mmkernel.h"
 #include "kernels/elem.h"
+#include "kernels/trans.h"
 
 /* On the path of every call (the faces, the dispatch, the small path):
  * gathered into one stretch of the library's text (GCC's .text.hot), so
@@ -422,6 +424,35 @@ static inline enum mml_path mml_dgemm_alone(const struct mml_gemm *g,
 /* The whole call (quick returns, plan, workspace, fallback); the
  * arguments are already checked.  Returns the path it took. */
 enum mml_path mml_dgemm(const struct mml_gemm *g);
+
+/* One checked complex call, column major: C = alpha op(A) op(B) + beta
+ * C, each element two mml_elem in a row (re, im), the leading dimensions
+ * counted in complex elements; ta, tb: MML_TRANS_N, _T or _C (trans.h;
+ * C the conjugate transpose). */
+struct mml_complex_gemm {
+    int ta, tb;
+    size_t m, n, k;
+    mml_elem alpha[2], beta[2];
+    const mml_elem *a, *b;
+    mml_elem *c;
+    size_t lda, ldb, ldc;
+};
+
+/* The complex blocks of complex.c's 1m method (complex rows of op(A) and
+ * C, and K), each cut evenly (mml_even_blocks).  Each K block is one
+ * more pass over C and op(B)'s copy, each M block one more packing of
+ * the K block of op(B) by the real call; at 256 either is one memory
+ * pass per 512 real multiply-adds of every element it touches, and a
+ * real K of 512 is about one of the driver's own K panels (KC = 768 on
+ * Zen 5; the model's KC = 8 MC).  The expanded A block, 4 reals an
+ * element, is then 2 MiB of doubles (1 MiB of floats): within a shared
+ * L3, where the driver's packing reads it back right after. */
+#define MML_COMPLEX_MB 256
+#define MML_COMPLEX_KB 256
+
+/* The whole complex call by the 1m method on mml_dgemm (complex.c);
+ * the arguments are already checked. */
+void mml_zgemm(const struct mml_complex_gemm *g);
 
 /* The same past the quick returns (M, N, K >= 1, alpha != 0) under plan
  * p (NULL: no kernels, the plain loops): the routing and the paths the

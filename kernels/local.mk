@@ -179,12 +179,12 @@ MML_TYPED_SOURCES = kernels/driver.c kernels/route.c kernels/plan.c \
 	kernels/panelt.c kernels/thin.c kernels/tt.c kernels/tn.c \
 	kernels/blocked.c kernels/helpers.c \
 	kernels/pack.c kernels/naive.c kernels/workspace.c \
-	kernels/split.c kernels/parallel.c
+	kernels/split.c kernels/parallel.c kernels/complex.c
 MML_DRIVER_SOURCES = $(MML_TYPED_SOURCES) kernels/threads.c \
 	kernels/teamwarm.c
 noinst_LTLIBRARIES += kernels/libmmdriver.la
 kernels_libmmdriver_la_SOURCES = $(MML_DRIVER_SOURCES) kernels/driver.h \
-	kernels/elem.h kernels/params.h \
+	kernels/elem.h kernels/params.h kernels/trans.h \
 	kernels/vec.h
 # OpenMP (configure's AC_OPENMP; none with --disable-openmp): the team of
 # parallel.c and the barriers of blocked.c.
@@ -203,18 +203,20 @@ kernels_libmmsingle_la_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS)
 kernels_libmmsingle_la_LIBADD = $(KGEN)/skfull.lo $(KGEN)/skedge.lo \
 	$(KGEN)/sknc.lo $(KGEN)/skncv.lo
 
-# The installed library: only mmt_*, [ds]gemm_, cblas_[ds]gemm and the two
-# handlers are exported (tests/kernels/exports.sh checks with nm).  Each
-# default handler is its own object so an application can replace it.
+# The installed library: only mmt_*, [dsz]gemm_, cblas_[dsz]gemm and the
+# two handlers are exported (tests/kernels/exports.sh checks with nm).
+# Each default handler is its own object so an application can replace
+# it.
 lib_LTLIBRARIES = kernels/libmmtune.la
-kernels_libmmtune_la_SOURCES = kernels/blas.c kernels/info.c \
+kernels_libmmtune_la_SOURCES = kernels/blas.c kernels/blas_complex.c \
+	kernels/info.c \
 	kernels/xerbla.c kernels/cblas_xerbla.c kernels/cblas_position.c \
 	kernels/cblas_position.h kernels/gemm_args.h
 kernels_libmmtune_la_LIBADD = kernels/libmmdriver.la kernels/libmmsingle.la
 kernels_libmmtune_la_LDFLAGS = $(OPENMP_CFLAGS) $(MMT_NODELETE) \
 	-version-info $(MMT_LT_VERSION) \
 	-export-symbols-regex \
-	'^(mmt_.*|[ds]gemm_|cblas_[ds]gemm|xerbla_|cblas_xerbla)$$'
+	'^(mmt_.*|[dsz]gemm_|cblas_[dsz]gemm|xerbla_|cblas_xerbla)$$'
 include_HEADERS = include/mmtune.h
 
 # What the built library runs.
@@ -250,6 +252,13 @@ tests_kernels_test_sgemm_SOURCES = tests/kernels/test_dgemm.c
 tests_kernels_test_sgemm_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_SINGLE
 tests_kernels_test_sgemm_LDADD = $(tests_kernels_test_dgemm_LDADD)
 TESTS += tests/kernels/test_sgemm
+# The complex faces (the 1m method, complex.c) against a complex triple
+# loop, with an allocator of its own (it refuses the library's
+# workspace).  CGEMM's is the same source built with -DTEST_SINGLE.
+check_PROGRAMS += tests/kernels/test_zgemm
+tests_kernels_test_zgemm_LDADD = kernels/libmmtune.la \
+	tests/common/libmmtest.la -lm
+TESTS += tests/kernels/test_zgemm
 # The handler override, against the shared and against the static library.
 check_PROGRAMS += tests/kernels/test_args tests/kernels/test_args_static \
 	tests/kernels/default_handlers
@@ -275,7 +284,8 @@ tests_kernels_test_gemm_args_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_kernels_test_gemm_args_LDADD = $(CMOCKA_LIBS)
 TESTS += tests/kernels/test_gemm_args
 # The reference BLAS testers (Debian's libblas-test) with libmmtune
-# preloaded: xblat3d's DGEMM, xdcblat3 whole (about 2 s).
+# preloaded: xblat3d's DGEMM and xblat3z's ZGEMM, xdcblat3 and xzcblat3
+# whole (about 5 s).
 TESTS += tests/kernels/reftesters.sh
 EXTRA_DIST += tests/kernels/reftesters.sh
 # (its scratch directory outlives a run killed by a signal)

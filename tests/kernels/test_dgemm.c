@@ -35,6 +35,7 @@ typedef float elem;
 #define NAME_F "sgemm_"
 #define NAME_NATIVE "mmt_sgemm"
 #define EPS FLT_EPSILON
+#define SINGLE 1
 #else
 typedef double elem;
 #define GEMM_F dgemm_
@@ -44,6 +45,7 @@ typedef double elem;
 #define NAME_F "dgemm_"
 #define NAME_NATIVE "mmt_dgemm"
 #define EPS DBL_EPSILON
+#define SINGLE 0
 #endif
 
 #define BUDGET 4e6       /* oracle work per case, multiply-adds */
@@ -93,24 +95,16 @@ static void setup(const struct tcase *t, struct arrays *s,
                   unsigned long long *seed)
 {
     struct gr_gemm *v = &s->v;
-    int row = t->face == F_CBLAS_ROW;
-    size_t ra, ca, rb, cb;
+    size_t sh[4];        /* A's rows and columns as stored, B's */
 
-    *v = (struct gr_gemm){ row ? t->tb : t->ta, row ? t->ta : t->tb,
-                           row ? t->n : t->m, row ? t->m : t->n, t->k,
-                           (elem)t->alpha, (elem)t->beta, NULL, NULL, 0, 0,
-                           0, EPS };
-    ra = v->ta ? v->k : v->m;
-    ca = v->ta ? v->m : v->k;
-    rb = v->tb ? v->n : v->k;
-    cb = v->tb ? v->k : v->n;
-    v->lda = at_least_1(ra) + t->pad;
-    v->ldb = at_least_1(rb) + t->pad;
-    v->ldc = at_least_1(v->m) + t->pad;
-    s->a = operand(ra, ca, v->lda, t->alpha == 0.0, seed);
-    s->b = operand(rb, cb, v->ldb, t->alpha == 0.0, seed);
-    s->acells = v->lda * at_least_1(ca);
-    s->bcells = v->ldb * at_least_1(cb);
+    *v = (struct gr_gemm){ .alpha = (elem)t->alpha, .beta = (elem)t->beta,
+                           .eps = EPS };
+    gr_view(v, t->face == F_CBLAS_ROW, t->ta, t->tb, t->m, t->n, t->k,
+            t->pad, sh);
+    s->a = operand(sh[0], sh[1], v->lda, t->alpha == 0.0, seed);
+    s->b = operand(sh[2], sh[3], v->ldb, t->alpha == 0.0, seed);
+    s->acells = v->lda * at_least_1(sh[1]);
+    s->bcells = v->ldb * at_least_1(sh[3]);
     v->a = s->a;
     v->b = s->b;
     /* one guard column after C's last */
@@ -130,20 +124,6 @@ static char trans_letter(int trans, int variant)
     return trans ? tr[variant % 4] : n[variant % 2];
 }
 
-/* The operand of cells at x in the call's type (NaN stays NaN). */
-static elem *typed(const double *x, size_t cells)
-{
-    elem *y = malloc((cells ? cells : 1) * sizeof *y);
-
-    if (!y) {
-        printf("Bail out! no memory for %zu elements\n", cells);
-        exit(99);
-    }
-    for (size_t e = 0; e < cells; e++)
-        y[e] = (elem)x[e];
-    return y;
-}
-
 static void call(const struct tcase *t, struct arrays *s)
 {
     const struct gr_gemm *v = &s->v;
@@ -158,8 +138,9 @@ static void call(const struct tcase *t, struct arrays *s)
                                                      : CblasTrans)
                                : CblasNoTrans;
 
-    elem *a = typed(s->a, s->acells), *b = typed(s->b, s->bcells);
-    elem *c = typed(s->c, s->cells);
+    elem *a = gr_typed(s->a, s->acells, SINGLE);
+    elem *b = gr_typed(s->b, s->bcells, SINGLE);
+    elem *c = gr_typed(s->c, s->cells, SINGLE);
     elem alpha = (elem)t->alpha, beta = (elem)t->beta;
 
     switch (t->face) {
@@ -181,8 +162,7 @@ static void call(const struct tcase *t, struct arrays *s)
                     alpha, a, (ptrdiff_t)lda, b, (ptrdiff_t)ldb, beta, c,
                     (ptrdiff_t)ldc);
     }
-    for (size_t e = 0; e < s->cells; e++)
-        s->c[e] = c[e];
+    gr_untyped(s->c, c, s->cells, SINGLE);
     free(a);
     free(b);
     free(c);
