@@ -1,6 +1,6 @@
-/* bench-dgemm's parts: the libraries it loads (dgemm_libs.c), the check of
- * each library's answer (dgemm_check.c), the tables and the plot script
- * (dgemm_table.c), the timing loop and the options (bench_dgemm.c). */
+/* bench-dgemm's parts: the libraries it loads (gemm_libs.c), the check of
+ * each library's answer (gemm_check.c), the tables and the plot script
+ * (gemm_table.c), the timing loop and the options (bench_dgemm.c). */
 #ifndef BENCH_DGEMM_H
 #define BENCH_DGEMM_H
 
@@ -101,7 +101,7 @@ struct bd_run {
 /* "median" or "least": the statistic each figure of r is. */
 const char *bd_stat_name(const struct bd_run *r);
 
-/* ---- dgemm_libs.c ---- */
+/* ---- gemm_libs.c ---- */
 
 /* Load --lib's LABEL=PATH[:VAR=VALUE] into l (VAR set while it loads).
  * Returns 1 when l holds a dgemm_, 0 when the library was left out (a '#'
@@ -125,7 +125,7 @@ int bd_per_count(struct bd_lib *libs, int nlibs, const int *counts,
 /* The known libraries' names and what they are, for --help. */
 void bd_known_help(FILE *fp);
 
-/* ---- dgemm_check.c ---- */
+/* ---- gemm_check.c ---- */
 
 /* Run l once at s on fresh operands (C filled with NaN, beta = 0) and
  * compare with the naive loops: every column when N is small, else a
@@ -139,7 +139,7 @@ enum bd_verdict bd_check(const struct bd_lib *l, struct bd_shape s,
 void bd_naive(struct bd_shape s, const double *a, const double *b,
               double *c);
 
-/* ---- dgemm_table.c ---- */
+/* ---- gemm_table.c ---- */
 
 /* The GFLOPS table of one mode (with --threads, one per count). */
 void bd_table(FILE *fp, const struct bd_run *r, enum bd_mode mode);
