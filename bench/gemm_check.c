@@ -1,13 +1,14 @@
 /* Before a library is timed at a shape, its answer is checked once against
- * the naive loops: a wrong product is reported, never timed.  The bound is
- * the worst case of any summation order, 2 gamma_k sum |a||b| between two
- * computations (Higham, Accuracy and Stability, 3.5), so a right library
- * never fails it; C starts as NaN with beta = 0, so a library that reads
- * C does.  Cheap at every size: the naive reference of 64 columns at most
- * (the first and last 16, where edge tiles sit, and a spread between) and
- * the whole of C through C*t against A*(B*t) for a random t (docs/DESIGN.md,
- * Conventions). */
-#include <float.h>
+ * loops of the check's own, in double whatever the type (on the very
+ * operands the library got, rounded to its type): a wrong product is
+ * reported, never timed.  The bound is the worst case of any summation
+ * order, 2 gamma_k sum |a||b| between two computations (Higham, Accuracy
+ * and Stability, 3.5) at the type's epsilon (float's for SGEMM and
+ * CGEMM), so a right library never fails it; C starts as NaN with beta =
+ * 0, so a library that reads C does.  Cheap at every size: the reference
+ * of 64 columns at most (the first and last 16, where edge tiles sit,
+ * and a spread between) and the whole of C through C*t against A*(B*t)
+ * for a random t (docs/DESIGN.md, Conventions). */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -24,20 +25,9 @@ int bd_ldb(struct bd_shape s)
     return s.tb == 'T' ? s.n : s.k;
 }
 
-double bd_opa(struct bd_shape s, const double *a, size_t i, size_t p)
+void bd_call(const struct bd_lib *l, struct bd_shape s, const void *a,
+             const void *b, void *c)
 {
-    return s.ta == 'T' ? a[p + i * (size_t)s.k] : a[i + p * (size_t)s.m];
-}
-
-double bd_opb(struct bd_shape s, const double *b, size_t p, size_t j)
-{
-    return s.tb == 'T' ? b[j + p * (size_t)s.n] : b[p + j * (size_t)s.k];
-}
-
-void bd_call(const struct bd_lib *l, struct bd_shape s, const double *a,
-             const double *b, double *c)
-{
-    double one = 1.0, zero = 0.0;
     int lda = bd_lda(s), ldb = bd_ldb(s);
     char ta[2] = { s.ta, 0 }, tb[2] = { s.tb, 0 };
     struct bd_threads *t = l->threads;
@@ -54,26 +44,10 @@ void bd_call(const struct bd_lib *l, struct bd_shape s, const double *a,
         t->current = l->nthreads;
     }
     if (l->fn)
-        l->fn(ta, tb, &s.m, &s.n, &s.k, &one, a, &lda, b, &ldb, &zero, c,
-              &s.m);
+        l->fn(ta, tb, &s.m, &s.n, &s.k, l->type->one, a, &lda, b, &ldb,
+              l->type->zero, c, &s.m);
     else
-        bd_naive(s, a, b, c);
-}
-
-void bd_naive(struct bd_shape s, const double *a, const double *b,
-              double *c)
-{
-    size_t m = (size_t)s.m, k = (size_t)s.k;
-
-    for (size_t j = 0; j < (size_t)s.n; j++) {
-        for (size_t i = 0; i < m; i++)
-            c[i + j * m] = 0.0;
-        for (size_t p = 0; p < k; p++) {
-            double t = b[p + j * k];
-            for (size_t i = 0; i < m; i++)
-                c[i + j * m] += t * a[i + p * m];
-        }
-    }
+        l->type->naive(s, a, b, c);
 }
 
 /* Values in [-0.5, 0.5), the same sequence every run. */
@@ -85,17 +59,69 @@ static void fill(double *x, size_t n, unsigned long seed)
     }
 }
 
+/* One check's operands: A and B in the type, as the library gets them,
+ * and as double (wa, wb: a and b themselves when the parts are
+ * doubles), where the reference computes; C in the type. */
 struct operands {
     struct bd_shape s;
-    double *a, *b, *c;
-    double *ref, *abs;    /* one column of the reference, and of |A||B| */
+    const struct bd_type *t;
+    void *a, *b, *c;
+    double *wa, *wb;
+    double *re, *im, *abs;  /* a column of the reference, and of |A||B| */
 };
 
-/* Worst-case difference of two sums of k products, relative to the sum
- * of their magnitudes. */
-static double bound(int terms, double mag)
+/* Where op(A)'s element (i, p) and op(B)'s (p, j) are stored. */
+static size_t at_a(struct bd_shape s, size_t i, size_t p)
 {
-    return 2.0 * (terms + 2) * DBL_EPSILON * mag + DBL_MIN;
+    return s.ta == 'T' ? p + i * (size_t)s.k : i + p * (size_t)s.m;
+}
+
+static size_t at_b(struct bd_shape s, size_t p, size_t j)
+{
+    return s.tb == 'T' ? j + p * (size_t)s.n : p + j * (size_t)s.k;
+}
+
+/* Element e of the wide x: its parts (im 0 for a real type). */
+static void elem(const struct operands *o, const double *x, size_t e,
+                 double *re, double *im)
+{
+    if (o->t->parts == 2) {
+        *re = x[2 * e];
+        *im = x[2 * e + 1];
+    } else {
+        *re = x[e];
+        *im = 0.0;
+    }
+}
+
+/* Element (i, j) of C, as the library left it. */
+static void elem_c(const struct operands *o, size_t i, size_t j,
+                   double *re, double *im)
+{
+    size_t e = (i + j * (size_t)o->s.m) * (size_t)o->t->parts;
+
+    *re = bd_part(o->t, o->c, e);
+    *im = o->t->parts == 2 ? bd_part(o->t, o->c, e + 1) : 0.0;
+}
+
+/* Worst-case difference of two sums of terms products, relative to the
+ * sum of their magnitudes.  Each part of a complex sum of K products is
+ * a real sum of 2K, whose magnitudes (|re a| + |im a|)(|re b| + |im b|)
+ * bounds; a reference in double for a float type errs far below float's
+ * epsilon, so the bound of two computations in the type covers it. */
+static double bound(const struct bd_type *t, int terms, double mag)
+{
+    return 2.0 * (terms + 2) * t->eps * mag + t->tiny;
+}
+
+/* "x" for a real type, "(re, im)" for a complex one. */
+static void show(const struct bd_type *t, char *buf, size_t len, double re,
+                 double im)
+{
+    if (t->parts == 2)
+        snprintf(buf, len, "(%g, %g)", re, im);
+    else
+        snprintf(buf, len, "%g", re);
 }
 
 /* Column j of C against the naive loops.  0, or -1 with why. */
@@ -103,64 +129,84 @@ static int check_column(const struct operands *o, size_t j, char *why,
                         size_t whylen)
 {
     size_t m = (size_t)o->s.m, k = (size_t)o->s.k;
+    int terms = o->s.k * o->t->parts;
 
     for (size_t i = 0; i < m; i++)
-        o->ref[i] = o->abs[i] = 0.0;
+        o->re[i] = o->im[i] = o->abs[i] = 0.0;
     for (size_t p = 0; p < k; p++) {
-        double t = bd_opb(o->s, o->b, p, j);
+        double br, bi;
+        elem(o, o->wb, at_b(o->s, p, j), &br, &bi);
         for (size_t i = 0; i < m; i++) {
-            double x = t * bd_opa(o->s, o->a, i, p);
-            o->ref[i] += x;
-            o->abs[i] += fabs(x);
+            double ar, ai;
+            elem(o, o->wa, at_a(o->s, i, p), &ar, &ai);
+            o->re[i] += br * ar - bi * ai;
+            o->im[i] += br * ai + bi * ar;
+            o->abs[i] += (fabs(br) + fabs(bi)) * (fabs(ar) + fabs(ai));
         }
     }
     for (size_t i = 0; i < m; i++) {
-        double got = o->c[i + j * m], err = fabs(got - o->ref[i]);
-        if (!(err <= bound(o->s.k, o->abs[i]))) {
-            snprintf(why, whylen, "C(%zu,%zu) = %g, the naive loops give "
-                     "%g (bound %.1e)", i + 1, j + 1, got, o->ref[i],
-                     bound(o->s.k, o->abs[i]));
-            return -1;
-        }
+        double gr, gi, lim = bound(o->t, terms, o->abs[i]);
+        char got[64], ref[64];
+        elem_c(o, i, j, &gr, &gi);
+        if (fabs(gr - o->re[i]) <= lim && fabs(gi - o->im[i]) <= lim)
+            continue;
+        show(o->t, got, sizeof got, gr, gi);
+        show(o->t, ref, sizeof ref, o->re[i], o->im[i]);
+        snprintf(why, whylen, "C(%zu,%zu) = %s, the naive loops give %s "
+                 "(bound %.1e)", i + 1, j + 1, got, ref, lim);
+        return -1;
     }
     return 0;
 }
 
-/* C*t against A*(B*t) over the whole of C.  0, or -1 with why. */
+/* C*t against A*(B*t) over the whole of C, t real.  0, or -1 with
+ * why. */
 static int check_product(const struct operands *o, char *why, size_t whylen)
 {
     size_t m = (size_t)o->s.m, n = (size_t)o->s.n, k = (size_t)o->s.k;
-    double *t = malloc(sizeof *t * n), *u = calloc(k, sizeof *u);
-    double *ua = calloc(k, sizeof *ua);
-    int rc = 0;
+    double *t = malloc(sizeof *t * n), *ur = calloc(k, sizeof *ur);
+    double *ui = calloc(k, sizeof *ui), *ua = calloc(k, sizeof *ua);
+    int rc = 0, terms = o->s.k * o->t->parts + o->s.n + 2;
 
-    if (!t || !u || !ua) {
+    if (!t || !ur || !ui || !ua) {
         fprintf(stderr, "bench-dgemm: out of memory\n");
         exit(1);
     }
     fill(t, n, 7);
     for (size_t p = 0; p < k; p++)          /* u = B t, ua = |B||t| */
         for (size_t j = 0; j < n; j++) {
-            double x = bd_opb(o->s, o->b, p, j) * t[j];
-            u[p] += x;
-            ua[p] += fabs(x);
+            double br, bi;
+            elem(o, o->wb, at_b(o->s, p, j), &br, &bi);
+            ur[p] += br * t[j];
+            ui[p] += bi * t[j];
+            ua[p] += (fabs(br) + fabs(bi)) * fabs(t[j]);
         }
     for (size_t i = 0; i < m && rc == 0; i++) {
-        double ct = 0.0, at = 0.0, mag = 0.0;
-        for (size_t j = 0; j < n; j++)
-            ct += o->c[i + j * m] * t[j];
+        double ctr = 0.0, cti = 0.0, atr = 0.0, ati = 0.0, mag = 0.0, lim;
+        char ct[64], at[64];
+        for (size_t j = 0; j < n; j++) {
+            double cr, ci;
+            elem_c(o, i, j, &cr, &ci);
+            ctr += cr * t[j];
+            cti += ci * t[j];
+        }
         for (size_t p = 0; p < k; p++) {
-            double x = bd_opa(o->s, o->a, i, p);
-            at += x * u[p];
-            mag += fabs(x) * ua[p];
+            double ar, ai;
+            elem(o, o->wa, at_a(o->s, i, p), &ar, &ai);
+            atr += ar * ur[p] - ai * ui[p];
+            ati += ar * ui[p] + ai * ur[p];
+            mag += (fabs(ar) + fabs(ai)) * ua[p];
         }
-        if (!(fabs(ct - at) <= bound(o->s.k + o->s.n + 2, 2.0 * mag))) {
-            snprintf(why, whylen, "row %zu of C*t is %g, of A*(B*t) %g",
-                     i + 1, ct, at);
-            rc = -1;
-        }
+        lim = bound(o->t, terms, 2.0 * mag);
+        if (fabs(ctr - atr) <= lim && fabs(cti - ati) <= lim)
+            continue;
+        show(o->t, ct, sizeof ct, ctr, cti);
+        show(o->t, at, sizeof at, atr, ati);
+        snprintf(why, whylen, "row %zu of C*t is %s, of A*(B*t) %s", i + 1,
+                 ct, at);
+        rc = -1;
     }
-    free(t), free(u), free(ua);
+    free(t), free(ur), free(ui), free(ua);
     return rc;
 }
 
@@ -185,29 +231,51 @@ static int check_columns(const struct operands *o, char *why, size_t whylen)
     return 0;
 }
 
+/* Room for n parts of the type, or wide itself when the parts are
+ * doubles. */
+static void *in_type(const struct bd_type *t, double *wide, size_t n)
+{
+    size_t part = t->size / (size_t)t->parts;
+
+    return part == sizeof(double) ? (void *)wide : malloc(part * n);
+}
+
 enum bd_verdict bd_check(const struct bd_lib *l, struct bd_shape s,
                          char *why, size_t whylen)
 {
+    const struct bd_type *t = l->type;
     size_t m = (size_t)s.m, n = (size_t)s.n, k = (size_t)s.k;
-    struct operands o = { s, malloc(sizeof(double) * m * k),
-                          malloc(sizeof(double) * k * n),
-                          malloc(sizeof(double) * m * n),
+    size_t pa = m * k * (size_t)t->parts, pb = k * n * (size_t)t->parts;
+    struct operands o = { s, t, NULL, NULL, malloc(t->size * m * n),
+                          malloc(sizeof(double) * pa),
+                          malloc(sizeof(double) * pb),
+                          malloc(sizeof(double) * m),
                           malloc(sizeof(double) * m),
                           malloc(sizeof(double) * m) };
     int rc;
 
-    if (!o.a || !o.b || !o.c || !o.ref || !o.abs) {
+    if (o.wa && o.wb) {
+        o.a = in_type(t, o.wa, pa);
+        o.b = in_type(t, o.wb, pb);
+    }
+    if (!o.a || !o.b || !o.c || !o.re || !o.im || !o.abs) {
         fprintf(stderr, "bench-dgemm: out of memory\n");
         exit(1);
     }
-    fill(o.a, m * k, 1);
-    fill(o.b, k * n, 2);
-    for (size_t i = 0; i < m * n; i++)
-        o.c[i] = NAN;          /* beta = 0: C must never be read */
+    fill(o.wa, pa, 1);
+    fill(o.wb, pb, 2);
+    bd_narrow(t, o.a, o.wa, pa);
+    bd_narrow(t, o.b, o.wb, pb);
+    for (size_t i = 0; i < m * n * (size_t)t->parts; i++)
+        bd_set_part(t, o.c, i, NAN);    /* beta = 0: C must never be read */
     bd_call(l, s, o.a, o.b, o.c);
     rc = check_columns(&o, why, whylen);
     if (rc == 0)
         rc = check_product(&o, why, whylen);
-    free(o.a), free(o.b), free(o.c), free(o.ref), free(o.abs);
+    if (o.a != o.wa)
+        free(o.a);
+    if (o.b != o.wb)
+        free(o.b);
+    free(o.c), free(o.wa), free(o.wb), free(o.re), free(o.im), free(o.abs);
     return rc == 0 ? BD_RIGHT : BD_WRONG;
 }

@@ -54,7 +54,8 @@ bench-codegen: mmgen mmprobe $(CODEGEN_BENCH_LIBS)
 BENCH_TARGETS += bench-dgemm
 EXTRA_PROGRAMS = bench/bench-dgemm
 bench_bench_dgemm_SOURCES = bench/bench_dgemm.c bench/bench_dgemm.h \
-	bench/gemm_libs.c bench/gemm_check.c bench/gemm_table.c
+	bench/gemm_types.c bench/gemm_libs.c bench/gemm_check.c \
+	bench/gemm_table.c
 bench_bench_dgemm_LDADD = common/libmmcommon.la -ldl -lm
 CLEANFILES += bench/bench-dgemm$(EXEEXT)
 EXTRA_DIST += bench/bench_dgemm.sh
