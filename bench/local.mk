@@ -83,15 +83,21 @@ bench-numpy: kernels/libmmtune.la
 
 # Its smoke test (tiny shapes, one round, libmmtune and the naive loops, a
 # missing library and a planted wrong one): the bench cannot rot.  Real
-# runs never happen in make check.
-TESTS += tests/bench/bench_dgemm.sh
-EXTRA_DIST += tests/bench/bench_dgemm.sh
+# runs never happen in make check.  Its --type smoke test runs SGEMM,
+# CGEMM and ZGEMM on test libraries of plain loops (right, planted wrong,
+# DGEMM alone), whatever libmmtune exports.
+TESTS += tests/bench/bench_dgemm.sh tests/bench/bench_dgemm_types.sh
+EXTRA_DIST += tests/bench/bench_dgemm.sh tests/bench/bench_dgemm_types.sh
 # make tune's closing lines, from stand-ins (no timing).
 TESTS += tests/bench/tune_summary.sh
 EXTRA_DIST += tests/bench/tune_summary.sh
 tests/bench/bench_dgemm.log: bench/bench-dgemm$(EXEEXT) \
 	tests/bench/libwrongblas.la tests/bench/libenvblas.la
-check_LTLIBRARIES += tests/bench/libwrongblas.la tests/bench/libenvblas.la
+tests/bench/bench_dgemm_types.log: bench/bench-dgemm$(EXEEXT) \
+	tests/bench/libwrongblas.la tests/bench/libenvblas.la \
+	tests/bench/libplainblas.la
+check_LTLIBRARIES += tests/bench/libwrongblas.la tests/bench/libenvblas.la \
+	tests/bench/libplainblas.la
 tests_bench_libwrongblas_la_SOURCES = tests/bench/wrongblas.c \
 	tests/bench/plainblas.h
 tests_bench_libwrongblas_la_LDFLAGS = -module -avoid-version \
@@ -99,6 +105,10 @@ tests_bench_libwrongblas_la_LDFLAGS = -module -avoid-version \
 tests_bench_libenvblas_la_SOURCES = tests/bench/envblas.c \
 	tests/bench/plainblas.h
 tests_bench_libenvblas_la_LDFLAGS = -module -avoid-version \
+	-rpath /nowhere
+tests_bench_libplainblas_la_SOURCES = tests/bench/plainblas.c \
+	tests/bench/plainblas.h
+tests_bench_libplainblas_la_LDFLAGS = -module -avoid-version \
 	-rpath /nowhere
 
 # The search against a dense sweep of its own space (issue 8): mmsearch at
