@@ -71,8 +71,10 @@ bench-dgemm: bench/bench-dgemm$(EXEEXT) kernels/libmmtune.la mmprobe$(EXEEXT) \
 	  --taskset="$(TASKSET)" --gnuplot="$(GNUPLOT)" -- $(BENCH_DGEMM_FLAGS)
 
 # numpy.matmul with libmmtune preloaded against NumPy on its own BLAS,
-# alternated; the binding shown first (bench/bench_numpy.sh).
-# make bench-numpy BENCH_NUMPY_ARGS='4000 2 7' (N, threads, rounds).
+# alternated; the binding shown and the answer checked first
+# (bench/bench_numpy.sh).  make bench-numpy BENCH_NUMPY_ARGS='4000 2 7'
+# (N, threads, rounds); '--dtype=float32,complex64,complex128 1000 2 7'
+# (float64 by default).
 BENCH_TARGETS += bench-numpy
 BENCH_NUMPY_ARGS =
 EXTRA_DIST += bench/bench_numpy.sh
@@ -88,6 +90,11 @@ bench-numpy: kernels/libmmtune.la
 # DGEMM alone), whatever libmmtune exports.
 TESTS += tests/bench/bench_dgemm.sh tests/bench/bench_dgemm_types.sh
 EXTRA_DIST += tests/bench/bench_dgemm.sh tests/bench/bench_dgemm_types.sh
+# bench-numpy's smoke test: a bad --dtype refused; with NumPy, one round
+# at N = 64 (binding, check, figures) and a planted wrong product caught.
+TESTS += tests/bench/bench_numpy.sh
+EXTRA_DIST += tests/bench/bench_numpy.sh
+tests/bench/bench_numpy.log: kernels/libmmtune.la tests/bench/libwrongblas.la
 # make tune's closing lines, from stand-ins (no timing).
 TESTS += tests/bench/tune_summary.sh
 EXTRA_DIST += tests/bench/tune_summary.sh

@@ -42,6 +42,28 @@
     PLAIN_GEMM(cgemm_, float complex, after, I)                           \
     PLAIN_GEMM(zgemm_, double complex, after, I)
 
+/* CBLAS's cblas_dgemm on the Fortran dgemm_ above it (NumPy's entry):
+ * a row-major product is the column-major one of the transposes. */
+#define PLAIN_CBLAS_DGEMM                                                 \
+    void cblas_dgemm(int order, int ta, int tb, int m, int n, int k,      \
+                     double alpha, const double *a, int lda,              \
+                     const double *b, int ldb, double beta, double *c,    \
+                     int ldc);                                            \
+    void cblas_dgemm(int order, int ta, int tb, int m, int n, int k,      \
+                     double alpha, const double *a, int lda,              \
+                     const double *b, int ldb, double beta, double *c,    \
+                     int ldc)                                             \
+    {                                                                     \
+        char fa = ta == 111 ? 'N' : 'T', fb = tb == 111 ? 'N' : 'T';      \
+                                                                          \
+        if (order == 102)       /* CblasColMajor */                       \
+            dgemm_(&fa, &fb, &m, &n, &k, &alpha, a, &lda, b, &ldb, &beta, \
+                   c, &ldc);                                              \
+        else                                                              \
+            dgemm_(&fb, &fa, &n, &m, &k, &alpha, b, &ldb, a, &lda, &beta, \
+                   c, &ldc);                                              \
+    }
+
 /* The last element of C made wrong by unit: where edge tiles go wrong. */
 #define PLANT_LAST(c, m, n, ldc, unit)                                    \
     do {                                                                  \
