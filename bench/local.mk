@@ -50,7 +50,8 @@ bench-codegen: mmgen mmprobe $(CODEGEN_BENCH_LIBS)
 # flushed and warm.  The table goes to results/<host>/bench-dgemm.txt, the
 # plot to bench-dgemm.png beside it when gnuplot is there.
 # make bench-dgemm BENCH_DGEMM_FLAGS='--sizes=100,200 --modes=warm'
-# picks what to run (bench/bench-dgemm --help).
+# picks what to run (bench/bench-dgemm --help); '--type=s,d,c,z' SGEMM,
+# DGEMM, CGEMM and ZGEMM in turn (default d).
 BENCH_TARGETS += bench-dgemm
 EXTRA_PROGRAMS = bench/bench-dgemm
 bench_bench_dgemm_SOURCES = bench/bench_dgemm.c bench/bench_dgemm.h \
