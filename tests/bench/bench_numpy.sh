@@ -30,9 +30,9 @@ done
 if [ -z "$bad" ]; then pass "an unknown --dtype is refused by name, exit 2"
 else fail "--dtype not refused:$bad"; fi
 
-py=${PYTHON:-}
-for p in python3 /usr/bin/python3; do
-    [ -z "$py" ] && "$p" -c 'import numpy' 2>/dev/null && py=$p
+py=
+for p in ${PYTHON:-} python3 /usr/bin/python3; do
+    if "$p" -c 'import numpy' 2>/dev/null; then py=$p; break; fi
 done
 why=
 if [ -z "$py" ]; then
