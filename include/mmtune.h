@@ -1,4 +1,4 @@
-/* mmtune.h: libmmtune, a matrix multiply (DGEMM, SGEMM and ZGEMM) built
+/* mmtune.h: libmmtune, a matrix multiply (DGEMM, SGEMM, ZGEMM, CGEMM) built
  * from the kernels mmtune generated (and, after `make tune`, searched)
  * for the machine it was built on.
  *
@@ -7,8 +7,9 @@
  *
  * Three faces of each real type: the native mmt_dgemm (column major,
  * size_t sizes), the Fortran BLAS dgemm_ and the CBLAS cblas_dgemm
- * (single: mmt_sgemm, sgemm_, cblas_sgemm, the same in float); double
- * complex's zgemm_ and cblas_zgemm, on the real kernels.  All with the
+ * (single: mmt_sgemm, sgemm_, cblas_sgemm, the same in float); the
+ * complex zgemm_, cblas_zgemm (double) and cgemm_, cblas_cgemm (single),
+ * on the real kernels.  All with the
  * reference BLAS's semantics: beta = 0 never reads C (NaN there does not
  * propagate); m, n = 0, or alpha = 0 or k = 0 with beta = 1, return at
  * once; alpha = 0 scales C by beta without reading A or B.  Calls from
@@ -116,6 +117,11 @@ void zgemm_(const char *transa, const char *transb, const int *m,
             const int *n, const int *k, const void *alpha, const void *a,
             const int *lda, const void *b, const int *ldb,
             const void *beta, void *c, const int *ldc);
+/* Single complex: zgemm_ in floats, reported as "CGEMM ". */
+void cgemm_(const char *transa, const char *transb, const int *m,
+            const int *n, const int *k, const void *alpha, const void *a,
+            const int *lda, const void *b, const int *ldb,
+            const void *beta, void *c, const int *ldc);
 
 /* The default handler prints the reference BLAS's message and exits with
  * status 1.  An application replaces it by defining its own xerbla_ (and
@@ -156,6 +162,11 @@ void cblas_sgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
 /* Double complex as zgemm_, checked and reported as cblas_dgemm is, as
  * "cblas_zgemm"; CblasConjTrans is the conjugate transpose. */
 void cblas_zgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+                 CBLAS_TRANSPOSE transb, int m, int n, int k,
+                 const void *alpha, const void *a, int lda, const void *b,
+                 int ldb, const void *beta, void *c, int ldc);
+/* Single complex as cblas_zgemm, reported as "cblas_cgemm". */
+void cblas_cgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                  CBLAS_TRANSPOSE transb, int m, int n, int k,
                  const void *alpha, const void *a, int lda, const void *b,
                  int ldb, const void *beta, void *c, int ldc);

@@ -193,17 +193,17 @@ kernels_libmmdriver_la_LDFLAGS = $(OPENMP_CFLAGS)
 kernels_libmmdriver_la_LIBADD = $(KGEN)/kfull.lo $(KGEN)/kedge.lo \
 	$(KGEN)/knc.lo $(KGEN)/kncv.lo
 
-# SGEMM: the driver's typed files and the faces compiled again for float
-# (kernels/elem.h renames what they define).
+# SGEMM and CGEMM: the driver's typed files and the faces compiled again
+# for float (kernels/elem.h renames what they define).
 noinst_LTLIBRARIES += kernels/libmmsingle.la
 kernels_libmmsingle_la_SOURCES = $(MML_TYPED_SOURCES) kernels/blas.c \
-	kernels/info.c
+	kernels/blas_complex.c kernels/info.c
 kernels_libmmsingle_la_CPPFLAGS = $(AM_CPPFLAGS) -DMML_SINGLE
 kernels_libmmsingle_la_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS)
 kernels_libmmsingle_la_LIBADD = $(KGEN)/skfull.lo $(KGEN)/skedge.lo \
 	$(KGEN)/sknc.lo $(KGEN)/skncv.lo
 
-# The installed library: only mmt_*, [dsz]gemm_, cblas_[dsz]gemm and the
+# The installed library: only mmt_*, [dszc]gemm_, cblas_[dszc]gemm and the
 # two handlers are exported (tests/kernels/exports.sh checks with nm).
 # Each default handler is its own object so an application can replace
 # it.
@@ -216,7 +216,7 @@ kernels_libmmtune_la_LIBADD = kernels/libmmdriver.la kernels/libmmsingle.la
 kernels_libmmtune_la_LDFLAGS = $(OPENMP_CFLAGS) $(MMT_NODELETE) \
 	-version-info $(MMT_LT_VERSION) \
 	-export-symbols-regex \
-	'^(mmt_.*|[dsz]gemm_|cblas_[dsz]gemm|xerbla_|cblas_xerbla)$$'
+	'^(mmt_.*|[dszc]gemm_|cblas_[dszc]gemm|xerbla_|cblas_xerbla)$$'
 include_HEADERS = include/mmtune.h
 
 # What the built library runs.
@@ -259,6 +259,12 @@ check_PROGRAMS += tests/kernels/test_zgemm
 tests_kernels_test_zgemm_LDADD = kernels/libmmtune.la \
 	tests/common/libmmtest.la -lm
 TESTS += tests/kernels/test_zgemm
+# The same cases through CGEMM's faces (TEST_SINGLE).
+check_PROGRAMS += tests/kernels/test_cgemm
+tests_kernels_test_cgemm_SOURCES = tests/kernels/test_zgemm.c
+tests_kernels_test_cgemm_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_SINGLE
+tests_kernels_test_cgemm_LDADD = $(tests_kernels_test_zgemm_LDADD)
+TESTS += tests/kernels/test_cgemm
 # The handler override, against the shared and against the static library.
 check_PROGRAMS += tests/kernels/test_args tests/kernels/test_args_static \
 	tests/kernels/default_handlers
