@@ -64,7 +64,7 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
     struct mml_gemm g = { ta, tb, m, n, k, alpha, beta, a, b, c, lda, ldb,
                           ldc };
     struct gr_gemm v = { ta, tb, m, n, k, alpha, beta, a, b, lda, ldb,
-                         ldc };
+                         ldc, .eps = 0.0 };
     struct gr_result r;
     size_t nw = !p ? 1 : small_path == 2 ? mml_skinny_elems(p, &g)
                 : small_path == 3 ? mml_small_tt_elems(p, &g)

@@ -139,7 +139,7 @@ static int run(const struct mml_plan *p, const struct shape *s, size_t lda0,
     struct mml_gemm g = { s->ta, s->tb, s->m, s->n, s->k, alpha, beta, a, b,
                           c, lda, ldb, ldc };
     struct gr_gemm r = { s->ta, s->tb, s->m, s->n, s->k, alpha, beta, a, b,
-                         lda, ldb, ldc };
+                         lda, ldb, ldc, .eps = 0.0 };
     struct gr_result res;
     enum mml_path w = want(p, s, lda0, alpha, beta), got;
     int bad;
