@@ -1,8 +1,8 @@
 #!/bin/sh
 # The reference BLAS testers (Debian's libblas-test) against libmmtune,
-# for double (d) and double complex (z): the GEMM part of the Fortran
-# testers xblat3d and xblat3z, and the whole CBLAS level-3 testers
-# xdcblat3 and xzcblat3 (column and row major, error exits included).
+# for every precision (s, d, c, z): the GEMM part of the Fortran testers
+# xblat3s/d/c/z, and the whole CBLAS level-3 testers xscblat3, xdcblat3,
+# xccblat3 and xzcblat3 (column and row major, error exits included).
 # libmmtune is preloaded; every routine it does not serve comes from the
 # reference BLAS (libblas3, CBLAS included), put first in the library
 # path, since libblas.so.3 is often OpenBLAS's or BLIS's.  The loader's
@@ -34,7 +34,7 @@ if [ ! -f "$ref/libblas.so.3" ]; then
     exit 99
 fi
 tap_scratch "$(cd "$top_builddir" && pwd)/tests/kernels/reftesters.$$"
-echo "1..12"
+echo "1..24"
 
 # A run is named after its tester, TESTER or TESTER-WHAT.
 # run NAME: the tester on $tap_dir/NAME.in, in $tap_dir; what it prints
@@ -185,3 +185,13 @@ cblas_whole z cblas_zhemm zgemm zhemm zsymm ztrmm ztrsm zherk zsyrk zher2k \
 # (12) and one past them, several tiles and a remainder (33).  d's sizes
 # took 10 s here, the tester's own complex reference most of it.
 cblas_sizes z 1 4 5 8 12 13 33
+# Single: a vector of floats is twice double's (16 on AVX-512), its tiles'
+# rows too (48): those, one past each, several tiles and a remainder.
+fortran s
+cblas_whole s cblas_ssymm sgemm ssymm strmm strsm ssyrk ssyr2k
+cblas_sizes s 1 16 17 48 49 64 65
+# Single complex: twice the rows of CGEMM's, as z's are of ZGEMM's.
+fortran c
+cblas_whole c cblas_chemm cgemm chemm csymm ctrmm ctrsm cherk csyrk cher2k \
+    csyr2k
+cblas_sizes c 1 8 9 16 24 25 33
