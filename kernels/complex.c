@@ -136,8 +136,23 @@ static mml_elem *workspace(const struct mml_complex_gemm *g, size_t mb,
     return w;
 }
 
+/* The step of complex blocks whose real extent (twice as many) is a
+ * multiple of the plan's block x, and the most they may be: about
+ * `most`, whole steps. */
+static int block_step(int x)
+{
+    return x < 2 ? 1 : x % 2 ? x : x / 2;
+}
+
+static int block_most(int most, int step)
+{
+    return (most + step - 1) / step * step;
+}
+
 void mml_zgemm(const struct mml_complex_gemm *g)
 {
+    const struct mml_plan *p = mml_plan_default();
+    int ks = block_step(p ? p->kc : 1), ms = block_step(p ? p->mc : 1);
     size_t mb, kb, b_at;
     mml_elem beta = g->beta[0], *work;
 
@@ -147,8 +162,8 @@ void mml_zgemm(const struct mml_complex_gemm *g)
         scale_c(g);
         return;
     }
-    mb = mml_even_blocks(g->m, MML_COMPLEX_MB, 1);
-    kb = mml_even_blocks(g->k, MML_COMPLEX_KB, 1);
+    mb = mml_even_blocks(g->m, block_most(MML_COMPLEX_MB, ms), ms);
+    kb = mml_even_blocks(g->k, block_most(MML_COMPLEX_KB, ks), ks);
     work = workspace(g, mb, kb, &b_at);
     if (!work) {
         scale_c(g);

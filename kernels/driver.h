@@ -439,7 +439,10 @@ struct mml_complex_gemm {
 };
 
 /* The complex blocks of complex.c's 1m method (complex rows of op(A) and
- * C, and K), each cut evenly (mml_even_blocks).  Each K block is one
+ * C, and K), about these, in whole steps of half the plan's MC and KC:
+ * a real call of whole MC x KC blocks runs the full kernel, where one
+ * of 512 real K under KC = 768 ran the edge kernel (its run-time
+ * sizes) on every block.  Each K block is one
  * more pass over C and op(B)'s copy, each M block one more packing of
  * the K block of op(B) by the real call; at 256 either is one memory
  * pass per 512 real multiply-adds of every element it touches, and a
