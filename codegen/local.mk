@@ -10,7 +10,7 @@ codegen_libmmgen_la_SOURCES = \
 	codegen/oracle.c codegen/oracle.h
 codegen_libmmgen_la_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)
 codegen_libmmgen_la_LIBADD = common/libmmcommon.la
-noinst_HEADERS += codegen/mmkernel.h codegen/cpurun.h
+noinst_HEADERS += codegen/mmkernel.h codegen/mmkernel_pf.h codegen/cpurun.h
 EXTRA_DIST += codegen/KERNEL_ABI.md
 
 bin_PROGRAMS += mmgen
