@@ -117,8 +117,8 @@ $(KGEN)/kncv.lo: $(KGEN)/kncv.c $(KGEN)/kncvt.c $(KGEN)/kernel.cc
 
 # Single precision: the same six kernels from skernel.params (TYPE = s,
 # mmselect's), named mml_s..., for the driver compiled again with
-# MML_SINGLE (kernels/elem.h).  PFA=0: mmgen refuses the prefetch flags
-# for single until its prefetch helpers count bytes (KERNEL_ABI.md).
+# MML_SINGLE (kernels/elem.h).  PFA=0, as PF and PFB (kernels/libparams.c):
+# mmgen generates them for single, but they are not timed for floats.
 SKP = $(KGEN)/skernel.params
 $(KGEN)/skfull.c: $(SKP) mmgen$(EXEEXT)
 	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(SKP) --name=mml_skfull \
