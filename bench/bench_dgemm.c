@@ -1,5 +1,7 @@
 /* bench-dgemm: DGEMM GFLOPS of libmmtune beside other BLAS libraries and the
- * naive loops, column-major C = op(A) op(B) (beta = 0), one thread, square
+ * naive loops (or, with --type, SGEMM's, CGEMM's and ZGEMM's, each type a
+ * whole run after the other), column-major C = op(A) op(B) (beta = 0),
+ * one thread, square
  * and rectangular shapes (either operand may be stored transposed: the
  * shapes a profiled program calls, bench-app), operands flushed or warm.
  * Not a test: nothing here passes or fails, but a library whose answer is
@@ -66,15 +68,20 @@ static void flush(double *buf, size_t n)
 static void usage(void)
 {
     printf("Usage: bench-dgemm [OPTION]...\n"
-           "Time dgemm_ of each library (loaded at run time, never linked) "
-           "and of the naive\nloops on C = op(A)*op(B) (NN unless a shape "
-           "says, column major, beta 0), one\nthread (or --threads), "
-           "libraries alternated "
-           "within each round; each library's answer is\nchecked against "
-           "the naive loops once per shape first (a wrong one is\nreported, "
-           "not timed).  Prints one table per mode: GFLOPS (and percent of "
-           "peak),\nand the first library over the best of the others.\n\n"
-           "  --lib=LABEL=PATH[:VAR=VALUE]  a library with dgemm_, VAR=VALUE "
+           "Time dgemm_ (or --type's ?gemm_) of each library (loaded at run "
+           "time, never\nlinked) and of the naive loops on C = "
+           "op(A)*op(B) (NN unless a shape says,\ncolumn major, beta 0), one "
+           "thread (or --threads), libraries alternated within\neach round; "
+           "each library's answer is checked against loops of the bench's "
+           "own\nonce per shape first, to the type's epsilon (a wrong one is "
+           "reported, not\ntimed).  Prints one table per type and mode: "
+           "GFLOPS (and percent of peak),\nand the first library over the "
+           "best of the others.\n\n"
+           "  --type=T,...      s, d, c, z: SGEMM, DGEMM, CGEMM, ZGEMM "
+           "(float, double and\n                    their complex; GFLOPS "
+           "count 2 M N K real, 8 M N K complex),\n                    each "
+           "a whole run, in the order given (default d)\n"
+           "  --lib=LABEL=PATH[:VAR=VALUE]  a library with ?gemm_, VAR=VALUE "
            "set while it\n                    loads (repeatable; the first "
            "is the one compared)\n"
            "  --libs=NAME,...   known libraries, those installed (default: "
@@ -101,7 +108,8 @@ static void usage(void)
            "  --flush=MIB       MiB written before every flushed call "
            "(default 256;\n                    0: warm only, as "
            "--modes=warm)\n"
-           "  --peak=GFLOPS     also print percent of this peak\n"
+           "  --peak=GFLOPS     also print percent of this peak (double's; "
+           "twice it for\n                    float's)\n"
            "  --probe=FILE      the peak from FILE's PEAK_MFLOPS "
            "(a probe.conf)\n"
            "  --threads=T,...   time every library at each of these "
@@ -113,7 +121,8 @@ static void usage(void)
            "made .png, beside it)\n\n", default_sizes, default_shapes);
     bd_known_help(stdout);
     printf("\nExit status: 0 measured, 1 failure (a library computed a "
-           "wrong product, or\nnone could be loaded), 2 bad usage.\n");
+           "wrong product, or\nnone could be loaded or had a type's "
+           "symbol), 2 bad usage.\n");
 }
 
 /* "MxNxK" or "MxNxK:TN" (op(A) op(B), each N or T) into sh.  0, or -1. */
@@ -170,27 +179,40 @@ static int mode_named(const char *name)
     return -1;
 }
 
-static void parse_modes(const char *text, struct bd_run *r)
+/* The type --type names name (its letter), or -1. */
+static int type_named(const char *name)
+{
+    const struct bd_type *t = bd_type_named(name[0]);
+
+    return t && name[1] == '\0' ? (int)(t - bd_types) : -1;
+}
+
+/* The comma-separated names of option opt into out, each once, by named
+ * (-1: not a name; expected says what is).  Returns how many. */
+static int parse_names(const char *opt, const char *text,
+                       int (*named)(const char *), const char *expected,
+                       int *out)
 {
     char *s = strdup(text), *tok, *save = NULL;
+    int n = 0;
 
-    r->nmodes = 0;
     for (tok = strtok_r(s, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-        int m = mode_named(tok), again = 0;
-        for (int i = 0; i < r->nmodes; i++)
-            again |= r->modes[i] == m;
-        if (m < 0 || again) {
-            fprintf(stderr, "bench-dgemm: --modes: '%s': expected flushed, "
-                    "warm, code-cold or operands-cold, once each\n", tok);
+        int v = named(tok), again = 0;
+        for (int i = 0; i < n; i++)
+            again |= out[i] == v;
+        if (v < 0 || again) {
+            fprintf(stderr, "bench-dgemm: %s: '%s': expected %s, once "
+                    "each\n", opt, tok, expected);
             exit(2);
         }
-        r->modes[r->nmodes++] = m;
+        out[n++] = v;
     }
     free(s);
-    if (r->nmodes == 0) {
-        fprintf(stderr, "bench-dgemm: --modes: none given\n");
+    if (n == 0) {
+        fprintf(stderr, "bench-dgemm: %s: none given\n", opt);
         exit(2);
     }
+    return n;
 }
 
 /* The peak from a probe.conf (read whole, as every mmtune reader does). */
@@ -212,7 +234,7 @@ static void read_peak(const char *path, struct bd_run *r)
  * fewer of those; the rounds spread them over time). */
 static int calls_for(struct bd_shape s, const struct bd_lib *l, int mode)
 {
-    double flops = 2.0 * s.m * (double)s.n * s.k;
+    double flops = l->type->flops * s.m * (double)s.n * s.k;
     int c = (int)ceil(0.05 * 50e9 / flops), max = mode == BD_WARM ? 40 : 10;
 
     if (!l->fn)
@@ -242,9 +264,9 @@ static int check_all(struct bd_run *r)
             }
             lib->verdict[i] = bd_check(lib, r->shapes[i], why, sizeof why);
             if (lib->verdict[i] == BD_WRONG) {
-                printf("# %s: WRONG at M=%d N=%d K=%d: %s; not timed\n",
-                       lib->label, r->shapes[i].m, r->shapes[i].n,
-                       r->shapes[i].k, why);
+                printf("# %s: WRONG at M=%d N=%d K=%d (%s): %s; not "
+                       "timed\n", lib->label, r->shapes[i].m,
+                       r->shapes[i].n, r->shapes[i].k, r->type->symbol, why);
                 wrong++;
             }
         }
@@ -255,7 +277,8 @@ static int check_all(struct bd_run *r)
  * others as large for operands-cold's call before (a2, b2, c2; NULL
  * without that mode), and the flush buffer. */
 struct buffers {
-    double *a, *b, *c, *a2, *b2, *c2, *flush;
+    void *a, *b, *c, *a2, *b2, *c2;
+    double *flush;
     size_t nflush;
 };
 
@@ -269,7 +292,8 @@ static int has_mode(const struct bd_run *r, enum bd_mode mode)
 
 static void alloc_buffers(const struct bd_run *r, struct buffers *bu)
 {
-    size_t na = 1, nb = 1, nc = 1;
+    size_t na = 1, nb = 1, nc = 1, e = r->type->size;
+    size_t parts = (size_t)r->type->parts;
     int flushed = 0;
 
     for (int i = 0; i < r->nshapes; i++) {
@@ -282,39 +306,41 @@ static void alloc_buffers(const struct bd_run *r, struct buffers *bu)
         flushed |= r->modes[m] != BD_WARM;
     bu->nflush = flushed ? (size_t)(r->flush_mib * 1048576 / sizeof(double))
                          : 0;
-    bu->a = malloc(sizeof(double) * na);
-    bu->b = malloc(sizeof(double) * nb);
-    bu->c = malloc(sizeof(double) * nc);
+    bu->a = malloc(e * na);
+    bu->b = malloc(e * nb);
+    bu->c = malloc(e * nc);
     bu->flush = bu->nflush ? calloc(bu->nflush, sizeof(double)) : NULL;
     bu->a2 = bu->b2 = bu->c2 = NULL;
     if (has_mode(r, BD_OPERANDS_COLD)) {
-        bu->a2 = malloc(sizeof(double) * na);
-        bu->b2 = malloc(sizeof(double) * nb);
-        bu->c2 = malloc(sizeof(double) * nc);
+        bu->a2 = malloc(e * na);
+        bu->b2 = malloc(e * nb);
+        bu->c2 = malloc(e * nc);
     }
     if (!bu->a || !bu->b || !bu->c || (bu->nflush && !bu->flush)
         || (has_mode(r, BD_OPERANDS_COLD) && !(bu->a2 && bu->b2 && bu->c2))) {
         fprintf(stderr, "bench-dgemm: out of memory\n");
         exit(1);
     }
-    for (size_t i = 0; i < na; i++)
-        bu->a[i] = (double)(i % 17) / 17.0 - 0.5;
-    for (size_t i = 0; i < nb; i++)
-        bu->b[i] = (double)(i % 13) / 13.0 - 0.5;
-    for (size_t i = 0; bu->a2 && i < na; i++)
-        bu->a2[i] = bu->a[i];
-    for (size_t i = 0; bu->b2 && i < nb; i++)
-        bu->b2[i] = bu->b[i];
+    /* every part, a complex element's imaginary one too */
+    for (size_t i = 0; i < na * parts; i++)
+        bd_set_part(r->type, bu->a, i, (double)(i % 17) / 17.0 - 0.5);
+    for (size_t i = 0; i < nb * parts; i++)
+        bd_set_part(r->type, bu->b, i, (double)(i % 13) / 13.0 - 0.5);
+    if (bu->a2)
+        memcpy(bu->a2, bu->a, e * na);
+    if (bu->b2)
+        memcpy(bu->b2, bu->b, e * nb);
 }
 
-/* Read one word of every 64-byte line of x[0..n-1] back into cache (as
- * integers: C is never initialised). */
+/* Read one word of every 64-byte line of the n bytes at x back into cache
+ * (as integers: C is never initialised). */
 static volatile uint64_t read_sink;
-static void read_back(const double *x, size_t n)
+static void read_back(const void *x, size_t n)
 {
+    const unsigned char *p = x;
     uint64_t s = 0, w;
-    for (size_t i = 0; i < n; i += 8) {
-        memcpy(&w, x + i, sizeof w);
+    for (size_t i = 0; i + sizeof w <= n; i += 64) {
+        memcpy(&w, p + i, sizeof w);
         s ^= w;
     }
     read_sink = s;
@@ -325,9 +351,10 @@ static void prepare(const struct bd_lib *l, struct bd_shape s, int mode,
                     const struct buffers *bu)
 {
     if (mode == BD_CODE_COLD) {
-        read_back(bu->a, (size_t)s.m * s.k);
-        read_back(bu->b, (size_t)s.k * s.n);
-        read_back(bu->c, (size_t)s.m * s.n);
+        size_t e = l->type->size;
+        read_back(bu->a, e * s.m * s.k);
+        read_back(bu->b, e * s.k * s.n);
+        read_back(bu->c, e * s.m * s.n);
     } else if (mode == BD_OPERANDS_COLD) {
         bd_call(l, s, bu->a2, bu->b2, bu->c2);
     }
@@ -407,8 +434,9 @@ static void progress(int round, const struct bd_run *r, int mode, int i)
     struct bd_shape s = r->shapes[i];
 
     if (isatty(2))
-        fprintf(stderr, "\rbench-dgemm: round %d/%d, %s, M=%d N=%d K=%d   ",
-                round + 1, r->rounds, bd_mode_name[mode], s.m, s.n, s.k);
+        fprintf(stderr, "\rbench-dgemm: %s, round %d/%d, %s, M=%d N=%d "
+                "K=%d   ", r->type->name, round + 1, r->rounds,
+                bd_mode_name[mode], s.m, s.n, s.k);
 }
 
 static void measure(struct bd_run *r)
@@ -441,7 +469,8 @@ static void measure(struct bd_run *r)
 }
 
 /* The gnuplot script, whole or not at all; its PNG is named after it. */
-static int write_plot(const char *path, const struct bd_run *r)
+static int write_plot(const char *path, const struct bd_run *runs,
+                      int nruns)
 {
     struct mmt_atomic_file af;
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
@@ -454,7 +483,7 @@ static int write_plot(const char *path, const struct bd_run *r)
     snprintf(png, sizeof png, "%.*s.png", (int)n, base);
     if (!(fp = mmt_atomic_open(&af, path)))
         goto fail;
-    if (bd_plot_script(fp, r, png) != 0) {
+    if (bd_plot_script(fp, runs, nruns, png) != 0) {
         mmt_atomic_discard(&af);
         goto fail;
     }
@@ -477,6 +506,9 @@ static void head(const struct bd_run *r)
            r->ncounts ? "at each --threads count" : "one thread",
            bd_stat_name(r), r->rounds,
            r->rounds == 1 ? "" : "s");
+    for (int t = 0; r->ntypes > 1 && t < r->ntypes; t++)
+        printf("%s %s%s", t ? "," : "#", bd_types[r->types[t]].name,
+               t == r->ntypes - 1 ? ": each a whole run, in turn\n" : "");
     for (int m = 0; m < r->nmodes; m++)
         if (r->modes[m] == BD_FLUSHED)
             printf("# flushed: %g MiB written before every call (operands "
@@ -517,7 +549,7 @@ static void parse_counts(const char *arg, struct bd_run *r)
 }
 
 struct cli {
-    const char *libs, *plot, *sizes, *shapes, *modes;
+    const char *libs, *plot, *sizes, *shapes, *modes, *types;
     const char *specs[BD_MAX_LIBS];   /* --lib, in order */
     int nspecs;
 };
@@ -531,6 +563,7 @@ static void parse_args(int argc, char **argv, struct bd_run *r,
         { "sizes", required_argument, NULL, 's' },
         { "shapes", required_argument, NULL, 'S' },
         { "modes", required_argument, NULL, 'm' },
+        { "type", required_argument, NULL, 'y' },
         { "rounds", required_argument, NULL, 'r' },
         { "stat", required_argument, NULL, 't' },
         { "naive-max", required_argument, NULL, 'n' },
@@ -558,6 +591,7 @@ static void parse_args(int argc, char **argv, struct bd_run *r,
         case 's': cl->sizes = optarg; break;
         case 'S': cl->shapes = optarg; break;
         case 'm': cl->modes = optarg; break;
+        case 'y': cl->types = optarg; break;
         case 'r': r->rounds = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
         case 't':
             if (strcmp(optarg, "min") && strcmp(optarg, "median")) {
@@ -597,8 +631,12 @@ static void settle(struct bd_run *r, const struct cli *cl)
         parse_shapes("--sizes", default_sizes, r);
         parse_shapes("--shapes", default_shapes, r);
     }
-    parse_modes(cl->modes ? cl->modes
-                : r->flush_mib > 0 ? "flushed" : "warm", r);
+    r->nmodes = parse_names("--modes", cl->modes ? cl->modes
+                            : r->flush_mib > 0 ? "flushed" : "warm",
+                            mode_named, "flushed, warm, code-cold or "
+                            "operands-cold", r->modes);
+    r->ntypes = parse_names("--type", cl->types ? cl->types : "d",
+                            type_named, "s, d, c or z", r->types);
     for (int m = 0; m < r->nmodes; m++)
         if (r->modes[m] != BD_WARM && !(r->flush_mib > 0)) {
             fprintf(stderr, "bench-dgemm: --modes=%s needs --flush "
@@ -611,18 +649,73 @@ static void settle(struct bd_run *r, const struct cli *cl)
  * when only --lib is given, else 'default'). */
 static void load_libs(struct bd_run *r, const struct cli *cl)
 {
+    unsigned types = 0;
+
+    for (int t = 0; t < r->ntypes; t++)
+        types |= 1u << r->types[t];
     for (int i = 0; i < cl->nspecs; i++)
-        r->nlibs += bd_load_spec(cl->specs[i], &r->libs[r->nlibs]);
+        r->nlibs += bd_load_spec(cl->specs[i], types, &r->libs[r->nlibs]);
     r->nlibs = bd_load_known(cl->libs ? cl->libs
-                             : cl->nspecs ? "none" : "default", r->libs,
-                             r->nlibs, BD_MAX_LIBS - 1);
+                             : cl->nspecs ? "none" : "default", types,
+                             r->libs, r->nlibs, BD_MAX_LIBS - 1);
+}
+
+/* What a type's tables count and how its answers are checked. */
+static void type_head(const struct bd_run *r)
+{
+    const struct bd_type *t = r->type;
+    const char *part = t->size / (size_t)t->parts == sizeof(float)
+                       ? "float" : "double";
+
+    printf("# %s: %s on %s%s\n#   GFLOPS count %.0f M N K%s; answers "
+           "checked to %s's epsilon, %.1e\n", t->name, t->symbol, t->what,
+           t->parts == 2 ? ", (re, im) side by side, alpha (1, 0), beta "
+           "(0, 0)" : "", t->flops, t->parts == 2 ? " (a complex "
+           "multiply-add is 8 flops)" : "", part, t->eps);
+    if (r->peak > 0 && strcmp(part, "float") == 0)
+        printf("#   peak %.1f GFLOPS: twice double's (twice the lanes)\n",
+               r->peak);
+}
+
+/* r's entries that hold type t's symbol, each set to call it, then the
+ * naive loops, into *into (its head printed); an entry without it is
+ * noted and left out.  -1 when none holds it. */
+static int for_type(const struct bd_run *r, int t, struct bd_run *into)
+{
+    const struct bd_type *ty = &bd_types[t];
+
+    *into = *r;
+    into->type = ty;
+    into->peak = r->peak * (double)(sizeof(double) * (size_t)ty->parts)
+                 / (double)ty->size;
+    into->nlibs = 0;
+    type_head(into);
+    for (int l = 0; l < r->nlibs; l++) {
+        struct bd_lib lib = r->libs[l];
+        if (!lib.sym[t]) {
+            printf("# %s: no %s in it: left out of the %s rows\n",
+                   lib.label, ty->symbol, ty->name);
+            continue;
+        }
+        lib.fn = lib.sym[t], lib.type = ty;
+        into->libs[into->nlibs++] = lib;
+    }
+    if (into->nlibs == 0) {
+        fprintf(stderr, "bench-dgemm: no library has %s: no %s table\n",
+                ty->symbol, ty->name);
+        return -1;
+    }
+    if (r->naive_max > 0)
+        into->libs[into->nlibs++] = (struct bd_lib){ .label = "naive",
+                                                     .type = ty };
+    return 0;
 }
 
 int main(int argc, char **argv)
 {
-    static struct bd_run r;
+    static struct bd_run r, runs[BD_NTYPES];
     static struct cli cl;
-    int wrong;
+    int wrong = 0, missing = 0, nruns = 0;
 
     char most[16] = "1";
 
@@ -648,17 +741,24 @@ int main(int argc, char **argv)
     if (r.ncounts > 0)
         r.nlibs = bd_per_count(r.libs, r.nlibs, r.counts, r.ncounts,
                                BD_MAX_LIBS - 1);
-    if (r.naive_max > 0)
-        r.libs[r.nlibs++] = (struct bd_lib){ .label = "naive" };
-    fflush(stdout);
-    wrong = check_all(&r);
-    fflush(stdout);
-    measure(&r);
-    for (int m = 0; m < r.nmodes; m++) {
-        bd_table(stdout, &r, r.modes[m]);
-        bd_scaling(stdout, &r, r.modes[m]);
+    for (int t = 0; t < r.ntypes; t++) {
+        struct bd_run *tr = &runs[nruns];
+        fflush(stdout);
+        if (for_type(&r, r.types[t], tr) != 0) {
+            missing = 1;
+            continue;
+        }
+        fflush(stdout);
+        wrong += check_all(tr);
+        fflush(stdout);
+        measure(tr);
+        for (int m = 0; m < tr->nmodes; m++) {
+            bd_table(stdout, tr, tr->modes[m]);
+            bd_scaling(stdout, tr, tr->modes[m]);
+        }
+        nruns++;
     }
-    if (cl.plot && write_plot(cl.plot, &r) != 0)
+    if (cl.plot && nruns > 0 && write_plot(cl.plot, runs, nruns) != 0)
         return 1;
-    return wrong ? 1 : 0;
+    return wrong || missing ? 1 : 0;
 }

@@ -50,11 +50,13 @@ bench-codegen: mmgen mmprobe $(CODEGEN_BENCH_LIBS)
 # flushed and warm.  The table goes to results/<host>/bench-dgemm.txt, the
 # plot to bench-dgemm.png beside it when gnuplot is there.
 # make bench-dgemm BENCH_DGEMM_FLAGS='--sizes=100,200 --modes=warm'
-# picks what to run (bench/bench-dgemm --help).
+# picks what to run (bench/bench-dgemm --help); '--type=s,d,c,z' SGEMM,
+# DGEMM, CGEMM and ZGEMM in turn (default d).
 BENCH_TARGETS += bench-dgemm
 EXTRA_PROGRAMS = bench/bench-dgemm
 bench_bench_dgemm_SOURCES = bench/bench_dgemm.c bench/bench_dgemm.h \
-	bench/dgemm_libs.c bench/dgemm_check.c bench/dgemm_table.c
+	bench/gemm_types.c bench/gemm_libs.c bench/gemm_check.c \
+	bench/gemm_table.c
 bench_bench_dgemm_LDADD = common/libmmcommon.la -ldl -lm
 CLEANFILES += bench/bench-dgemm$(EXEEXT)
 EXTRA_DIST += bench/bench_dgemm.sh
@@ -70,8 +72,10 @@ bench-dgemm: bench/bench-dgemm$(EXEEXT) kernels/libmmtune.la mmprobe$(EXEEXT) \
 	  --taskset="$(TASKSET)" --gnuplot="$(GNUPLOT)" -- $(BENCH_DGEMM_FLAGS)
 
 # numpy.matmul with libmmtune preloaded against NumPy on its own BLAS,
-# alternated; the binding shown first (bench/bench_numpy.sh).
-# make bench-numpy BENCH_NUMPY_ARGS='4000 2 7' (N, threads, rounds).
+# alternated; the binding shown and the answer checked first
+# (bench/bench_numpy.sh).  make bench-numpy BENCH_NUMPY_ARGS='4000 2 7'
+# (N, threads, rounds); '--dtype=float32,complex64,complex128 1000 2 7'
+# (float64 by default).
 BENCH_TARGETS += bench-numpy
 BENCH_NUMPY_ARGS =
 EXTRA_DIST += bench/bench_numpy.sh
@@ -82,15 +86,26 @@ bench-numpy: kernels/libmmtune.la
 
 # Its smoke test (tiny shapes, one round, libmmtune and the naive loops, a
 # missing library and a planted wrong one): the bench cannot rot.  Real
-# runs never happen in make check.
-TESTS += tests/bench/bench_dgemm.sh
-EXTRA_DIST += tests/bench/bench_dgemm.sh
+# runs never happen in make check.  Its --type smoke test runs SGEMM,
+# CGEMM and ZGEMM on test libraries of plain loops (right, planted wrong,
+# DGEMM alone), whatever libmmtune exports.
+TESTS += tests/bench/bench_dgemm.sh tests/bench/bench_dgemm_types.sh
+EXTRA_DIST += tests/bench/bench_dgemm.sh tests/bench/bench_dgemm_types.sh
+# bench-numpy's smoke test: a bad --dtype refused; with NumPy, one round
+# at N = 64 (binding, check, figures) and a planted wrong product caught.
+TESTS += tests/bench/bench_numpy.sh
+EXTRA_DIST += tests/bench/bench_numpy.sh
+tests/bench/bench_numpy.log: kernels/libmmtune.la tests/bench/libwrongblas.la
 # make tune's closing lines, from stand-ins (no timing).
 TESTS += tests/bench/tune_summary.sh
 EXTRA_DIST += tests/bench/tune_summary.sh
 tests/bench/bench_dgemm.log: bench/bench-dgemm$(EXEEXT) \
 	tests/bench/libwrongblas.la tests/bench/libenvblas.la
-check_LTLIBRARIES += tests/bench/libwrongblas.la tests/bench/libenvblas.la
+tests/bench/bench_dgemm_types.log: bench/bench-dgemm$(EXEEXT) \
+	tests/bench/libwrongblas.la tests/bench/libenvblas.la \
+	tests/bench/libplainblas.la
+check_LTLIBRARIES += tests/bench/libwrongblas.la tests/bench/libenvblas.la \
+	tests/bench/libplainblas.la
 tests_bench_libwrongblas_la_SOURCES = tests/bench/wrongblas.c \
 	tests/bench/plainblas.h
 tests_bench_libwrongblas_la_LDFLAGS = -module -avoid-version \
@@ -98,6 +113,10 @@ tests_bench_libwrongblas_la_LDFLAGS = -module -avoid-version \
 tests_bench_libenvblas_la_SOURCES = tests/bench/envblas.c \
 	tests/bench/plainblas.h
 tests_bench_libenvblas_la_LDFLAGS = -module -avoid-version \
+	-rpath /nowhere
+tests_bench_libplainblas_la_SOURCES = tests/bench/plainblas.c \
+	tests/bench/plainblas.h
+tests_bench_libplainblas_la_LDFLAGS = -module -avoid-version \
 	-rpath /nowhere
 
 # The search against a dense sweep of its own space (issue 8): mmsearch at

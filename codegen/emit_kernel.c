@@ -97,8 +97,9 @@ void mmg_call_tile(const struct mmg_ctx *x, const struct mmg_tile *t)
 
     mmg_tile_name(x, t, name, sizeof name);
     if (t->pfa)
-        snprintf(extra, sizeof extra, ", mmt_pfa_start(a + i, %s, lda, "
-                 "%s, %s, j, %d)", x->md, x->nd, x->kd, x->p->nu);
+        snprintf(extra, sizeof extra, ", mmt_pfa_start%s(a + i, %s, lda, "
+                 "%s, %s, j, %d)", x->ty->lib, x->md, x->nd, x->kd,
+                 x->p->nu);
     mmg_call(x, name, extra);
 }
 
@@ -199,8 +200,8 @@ static int emit_variant(const struct mmg_ctx *x, int beta)
          * 51.9) */
         mmg_open(x->e, "for (i = 0; i + %d <= %s; i += %d)", p->mu, x->md,
                  p->mu);
-        mmg_line(x->e, "mmt_prefetch_next(%s, %s, i, j, %d, %d, c, ldc);",
-                 x->md, x->nd, p->mu, p->nu);
+        mmg_line(x->e, "mmt_prefetch_next%s(%s, %s, i, j, %d, %d, c, "
+                 "ldc);", x->ty->lib, x->md, x->nd, p->mu, p->nu);
         mmg_call_tile(x, &full);
         mmg_close(x->e);
     } else {

@@ -198,10 +198,11 @@ static int emit_body(const struct tile_ctx *tc, int steps, int perturb)
     if (mmg_schedule(&body, &s) != 0)
         return -1;
     if (tc->t->pfa)
-        mmg_line(tc->x->e, "mmt_pfa_steps(&pf, %d, %d);", steps, tc->t->mr);
+        mmg_line(tc->x->e, "mmt_pfa_steps%s(&pf, %d, %d);", tc->x->ty->lib,
+                 steps, tc->t->mr);
     for (int s = 0; tc->t->pfb && s < steps; s++)
-        mmg_line(tc->x->e, "mmt_pfb(b, %d, %s, p + %d);", tc->t->nr,
-                 tc->x->kd, s);
+        mmg_line(tc->x->e, "mmt_pfb%s(b, %d, %s, p + %d);", tc->x->ty->lib,
+                 tc->t->nr, tc->x->kd, s);
     for (int i = 0; !p->fma && i < p->ls && i < updates; i++)
         mmg_line(tc->x->e, "%s m%d;", tc->x->vtype, i);
     for (int i = 0; i < s.n; i++)
@@ -329,11 +330,12 @@ static void emit_c_store(const struct tile_ctx *tc)
 int mmg_emit_tile(const struct mmg_ctx *x, const struct mmg_tile *t)
 {
     struct tile_ctx tc = { x, t, t->mr / x->vlen };
-    char name[192], extra[64];
+    char name[192], extra[64], pfa[32] = "";
 
     mmg_tile_name(x, t, name, sizeof name);
-    snprintf(extra, sizeof extra, "%s%s", t->pfa ? ", struct mmt_pfa pf" : "",
-             t->masked ? ", int rows" : "");
+    if (t->pfa)
+        snprintf(pfa, sizeof pfa, ", struct mmt_pfa%s pf", x->ty->lib);
+    snprintf(extra, sizeof extra, "%s%s", pfa, t->masked ? ", int rows" : "");
     mmg_function(x, MMG_HELPER, name, extra);
     emit_mask(&tc);
     emit_c_init(&tc);

@@ -10,7 +10,7 @@ codegen_libmmgen_la_SOURCES = \
 	codegen/oracle.c codegen/oracle.h
 codegen_libmmgen_la_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)
 codegen_libmmgen_la_LIBADD = common/libmmcommon.la
-noinst_HEADERS += codegen/mmkernel.h codegen/cpurun.h
+noinst_HEADERS += codegen/mmkernel.h codegen/mmkernel_pf.h codegen/cpurun.h
 EXTRA_DIST += codegen/KERNEL_ABI.md
 
 bin_PROGRAMS += mmgen
@@ -23,7 +23,8 @@ AM_TESTS_ENVIRONMENT += \
 	KERNEL_CC='$(KERNEL_CC)'; export KERNEL_CC; \
 	KERNEL_CFLAGS='$(KERNEL_CFLAGS)'; export KERNEL_CFLAGS;
 check_PROGRAMS += tests/codegen/gengrid tests/codegen/test_params \
-	tests/codegen/test_sched tests/codegen/test_prefetch
+	tests/codegen/test_sched tests/codegen/test_prefetch \
+	tests/codegen/test_prefetch_s
 tests_codegen_gengrid_SOURCES = tests/codegen/gengrid.c
 tests_codegen_gengrid_LDADD = codegen/libmmgen.la
 tests_codegen_test_params_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
@@ -32,8 +33,13 @@ tests_codegen_test_sched_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_codegen_test_sched_LDADD = codegen/libmmgen.la $(CMOCKA_LIBS)
 tests_codegen_test_prefetch_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_codegen_test_prefetch_LDADD = $(CMOCKA_LIBS)
+# The same walks over float's helpers.
+tests_codegen_test_prefetch_s_SOURCES = tests/codegen/test_prefetch.c
+tests_codegen_test_prefetch_s_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS) \
+	-DMMT_TEST_FLOAT
+tests_codegen_test_prefetch_s_LDADD = $(CMOCKA_LIBS)
 TESTS += tests/codegen/test_params tests/codegen/test_sched \
-	tests/codegen/test_prefetch \
+	tests/codegen/test_prefetch tests/codegen/test_prefetch_s \
 	tests/codegen/grid.sh tests/codegen/contract.sh \
 	tests/codegen/mmgen_cli.sh
 EXTRA_DIST += tests/codegen/grid.sh tests/codegen/mmgen_cli.sh \

@@ -1,5 +1,6 @@
 /* mmkernel.h: the one header every generated mini-MMM kernel includes, and
- * the whole seam between codegen/ and its users (the library, the search).
+ * the whole seam between codegen/ and its users (the library, the search),
+ * with mmkernel_pf.h, which it includes (the prefetch helpers' bodies).
  * KERNEL_ABI.md says the same in prose; keep the two in step and bump
  * MMT_KERNEL_ABI when anything here changes meaning (a descriptor field
  * added does not: KERNEL_ABI.md). */
@@ -95,13 +96,26 @@ static inline void mmt_touchf(const float *p)
     (void)*(const volatile float *)p;
 }
 
+/* The prefetch helpers, PF=1's, PFA=1's and PFB=1's, walk memory in
+ * 64-byte lines, a line's elements counted as MMT_LINE_BYTES / sizeof the
+ * element.  Their bodies are written once, in mmkernel_pf.h, over the
+ * element type, and included once per type: double's under the names
+ * below, float's with an f (mmt_prefetch_nextf, struct mmt_pfaf, ...), as
+ * mmt_touchf.  Per type, not one function taking the element's size: a
+ * double kernel then compiles to the code it did when the helpers were
+ * written for doubles.  gcc 12 optimises a helper before inlining it, so
+ * a size passed as an argument, although a constant at every call, left
+ * it other code, and with it moved the register allocation and block
+ * layout of every kernel calling it (objdump, kernels with PF, PFA, PFB). */
+#define MMT_LINE_BYTES 64
+
 /* PF=1: prefetch, for writing, the C tile a JIK walk of mu x nu tiles
  * over the m x n block visits after the one at (i, j): the next rows of
  * the strip, else the next strip's first rows; nothing after the last.
- * Only lines of the block are touched (one per 8 doubles, and each
- * column's last: a 64-byte line holds 8; an unaligned column spans one
- * more).  A prefetch changes no value: the kernel computes the same. */
-static inline void mmt_prefetch_line(const double *p)
+ * Only lines of the block are touched (one address per line's worth of
+ * elements, and each column's last: an unaligned column spans one more
+ * line).  A prefetch changes no value: the kernel computes the same. */
+static inline void mmt_prefetch_line(const void *p)
 {
 #if defined(__GNUC__) && defined(__SSE__)
     /* asm volatile: gcc 12 -O2 deletes a loop whose body is only
@@ -115,27 +129,6 @@ static inline void mmt_prefetch_line(const double *p)
 #ifndef MMT_PREFETCH_W   /* a test may define it to see the addresses */
 #define MMT_PREFETCH_W(p) mmt_prefetch_line(p)
 #endif
-static inline void mmt_prefetch_next(int m, int n, int i, int j, int mu,
-                                     int nu, const double *c, int ldc)
-{
-    int rows, cols;
-
-    i += mu;
-    if (i >= m) {
-        i = 0;
-        j += nu;
-    }
-    if (j >= n)
-        return;
-    rows = m - i < mu ? m - i : mu;
-    cols = n - j < nu ? n - j : nu;
-    for (int q = 0; q < cols; q++) {
-        const double *col = c + i + (long)(j + q) * ldc;
-        for (int r = 0; r < rows; r += 8)
-            MMT_PREFETCH_W(col + r);
-        MMT_PREFETCH_W(col + rows - 1);
-    }
-}
 
 /* PFA=1 (non-copy layouts): while an m x n x k block computes, the m rows
  * of A below it (rows m..2m-1 of its k columns, the block a driver walking
@@ -165,51 +158,20 @@ static inline void mmt_prefetch_next(int m, int n, int i, int j, int mu,
 #define MMT_LIKELY(x) (x)
 #endif
 #define MMT_PFA_DONE (1 << 30)   /* steps to the next: none comes */
-struct mmt_pfa {
-    const double *q, *end;   /* the next column's first row; column k's */
-    long step;               /* to the tile's column after it: nj * lda */
-    int per, wait;           /* k steps apart, steps to the next */
-};
-
-/* No division here: the start is made once per tile, and an integer
- * division there cost small calls (K = 32) a few percent. */
-static inline struct mmt_pfa mmt_pfa_start(const double *a, int m, int lda,
-                                           int n, int k, int j, int nu)
-{
-    int nj = n / nu, jt = j / nu;   /* nu is a constant: no division */
-    struct mmt_pfa s = { a + m + (long)jt * lda, a + m + (long)k * lda,
-                         (long)nj * lda, nj, jt < k ? 1 : MMT_PFA_DONE };
-    return s;
-}
-
-/* After `steps` more k steps of a tile of `rows` rows: the columns due.
- * Most steps only count down, one branch not taken. */
-static inline void mmt_pfa_steps(struct mmt_pfa *s, int steps, int rows)
-{
-    if (MMT_LIKELY((s->wait -= steps) > 0))
-        return;
-    do {
-        for (int r = 0; r < rows; r += 8)
-            MMT_PREFETCH_A(s->q + r);
-        MMT_PREFETCH_A(s->q + rows - 1);
-        s->q += s->step;
-        s->wait = s->q < s->end ? s->wait + s->per : MMT_PFA_DONE;
-    } while (s->wait <= 0);
-}
 
 /* PFB=1 (SIMD copy kernels: B packed in NU-column panels, k rows of nr
- * doubles each): at k step p a whole tile prefetches into L2 the same
+ * elements each): at k step p a whole tile prefetches into L2 the same
  * row of the panel after its own, at b + nr*k, so that the walk's next
  * column of tiles finds its panel in L2.  From the L3 or memory the first
  * tile of each column otherwise stalls on B: on the Zen 5 guest a whole
  * DGEMM (24 x 8 kernel, KC = 768, NC = 768, B's panel 4.7 MiB) at
  * N = 3000, six alternated pairs of 6 back-to-back calls, averaged
  * 90.0-91.6 GFLOPS with it and 76.1-91.0 without (equal while the host
- * was calm).  One line per 8 doubles of the row, and the row's last
- * double when nr is no multiple of 8: a row of whole lines is taken to
- * start one, as in the 64-byte aligned workspace where the library packs
- * B (rows of 8 doubles); every tile of the column prefetches the same
- * lines (the later ones hit).
+ * was calm).  One address per line's worth of the row, and the row's
+ * last element when the row is no whole number of lines: a row of whole
+ * lines is taken to start one, as in the 64-byte aligned workspace where
+ * the library packs B (rows of 8 doubles or 16 floats); every tile of
+ * the column prefetches the same lines (the later ones hit).
  * Past the last panel the addresses are wasted lines, never a fault. */
 #ifndef MMT_PREFETCH_B   /* a test may define it to see the addresses */
 #if defined(__GNUC__) && defined(__SSE__)
@@ -219,15 +181,17 @@ static inline void mmt_pfa_steps(struct mmt_pfa *s, int steps, int rows)
 #define MMT_PREFETCH_B(p) __builtin_prefetch((p), 0, 2)
 #endif
 #endif
-static inline void mmt_pfb(const double *b, int nr, int k, int p)
-{
-    const double *row = b + (long)nr * k + (long)p * nr;
 
-    for (int r = 0; r < nr; r += 8)
-        MMT_PREFETCH_B(row + r);
-    if (nr % 8)
-        MMT_PREFETCH_B(row + nr - 1);
-}
+#define MMT_PF_T double
+#define MMT_PF(name) name
+#include "mmkernel_pf.h"
+#undef MMT_PF_T
+#undef MMT_PF
+#define MMT_PF_T float
+#define MMT_PF(name) name##f
+#include "mmkernel_pf.h"
+#undef MMT_PF_T
+#undef MMT_PF
 
 /* FMA=1 in the scalar form: c + a*b as one fused operation where the
  * flags enable one, as written where they do not.  Written as c += a*b,

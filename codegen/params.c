@@ -363,12 +363,6 @@ int mmg_params_check(const struct mmg_params *p, char *err, size_t errlen)
                  !p->copy ? "COPY=0" : "ISA=none");
         return -1;
     }
-    if (p->type == MMT_TYPE_S && (p->pf || p->pfa || p->pfb)) {
-        snprintf(err, errlen, "%s: 1 is not allowed with TYPE=s (allowed "
-                 "0; the prefetch helpers of mmkernel.h walk doubles)",
-                 p->pf ? "PF" : p->pfa ? "PFA" : "PFB");
-        return -1;
-    }
     if (p->mu % vlen != 0) {
         snprintf(err, errlen, "MU: %d is not allowed with ISA=%s%s "
                  "(allowed multiples of the vector length %d in %d..64)",

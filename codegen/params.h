@@ -23,8 +23,9 @@ struct mmg_type {
     const char *word;       /* mmgen's --type, a file's TYPE: "d", "s" */
     const char *ctype;      /* "double", "float" */
     const char *suffix;     /* intrinsics' element suffix: "pd", "ps" */
-    const char *lib;        /* mmkernel.h's scalar helpers, C's math
-                               library way: mmt_fmadd, mmt_fmaddf */
+    const char *lib;        /* mmkernel.h's helpers for the type, C's
+                               math library way: mmt_fmadd, mmt_fmaddf,
+                               mmt_pfb, mmt_pfbf */
     const char *prefix;     /* kernel names: "mmk", "smmk" */
     const char *lane_int;   /* AVX2 mask lanes compared: "epi64" */
     const char *lane_set;   /* and set: "epi64x" */

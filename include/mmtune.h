@@ -1,16 +1,19 @@
-/* mmtune.h: libmmtune, a double-precision matrix multiply built from the
- * kernels mmtune generated (and, after `make tune`, searched) for the
- * machine it was built on.
+/* mmtune.h: libmmtune, a matrix multiply (DGEMM, SGEMM, ZGEMM, CGEMM) built
+ * from the kernels mmtune generated (and, after `make tune`, searched)
+ * for the machine it was built on.
  *
- *   C = alpha * op(A) * op(B) + beta * C,  op(X) = X or X^T,
- *   op(A) m x k, op(B) k x n, C m x n.
+ *   C = alpha * op(A) * op(B) + beta * C,  op(X) = X or X^T (complex:
+ *   or X^H), op(A) m x k, op(B) k x n, C m x n.
  *
- * Three faces: the native mmt_dgemm (column major, size_t sizes), the
- * Fortran BLAS dgemm_ and the CBLAS cblas_dgemm, with the reference BLAS's
- * semantics: beta = 0 never reads C (NaN there does not propagate); m, n
- * = 0, or alpha = 0 or k = 0 with beta = 1, return at once; alpha = 0
- * scales C by beta without reading A or B.  Calls from several threads at
- * once are safe: each thread has its own workspace. */
+ * Three faces of each real type: the native mmt_dgemm (column major,
+ * size_t sizes), the Fortran BLAS dgemm_ and the CBLAS cblas_dgemm
+ * (single: mmt_sgemm, sgemm_, cblas_sgemm, the same in float); the
+ * complex zgemm_, cblas_zgemm (double) and cgemm_, cblas_cgemm (single),
+ * on the real kernels.  All with the
+ * reference BLAS's semantics: beta = 0 never reads C (NaN there does not
+ * propagate); m, n = 0, or alpha = 0 or k = 0 with beta = 1, return at
+ * once; alpha = 0 scales C by beta without reading A or B.  Calls from
+ * several threads at once are safe: each thread has its own workspace. */
 #ifndef MMTUNE_H
 #define MMTUNE_H
 
@@ -31,6 +34,10 @@ int mmt_dgemm(enum mmt_trans transa, enum mmt_trans transb, size_t m,
               size_t n, size_t k, double alpha, const double *a,
               ptrdiff_t lda, const double *b, ptrdiff_t ldb, double beta,
               double *c, ptrdiff_t ldc);
+int mmt_sgemm(enum mmt_trans transa, enum mmt_trans transb, size_t m,
+              size_t n, size_t k, float alpha, const float *a,
+              ptrdiff_t lda, const float *b, ptrdiff_t ldb, float beta,
+              float *c, ptrdiff_t ldc);
 
 /* Threads.  A call large enough to pay for a team (the crossover make
  * tune measured, params.conf's THREAD_N) runs on up to this many threads
@@ -82,10 +89,13 @@ struct mmt_kernel_info {
     int thread_hot_us;
 };
 const struct mmt_kernel_info *mmt_kernel_info(void);
+/* The same for SGEMM's kernels (complex GEMMs run on the real ones). */
+const struct mmt_kernel_info *mmt_single_kernel_info(void);
 
 /* Fortran BLAS (column major, arguments by reference, LP64 integers).
  * TRANSA, TRANSB: 'N', 'T' or 'C' in either case.  Illegal arguments call
- * xerbla_("DGEMM ", &info, 6) with the position of the first one (1
+ * xerbla_("DGEMM ", &info, 6) ("SGEMM " for sgemm_) with the position of
+ * the first one (1
  * TRANSA, 2 TRANSB, 3 M, 4 N, 5 K, 8 LDA, 10 LDB, 13 LDC), before any
  * quick return, and leave C untouched.  The hidden lengths of the
  * character arguments are not read. */
@@ -93,6 +103,25 @@ void dgemm_(const char *transa, const char *transb, const int *m,
             const int *n, const int *k, const double *alpha,
             const double *a, const int *lda, const double *b,
             const int *ldb, const double *beta, double *c, const int *ldc);
+void sgemm_(const char *transa, const char *transb, const int *m,
+            const int *n, const int *k, const float *alpha,
+            const float *a, const int *lda, const float *b,
+            const int *ldb, const float *beta, float *c, const int *ldc);
+
+/* Double complex, each number two doubles, re then im (double _Complex
+ * or double[2] alike), alpha and beta one number each; TRANSA, TRANSB
+ * 'C' is the conjugate transpose.  The checks, positions and quick
+ * returns are dgemm_'s, the handler called as xerbla_("ZGEMM ", &info,
+ * 6). */
+void zgemm_(const char *transa, const char *transb, const int *m,
+            const int *n, const int *k, const void *alpha, const void *a,
+            const int *lda, const void *b, const int *ldb,
+            const void *beta, void *c, const int *ldc);
+/* Single complex: zgemm_ in floats, reported as "CGEMM ". */
+void cgemm_(const char *transa, const char *transb, const int *m,
+            const int *n, const int *k, const void *alpha, const void *a,
+            const int *lda, const void *b, const int *ldb,
+            const void *beta, void *c, const int *ldc);
 
 /* The default handler prints the reference BLAS's message and exits with
  * status 1.  An application replaces it by defining its own xerbla_ (and
@@ -113,9 +142,10 @@ typedef enum CBLAS_TRANSPOSE { CblasNoTrans = 111, CblasTrans = 112,
 #define CBLAS_ORDER CBLAS_LAYOUT
 #endif
 
-/* Illegal arguments call cblas_xerbla(pos, "cblas_dgemm", fmt, ...) with
- * the position in this list (1 layout, 2 TransA, 3 TransB, 4 M, 5 N, 6 K,
- * 9 lda, 11 ldb, 14 ldc), checked in the reference CBLAS's order, and
+/* Illegal arguments call cblas_xerbla(pos, "cblas_dgemm", fmt, ...)
+ * ("cblas_sgemm" for cblas_sgemm) with the position in this list (1
+ * layout, 2 TransA, 3 TransB, 4 M, 5 N, 6 K, 9 lda, 11 ldb, 14 ldc),
+ * checked in the reference CBLAS's order, and
  * leave C untouched.  Row major is the reference's too: the call it makes
  * is the transposed one, so N is checked before M and ldb before lda,
  * and the handler receives the position there (M 5, N 4, lda 11, ldb 9);
@@ -125,6 +155,21 @@ void cblas_dgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
                  CBLAS_TRANSPOSE transb, int m, int n, int k, double alpha,
                  const double *a, int lda, const double *b, int ldb,
                  double beta, double *c, int ldc);
+void cblas_sgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+                 CBLAS_TRANSPOSE transb, int m, int n, int k, float alpha,
+                 const float *a, int lda, const float *b, int ldb,
+                 float beta, float *c, int ldc);
+/* Double complex as zgemm_, checked and reported as cblas_dgemm is, as
+ * "cblas_zgemm"; CblasConjTrans is the conjugate transpose. */
+void cblas_zgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+                 CBLAS_TRANSPOSE transb, int m, int n, int k,
+                 const void *alpha, const void *a, int lda, const void *b,
+                 int ldb, const void *beta, void *c, int ldc);
+/* Single complex as cblas_zgemm, reported as "cblas_cgemm". */
+void cblas_cgemm(CBLAS_LAYOUT layout, CBLAS_TRANSPOSE transa,
+                 CBLAS_TRANSPOSE transb, int m, int n, int k,
+                 const void *alpha, const void *a, int lda, const void *b,
+                 int ldb, const void *beta, void *c, int ldc);
 
 /* Default: prints "Parameter P to routine R was incorrect" and the
  * message, exits with status 1.  Replaceable like xerbla_. */

@@ -21,8 +21,6 @@
 
 #include "kernels/driver.h"
 
-#define LINE_DOUBLES 8   /* 64 bytes: each part of the workspace aligned */
-
 static size_t up_to(size_t x, size_t step)
 {
     return (x + step - 1) / step * step;
@@ -46,13 +44,13 @@ static void parts(const struct mml_plan *p, const struct mml_gemm *g,
     size_t mc = up_to(min_z(g->m, p->mc), p->pmu), kc = min_z(g->k, p->kc);
     size_t nc = min_z(g->n, p->nc), nb = min_z(g->n, p->nb);
 
-    part[0] = up_to(mc * kc, LINE_DOUBLES);
+    part[0] = up_to(mc * kc, MML_LINE_ELEMS);
     part[1] = up_to((nc + (size_t)p->nb - 1) / (size_t)p->nb
-                    * b_block(p, kc), LINE_DOUBLES);
-    part[2] = up_to(mc * up_to(nb, p->pnu), LINE_DOUBLES);
+                    * b_block(p, kc), MML_LINE_ELEMS);
+    part[2] = up_to(mc * up_to(nb, p->pnu), MML_LINE_ELEMS);
 }
 
-size_t mml_work_doubles(const struct mml_plan *p, const struct mml_gemm *g)
+size_t mml_work_elems(const struct mml_plan *p, const struct mml_gemm *g)
 {
     size_t part[3];
 
@@ -63,7 +61,7 @@ size_t mml_work_doubles(const struct mml_plan *p, const struct mml_gemm *g)
 struct ctx {
     const struct mml_gemm *g;
     const struct mml_plan *p;
-    double *abuf, *bbuf, *ct;
+    mml_elem *abuf, *bbuf, *ct;
     int via_tile;        /* every block through the C tile */
 };
 
@@ -75,20 +73,20 @@ struct ctx {
  * their exact-width tiles, the rows past the last MU with their whole-
  * vector ones (codegen/emit_simd.c). */
 static void call(const struct ctx *x, size_t ic, size_t j, int i0, int m,
-                 int mr, int n, int kc, double beta, const double *b)
+                 int mr, int n, int kc, mml_elem beta, const mml_elem *b)
 {
     const struct mml_plan *p = x->p;
     const struct mmt_kernel_desc *d =
         p->full && m == p->full->m && n == p->full->n && kc == p->full->k
         ? p->full : p->edge;
-    const double *a = x->abuf + (size_t)i0 * kc;
-    double *c = x->g->c + ic + (size_t)i0 + j * x->g->ldc;
+    const mml_elem *a = x->abuf + (size_t)i0 * kc;
+    mml_elem *c = x->g->c + ic + (size_t)i0 + j * x->g->ldc;
 
     if (!x->via_tile && mr == m) {
         mml_variant(d, beta)(m, n, kc, a, m, b, kc, beta, c, (int)x->g->ldc);
         return;
     }
-    d->beta0(m, n, kc, a, m, b, kc, 0.0, x->ct, m);
+    MML_B0(d)(m, n, kc, a, m, b, kc, 0.0, x->ct, m);
     mml_merge(mr, n, beta, x->ct, m, c, x->g->ldc);
 }
 
@@ -101,7 +99,7 @@ static void call(const struct ctx *x, size_t ic, size_t j, int i0, int m,
  * tile's last) ran at 89-90% of peak warm on Zen 4 where 480 and 560 ran
  * at 93-94%. */
 static void block(const struct ctx *x, size_t ic, size_t j, int mc, int nb,
-                  int kc, double beta, const double *b)
+                  int kc, mml_elem beta, const mml_elem *b)
 {
     int mu = x->p->pmu, pv = x->p->pv, mf = mc / mu * mu, mr = mc - mf;
 
@@ -119,7 +117,7 @@ static void pack_a_rows(const struct ctx *x, size_t ic, size_t lo,
 {
     const struct mml_gemm *g = x->g;
     size_t i = ic + lo;
-    double *dst = x->abuf + lo * (size_t)kc;
+    mml_elem *dst = x->abuf + lo * (size_t)kc;
 
     if (g->ta)
         mml_pack(g->a + pc + i * g->lda, g->lda, 1, (int)(hi - lo), kc,
@@ -139,7 +137,7 @@ static void pack_a(const struct ctx *x, size_t ic, int mc, size_t pc,
 /* Columns j.. (cols of them, from a panel boundary) of op(B)(pc.., ..)
  * of kc rows, in the kernel's layout, at dst. */
 static void pack_b_cols(const struct ctx *x, size_t pc, int kc, size_t j,
-                        int cols, double *dst)
+                        int cols, mml_elem *dst)
 {
     const struct mml_gemm *g = x->g;
 
@@ -156,7 +154,7 @@ static void pack_b_cols(const struct ctx *x, size_t pc, int kc, size_t j,
 static void pack_b(const struct ctx *x, size_t pc, int kc, size_t jc,
                    int nc)
 {
-    double *dst = x->bbuf;
+    mml_elem *dst = x->bbuf;
 
     for (int jb = 0; jb < nc; jb += x->p->nb, dst += b_block(x->p, kc)) {
         int nb = nc - jb < x->p->nb ? nc - jb : x->p->nb;
@@ -166,14 +164,14 @@ static void pack_b(const struct ctx *x, size_t pc, int kc, size_t jc,
 
 /* The M loop of one K panel over rows [i0, i1), B's panel packed. */
 static void k_panel(const struct ctx *x, size_t pc, int kc, size_t jc,
-                    int nc, double beta, size_t i0, size_t i1)
+                    int nc, mml_elem beta, size_t i0, size_t i1)
 {
     const struct mml_plan *p = x->p;
     size_t mb = mml_even_blocks(i1 - i0, p->mc, p->pmu);
 
     for (size_t ic = i0; ic < i1; ic += mb) {
         int mc = (int)min_z(mb, i1 - ic);
-        const double *b = x->bbuf;
+        const mml_elem *b = x->bbuf;
         pack_a(x, ic, mc, pc, kc);
         for (int jb = 0; jb < nc; jb += p->nb, b += b_block(p, kc))
             block(x, ic, jc + (size_t)jb, mc,
@@ -182,7 +180,7 @@ static void k_panel(const struct ctx *x, size_t pc, int kc, size_t jc,
 }
 
 void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
-                      double *work)
+                      mml_elem *work)
 {
     size_t part[3], d = (size_t)(p->mc > p->nb ? p->mc : p->nb);
     size_t ncb = mml_even_blocks(g->n, p->nc, p->nb);
@@ -203,7 +201,7 @@ void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
     }
 }
 
-size_t mml_blocked_shared_doubles(const struct mml_plan *p,
+size_t mml_blocked_shared_elems(const struct mml_plan *p,
                                   const struct mml_gemm *g,
                                   struct mml_ways w)
 {
@@ -215,7 +213,7 @@ size_t mml_blocked_shared_doubles(const struct mml_plan *p,
            + (w.jr > 1 ? part[0] * (size_t)(w.jc * w.ic) : 0);
 }
 
-size_t mml_blocked_own_doubles(const struct mml_plan *p,
+size_t mml_blocked_own_elems(const struct mml_plan *p,
                                const struct mml_gemm *g)
 {
     size_t part[3];
@@ -238,7 +236,7 @@ static void pack_b_share(const struct ctx *x, size_t pc, int kc, size_t jc,
     mml_split_range(panels, 1, ways, id, &u0, &u1);
     for (int jb = 0; jb < nc && u < u1; jb += nb) {
         int bn = nc - jb < nb ? nc - jb : nb;
-        double *dst = x->bbuf + (size_t)(jb / nb) * b_block(x->p, kc);
+        mml_elem *dst = x->bbuf + (size_t)(jb / nb) * b_block(x->p, kc);
         for (int q = 0; q < bn && u < u1; q += w, u++) {
             if (u >= u0)
                 pack_b_cols(x, pc, kc, jc + (size_t)jb + (size_t)q,
@@ -274,7 +272,7 @@ static void pack_a_share(const struct ctx *x, size_t ic, int mc, size_t pc,
  * panels of every NB block.  Every thread of the team loops to blocks,
  * the most A blocks any grid block has (it meets the same barriers). */
 static void k_panel_jr(const struct ctx *x, size_t pc, int kc, size_t jc,
-                       int nc, double beta, size_t i0, size_t i1, int jr,
+                       int nc, mml_elem beta, size_t i0, size_t i1, int jr,
                        int rid, size_t blocks)
 {
     const struct mml_plan *p = x->p;
@@ -283,7 +281,7 @@ static void k_panel_jr(const struct ctx *x, size_t pc, int kc, size_t jc,
     for (size_t ib = 0; ib < blocks; ib++) {
         size_t ic = i0 + ib * mb;
         int mc = nc && ic < i1 ? (int)min_z(mb, i1 - ic) : 0;
-        const double *b = x->bbuf;
+        const mml_elem *b = x->bbuf;
         /* the block's last readers are done with it */
         MML_BARRIER();
         if (mc)
@@ -314,7 +312,7 @@ static size_t group_panels(const struct mml_plan *p, size_t n0, size_t n1,
 
 void mml_gemm_blocked_part(const struct mml_gemm *g,
                            const struct mml_plan *p, struct mml_ways w,
-                           int id, double *bshared, double *own)
+                           int id, mml_elem *bshared, mml_elem *own)
 {
     size_t part[3], d = (size_t)(p->mc > p->nb ? p->mc : p->nb);
     size_t kcb = mml_even_blocks(g->k, p->kc, 1), n0 = 0, n1 = 0, m0 = 0;
@@ -322,7 +320,7 @@ void mml_gemm_blocked_part(const struct mml_gemm *g,
     int group = w.ic * w.jr, jid = id / group, iid = id / w.jr % w.ic;
     int rid = id % w.jr, mu = p->edge->mu, nu = p->edge->nu;
     int shared = group > 1;
-    double *abuf = own;
+    mml_elem *abuf = own;
     struct ctx x;
 
     parts(p, g, part);
@@ -358,7 +356,7 @@ void mml_gemm_blocked_part(const struct mml_gemm *g,
         int nc = it < mine ? (int)min_z(ncb, n1 - jc) : 0;
         for (size_t pc = 0; pc < g->k; pc += kcb) {
             int kc = (int)min_z(kcb, g->k - pc);
-            double beta = pc == 0 ? g->beta : 1.0;
+            mml_elem beta = pc == 0 ? g->beta : 1.0;
             if (shared) {
                 /* the panel's last readers are done with it */
                 MML_BARRIER();

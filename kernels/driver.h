@@ -1,12 +1,15 @@
 /* The GEMM driver around the generated kernels: packing, blocking, edges
  * (paper 002 Sec. II-C; docs/LIBRARY.md for the loop order).
- * Internal to kernels/: the public faces are in blas.c. */
+ * Internal to kernels/: the public faces are in blas.c and
+ * blas_complex.c. */
 #ifndef MML_DRIVER_H
 #define MML_DRIVER_H
 
 #include <stddef.h>
 
 #include "codegen/mmkernel.h"
+#include "kernels/elem.h"
+#include "kernels/trans.h"
 
 /* On the path of every call (the faces, the dispatch, the small path):
  * gathered into one stretch of the library's text (GCC's .text.hot), so
@@ -17,9 +20,9 @@
 struct mml_gemm {
     int ta, tb;              /* 1: op(X) = X^T */
     size_t m, n, k;
-    double alpha, beta;
-    const double *a, *b;
-    double *c;
+    mml_elem alpha, beta;
+    const mml_elem *a, *b;
+    mml_elem *c;
     size_t lda, ldb, ldc;
 };
 
@@ -51,7 +54,7 @@ struct mml_plan {
     struct mml_nckern {
         int mu, nu;
         int masked;          /* the descriptor's masked_rows */
-        mmt_mm_kernel *b0, *b1, *bx;
+        mml_kernel *b0, *b1, *bx;
     } nck, nckv;
     /* The same two reading op(B) = B^T in place (KERNEL_ABI.md layout
      * 4), same tiles; NULL (knct): op(B) = B^T is copied instead. */
@@ -104,13 +107,13 @@ void mml_plan_threads_hot(struct mml_plan *p, int thread_n_hot,
  * when this CPU cannot run them. */
 const struct mml_plan *mml_plan_default(void);
 
-/* Doubles of workspace call g needs under plan p. */
-size_t mml_work_doubles(const struct mml_plan *p, const struct mml_gemm *g);
+/* Elements of workspace call g needs under plan p. */
+size_t mml_work_elems(const struct mml_plan *p, const struct mml_gemm *g);
 
-/* The blocked product on a workspace of mml_work_doubles doubles,
+/* The blocked product on a workspace of mml_work_elems elements,
  * 64-byte aligned.  Needs m, n, k >= 1 and alpha != 0. */
 void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
-                      double *work);
+                      mml_elem *work);
 
 /* The small path's direct form: the call needs nothing but the full
  * non-copy kernel on the caller's arrays (op(A) = A, op(B) read in
@@ -126,19 +129,19 @@ void mml_gemm_small_direct(const struct mml_gemm *g,
  * at most NCNB, leading dimensions within the kernels' int indexing. */
 int mml_small_fits(const struct mml_plan *p, const struct mml_gemm *g);
 
-/* Doubles of workspace the small path needs for g (copies of a
+/* Elements of workspace the small path needs for g (copies of a
  * transposed or scaled op(A), of B^T when no kernels read it in place,
  * C tiles of its edges when beta is not 0); 0 for calls with op(A) = A,
  * alpha 1 or beta 0, op(B) read in place and beta 0 or whole tiles (work
  * may then be NULL: no thread-local lookup). */
-size_t mml_small_doubles(const struct mml_plan *p, const struct mml_gemm *g);
+size_t mml_small_elems(const struct mml_plan *p, const struct mml_gemm *g);
 
-/* Doubles of workspace that mml_gemm_small needs at most for any call
+/* Elements of workspace that mml_gemm_small needs at most for any call
  * of m x n x k or smaller (any transposes, alpha and beta). */
 size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
                        size_t k);
 
-/* The small-problem path on a workspace of mml_small_doubles doubles: the
+/* The small-problem path on a workspace of mml_small_elems elements: the
  * non-copy kernels on the caller's arrays, every row by the full kernel
  * where they have masked row tiles (AVX-512, AVX2), else whole vectors of
  * rows only, the last fractional one shifted over rows done already; the
@@ -148,28 +151,29 @@ size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
  * mml_gemm_small_block one block of a larger product (skinny.c), which
  * loads nothing first but B's block when load_b is 1. */
 void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
-                    double *work);
+                    mml_elem *work);
 void mml_gemm_small_block(const struct mml_gemm *g,
-                          const struct mml_plan *p, double *work, int load_b);
+                          const struct mml_plan *p, mml_elem *work,
+                          int load_b);
 
 /* A TT call (op(A) = A^T, op(B) = B^T) of the small path as its
  * transpose, C^T = B A on the arrays as stored, into the workspace and
- * transposed into C (small.c); on a workspace of mml_small_tt_doubles
- * doubles (never 0).  mml_small_tt_pays: 1 for the TT calls it serves
+ * transposed into C (small.c); on a workspace of mml_small_tt_elems
+ * elements (never 0).  mml_small_tt_pays: 1 for the TT calls it serves
  * better than copying op(A). */
 int mml_small_tt_pays(const struct mml_gemm *g);
-size_t mml_small_tt_doubles(const struct mml_plan *p,
+size_t mml_small_tt_elems(const struct mml_plan *p,
                             const struct mml_gemm *g);
 void mml_gemm_small_tt(const struct mml_gemm *g, const struct mml_plan *p,
-                       double *work);
+                       mml_elem *work);
 
 /* The transpose of call g, C^T = op(B)^T op(A)^T, with alpha 1 and beta
  * 0 into T (N x M, leading dimension N) at t; the workspace T needs, and
  * C's update from it (alpha T^T + beta C, through a second part of that
  * workspace unless beta = 0 and ldc = M): small.c. */
-struct mml_gemm mml_as_transpose(const struct mml_gemm *g, double *t);
-size_t mml_transpose_doubles(const struct mml_gemm *g);
-void mml_transpose_into_c(const struct mml_gemm *g, double *work);
+struct mml_gemm mml_as_transpose(const struct mml_gemm *g, mml_elem *t);
+size_t mml_transpose_elems(const struct mml_gemm *g);
+void mml_transpose_into_c(const struct mml_gemm *g, mml_elem *work);
 
 /* 1 when call g takes the skinny path under plan p: M at most NCNB, or N
  * and K at most NCNB, or a panel of few columns with op(A) = A (blocks of
@@ -182,22 +186,22 @@ int mml_skinny_fits(const struct mml_plan *p, const struct mml_gemm *g);
 int mml_skinny_same_sums(const struct mml_plan *p, const struct mml_gemm *g,
                          const struct mml_gemm *piece);
 
-/* Doubles of workspace the skinny path needs for g. */
-size_t mml_skinny_doubles(const struct mml_plan *p, const struct mml_gemm *g);
+/* Elements of workspace the skinny path needs for g. */
+size_t mml_skinny_elems(const struct mml_plan *p, const struct mml_gemm *g);
 
-/* The skinny path on a workspace of mml_skinny_doubles doubles, 64-byte
+/* The skinny path on a workspace of mml_skinny_elems elements, 64-byte
  * aligned.  Needs mml_skinny_fits and m, n, k >= 1. */
 void mml_gemm_skinny(const struct mml_gemm *g, const struct mml_plan *p,
-                     double *work);
+                     mml_elem *work);
 
 /* A panel of few columns with op(A) = A^T (panelt.c) as its transpose:
  * the skinny path on C^T = op(B)^T A, A read in place, into the
  * workspace, then transposed into C.  Fits, workspace, run. */
 int mml_panel_t_fits(const struct mml_plan *p, const struct mml_gemm *g);
-size_t mml_panel_t_doubles(const struct mml_plan *p,
+size_t mml_panel_t_elems(const struct mml_plan *p,
                            const struct mml_gemm *g);
 void mml_gemm_panel_t(const struct mml_gemm *g, const struct mml_plan *p,
-                      double *work);
+                      mml_elem *work);
 
 /* Columns from which the thin path takes a call only when it is a
  * vector (M = 1). */
@@ -243,19 +247,19 @@ void mml_gemm_tn(const struct mml_gemm *g);
 size_t mml_even_blocks(size_t n, int max, int step);
 
 /* The kernel variant for beta (KERNEL_ABI.md "Beta variants"). */
-mmt_mm_kernel *mml_variant(const struct mmt_kernel_desc *d, double beta);
+mml_kernel *mml_variant(const struct mmt_kernel_desc *d, mml_elem beta);
 
 /* C = beta C + T on m x n (T of leading dimension ldt), never reading C
  * when beta = 0: a C tile computed with padding into its place. */
-void mml_merge(int m, int n, double beta, const double *t, int ldt,
-               double *c, size_t ldc);
+void mml_merge(int m, int n, mml_elem beta, const mml_elem *t, int ldt,
+               mml_elem *c, size_t ldc);
 
 /* The reference path: plain loops on the caller's arrays, no workspace.
  * For CPUs without the kernels' ISA and when no workspace can be had. */
 void mml_gemm_naive(const struct mml_gemm *g);
 
 /* C = beta C on m x n, never reading C when beta = 0. */
-void mml_scale_c(size_t m, size_t n, double beta, double *c, size_t ldc);
+void mml_scale_c(size_t m, size_t n, mml_elem beta, mml_elem *c, size_t ldc);
 
 /* The path a call took: what mml_dgemm returns, for the tests that check
  * each path is taken where its bounds say (a path that stopped being
@@ -379,19 +383,19 @@ enum mml_path mml_dgemm_parallel(const struct mml_gemm *g,
 /* The packed path's workspace for a team of ways w: the B panels the
  * groups share (and with jr ways the A blocks the grid blocks share), and
  * each thread's own A block and C tile. */
-size_t mml_blocked_shared_doubles(const struct mml_plan *p,
+size_t mml_blocked_shared_elems(const struct mml_plan *p,
                                   const struct mml_gemm *g,
                                   struct mml_ways w);
-size_t mml_blocked_own_doubles(const struct mml_plan *p,
+size_t mml_blocked_own_elems(const struct mml_plan *p,
                                const struct mml_gemm *g);
 
 /* Thread id's part of the packed path, called by every thread of a team
  * of w.jc x w.ic x w.jr inside its parallel region (it meets the team's
- * barriers): bshared of mml_blocked_shared_doubles, own of
- * mml_blocked_own_doubles. */
+ * barriers): bshared of mml_blocked_shared_elems, own of
+ * mml_blocked_own_elems. */
 void mml_gemm_blocked_part(const struct mml_gemm *g,
                            const struct mml_plan *p, struct mml_ways w,
-                           int id, double *bshared, double *own);
+                           int id, mml_elem *bshared, mml_elem *own);
 
 /* The path call g takes under plan p (NULL: the plain loops), workspace
  * aside. */
@@ -421,6 +425,38 @@ static inline enum mml_path mml_dgemm_alone(const struct mml_gemm *g,
  * arguments are already checked.  Returns the path it took. */
 enum mml_path mml_dgemm(const struct mml_gemm *g);
 
+/* One checked complex call, column major: C = alpha op(A) op(B) + beta
+ * C, each element two mml_elem in a row (re, im), the leading dimensions
+ * counted in complex elements; ta, tb: MML_TRANS_N, _T or _C (trans.h;
+ * C the conjugate transpose). */
+struct mml_complex_gemm {
+    int ta, tb;
+    size_t m, n, k;
+    mml_elem alpha[2], beta[2];
+    const mml_elem *a, *b;
+    mml_elem *c;
+    size_t lda, ldb, ldc;
+};
+
+/* The complex blocks of complex.c's 1m method (complex rows of op(A) and
+ * C, and K), about these, in whole steps of half the plan's MC and KC:
+ * a real call of whole MC x KC blocks runs the full kernel, where one
+ * of 512 real K under KC = 768 ran the edge kernel (its run-time
+ * sizes) on every block.  Each K block is one
+ * more pass over C and op(B)'s copy, each M block one more packing of
+ * the K block of op(B) by the real call; at 256 either is one memory
+ * pass per 512 real multiply-adds of every element it touches, and a
+ * real K of 512 is about one of the driver's own K panels (KC = 768 on
+ * Zen 5; the model's KC = 8 MC).  The expanded A block, 4 reals an
+ * element, is then 2 MiB of doubles (1 MiB of floats): within a shared
+ * L3, where the driver's packing reads it back right after. */
+#define MML_COMPLEX_MB 256
+#define MML_COMPLEX_KB 256
+
+/* The whole complex call by the 1m method on mml_dgemm (complex.c);
+ * the arguments are already checked. */
+void mml_zgemm(const struct mml_complex_gemm *g);
+
 /* The same past the quick returns (M, N, K >= 1, alpha != 0) under plan
  * p (NULL: no kernels, the plain loops): the routing and the paths the
  * library takes with its own plan, which mmsearch times with each
@@ -428,23 +464,23 @@ enum mml_path mml_dgemm(const struct mml_gemm *g);
 enum mml_path mml_dgemm_plan(const struct mml_gemm *g,
                              const struct mml_plan *p);
 
-/* This thread's workspace, grown to at least n doubles and 64-byte
+/* This thread's workspace, grown to at least n elements and 64-byte
  * aligned; NULL when it cannot be had. */
-double *mml_workspace(size_t n);
+mml_elem *mml_workspace(size_t n);
 
 /* Pack ext x kc of op(X) into panels of width w, the last one as wide
  * as its rows rounded up to a multiple of pad (the kernel layout for ext
  * so rounded): element (x, p) of the view, read at src[x*sx + p*sp],
  * goes to dst[(x / w)*w*kc + p*wl + x % w] (wl the panel's width), times
  * scale; the last panel's padding rows are zero. */
-void mml_pack(const double *src, size_t sx, size_t sp, int ext, int kc,
-              int w, int pad, double scale, double *dst);
+void mml_pack(const mml_elem *src, size_t sx, size_t sp, int ext, int kc,
+              int w, int pad, mml_elem scale, mml_elem *dst);
 
 /* The column-major copy of a rows x cols view, times scale: element (i,
  * j) of the view, read at src[i*sx + j*sp] (sx == 1 or sp == 1), goes to
  * dst[i + j*rows] (the non-copy kernels' layout, leading dimension rows):
  * a transposed or scaled operand made fit for them. */
-void mml_copy_cm(const double *src, size_t sx, size_t sp, int rows,
-                 int cols, double scale, double *dst);
+void mml_copy_cm(const mml_elem *src, size_t sx, size_t sp, int rows,
+                 int cols, mml_elem scale, mml_elem *dst);
 
 #endif

@@ -9,11 +9,8 @@
 #include <stddef.h>
 
 #include "kernels/cblas_position.h"
+#include "kernels/trans.h"
 #include "mmtune.h"
-
-/* op(X): conjugate transpose kept apart for the complex types (the real
- * ones read it as transpose). */
-enum { MML_TRANS_BAD = -1, MML_TRANS_N, MML_TRANS_T, MML_TRANS_C };
 
 /* TRANSA/TRANSB as ?gemm.f reads them: either case. */
 static inline int mml_trans_char(char c)
@@ -107,6 +104,58 @@ static inline int mml_cblas_gemm_check(CBLAS_LAYOUT layout,
         mml_cblas_gemm_error(row, info + 1, rout);
         return info + 1;
     }
+    return 0;
+}
+
+/* A legal call as a face hands it to its driver: column major, sizes as
+ * size_t, the operands in the order of the call made (void: any
+ * precision's). */
+struct mml_call {
+    int ta, tb;
+    size_t m, n, k;
+    const void *a, *b;
+    size_t lda, ldb, ldc;
+};
+
+/* ?gemm_'s checks: 0 and *x set, or xerbla_(srname, &info, 6) called
+ * with the position and 1 (a constant, so that the compiler sees *x set
+ * whenever 0 is returned). */
+static inline int mml_f77_gemm_call(const char *transa, const char *transb,
+                                    const int *m, const int *n,
+                                    const int *k, const void *a,
+                                    const int *lda, const void *b,
+                                    const int *ldb, const int *ldc,
+                                    const char *srname, struct mml_call *x)
+{
+    int ta = mml_trans_char(*transa), tb = mml_trans_char(*transb);
+    int info = mml_gemm_info(ta, tb, *m, *n, *k, *lda, *ldb, *ldc);
+
+    if (info != 0) {
+        xerbla_(srname, &info, 6);
+        return 1;
+    }
+    *x = (struct mml_call){ ta, tb, (size_t)*m, (size_t)*n, (size_t)*k, a,
+                            b, (size_t)*lda, (size_t)*ldb, (size_t)*ldc };
+    return 0;
+}
+
+/* cblas_?gemm's checks (mml_cblas_gemm_check): 0 and *x set, the call
+ * made (row major: C^T = op(B)^T op(A)^T), or nonzero. */
+static inline int mml_cblas_gemm_call(CBLAS_LAYOUT layout,
+                                      CBLAS_TRANSPOSE transa,
+                                      CBLAS_TRANSPOSE transb, int m, int n,
+                                      int k, const void *a, int lda,
+                                      const void *b, int ldb, int ldc,
+                                      const char *rout, struct mml_call *x)
+{
+    struct mml_col_gemm g;
+
+    if (mml_cblas_gemm_check(layout, transa, transb, m, n, k, lda, ldb, ldc,
+                             rout, &g) != 0)
+        return 1;
+    *x = (struct mml_call){ g.ta, g.tb, (size_t)g.m, (size_t)g.n,
+                            (size_t)k, g.swap ? b : a, g.swap ? a : b,
+                            (size_t)g.lda, (size_t)g.ldb, (size_t)ldc };
     return 0;
 }
 

@@ -7,14 +7,14 @@
 
 #include "kernels/driver.h"
 
-mmt_mm_kernel *mml_variant(const struct mmt_kernel_desc *d, double beta)
+mml_kernel *mml_variant(const struct mmt_kernel_desc *d, mml_elem beta)
 {
-    return beta == 0.0 ? d->beta0 : beta == 1.0 ? d->beta1 : d->betax;
+    return beta == 0 ? MML_B0(d) : beta == 1 ? MML_B1(d) : MML_BX(d);
 }
 
 MML_HOT
-void mml_merge(int m, int n, double beta, const double *t, int ldt,
-               double *c, size_t ldc)
+void mml_merge(int m, int n, mml_elem beta, const mml_elem *t, int ldt,
+               mml_elem *c, size_t ldc)
 {
     for (int j = 0; j < n; j++, t += ldt, c += ldc)
         for (int i = 0; i < m; i++)
@@ -38,7 +38,7 @@ size_t mml_even_blocks(size_t n, int max, int step)
 }
 
 MML_HOT
-void mml_scale_c(size_t m, size_t n, double beta, double *c, size_t ldc)
+void mml_scale_c(size_t m, size_t n, mml_elem beta, mml_elem *c, size_t ldc)
 {
     if (beta == 1.0)
         return;

@@ -1,5 +1,6 @@
 /* mmt_kernel_info: what this build runs, from the generated kernel's
- * descriptor and the parameters mmselect chose. */
+ * descriptor and the parameters mmselect chose.  Compiled once per real
+ * type (kernels/elem.h): with MML_SINGLE it is mmt_single_kernel_info. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -7,8 +8,14 @@
 #include <pthread.h>
 
 #include "kernels/driver.h"
-#include "kernels/gen/libparams.h"
+#include "kernels/params.h"
 #include "mmtune.h"
+
+#ifdef MML_SINGLE
+#define FACE_INFO mmt_single_kernel_info
+#else
+#define FACE_INFO mmt_kernel_info
+#endif
 
 extern const struct mmt_kernel_desc mml_kfull_desc, mml_knc_desc;
 
@@ -35,7 +42,7 @@ static void info_init(void)
     };
 }
 
-const struct mmt_kernel_info *mmt_kernel_info(void)
+const struct mmt_kernel_info *FACE_INFO(void)
 {
     pthread_once(&info_once, info_init);
     return &info;

@@ -307,8 +307,9 @@ static void derive(struct mml_libparams *s, int k, int v)
  *   twice the floats); MC, KC and NC the model's for 4-byte elements,
  *   not the double's searched ones, which were timed with 8-byte blocks
  *   (the model's MC and KC are about sqrt 2 times the double's).
- * - PF = 0, PFB = 0: mmgen refuses prefetch with TYPE = s for now (its
- *   helpers count lines in doubles: KERNEL_ABI.md, "Element types").
+ * - PF = 0, PFB = 0: mmgen generates them for TYPE = s (its helpers
+ *   count a line's elements by the type), but only the double's are
+ *   timed (mmsearch's step pf): none of the single's is searched yet.
  * - NCNB and SMALL_MAX the double's: packing moves N^2 elements while
  *   the product does N^3 flops, and a float costs half a double in both,
  *   so where packing pays is the same N for either type.

@@ -50,7 +50,8 @@ $(KGEN)/stamp: kernels/mmselect$(EXEEXT) $(KGEN)/inputs $(MMT_PARAMS_FILE) \
 	  --with='$(MMT_ARCHDEFS)' --isa='$(MMT_KERNEL_ISA)' \
 	  --params='$(MMT_PARAMS_FILE)' --cc='$(KERNEL_CC)' \
 	  --cflags='$(KERNEL_CFLAGS)' --out=$(KGEN) && touch $@
-$(KGEN)/kernel.params $(KGEN)/libparams.h $(KGEN)/kernel.cc: $(KGEN)/stamp
+$(KGEN)/kernel.params $(KGEN)/skernel.params $(KGEN)/libparams.h \
+		$(KGEN)/kernel.cc: $(KGEN)/stamp
 	@test -f $@ || { rm -f $(KGEN)/stamp; \
 	  $(MAKE) $(AM_MAKEFLAGS) $(KGEN)/stamp; }
 
@@ -74,44 +75,79 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 # warm, and a cold C then costs nothing).  PFA=1 on the full tile: it
 # prefetches the A rows below its block, the slab skinny.c's panels and
 # tall products run next (codegen/KERNEL_ABI.md).  PFB=0: a copy kernel's.
-NC_MMGEN = ./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params --copy=0 --ff=0 \
-	--pfb=0 --m=0 --n=0 --k=0 --fit-fetch
+# $(1): the params file, $(2): the narrow tile's macro in libparams.h.
+NC_MMGEN = ./mmgen$(EXEEXT) --params=$(1) --copy=0 --ff=0 --pfb=0 \
+	--m=0 --n=0 --k=0 --fit-fetch
 # The full tile's rows (shell, sets $$mu): at most two vectors; IF and
 # NF at most the loads of that tile's k step (--fit-fetch: a 24 x 8
 # kernel with IF = 11 cut to 16 x 8, which takes 10).
-NC_MU = v=$$(sed -n 's/^\#define MML_NARROW_MU //p' \
-	  $(KGEN)/libparams.h); \
-	mu=$$(sed -n 's/^MU = //p' $(KGEN)/kernel.params); \
+NC_MU = v=$$(sed -n 's/^\#define $(2) //p' $(KGEN)/libparams.h); \
+	mu=$$(sed -n 's/^MU = //p' $(1)); \
 	if [ "$$v" -gt 1 ] && [ "$$mu" -gt $$((2 * v)) ]; then \
 	  mu=$$((2 * v)); fi;
-NCV_MU = $$(sed -n 's/^\#define MML_NARROW_MU //p' $(KGEN)/libparams.h)
-$(KGEN)/knc.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(NC_MU) $(NC_MMGEN) --mu=$$mu --pfa=1 --name=mml_knc \
-	  --output=$@
-$(KGEN)/kncv.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(NC_MMGEN) --if=2 --nf=2 --name=mml_kncv --output=$@ \
-	  --mu=$(NCV_MU)
+NCV_MU = $$(sed -n 's/^\#define $(2) //p' $(KGEN)/libparams.h)
+KP = $(KGEN)/kernel.params
+$(KGEN)/knc.c: $(KP) $(KGEN)/libparams.h mmgen$(EXEEXT)
+	$(AM_V_GEN)$(call NC_MU,$(KP),MML_NARROW_MU) \
+	  $(call NC_MMGEN,$(KP)) --mu=$$mu --pfa=1 --name=mml_knc --output=$@
+$(KGEN)/kncv.c: $(KP) $(KGEN)/libparams.h mmgen$(EXEEXT)
+	$(AM_V_GEN)$(call NC_MMGEN,$(KP)) --if=2 --nf=2 --name=mml_kncv \
+	  --output=$@ --mu=$(call NCV_MU,$(KP),MML_NARROW_MU)
 # The same two reading op(B) = B^T in place (layout 4, BT=1): the small
 # path's calls with TRANSB = 'T' copied B^T first, which cost OpenBLAS's
 # lead at N = 32 to 100 on Zen 5.
-$(KGEN)/knct.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(NC_MU) $(NC_MMGEN) --bt=1 --mu=$$mu --pfa=1 \
-	  --name=mml_knct --output=$@
-$(KGEN)/kncvt.c: $(KGEN)/kernel.params $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(NC_MMGEN) --bt=1 --if=2 --nf=2 --name=mml_kncvt \
-	  --output=$@ --mu=$(NCV_MU)
+$(KGEN)/knct.c: $(KP) $(KGEN)/libparams.h mmgen$(EXEEXT)
+	$(AM_V_GEN)$(call NC_MU,$(KP),MML_NARROW_MU) \
+	  $(call NC_MMGEN,$(KP)) --bt=1 --mu=$$mu --pfa=1 --name=mml_knct \
+	  --output=$@
+$(KGEN)/kncvt.c: $(KP) $(KGEN)/libparams.h mmgen$(EXEEXT)
+	$(AM_V_GEN)$(call NC_MMGEN,$(KP)) --bt=1 --if=2 --nf=2 \
+	  --name=mml_kncvt --output=$@ --mu=$(call NCV_MU,$(KP),MML_NARROW_MU)
 # Each BT kernel in one object with its plain one: plan.c names the BT
 # descriptors weakly (a driver built around other kernels has none), and
 # a weak reference alone would not take an object out of a static
-# library; the plain kernel's strong one does.
+# library; the plain kernel's strong one does.  $(1): the object's stem.
+KERNEL_PAIR = printf '\#include "$(1).c"\n\#include "$(1)t.c"\n' \
+	  > $(KGEN)/$(1)-pair.c && \
+	$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/$(1)-pair.c
 $(KGEN)/knc.lo: $(KGEN)/knc.c $(KGEN)/knct.c $(KGEN)/kernel.cc
-	$(AM_V_CC)printf '#include "knc.c"\n#include "knct.c"\n' \
-	  > $(KGEN)/knc-pair.c && \
-	$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/knc-pair.c
+	$(AM_V_CC)$(call KERNEL_PAIR,knc)
 $(KGEN)/kncv.lo: $(KGEN)/kncv.c $(KGEN)/kncvt.c $(KGEN)/kernel.cc
-	$(AM_V_CC)printf '#include "kncv.c"\n#include "kncvt.c"\n' \
-	  > $(KGEN)/kncv-pair.c && \
-	$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/kncv-pair.c
+	$(AM_V_CC)$(call KERNEL_PAIR,kncv)
+
+# Single precision: the same six kernels from skernel.params (TYPE = s,
+# mmselect's), named mml_s..., for the driver compiled again with
+# MML_SINGLE (kernels/elem.h).  PFA=0, as PF and PFB (kernels/libparams.c):
+# mmgen generates them for single, but they are not timed for floats.
+SKP = $(KGEN)/skernel.params
+$(KGEN)/skfull.c: $(SKP) mmgen$(EXEEXT)
+	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(SKP) --name=mml_skfull \
+	  --output=$@
+$(KGEN)/skedge.c: $(SKP) mmgen$(EXEEXT)
+	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(SKP) --m=0 --n=0 --k=0 \
+	  --name=mml_skedge --output=$@
+$(KGEN)/sknc.c: $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
+	$(AM_V_GEN)$(call NC_MU,$(SKP),MML_SNARROW_MU) \
+	  $(call NC_MMGEN,$(SKP)) --mu=$$mu --pfa=0 --name=mml_sknc --output=$@
+$(KGEN)/skncv.c: $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
+	$(AM_V_GEN)$(call NC_MMGEN,$(SKP)) --if=2 --nf=2 --name=mml_skncv \
+	  --output=$@ --mu=$(call NCV_MU,$(SKP),MML_SNARROW_MU)
+$(KGEN)/sknct.c: $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
+	$(AM_V_GEN)$(call NC_MU,$(SKP),MML_SNARROW_MU) \
+	  $(call NC_MMGEN,$(SKP)) --bt=1 --mu=$$mu --pfa=0 --name=mml_sknct \
+	  --output=$@
+$(KGEN)/skncvt.c: $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
+	$(AM_V_GEN)$(call NC_MMGEN,$(SKP)) --bt=1 --if=2 --nf=2 \
+	  --name=mml_skncvt --output=$@ \
+	  --mu=$(call NCV_MU,$(SKP),MML_SNARROW_MU)
+$(KGEN)/sknc.lo: $(KGEN)/sknc.c $(KGEN)/sknct.c $(KGEN)/kernel.cc
+	$(AM_V_CC)$(call KERNEL_PAIR,sknc)
+$(KGEN)/skncv.lo: $(KGEN)/skncv.c $(KGEN)/skncvt.c $(KGEN)/kernel.cc
+	$(AM_V_CC)$(call KERNEL_PAIR,skncv)
+$(KGEN)/skfull.lo: $(KGEN)/skfull.c $(KGEN)/kernel.cc
+	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/skfull.c
+$(KGEN)/skedge.lo: $(KGEN)/skedge.c $(KGEN)/kernel.cc
+	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/skedge.c
 # Only these objects: the rest of the library is compiled with CC.
 KERNEL_LTCOMPILE = $(LIBTOOL) $(AM_V_lt) --tag=CC $(AM_LIBTOOLFLAGS) \
 	$(LIBTOOLFLAGS) --mode=compile `cat $(KGEN)/kernel.cc` \
@@ -125,22 +161,30 @@ BUILT_SOURCES = $(KGEN)/libparams.h
 # (BUILT_SOURCES serves only all and check; this serves any target)
 kernels/libmmdriver_la-plan.lo kernels/libmmdriver_la-pack.lo \
 	kernels/info.lo kernels/libmmdriver_la-thin.lo \
-	kernels/libmmdriver_la-tt.lo kernels/libmmdriver_la-tn.lo: \
+	kernels/libmmdriver_la-tt.lo kernels/libmmdriver_la-tn.lo \
+	kernels/libmmsingle_la-plan.lo kernels/libmmsingle_la-pack.lo \
+	kernels/libmmsingle_la-thin.lo kernels/libmmsingle_la-tt.lo \
+	kernels/libmmsingle_la-tn.lo kernels/libmmsingle_la-info.lo: \
 	$(KGEN)/libparams.h
 
 # Everything but the public faces, for the library and for the tests that
 # drive the blocking directly.  mmsearch's blocks steps compile the same
 # files (MML_DRIVER_SOURCES, from the source tree) around the kernels
 # they time: one driver, whoever runs it.
-MML_DRIVER_SOURCES = kernels/driver.c kernels/route.c kernels/plan.c \
+# The typed files (kernels/elem.h) are compiled once more for single;
+# threads.c and teamwarm.c are double's objects, shared: one setting and
+# one team per process.
+MML_TYPED_SOURCES = kernels/driver.c kernels/route.c kernels/plan.c \
 	kernels/small.c kernels/skinny.c \
 	kernels/panelt.c kernels/thin.c kernels/tt.c kernels/tn.c \
 	kernels/blocked.c kernels/helpers.c \
 	kernels/pack.c kernels/naive.c kernels/workspace.c \
-	kernels/threads.c kernels/split.c kernels/parallel.c \
+	kernels/split.c kernels/parallel.c kernels/complex.c
+MML_DRIVER_SOURCES = $(MML_TYPED_SOURCES) kernels/threads.c \
 	kernels/teamwarm.c
 noinst_LTLIBRARIES += kernels/libmmdriver.la
 kernels_libmmdriver_la_SOURCES = $(MML_DRIVER_SOURCES) kernels/driver.h \
+	kernels/elem.h kernels/params.h kernels/trans.h \
 	kernels/vec.h
 # OpenMP (configure's AC_OPENMP; none with --disable-openmp): the team of
 # parallel.c and the barriers of blocked.c.
@@ -149,18 +193,30 @@ kernels_libmmdriver_la_LDFLAGS = $(OPENMP_CFLAGS)
 kernels_libmmdriver_la_LIBADD = $(KGEN)/kfull.lo $(KGEN)/kedge.lo \
 	$(KGEN)/knc.lo $(KGEN)/kncv.lo
 
-# The installed library: only mmt_*, dgemm_, cblas_dgemm and the two
-# handlers are exported (tests/kernels/exports.sh checks with nm).  Each
-# default handler is its own object so an application can replace it.
+# SGEMM and CGEMM: the driver's typed files and the faces compiled again
+# for float (kernels/elem.h renames what they define).
+noinst_LTLIBRARIES += kernels/libmmsingle.la
+kernels_libmmsingle_la_SOURCES = $(MML_TYPED_SOURCES) kernels/blas.c \
+	kernels/blas_complex.c kernels/info.c
+kernels_libmmsingle_la_CPPFLAGS = $(AM_CPPFLAGS) -DMML_SINGLE
+kernels_libmmsingle_la_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS)
+kernels_libmmsingle_la_LIBADD = $(KGEN)/skfull.lo $(KGEN)/skedge.lo \
+	$(KGEN)/sknc.lo $(KGEN)/skncv.lo
+
+# The installed library: only mmt_*, [dszc]gemm_, cblas_[dszc]gemm and the
+# two handlers are exported (tests/kernels/exports.sh checks with nm).
+# Each default handler is its own object so an application can replace
+# it.
 lib_LTLIBRARIES = kernels/libmmtune.la
-kernels_libmmtune_la_SOURCES = kernels/blas.c kernels/info.c \
+kernels_libmmtune_la_SOURCES = kernels/blas.c kernels/blas_complex.c \
+	kernels/info.c \
 	kernels/xerbla.c kernels/cblas_xerbla.c kernels/cblas_position.c \
 	kernels/cblas_position.h kernels/gemm_args.h
-kernels_libmmtune_la_LIBADD = kernels/libmmdriver.la
+kernels_libmmtune_la_LIBADD = kernels/libmmdriver.la kernels/libmmsingle.la
 kernels_libmmtune_la_LDFLAGS = $(OPENMP_CFLAGS) $(MMT_NODELETE) \
 	-version-info $(MMT_LT_VERSION) \
 	-export-symbols-regex \
-	'^(mmt_.*|dgemm_|cblas_dgemm|xerbla_|cblas_xerbla)$$'
+	'^(mmt_.*|[dszc]gemm_|cblas_[dszc]gemm|xerbla_|cblas_xerbla)$$'
 include_HEADERS = include/mmtune.h
 
 # What the built library runs.
@@ -175,7 +231,10 @@ CLEANFILES += $(KGEN)/stamp $(KGEN)/inputs $(KGEN)/kernel.params \
 	$(KGEN)/kernel.cc \
 	$(KGEN)/libparams.h \
 	$(KGEN)/kfull.c $(KGEN)/kedge.c $(KGEN)/knc.c $(KGEN)/kncv.c \
-	$(KGEN)/knct.c $(KGEN)/kncvt.c $(KGEN)/knc-pair.c $(KGEN)/kncv-pair.c
+	$(KGEN)/knct.c $(KGEN)/kncvt.c $(KGEN)/knc-pair.c $(KGEN)/kncv-pair.c \
+	$(KGEN)/skernel.params $(KGEN)/skfull.c $(KGEN)/skedge.c \
+	$(KGEN)/sknc.c $(KGEN)/skncv.c $(KGEN)/sknct.c $(KGEN)/skncvt.c \
+	$(KGEN)/sknc-pair.c $(KGEN)/skncv-pair.c
 clean-local: kernels-gen-clean
 .PHONY: kernels-gen-clean
 kernels-gen-clean:
@@ -186,6 +245,26 @@ check_PROGRAMS += tests/kernels/test_dgemm
 tests_kernels_test_dgemm_LDADD = kernels/libmmtune.la \
 	tests/common/libmmtest.la -lm
 TESTS += tests/kernels/test_dgemm
+# The same cases through SGEMM's faces (TEST_SINGLE: float copies of the
+# operands, float's epsilon).
+check_PROGRAMS += tests/kernels/test_sgemm
+tests_kernels_test_sgemm_SOURCES = tests/kernels/test_dgemm.c
+tests_kernels_test_sgemm_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_SINGLE
+tests_kernels_test_sgemm_LDADD = $(tests_kernels_test_dgemm_LDADD)
+TESTS += tests/kernels/test_sgemm
+# The complex faces (the 1m method, complex.c) against a complex triple
+# loop, with an allocator of its own (it refuses the library's
+# workspace).  CGEMM's is the same source built with -DTEST_SINGLE.
+check_PROGRAMS += tests/kernels/test_zgemm
+tests_kernels_test_zgemm_LDADD = kernels/libmmtune.la \
+	tests/common/libmmtest.la -lm
+TESTS += tests/kernels/test_zgemm
+# The same cases through CGEMM's faces (TEST_SINGLE).
+check_PROGRAMS += tests/kernels/test_cgemm
+tests_kernels_test_cgemm_SOURCES = tests/kernels/test_zgemm.c
+tests_kernels_test_cgemm_CPPFLAGS = $(AM_CPPFLAGS) -DTEST_SINGLE
+tests_kernels_test_cgemm_LDADD = $(tests_kernels_test_zgemm_LDADD)
+TESTS += tests/kernels/test_cgemm
 # The handler override, against the shared and against the static library.
 check_PROGRAMS += tests/kernels/test_args tests/kernels/test_args_static \
 	tests/kernels/default_handlers
@@ -211,7 +290,8 @@ tests_kernels_test_gemm_args_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_kernels_test_gemm_args_LDADD = $(CMOCKA_LIBS)
 TESTS += tests/kernels/test_gemm_args
 # The reference BLAS testers (Debian's libblas-test) with libmmtune
-# preloaded: xblat3d's DGEMM, xdcblat3 whole (about 2 s).
+# preloaded: xblat3d's DGEMM and xblat3z's ZGEMM, xdcblat3 and xzcblat3
+# whole (about 5 s).
 TESTS += tests/kernels/reftesters.sh
 EXTRA_DIST += tests/kernels/reftesters.sh
 # (its scratch directory outlives a run killed by a signal)

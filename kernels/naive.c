@@ -16,11 +16,11 @@ void mml_gemm_naive(const struct mml_gemm *g)
     size_t br = g->tb ? g->ldb : 1, bs = g->tb ? 1 : g->ldb;
 
     for (size_t j = 0; j < g->n; j++) {
-        double *c = g->c + j * g->ldc;
+        mml_elem *c = g->c + j * g->ldc;
         mml_scale_c(g->m, 1, g->beta, c, g->ldc);
         for (size_t p = 0; p < g->k; p++) {
-            double t = g->alpha * g->b[p * br + j * bs];
-            const double *a = g->a + p * as;
+            mml_elem t = g->alpha * g->b[p * br + j * bs];
+            const mml_elem *a = g->a + p * as;
             for (size_t i = 0; i < g->m; i++)
                 c[i] += t * a[i * ar];
         }

@@ -15,7 +15,7 @@
 #endif
 
 #include "kernels/driver.h"
-#include "kernels/gen/libparams.h"
+#include "kernels/params.h"
 #include "kernels/vec.h"
 
 #define INLINE MML_VINLINE
@@ -31,14 +31,14 @@
  * ahead within 1% of 8; square N = 200 to 2000 unchanged). */
 #define PACK_AHEAD 8
 
-INLINE void panel_along_x(const double *s, size_t sp, int kc, int wq, int w,
-                          double scale, double *d)
+INLINE void panel_along_x(const mml_elem *s, size_t sp, int kc, int wq, int w,
+                          mml_elem scale, mml_elem *d)
 {
     for (int p = 0; p < kc; p++, s += sp, d += w) {
         int r = 0;
         if (p + PACK_AHEAD < kc) {
-            const double *f = s + PACK_AHEAD * sp;
-            for (int l = 0; l < wq; l += 8)
+            const mml_elem *f = s + PACK_AHEAD * sp;
+            for (int l = 0; l < wq; l += (int)MML_LINE_ELEMS)
                 mmt_prefetch_line(f + l);
             mmt_prefetch_line(f + wq - 1);
         }
@@ -62,8 +62,8 @@ INLINE void panel_along_x(const double *s, size_t sp, int kc, int wq, int w,
  * 48 GFLOPS, OpenBLAS-SkylakeX 55). */
 #define PF_AHEAD 4
 
-INLINE void block_along_k(const double *s, size_t sx, int w, double scale,
-                          double *d, int pf)
+INLINE void block_along_k(const mml_elem *s, size_t sx, int w, mml_elem scale,
+                          mml_elem *d, int pf)
 {
     mml_vd v[MML_V];
 
@@ -82,8 +82,8 @@ INLINE void block_along_k(const double *s, size_t sx, int w, double scale,
 /* The rest of a panel along k (all of it when the panel is not whole
  * vectors wide) one step at a time: one value from each of the wq source
  * runs, V at a time into a vector, stored whole. */
-INLINE void steps_along_k(const double *s, size_t sx, int p0, int kc, int wq,
-                          int w, double scale, double *d)
+INLINE void steps_along_k(const mml_elem *s, size_t sx, int p0, int kc, int wq,
+                          int w, mml_elem scale, mml_elem *d)
 {
     s += p0, d += (size_t)p0 * w;
     for (int p = p0; p < kc; p++, s++, d += w) {
@@ -102,8 +102,8 @@ INLINE void steps_along_k(const double *s, size_t sx, int p0, int kc, int wq,
     }
 }
 
-INLINE void panel_along_k(const double *s, size_t sx, int kc, int wq, int w,
-                          double scale, double *d)
+INLINE void panel_along_k(const mml_elem *s, size_t sx, int kc, int wq, int w,
+                          mml_elem scale, mml_elem *d)
 {
     int kv = wq == w && MML_V > 1 && w % MML_V == 0
              ? kc / MML_V * MML_V : 0;
@@ -115,8 +115,8 @@ INLINE void panel_along_k(const double *s, size_t sx, int kc, int wq, int w,
     steps_along_k(s, sx, kv, kc, wq, w, scale, d);
 }
 
-INLINE void panel_w(const double *s, size_t sx, size_t sp, int kc, int wq,
-                    int w, double scale, double *d)
+INLINE void panel_w(const mml_elem *s, size_t sx, size_t sp, int kc, int wq,
+                    int w, mml_elem scale, mml_elem *d)
 {
     if (sx == 1)
         panel_along_x(s, sp, kc, wq, w, scale, d);
@@ -124,9 +124,9 @@ INLINE void panel_w(const double *s, size_t sx, size_t sp, int kc, int wq,
         panel_along_k(s, sx, kc, wq, w, scale, d);
 }
 
-MML_TARGET_ATTR static void panel(const double *s, size_t sx, size_t sp,
-                                  int kc, int wq, int w, double scale,
-                                  double *d)
+MML_TARGET_ATTR static void panel(const mml_elem *s, size_t sx, size_t sp,
+                                  int kc, int wq, int w, mml_elem scale,
+                                  mml_elem *d)
 {
     if (wq == w && w == MML_PARAM_MU)
         panel_w(s, sx, sp, kc, MML_PARAM_MU, MML_PARAM_MU, scale, d);
@@ -136,8 +136,8 @@ MML_TARGET_ATTR static void panel(const double *s, size_t sx, size_t sp,
         panel_w(s, sx, sp, kc, wq, w, scale, d);
 }
 
-void mml_pack(const double *src, size_t sx, size_t sp, int ext, int kc,
-              int w, int pad, double scale, double *dst)
+void mml_pack(const mml_elem *src, size_t sx, size_t sp, int ext, int kc,
+              int w, int pad, mml_elem scale, mml_elem *dst)
 {
     int x = 0;
 
@@ -150,7 +150,8 @@ void mml_pack(const double *src, size_t sx, size_t sp, int ext, int kc,
 }
 
 /* One column of the untransposed copy: len values times scale. */
-MML_VINLINE void column(const double *s, int len, double scale, double *d)
+MML_VINLINE void column(const mml_elem *s, int len, mml_elem scale,
+                        mml_elem *d)
 {
     int r = 0;
 
@@ -165,8 +166,8 @@ MML_VINLINE void column(const double *s, int len, double scale, double *d)
  * each run into a vector, stored whole.  Compact code, for small copies:
  * from a cold cache their time is the code's fetch as much as the data's
  * (below). */
-MML_VINLINE void rows_v(const double *s, size_t sx, int j, int cols,
-                        int rows, double scale, double *d)
+MML_VINLINE void rows_v(const mml_elem *s, size_t sx, int j, int cols,
+                        int rows, mml_elem scale, mml_elem *d)
 {
     for (d += (size_t)j * rows; j < cols; j++, d += rows) {
         mml_vd v;
@@ -188,11 +189,11 @@ MML_VINLINE void rows_v(const double *s, size_t sx, int j, int cols,
  * columns a column at a time.  Out of line, so that a small copy does
  * not fetch its code. */
 __attribute__((noinline)) MML_TARGET_ATTR
-static void rows_blocks(const double *src, size_t sx, int rows, int cols,
-                        double scale, double *dst)
+static void rows_blocks(const mml_elem *src, size_t sx, int rows, int cols,
+                        mml_elem scale, mml_elem *dst)
 {
     for (int i = 0; i + MML_V <= rows; i += MML_V) {
-        const double *s = src + (size_t)i * sx;
+        const mml_elem *s = src + (size_t)i * sx;
         int j = 0;
         for (; MML_V > 1 && j + MML_V <= cols; j += MML_V)
             block_along_k(s + j, sx, rows, scale, dst + i + (size_t)j * rows,
@@ -201,9 +202,9 @@ static void rows_blocks(const double *src, size_t sx, int rows, int cols,
     }
 }
 
-MML_TARGET_ATTR void mml_copy_cm(const double *src, size_t sx, size_t sp,
-                                 int rows, int cols, double scale,
-                                 double *dst)
+MML_TARGET_ATTR void mml_copy_cm(const mml_elem *src, size_t sx, size_t sp,
+                                 int rows, int cols, mml_elem scale,
+                                 mml_elem *dst)
 {
     int i = 0;
 

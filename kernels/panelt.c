@@ -58,37 +58,37 @@ static size_t pass_rows(const struct mml_gemm *g)
 }
 
 /* The workspace of the pass of rows i.., m of them. */
-static size_t pass_doubles(const struct mml_plan *p, const struct mml_gemm *g,
+static size_t pass_elems(const struct mml_plan *p, const struct mml_gemm *g,
                            size_t i, size_t m)
 {
     struct mml_gemm r = pass_of(g, i, m);
     struct mml_gemm h = mml_as_transpose(&r, NULL);
 
-    return mml_transpose_doubles(&r) + mml_skinny_doubles(p, &h);
+    return mml_transpose_elems(&r) + mml_skinny_elems(p, &h);
 }
 
 /* The most of any pass: the first (the most rows) or the last, whose
  * fewer rows the skinny path may cut into wider chunks (M = 2561: passes
  * of 1281 and 1280 rows, chunks of 264 and 320 columns of C^T). */
-size_t mml_panel_t_doubles(const struct mml_plan *p,
+size_t mml_panel_t_elems(const struct mml_plan *p,
                            const struct mml_gemm *g)
 {
     size_t mb = pass_rows(g), last = (g->m - 1) / mb * mb;
-    size_t first = pass_doubles(p, g, 0, mb);
-    size_t end = pass_doubles(p, g, last, g->m - last);
+    size_t first = pass_elems(p, g, 0, mb);
+    size_t end = pass_elems(p, g, last, g->m - last);
 
     return first > end ? first : end;
 }
 
 void mml_gemm_panel_t(const struct mml_gemm *g, const struct mml_plan *p,
-                      double *work)
+                      mml_elem *work)
 {
     size_t mb = pass_rows(g);
 
     for (size_t i = 0; i < g->m; i += mb) {
         struct mml_gemm r = pass_of(g, i, g->m - i < mb ? g->m - i : mb);
         struct mml_gemm h = mml_as_transpose(&r, work);   /* C^T, N x m */
-        mml_gemm_skinny(&h, p, work + mml_transpose_doubles(&r));
+        mml_gemm_skinny(&h, p, work + mml_transpose_elems(&r));
         mml_transpose_into_c(&r, work);
     }
 }

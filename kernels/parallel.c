@@ -93,9 +93,9 @@ static struct mml_gemm piece(const struct mml_gemm *g, int rows, size_t unit,
 static int blocked_team(const struct mml_gemm *g, const struct mml_plan *p,
                         struct mml_ways w)
 {
-    size_t shared = mml_blocked_shared_doubles(p, g, w);
-    size_t own = mml_blocked_own_doubles(p, g);
-    double *b = mml_workspace(shared + own);
+    size_t shared = mml_blocked_shared_elems(p, g, w);
+    size_t own = mml_blocked_own_elems(p, g);
+    mml_elem *b = mml_workspace(shared + own);
     int failed = 0;
 
     if (!b)
@@ -105,7 +105,7 @@ static int blocked_team(const struct mml_gemm *g, const struct mml_plan *p,
     {
         int id = omp_get_thread_num(), nt = omp_get_num_threads();
         struct mml_ways tw = w;
-        double *mine = id == 0 ? b + shared : mml_workspace(own);
+        mml_elem *mine = id == 0 ? b + shared : mml_workspace(own);
 
         /* a runtime that gave fewer threads (OMP_THREAD_LIMIT, OMP_DYNAMIC)
          * gets ways that fit them and the B panels made ready above */

@@ -11,7 +11,7 @@
 
 #include "codegen/cpurun.h"
 #include "kernels/driver.h"
-#include "kernels/gen/libparams.h"
+#include "kernels/params.h"
 
 extern const struct mmt_kernel_desc mml_kfull_desc, mml_kedge_desc,
     mml_knc_desc, mml_kncv_desc;
@@ -28,8 +28,8 @@ static int plan_ready;
 
 static struct mml_nckern nckern(const struct mmt_kernel_desc *d)
 {
-    return (struct mml_nckern){ d->mu, d->nu, d->masked_rows, d->beta0,
-                                d->beta1, d->betax };
+    return (struct mml_nckern){ d->mu, d->nu, d->masked_rows, MML_B0(d),
+                                MML_B1(d), MML_BX(d) };
 }
 
 void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
@@ -53,6 +53,7 @@ static void plan_transposed_b(void)
     const struct mmt_kernel_desc *t = &mml_knct_desc, *tv = &mml_kncvt_desc;
 
     if (plan.knc && t && tv && t->abi == MMT_KERNEL_ABI
+        && t->type == MML_KERNEL_TYPE && tv->type == MML_KERNEL_TYPE
         && tv->abi == MMT_KERNEL_ABI
         && t->layout == MMT_LAYOUT_NOCOPY_BT
         && tv->layout == MMT_LAYOUT_NOCOPY_BT
@@ -102,6 +103,7 @@ int mml_plan_small(struct mml_plan *p, const struct mmt_kernel_desc *knc,
                    const struct mmt_kernel_desc *kncv, int ncnb)
 {
     if (knc->abi != MMT_KERNEL_ABI || kncv->abi != MMT_KERNEL_ABI
+        || knc->type != MML_KERNEL_TYPE || kncv->type != MML_KERNEL_TYPE
         || !mmg_cpu_runs(knc->requires) || !mmg_cpu_runs(kncv->requires)) {
         p->knc = p->kncv = NULL;
         return -1;
@@ -119,7 +121,8 @@ static void plan_init(void)
     mml_plan_threads(&plan, MML_PARAM_THREAD_N, MML_PARAM_THREAD_JC);
     mml_plan_threads_hot(&plan, MML_PARAM_THREAD_N_HOT,
                          MML_PARAM_THREAD_HOT_US);
-    plan_usable = f->abi == MMT_KERNEL_ABI && mmg_cpu_runs(f->requires);
+    plan_usable = f->abi == MMT_KERNEL_ABI && f->type == MML_KERNEL_TYPE
+                  && mmg_cpu_runs(f->requires);
     mml_plan_small(&plan, &mml_knc_desc, &mml_kncv_desc, MML_PARAM_NCNB);
     plan_transposed_b();
     __atomic_store_n(&plan_ready, 1, __ATOMIC_RELEASE);

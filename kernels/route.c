@@ -36,7 +36,7 @@ MML_HOT
 enum mml_path mml_dgemm_path(const struct mml_gemm *g,
                              const struct mml_plan *p, enum mml_path path)
 {
-    double *work = NULL;
+    mml_elem *work = NULL;
     size_t need;
 
     switch (path) {
@@ -54,8 +54,8 @@ enum mml_path mml_dgemm_path(const struct mml_gemm *g,
         return path;
     case MML_PATH_SMALL:
     case MML_PATH_SMALL_TT:
-        need = path == MML_PATH_SMALL_TT ? mml_small_tt_doubles(p, g)
-                                         : mml_small_doubles(p, g);
+        need = path == MML_PATH_SMALL_TT ? mml_small_tt_elems(p, g)
+                                         : mml_small_elems(p, g);
         work = need ? mml_workspace(need) : NULL;
         if (work || !need) {
             (path == MML_PATH_SMALL_TT ? mml_gemm_small_tt
@@ -64,19 +64,19 @@ enum mml_path mml_dgemm_path(const struct mml_gemm *g,
         }
         break;
     case MML_PATH_PANEL_T:
-        if ((work = mml_workspace(mml_panel_t_doubles(p, g)))) {
+        if ((work = mml_workspace(mml_panel_t_elems(p, g)))) {
             mml_gemm_panel_t(g, p, work);
             return path;
         }
         break;
     case MML_PATH_SKINNY:
-        if ((work = mml_workspace(mml_skinny_doubles(p, g)))) {
+        if ((work = mml_workspace(mml_skinny_elems(p, g)))) {
             mml_gemm_skinny(g, p, work);
             return path;
         }
         break;
     case MML_PATH_BLOCKED:
-        if ((work = mml_workspace(mml_work_doubles(p, g)))) {
+        if ((work = mml_workspace(mml_work_elems(p, g)))) {
             mml_gemm_blocked(g, p, work);
             return path;
         }

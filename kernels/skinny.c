@@ -30,7 +30,6 @@
 
 #include "kernels/driver.h"
 
-#define LINE_DOUBLES 8
 
 static size_t up_to(size_t x, size_t step)
 {
@@ -136,10 +135,10 @@ int mml_skinny_same_sums(const struct mml_plan *p, const struct mml_gemm *g,
 }
 
 /* B's copy (when made), then what the small path needs for any block. */
-size_t mml_skinny_doubles(const struct mml_plan *p, const struct mml_gemm *g)
+size_t mml_skinny_elems(const struct mml_plan *p, const struct mml_gemm *g)
 {
     struct cuts c = cuts(p, g);
-    size_t bcopy = copies_b(p, g, c) ? up_to(c.kb * c.nb, LINE_DOUBLES) : 0;
+    size_t bcopy = copies_b(p, g, c) ? up_to(c.kb * c.nb, MML_LINE_ELEMS) : 0;
 
     return bcopy + mml_small_bound(p, c.mb, c.nb, c.kb);
 }
@@ -149,12 +148,12 @@ size_t mml_skinny_doubles(const struct mml_plan *p, const struct mml_gemm *g)
  * transposed when tb. */
 static void slabs(const struct mml_gemm *g, const struct mml_plan *p,
                   struct cuts c, size_t jc, size_t nc, size_t pc, size_t kc,
-                  const double *b, size_t ldb, int tb, double alpha,
-                  double beta, double *work)
+                  const mml_elem *b, size_t ldb, int tb, mml_elem alpha,
+                  mml_elem beta, mml_elem *work)
 {
     for (size_t ic = 0; ic < g->m; ic += c.mb) {
         size_t mc = min_z(c.mb, g->m - ic);
-        const double *a = g->ta ? g->a + pc + ic * g->lda
+        const mml_elem *a = g->ta ? g->a + pc + ic * g->lda
                                 : g->a + ic + pc * g->lda;
         struct mml_gemm blk = { g->ta, tb, mc, nc, kc, alpha, beta, a, b,
                                 g->c + ic + jc * g->ldc, g->lda, ldb,
@@ -164,17 +163,17 @@ static void slabs(const struct mml_gemm *g, const struct mml_plan *p,
 }
 
 void mml_gemm_skinny(const struct mml_gemm *g, const struct mml_plan *p,
-                     double *work)
+                     mml_elem *work)
 {
     struct cuts c = cuts(p, g);
     int copy = copies_b(p, g, c);
-    size_t bcopy = copy ? up_to(c.kb * c.nb, LINE_DOUBLES) : 0;
+    size_t bcopy = copy ? up_to(c.kb * c.nb, MML_LINE_ELEMS) : 0;
 
     for (size_t jc = 0; jc < g->n; jc += c.nb) {
         size_t nc = min_z(c.nb, g->n - jc);
         for (size_t pc = 0; pc < g->k; pc += c.kb) {
             size_t kc = min_z(c.kb, g->k - pc);
-            const double *b = g->tb ? g->b + jc + pc * g->ldb
+            const mml_elem *b = g->tb ? g->b + jc + pc * g->ldb
                                     : g->b + pc + jc * g->ldb;
             size_t ldb = g->ldb;
             if (copy) {

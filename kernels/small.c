@@ -43,7 +43,6 @@
 
 #include "kernels/driver.h"
 
-#define LINE_DOUBLES 8   /* 64-byte lines */
 
 MML_HOT
 int mml_small_fits(const struct mml_plan *p, const struct mml_gemm *g)
@@ -90,21 +89,21 @@ static int tiny(const struct mml_plan *p, const struct mml_gemm *g)
 MML_HOT
 static size_t row_tile(const struct mml_plan *p, const struct mml_gemm *g)
 {
-    return up_to((size_t)p->nckv.mu * g->n, LINE_DOUBLES);
+    return up_to((size_t)p->nckv.mu * g->n, MML_LINE_ELEMS);
 }
 
 /* Doubles for the edge: a tiny call's padded rows of A (V x K) and its C
  * tile; else none for whole vectors of rows or beta = 0 (the shifted
  * tile writes straight into C), the C tile otherwise. */
 MML_HOT
-static size_t edge_doubles(const struct mml_plan *p, const struct mml_gemm *g)
+static size_t edge_elems(const struct mml_plan *p, const struct mml_gemm *g)
 {
     size_t v = (size_t)p->nckv.mu;
 
     if (masked_rows(p))
         return 0;
     if (tiny(p, g))
-        return up_to(v * g->k, LINE_DOUBLES) + row_tile(p, g);
+        return up_to(v * g->k, MML_LINE_ELEMS) + row_tile(p, g);
     if (g->beta == 0.0 || g->m % v == 0)
         return 0;
     return row_tile(p, g);
@@ -186,17 +185,17 @@ MML_HOT
 static struct parts3 layout(const struct mml_plan *p,
                             const struct mml_gemm *g)
 {
-    struct parts3 l = { 0, 0, edge_doubles(p, g) };
+    struct parts3 l = { 0, 0, edge_elems(p, g) };
 
     if (copies_a(g))
-        l.a = up_to(a_block_most(p, g->m, g->k) * g->k, LINE_DOUBLES);
+        l.a = up_to(a_block_most(p, g->m, g->k) * g->k, MML_LINE_ELEMS);
     if (copies_b(p, g))
-        l.b = up_to(g->k * g->n, LINE_DOUBLES);
+        l.b = up_to(g->k * g->n, MML_LINE_ELEMS);
     return l;
 }
 
 MML_HOT
-size_t mml_small_doubles(const struct mml_plan *p, const struct mml_gemm *g)
+size_t mml_small_elems(const struct mml_plan *p, const struct mml_gemm *g)
 {
     struct parts3 l = layout(p, g);
 
@@ -210,14 +209,14 @@ size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
      * has it (more than any block of at most m rows needs) */
     size_t v = (size_t)p->nckv.mu;
 
-    return up_to(m * k, LINE_DOUBLES) + up_to(k * n, LINE_DOUBLES)
-           + up_to(v * k, LINE_DOUBLES) + up_to(v * n, LINE_DOUBLES);
+    return up_to(m * k, MML_LINE_ELEMS) + up_to(k * n, MML_LINE_ELEMS)
+           + up_to(v * k, MML_LINE_ELEMS) + up_to(v * n, MML_LINE_ELEMS);
 }
 
 /* One word at x loaded (as an integer: no value is used, C may hold
  * NaN) and kept by an empty asm: no instruction but the load. */
 MML_HOT
-static inline void load_word(const double *x)
+static inline void load_word(const mml_elem *x)
 {
     uint64_t w;
 
@@ -231,9 +230,9 @@ static inline void load_word(const double *x)
  * Zen 5 4-6% of the call, where one line a step, each word folded into
  * one value, cost 7-10% (flushed the same). */
 MML_HOT
-static void touch(const double *x, size_t m, size_t n, size_t ld)
+static void touch(const mml_elem *x, size_t m, size_t n, size_t ld)
 {
-    const size_t line = LINE_DOUBLES;
+    const size_t line = MML_LINE_ELEMS;
 
     for (size_t j = 0; j < n; j++, x += ld) {
         size_t i = 0;
@@ -249,8 +248,8 @@ static void touch(const double *x, size_t m, size_t n, size_t ld)
 
 /* Rows r0.. (mr of them, mr < w) of the m x k column-major a into w x k
  * column-major at d (leading dimension w), rows past mr zero. */
-static void copy_rows(const double *a, size_t lda, int mr, int k, int w,
-                      double *d)
+static void copy_rows(const mml_elem *a, size_t lda, int mr, int k, int w,
+                      mml_elem *d)
 {
     for (int p = 0; p < k; p++, a += lda, d += w) {
         memcpy(d, a, (size_t)mr * sizeof *d);
@@ -260,7 +259,7 @@ static void copy_rows(const double *a, size_t lda, int mr, int k, int w,
 
 /* The kernel variant for beta (KERNEL_ABI.md "Beta variants"). */
 MML_HOT
-static mmt_mm_kernel *nc_variant(const struct mml_nckern *k, double beta)
+static mml_kernel *nc_variant(const struct mml_nckern *k, mml_elem beta)
 {
     return beta == 0.0 ? k->b0 : beta == 1.0 ? k->b1 : k->bx;
 }
@@ -286,10 +285,10 @@ static void run_rows(const struct kerns *ks, const struct mml_gemm *g,
  * the workspace (V x K), computed into a C tile (V x N) and merged. */
 __attribute__((noinline))
 static void gemm_tiny(const struct mml_gemm *g, const struct mml_plan *p,
-                      const struct kerns *ks, double *work)
+                      const struct kerns *ks, mml_elem *work)
 {
     int v = p->nckv.mu, n = (int)g->n, k = (int)g->k;
-    double *ct = work + up_to((size_t)v * g->k, LINE_DOUBLES);
+    mml_elem *ct = work + up_to((size_t)v * g->k, MML_LINE_ELEMS);
 
     copy_rows(g->a, g->lda, (int)g->m, k, v, work);
     ks->v->b0(v, n, k, work, v, g->b, (int)g->ldb, 0.0, ct, v);
@@ -304,12 +303,12 @@ static void gemm_tiny(const struct mml_gemm *g, const struct mml_plan *p,
  * rows merged. */
 MML_HOT
 static void gemm_shifted(const struct mml_gemm *g, const struct mml_plan *p,
-                         const struct kerns *ks, double *t)
+                         const struct kerns *ks, mml_elem *t)
 {
     int m = (int)g->m, n = (int)g->n, k = (int)g->k, v = p->nckv.mu;
     int mw = m / p->nck.mu * p->nck.mu, mv = mw + (m - mw) / v * v;
     int lda = (int)g->lda, ldb = (int)g->ldb;
-    const double *a = g->a + (m - v);
+    const mml_elem *a = g->a + (m - v);
 
     run_rows(ks, g, mw, mv);
     if (mv == m)
@@ -332,7 +331,7 @@ static void gemm_shifted(const struct mml_gemm *g, const struct mml_plan *p,
 #define CODE_BYTES 2048
 
 MML_HOT
-static void fetch_code(mmt_mm_kernel *f)
+static void fetch_code(mml_kernel *f)
 {
     const char *c = (const char *)(uintptr_t)f;
 
@@ -352,11 +351,11 @@ static void fetch_code(mmt_mm_kernel *f)
  * and 0.6 GFLOPS, 12 1.4 and 1.7 (sizes whose fetches did not change,
  * 16 to 100, moved by -7% to +9% in the same runs: the host). */
 MML_HOT
-static void fetch_codes(const struct kerns *ks, int m, double beta,
+static void fetch_codes(const struct kerns *ks, int m, mml_elem beta,
                         int masked)
 {
     int mw = m / ks->f->mu * ks->f->mu, v = ks->v->mu, whole = m - mw >= v;
-    mmt_mm_kernel *vb = nc_variant(ks->v, beta);
+    mml_kernel *vb = nc_variant(ks->v, beta);
 
     if (masked) {                   /* the full kernel alone */
         fetch_code(nc_variant(ks->f, beta));
@@ -405,7 +404,7 @@ static void prime_run(const char *c, size_t bytes, int rw)
  * 48 40.4 -> 42.1, 64 58.9 -> 61.6, 80 70.6 -> 75.9, 100 77.3 -> 76.3;
  * warm unchanged (97.1 -> 97.3 at 64). */
 MML_HOT
-static void prime_pages(const double *x, size_t m, size_t n, size_t ld,
+static void prime_pages(const mml_elem *x, size_t m, size_t n, size_t ld,
                         int rw)
 {
     const char *c = (const char *)x;
@@ -456,7 +455,7 @@ int mml_load_operands(const struct mml_gemm *g)
  * 51.4 / 46.3, 300^3 51.5 / 48.6). */
 MML_HOT
 static void load_whole(const struct mml_gemm *g, struct parts3 l,
-                       double *work)
+                       mml_elem *work)
 {
     if (mml_load_operands(g) && l.b)
         touch(work + l.a, l.b, 1, 0);
@@ -465,7 +464,7 @@ static void load_whole(const struct mml_gemm *g, struct parts3 l,
 /* The rows of g from op(B), in place or shifted, or a tiny call's. */
 MML_HOT
 static void run_rows_all(const struct mml_gemm *h, const struct mml_plan *p,
-                         const struct kerns *ks, double *edge)
+                         const struct kerns *ks, mml_elem *edge)
 {
     if (masked_rows(p))
         run_rows(ks, h, (int)h->m, (int)h->m);
@@ -489,7 +488,7 @@ static void run_rows_all(const struct mml_gemm *h, const struct mml_plan *p,
 MML_HOT
 static void gemm_a_blocks(const struct mml_gemm *g, struct mml_gemm h,
                           const struct mml_plan *p, const struct kerns *ks,
-                          double *a, double *edge)
+                          mml_elem *a, mml_elem *edge)
 {
     size_t rb = a_block(p, g->m, g->k), sx = g->ta ? g->lda : 1;
     size_t sp = g->ta ? 1 : g->lda;
@@ -507,7 +506,7 @@ static void gemm_a_blocks(const struct mml_gemm *g, struct mml_gemm h,
 
 MML_HOT
 static void gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
-                       double *work, int whole, int load_b)
+                       mml_elem *work, int whole, int load_b)
 {
     struct mml_gemm h = *g;      /* the problem run: A untransposed */
     struct parts3 l = layout(p, g);
@@ -536,14 +535,14 @@ static void gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
 
 MML_HOT
 void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
-                    double *work)
+                    mml_elem *work)
 {
     gemm_small(g, p, work, 1, 0);
 }
 
 MML_HOT
 void mml_gemm_small_block(const struct mml_gemm *g,
-                          const struct mml_plan *p, double *work, int load_b)
+                          const struct mml_plan *p, mml_elem *work, int load_b)
 {
     gemm_small(g, p, work, 0, load_b);
 }
@@ -570,7 +569,7 @@ MML_HOT
 void mml_gemm_small_direct(const struct mml_gemm *g,
                            const struct mml_plan *p)
 {
-    mmt_mm_kernel *f = nc_variant(kerns_for(p, g->tb).f, g->beta);
+    mml_kernel *f = nc_variant(kerns_for(p, g->tb).f, g->beta);
 
     fetch_code(f);
     mml_load_operands(g);
@@ -595,7 +594,7 @@ int mml_small_tt_pays(const struct mml_gemm *g)
 }
 
 MML_HOT
-struct mml_gemm mml_as_transpose(const struct mml_gemm *g, double *t)
+struct mml_gemm mml_as_transpose(const struct mml_gemm *g, mml_elem *t)
 {
     struct mml_gemm h = { !g->tb, !g->ta, g->n, g->m, g->k, 1.0, 0.0, g->b,
                           g->a, t, g->ldb, g->lda, g->n };
@@ -611,18 +610,18 @@ static int tt_direct(const struct mml_gemm *g)
 }
 
 MML_HOT
-size_t mml_transpose_doubles(const struct mml_gemm *g)
+size_t mml_transpose_elems(const struct mml_gemm *g)
 {
-    size_t t = up_to(g->m * g->n, LINE_DOUBLES);
+    size_t t = up_to(g->m * g->n, MML_LINE_ELEMS);
 
     return tt_direct(g) ? t : 2 * t;
 }
 
 MML_HOT
-void mml_transpose_into_c(const struct mml_gemm *g, double *work)
+void mml_transpose_into_c(const struct mml_gemm *g, mml_elem *work)
 {
-    size_t t = up_to(g->m * g->n, LINE_DOUBLES);
-    double *u = tt_direct(g) ? g->c : work + t;  /* alpha T^T, M x N */
+    size_t t = up_to(g->m * g->n, MML_LINE_ELEMS);
+    mml_elem *u = tt_direct(g) ? g->c : work + t;  /* alpha T^T, M x N */
 
     /* C(i, j) = alpha T(j, i): the rows of T are contiguous, and they are
      * the columns of the copy (leading dimension M) */
@@ -633,20 +632,20 @@ void mml_transpose_into_c(const struct mml_gemm *g, double *work)
 }
 
 MML_HOT
-size_t mml_small_tt_doubles(const struct mml_plan *p,
+size_t mml_small_tt_elems(const struct mml_plan *p,
                             const struct mml_gemm *g)
 {
     struct mml_gemm h = mml_as_transpose(g, NULL);
 
-    return mml_transpose_doubles(g) + mml_small_doubles(p, &h);
+    return mml_transpose_elems(g) + mml_small_elems(p, &h);
 }
 
 MML_HOT
 void mml_gemm_small_tt(const struct mml_gemm *g, const struct mml_plan *p,
-                       double *work)
+                       mml_elem *work)
 {
     struct mml_gemm h = mml_as_transpose(g, work);   /* T = B A, N x M */
 
-    mml_gemm_small(&h, p, work + mml_transpose_doubles(g));
+    mml_gemm_small(&h, p, work + mml_transpose_elems(g));
     mml_transpose_into_c(g, work);
 }

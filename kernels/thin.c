@@ -28,16 +28,17 @@
 #include "kernels/vec.h"
 
 #define V MML_V
-#define CHUNK 1024               /* doubles of y or x on the stack: 8 KiB */
+#define CHUNK 1024               /* elements of y or x on the stack (8 KiB
+                                    of doubles) */
 #define SWEEP 8                  /* columns a sweep */
 #define RHS_MAX MML_THIN_COLS    /* right-hand sides of the column form,
                                     fewer than this */
 #define ROWS_IN_PLACE 4096       /* rows of C updated per sweep */
 #define INLINE MML_VINLINE
 
-INLINE double lanes_sum(mml_vd v)
+INLINE mml_elem lanes_sum(mml_vd v)
 {
-    double s = 0.0;
+    mml_elem s = 0.0f;
     for (int l = 0; l < V; l++)
         s += v[l];
     return s;
@@ -50,24 +51,24 @@ static size_t min_z(size_t a, size_t b)
 
 /* The operand streamed: column p of length len at x + p*ld. */
 struct mat {
-    const double *x;
+    const mml_elem *x;
     size_t ld;
 };
 
 /* The right-hand sides: element p of x_j at x[p*incx + j*ldx], j < nr. */
 struct rhs {
-    const double *x;
+    const mml_elem *x;
     size_t incx, ldx;
     int nr;
 };
 
 /* t_j[0..len) += sum over q < nq of s[q][j] a(r0.., p + q) for j < nr,
  * t_j at t + j*ld; nq and nr constants, len whole vectors. */
-INLINE void cols_add(double *t, size_t ld, size_t len, struct mat a,
-                     size_t r0, size_t p, double s[][RHS_MAX], int nq,
+INLINE void cols_add(mml_elem *t, size_t ld, size_t len, struct mat a,
+                     size_t r0, size_t p, mml_elem s[][RHS_MAX], int nq,
                      int nr)
 {
-    const double *col[SWEEP];
+    const mml_elem *col[SWEEP];
 
 #pragma GCC unroll 8
     for (int q = 0; q < nq; q++)
@@ -101,11 +102,11 @@ INLINE void cols_add(double *t, size_t ld, size_t len, struct mat a,
  * vector load, stall the store forwarding (6 x 6 x 6 from 46-50 to 26
  * ns, 7 x 7 x 7 from 59-63 to 28, 4 x 4 x 4 from 31 to 21; OpenBLAS as
  * shipped 134 at 6 x 6 x 6, SkylakeX 23, 27 and 20). */
-INLINE void cols_tail(double *t, size_t ld, int rem, struct mat a,
-                      size_t r0, struct rhs x, size_t k, double alpha,
-                      double beta, int nr)
+INLINE void cols_tail(mml_elem *t, size_t ld, int rem, struct mat a,
+                      size_t r0, struct rhs x, size_t k, mml_elem alpha,
+                      mml_elem beta, int nr)
 {
-    const double *col = a.x + r0;
+    const mml_elem *col = a.x + r0;
     mml_vd sum[RHS_MAX];
 
 #pragma GCC unroll 8
@@ -130,11 +131,11 @@ INLINE void cols_tail(double *t, size_t ld, int rem, struct mat a,
  * a(r0.., p) over every column of a, nr a constant: the whole vectors of
  * rows (scaled by beta already) in sweeps of SWEEP columns, then the rest
  * (cols_tail, which scales them by beta itself). */
-INLINE void cols_rhs(double *t, size_t ld, size_t len, struct mat a,
-                     size_t r0, struct rhs x, size_t k, double alpha,
-                     double beta, int nr)
+INLINE void cols_rhs(mml_elem *t, size_t ld, size_t len, struct mat a,
+                     size_t r0, struct rhs x, size_t k, mml_elem alpha,
+                     mml_elem beta, int nr)
 {
-    double s[SWEEP][RHS_MAX];
+    mml_elem s[SWEEP][RHS_MAX];
     size_t p = 0, lv = len / V * V;
 
     for (; lv && p + SWEEP <= k; p += SWEEP) {
@@ -155,10 +156,10 @@ INLINE void cols_rhs(double *t, size_t ld, size_t len, struct mat a,
 }
 
 /* cols_rhs for x.nr (1 to RHS_MAX - 1) right-hand sides. */
-MML_TARGET_ATTR static void cols_chunk(double *t, size_t ld, size_t len,
+MML_TARGET_ATTR static void cols_chunk(mml_elem *t, size_t ld, size_t len,
                                        struct mat a, size_t r0,
-                                       struct rhs x, size_t k, double alpha,
-                                       double beta)
+                                       struct rhs x, size_t k, mml_elem alpha,
+                                       mml_elem beta)
 {
     switch (x.nr) {
     case 1: cols_rhs(t, ld, len, a, r0, x, k, alpha, beta, 1); break;
@@ -172,8 +173,8 @@ MML_TARGET_ATTR static void cols_chunk(double *t, size_t ld, size_t len,
 }
 
 /* y_j = beta y_j on len rows (y_j at y + j*ld), y unread when beta = 0. */
-static void scale_cols(double *y, size_t ld, size_t len, int nr,
-                       double beta)
+static void scale_cols(mml_elem *y, size_t ld, size_t len, int nr,
+                       mml_elem beta)
 {
     for (int j = 0; j < nr; j++, y += ld)
         for (size_t i = 0; i < len; i++)
@@ -182,8 +183,8 @@ static void scale_cols(double *y, size_t ld, size_t len, int nr,
 
 /* y(i) (stride incy), i < len: t(i) + beta y(i), y unread when beta =
  * 0. */
-static void finish(double *y, size_t incy, size_t len, const double *t,
-                   double beta)
+static void finish(mml_elem *y, size_t incy, size_t len, const mml_elem *t,
+                   mml_elem beta)
 {
     for (size_t i = 0; i < len; i++, y += incy)
         *y = beta == 0.0 ? t[i] : t[i] + beta * *y;
@@ -195,10 +196,10 @@ static void finish(double *y, size_t incy, size_t len, const double *t,
  * past in long runs); a strided y (one column) goes through a stack
  * chunk. */
 static void columns(struct mat a, size_t rows, size_t k, struct rhs x,
-                    double alpha, double beta, double *y, size_t incy,
+                    mml_elem alpha, mml_elem beta, mml_elem *y, size_t incy,
                     size_t ldy)
 {
-    double t[CHUNK] __attribute__((aligned(64)));
+    mml_elem t[CHUNK] __attribute__((aligned(64)));
 
     if (incy == 1) {
         for (size_t r0 = 0; r0 < rows; r0 += ROWS_IN_PLACE) {
@@ -217,10 +218,10 @@ static void columns(struct mat a, size_t rows, size_t k, struct rhs x,
 }
 
 /* d[q] = a(p0.., j + q) . x(0..len), q < nq (a constant). */
-INLINE void dots(double *d, struct mat a, size_t p0, size_t j,
-                 const double *x, size_t len, int nq)
+INLINE void dots(mml_elem *d, struct mat a, size_t p0, size_t j,
+                 const mml_elem *x, size_t len, int nq)
 {
-    const double *col[SWEEP];
+    const mml_elem *col[SWEEP];
     mml_vd acc[SWEEP];
     size_t p = 0;
 
@@ -246,11 +247,11 @@ INLINE void dots(double *d, struct mat a, size_t p0, size_t j,
  * x(0..len), added to beta y(j) when first (y unread when beta = 0), to
  * y(j) after that. */
 MML_TARGET_ATTR static void dots_chunk(struct mat a, size_t p0, size_t n,
-                                       const double *x, size_t len,
-                                       double alpha, double beta, int first,
-                                       double *y, size_t incy)
+                                       const mml_elem *x, size_t len,
+                                       mml_elem alpha, mml_elem beta,
+                                       int first, mml_elem *y, size_t incy)
 {
-    double d[SWEEP];
+    mml_elem d[SWEEP];
     size_t j = 0;
 
     while (j < n) {
@@ -260,7 +261,7 @@ MML_TARGET_ATTR static void dots_chunk(struct mat a, size_t p0, size_t n,
         else
             dots(d, a, p0, j, x, len, 1);
         for (int q = 0; q < nq; q++, j++) {
-            double *yj = y + j * incy;
+            mml_elem *yj = y + j * incy;
             *yj = !first ? *yj + alpha * d[q]
                   : beta == 0.0 ? alpha * d[q] : alpha * d[q] + beta * *yj;
         }
@@ -269,11 +270,11 @@ MML_TARGET_ATTR static void dots_chunk(struct mat a, size_t p0, size_t n,
 
 /* y(j) = beta y(j) + alpha a(:, j) . x for j < n, columns of length k;
  * a strided x is gathered a chunk at a time. */
-static void dot_form(struct mat a, size_t n, size_t k, const double *x,
-                     size_t incx, double alpha, double beta, double *y,
+static void dot_form(struct mat a, size_t n, size_t k, const mml_elem *x,
+                     size_t incx, mml_elem alpha, mml_elem beta, mml_elem *y,
                      size_t incy)
 {
-    double t[CHUNK] __attribute__((aligned(64)));
+    mml_elem t[CHUNK] __attribute__((aligned(64)));
 
     if (incx == 1) {
         dots_chunk(a, 0, n, x, k, alpha, beta, 1, y, incy);

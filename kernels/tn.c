@@ -81,7 +81,7 @@ INLINE void keep(mml_vd *v)
 /* Column of C at c, V rows, the first `skip` left as they are, from the
  * sums s: alpha s + beta C, C never read when beta = 0; plain: alpha = 1
  * and beta = 0, known. */
-INLINE void store(const struct mml_gemm *g, mml_vd s, double *c, int skip,
+INLINE void store(const struct mml_gemm *g, mml_vd s, mml_elem *c, int skip,
                   int plain)
 {
     mml_vd v = plain ? s : s * g->alpha;
@@ -98,7 +98,7 @@ INLINE void store(const struct mml_gemm *g, mml_vd s, double *c, int skip,
 /* The vector of x ending at x + k (k >= V), only the lanes `mask` keeps
  * (the others were summed already; zero, not multiplied by zero: they
  * may hold Inf). */
-INLINE mml_vd last_part(const double *x, size_t k, mml_vi mask)
+INLINE mml_vd last_part(const mml_elem *x, size_t k, mml_vi mask)
 {
     return (mml_vd)((mml_vi)mml_vload(x + k - V) & mask);
 }
@@ -109,8 +109,8 @@ INLINE mml_vd last_part(const double *x, size_t k, mml_vi mask)
  * in registers.  The last K mod V values come first, as the sums' start:
  * taken after the main loop, they held registers through it (Zen 5, warm,
  * a scratch harness, 64^3 85-86 GFLOPS against 88-92). */
-INLINE void tile(const struct mml_gemm *g, const double *a, const double *b,
-                 double *c, int nj, int skip, int plain)
+INLINE void tile(const struct mml_gemm *g, const mml_elem *a,
+                 const mml_elem *b, mml_elem *c, int nj, int skip, int plain)
 {
     size_t lda = g->lda, ldb = g->ldb, k = g->k, kv = k / V * V;
     mml_vd acc[NJ][V], bv[NJ];
@@ -159,8 +159,8 @@ INLINE void tile(const struct mml_gemm *g, const double *a, const double *b,
  * shifted to end at row M. */
 INLINE void col_block(const struct mml_gemm *g, size_t j, int nj, int plain)
 {
-    const double *b = g->b + j * g->ldb;
-    double *c = g->c + j * g->ldc;
+    const mml_elem *b = g->b + j * g->ldb;
+    mml_elem *c = g->c + j * g->ldc;
     size_t i = 0, m = g->m;
 
     for (; i + V <= m; i += V)

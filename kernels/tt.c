@@ -57,7 +57,7 @@ INLINE void store(const struct mml_gemm *g, mml_vd *t, size_t i0, size_t j,
 {
     mml_vtranspose(t);
     for (int l = l0; l < V; l++) {
-        double *c = g->c + i0 + (j + (size_t)l) * g->ldc;
+        mml_elem *c = g->c + i0 + (j + (size_t)l) * g->ldc;
         mml_vd v = t[l] * g->alpha;
         if (mr == V && g->beta == 0.0)
             mml_vstore(c, v);
@@ -77,7 +77,7 @@ INLINE void tile(const struct mml_gemm *g, size_t i0, size_t j0, int mr,
                  int nv, int skip)
 {
     mml_vd acc[2][V];
-    const double *b = g->b + j0, *a[V];
+    const mml_elem *b = g->b + j0, *a[V];
     size_t lda = g->lda, ldb = g->ldb;
 
 #pragma GCC unroll 8
@@ -89,7 +89,7 @@ INLINE void tile(const struct mml_gemm *g, size_t i0, size_t j0, int mr,
         mml_vd b0 = mml_vload(b), b1 = nv > 1 ? mml_vload(b + V) : b0;
 #pragma GCC unroll 8
         for (int q = 0; q < mr; q++) {
-            double s = a[q][p];
+            mml_elem s = a[q][p];
             acc[0][q] += b0 * s;
             if (nv > 1)
                 acc[1][q] += b1 * s;

@@ -1,14 +1,15 @@
-/* Vectors of the kernels' width (MML_NARROW_MU doubles) as GCC's vector
+/* Vectors of the kernels' width (MML_NARROW_MU elements) as GCC's vector
  * extension, for the library's own loops beside the kernels (thin.c,
- * pack.c, tt.c, tn.c).  Functions using them carry MML_TARGET_ATTR, so
- * the vectors compile to the kernels' ISA, which the library runs only
- * where the kernels run. */
+ * pack.c, tt.c, tn.c), in the element type (kernels/elem.h).  Functions
+ * using them carry MML_TARGET_ATTR, so the vectors compile to the
+ * kernels' ISA, which the library runs only where the kernels run. */
 #ifndef MML_VEC_H
 #define MML_VEC_H
 
 #include <string.h>
 
-#include "kernels/gen/libparams.h"
+#include "kernels/elem.h"
+#include "kernels/params.h"
 #if defined(__x86_64__) || defined(__i386__)
 #define MML_VEC_X86 1
 #else
@@ -18,24 +19,29 @@
 #include <immintrin.h>           /* the masked moves below */
 #endif
 
-#define MML_V MML_NARROW_MU      /* doubles a vector */
+#define MML_V MML_NARROW_MU      /* elements a vector */
 #define MML_VINLINE static inline __attribute__((always_inline)) \
     MML_TARGET_ATTR
 
-typedef double mml_vd __attribute__((vector_size(MML_V * sizeof(double))));
-/* Its lanes' bits, for masks. */
+typedef mml_elem mml_vd
+    __attribute__((vector_size(MML_V * sizeof(mml_elem))));
+/* Its lanes' bits, for masks: integers of the element's size. */
+#ifdef MML_SINGLE
+typedef int mml_vi __attribute__((vector_size(sizeof(mml_vd))));
+#else
 typedef long long mml_vi __attribute__((vector_size(sizeof(mml_vd))));
+#endif
 
 /* Unaligned loads and stores (memcpy: no alignment or aliasing
  * assumed; compilers make one vector move of it). */
-MML_VINLINE mml_vd mml_vload(const double *p)
+MML_VINLINE mml_vd mml_vload(const mml_elem *p)
 {
     mml_vd v;
     memcpy(&v, p, sizeof v);
     return v;
 }
 
-MML_VINLINE void mml_vstore(double *p, mml_vd v)
+MML_VINLINE void mml_vstore(mml_elem *p, mml_vd v)
 {
     memcpy(p, &v, sizeof v);
 }
@@ -43,43 +49,69 @@ MML_VINLINE void mml_vstore(double *p, mml_vd v)
 /* The first n lanes (0 < n < V) of a vector at p, the others zero, and
  * their store: no byte past p[n-1] is read or written (the rows past M
  * belong to the caller; the last column may end a page).  Masked moves
- * where the ISA has them (AVX-512, AVX), else lane by lane. */
-#if MML_VEC_X86 && MML_V == 8
-MML_VINLINE mml_vd mml_vload_part(const double *p, int n)
+ * where the ISA has them (AVX-512, AVX: a full vector of 64 or 32
+ * bytes), else lane by lane. */
+#if MML_VEC_X86 && MML_V * 8 == 64 && !defined(MML_SINGLE)
+MML_VINLINE mml_vd mml_vload_part(const mml_elem *p, int n)
 {
     return (mml_vd)_mm512_maskz_loadu_pd((__mmask8)((1u << n) - 1), p);
 }
 
-MML_VINLINE void mml_vstore_part(double *p, mml_vd v, int n)
+MML_VINLINE void mml_vstore_part(mml_elem *p, mml_vd v, int n)
 {
     _mm512_mask_storeu_pd(p, (__mmask8)((1u << n) - 1), (__m512d)v);
 }
-#elif MML_VEC_X86 && MML_V == 4
+#elif MML_VEC_X86 && MML_V * 4 == 64 && defined(MML_SINGLE)
+MML_VINLINE mml_vd mml_vload_part(const mml_elem *p, int n)
+{
+    return (mml_vd)_mm512_maskz_loadu_ps((__mmask16)((1u << n) - 1), p);
+}
+
+MML_VINLINE void mml_vstore_part(mml_elem *p, mml_vd v, int n)
+{
+    _mm512_mask_storeu_ps(p, (__mmask16)((1u << n) - 1), (__m512)v);
+}
+#elif MML_VEC_X86 && MML_V * 8 == 32 && !defined(MML_SINGLE)
 MML_VINLINE __m256i mml_vmask(int n)
 {
     return (__m256i)((mml_vi){ 0, 1, 2, 3 } < (long long)n);
 }
 
-MML_VINLINE mml_vd mml_vload_part(const double *p, int n)
+MML_VINLINE mml_vd mml_vload_part(const mml_elem *p, int n)
 {
     return (mml_vd)_mm256_maskload_pd(p, mml_vmask(n));
 }
 
-MML_VINLINE void mml_vstore_part(double *p, mml_vd v, int n)
+MML_VINLINE void mml_vstore_part(mml_elem *p, mml_vd v, int n)
 {
     _mm256_maskstore_pd(p, mml_vmask(n), (__m256d)v);
 }
-#else
-MML_VINLINE mml_vd mml_vload_part(const double *p, int n)
+#elif MML_VEC_X86 && MML_V * 4 == 32 && defined(MML_SINGLE)
+MML_VINLINE __m256i mml_vmask(int n)
 {
-    mml_vd v = { 0.0 };
+    return (__m256i)((mml_vi){ 0, 1, 2, 3, 4, 5, 6, 7 } < n);
+}
+
+MML_VINLINE mml_vd mml_vload_part(const mml_elem *p, int n)
+{
+    return (mml_vd)_mm256_maskload_ps(p, mml_vmask(n));
+}
+
+MML_VINLINE void mml_vstore_part(mml_elem *p, mml_vd v, int n)
+{
+    _mm256_maskstore_ps(p, mml_vmask(n), (__m256)v);
+}
+#else
+MML_VINLINE mml_vd mml_vload_part(const mml_elem *p, int n)
+{
+    mml_vd v = { 0 };
 
     for (int l = 0; l < n; l++)
         v[l] = p[l];
     return v;
 }
 
-MML_VINLINE void mml_vstore_part(double *p, mml_vd v, int n)
+MML_VINLINE void mml_vstore_part(mml_elem *p, mml_vd v, int n)
 {
     for (int l = 0; l < n; l++)
         p[l] = v[l];
@@ -141,7 +173,7 @@ MML_VINLINE void mml_vtranspose(mml_vd *v)
             t[q][r] = v[r][q];
     memcpy(v, t, sizeof t);
 #else
-    (void)v;                     /* one double: its own transpose */
+    (void)v;                     /* one element: its own transpose */
 #endif
 }
 
@@ -176,7 +208,7 @@ MML_VINLINE mml_vd mml_vhsum(const mml_vd *v)
 #else
     mml_vd s;
     for (int q = 0; q < MML_V; q++) {
-        s[q] = 0.0;
+        s[q] = 0;
         for (int l = 0; l < MML_V; l++)
             s[q] += v[q][l];
     }

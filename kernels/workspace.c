@@ -33,7 +33,7 @@
 #include "kernels/driver.h"
 
 struct workspace {
-    double *p;
+    mml_elem *p;
     size_t n;
 };
 
@@ -81,12 +81,12 @@ static struct workspace *this_thread(void)
 
 #define HUGE_BYTES ((size_t)2 << 20)
 
-/* Memory for at least *n doubles (*n * sizeof(double) not overflowing),
+/* Memory for at least *n doubles (*n * sizeof(mml_elem) not overflowing),
  * aligned as above, *n raised to what it holds; NULL when it cannot be
  * had. */
-static double *allocate(size_t *n)
+static mml_elem *allocate(size_t *n)
 {
-    size_t bytes = *n * sizeof(double);
+    size_t bytes = *n * sizeof(mml_elem);
     void *p;
 
     if (bytes < HUGE_BYTES)
@@ -96,12 +96,12 @@ static double *allocate(size_t *n)
     bytes = (bytes + HUGE_BYTES - 1) / HUGE_BYTES * HUGE_BYTES;
     if (posix_memalign(&p, HUGE_BYTES, bytes) != 0)
         return NULL;
-    *n = bytes / sizeof(double);
+    *n = bytes / sizeof(mml_elem);
     return p;
 }
 
 MML_HOT
-double *mml_workspace(size_t n)
+mml_elem *mml_workspace(size_t n)
 {
     struct workspace *w = this_thread();
 
@@ -112,7 +112,7 @@ double *mml_workspace(size_t n)
     free(w->p);
     w->p = NULL;
     w->n = 0;
-    if (n > SIZE_MAX / sizeof(double) || !(w->p = allocate(&n)))
+    if (n > SIZE_MAX / sizeof(mml_elem) || !(w->p = allocate(&n)))
         return NULL;
     w->n = n;
     return w->p;

@@ -31,11 +31,11 @@ int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
     }
     *(void **)&make = dlsym(dg->handle, "mml_plan_make");
     *(void **)&dg->blocked = dlsym(dg->handle, "mml_gemm_blocked");
-    *(void **)&dg->work_doubles = dlsym(dg->handle, "mml_work_doubles");
+    *(void **)&dg->work_elems = dlsym(dg->handle, "mml_work_elems");
     edge = dlsym(dg->handle, "mml_kedge_desc");
-    if (!make || !dg->blocked || !dg->work_doubles || !edge) {
+    if (!make || !dg->blocked || !dg->work_elems || !edge) {
         snprintf(why, len, "%s: no mml_plan_make, mml_gemm_blocked, "
-                 "mml_work_doubles or mml_kedge_desc", so);
+                 "mml_work_elems or mml_kedge_desc", so);
         return -1;
     }
     if (edge->abi != MMT_KERNEL_ABI || !edge->beta0 || !edge->beta1
@@ -47,17 +47,17 @@ int mms_dgemm_load(struct mms_dgemm *dg, const char *so,
     make(&dg->plan, full, edge, nc);
     *(void **)&make_small = dlsym(dg->handle, "mml_plan_small");
     *(void **)&dg->small = dlsym(dg->handle, "mml_gemm_small");
-    *(void **)&dg->small_doubles = dlsym(dg->handle, "mml_small_doubles");
+    *(void **)&dg->small_elems = dlsym(dg->handle, "mml_small_elems");
     *(void **)&dg->small_fits = dlsym(dg->handle, "mml_small_fits");
     *(void **)&dg->route = dlsym(dg->handle, "mml_dgemm_plan");
     knc = dlsym(dg->handle, "mml_knc_desc");
     kncv = dlsym(dg->handle, "mml_kncv_desc");
-    if (!make_small || !dg->small || !dg->small_doubles || !dg->small_fits
+    if (!make_small || !dg->small || !dg->small_elems || !dg->small_fits
         || !dg->route || !knc || !kncv
         || make_small(&dg->plan, knc, kncv,
                       small_max > 0 ? small_max : knc->nb) != 0) {
         snprintf(why, len, "%s: no small-problem path (mml_plan_small, "
-                 "mml_gemm_small, mml_small_doubles, mml_small_fits, "
+                 "mml_gemm_small, mml_small_elems, mml_small_fits, "
                  "mml_dgemm_plan, or non-copy kernels of ABI %d this CPU "
                  "runs)", so,
                  MMT_KERNEL_ABI);
@@ -158,8 +158,8 @@ static long check_once(const struct mms_dgemm *dg, enum route route,
     double *c = aligned(g.ldc * n), *r = aligned(2 * m), *work;
     long bad = -1;
 
-    work = aligned(route == SMALL ? dg->small_doubles(p, &g)
-                   : route == BLOCKED ? dg->work_doubles(p, &g) : 0);
+    work = aligned(route == SMALL ? dg->small_elems(p, &g)
+                   : route == BLOCKED ? dg->work_elems(p, &g) : 0);
     if (a && b && c && r && work) {
         mms_fill_operand(0, a, g.lda * k * sizeof *a, NULL);
         mms_fill_operand(1, b, g.ldb * n * sizeof *b, NULL);
@@ -300,8 +300,8 @@ static int operands(const struct mms_dgemm *dg, const struct sized *z,
 
     for (int i = 0; i < nsizes; i++) {
         struct mml_gemm g = gemm_of(&z[i].s, 1.0, op);
-        size_t d = z[i].route == SMALL ? dg->small_doubles(&dg->plan, &g)
-                 : z[i].route == BLOCKED ? dg->work_doubles(&dg->plan, &g)
+        size_t d = z[i].route == SMALL ? dg->small_elems(&dg->plan, &g)
+                 : z[i].route == BLOCKED ? dg->work_elems(&dg->plan, &g)
                  : 0;
         a = g.m * g.k > a ? g.m * g.k : a;
         b = g.k * g.n > b ? g.k * g.n : b;

@@ -19,12 +19,12 @@ struct mms_dgemm {
     struct mml_plan plan;
     void (*blocked)(const struct mml_gemm *g, const struct mml_plan *p,
                     double *work);
-    size_t (*work_doubles)(const struct mml_plan *p,
+    size_t (*work_elems)(const struct mml_plan *p,
                            const struct mml_gemm *g);
     /* the small-problem path on the driver's non-copy kernels */
     void (*small)(const struct mml_gemm *g, const struct mml_plan *p,
                   double *work);
-    size_t (*small_doubles)(const struct mml_plan *p,
+    size_t (*small_elems)(const struct mml_plan *p,
                             const struct mml_gemm *g);
     int (*small_fits)(const struct mml_plan *p, const struct mml_gemm *g);
     /* the library's routing and paths (mml_dgemm_plan) */

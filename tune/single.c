@@ -32,9 +32,9 @@ static int ku_for(const struct mmg_params *ref, int nb)
 
 /* The start and every round's reference: the double winner's tile in
  * vectors and its schedule (mml_params_single: MU doubled, IF and NF
- * within the loads), the element type float, no prefetch (mmgen refuses
- * it with TYPE = s), NB the double's times sqrt 2 to the nearest
- * multiple of the grain (mml_single_nb). */
+ * within the loads), the element type float, no prefetch (the
+ * library's: not timed for floats), NB the double's times sqrt 2 to the
+ * nearest multiple of the grain (mml_single_nb). */
 static void single_start(const struct mms_space *sp, enum mmg_isa isa,
                          struct mmg_params *p)
 {

@@ -8,7 +8,8 @@
 # it and one loaded before it still reads its environment, bad usage
 # exits 2, the modes that take a flushed call apart (code-cold,
 # operands-cold) print their tables, --stat=median says so in the
-# headers.  Nothing is timed against anything: no speed is asserted.
+# headers, DGEMM by default (bench_dgemm_types.sh: --type).  Nothing is
+# timed against anything: no speed is asserted.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
 echo "1..12"
@@ -45,11 +46,12 @@ else
     fail "no note on the missing library"
 fi
 
-# Two tables (flushed, then warm), each a header naming mmtune, naive and
-# the ratio, then rows 8, 17, 9x1x5 with "GFLOPS PCT%" in both columns
-# and "RATIOx naive" last.
+# Two tables (flushed, then warm), each a header naming DGEMM, then
+# mmtune, naive and the ratio, then rows 8, 17, 9x1x5 with "GFLOPS PCT%"
+# in both columns and "RATIOx naive" last.
 shape=$(awk '
-    /^# flushed: GFLOPS/ || /^# warm: GFLOPS/ { t++; mode[t] = $2; next }
+    /^# flushed: DGEMM GFLOPS \(2 M N K/ || /^# warm: DGEMM GFLOPS \(2 M N K/ \
+        { t++; mode[t] = $2; next }
     /^#/ { next }
     $1 == "N|MxNxK" { ok = ok && $2 == "mmtune" && $3 == "naive" \
                            && $4 == "mmtune/best"; heads++; next }
@@ -78,10 +80,10 @@ esac
 
 # The plot script: square shapes only, one data block per mode.
 if [ -f "$d/b.gp" ] && grep -q 'output "b.png"' "$d/b.gp" \
-   && [ "$(sed -n '/^\$flushed <</,/^EOD/p' "$d/b.gp" | awk '
+   && [ "$(sed -n '/^\$dgemm_flushed <</,/^EOD/p' "$d/b.gp" | awk '
           NR == 2 { print $1, $2, $3 } NR > 2 && !/EOD/ { print $1 }' \
           | tr '\n' ' ')" = "N mmtune naive 8 17 " ] \
-   && grep -q '^\$warm <<' "$d/b.gp"; then
+   && grep -q '^\$dgemm_warm <<' "$d/b.gp"; then
     pass "gnuplot script with the square shapes of both modes"
 else
     fail "the gnuplot script is missing or wrong"
@@ -93,8 +95,9 @@ if [ -f "$wrong" ]; then
     rc=$?
     sed 's/^/# /' "$d/wrong"
     if [ $rc -eq 1 ] \
-       && grep -q '^# planted: WRONG at M=8 N=8 K=8: C(8,8)' "$d/wrong" \
-       && grep -q '^# planted: WRONG at M=70 N=70 K=70: C(70,70)' \
+       && grep -q '^# planted: WRONG at M=8 N=8 K=8 (dgemm_): C(8,8)' \
+            "$d/wrong" \
+       && grep -q '^# planted: WRONG at M=70 N=70 K=70 (dgemm_): C(70,70)' \
             "$d/wrong" \
        && [ "$(awk '$1 == 70 { print $2 != "wrong", $3 }' "$d/wrong")" \
             = "1 wrong" ]; then
@@ -157,7 +160,7 @@ sed 's/^/# /' "$d/cold"
 if [ $rc -eq 0 ] && grep -q '^# code-cold: flushed, then A, B and C read' \
        "$d/cold" \
    && grep -q '^# operands-cold: flushed, then the library called' "$d/cold" \
-   && [ "$(awk '/^# [a-z-]+: GFLOPS/ { printf "%s ", $2 }
+   && [ "$(awk '/^# [a-z-]+: DGEMM GFLOPS/ { printf "%s ", $2 }
                !/^#/ && $1 != "N|MxNxK" && $2 ~ /^[0-9]+\.[0-9]$/ \
                    && $3 ~ /^[0-9]+\.[0-9]$/ { printf "%s ", $1 }' \
             "$d/cold")" \
@@ -175,7 +178,7 @@ fi
 rc=$?
 sed 's/^/# /' "$d/med"
 head='^# library checked .* the median time per call over 3 rounds'
-per='^# [a-z]*: GFLOPS (2 M N K / median seconds per call)'
+per='^# [a-z]*: DGEMM GFLOPS (2 M N K / median seconds per call)'
 if [ $rc -eq 0 ] && grep -q "$head" "$d/med" \
    && [ "$(grep -c "$per" "$d/med")" -eq 2 ] \
    && [ "$(awk '!/^#/ && $1 != "N|MxNxK" && $2 ~ /^[0-9]+\.[0-9]$/ \
@@ -190,7 +193,7 @@ bad=
 for opt in --sizes=0 --sizes=2x3x4 --shapes=5 --shapes=2x3x4:TX \
            --shapes=2x3x4:T --modes=hot --modes=warm,warm \
            --modes=code-cold\ --flush=0 --libs=nosuch \
-           --lib=nolabel --rounds=1\ extra --stat=mean; do
+           --lib=nolabel --rounds=1\ extra --stat=mean --type=q; do
     # shellcheck disable=SC2086
     "$bench" --lib=mmtune="$lib" $opt >/dev/null 2>&1
     [ $? -eq 2 ] || bad="$bad $opt"

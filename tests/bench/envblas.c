@@ -3,17 +3,12 @@
  * of C, so the bench reports it), and every dgemm_ call reads the
  * environment again, as BLIS does in its first call.  Two copies loaded
  * by bench-dgemm, the second with MMT_ENVBLAS=wrong: the first must see
- * neither the variable nor freed memory, the second must see it. */
-#include <stddef.h>
+ * neither the variable nor freed memory, the second must see it.  It has
+ * dgemm_ alone: bench_dgemm_types.sh's library without sgemm_. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "plainblas.h"
-
-void dgemm_(const char *ta, const char *tb, const int *m, const int *n,
-            const int *k, const double *alpha, const double *a,
-            const int *lda, const double *b, const int *ldb,
-            const double *beta, double *c, const int *ldc);
 
 static int planted;
 
@@ -24,15 +19,12 @@ __attribute__((constructor)) static void at_load(void)
     planted = v && strcmp(v, "wrong") == 0;
 }
 
-/* Only what the bench calls: NN, beta = 0. */
-void dgemm_(const char *ta, const char *tb, const int *m, const int *n,
-            const int *k, const double *alpha, const double *a,
-            const int *lda, const double *b, const int *ldb,
-            const double *beta, double *c, const int *ldc)
-{
-    (void)ta, (void)tb, (void)beta;
-    (void)getenv("MMT_ENVBLAS_AT_CALL");    /* walks the whole array */
-    plain_dgemm(*m, *n, *k, *alpha, a, *lda, b, *ldb, c, *ldc);
-    if (planted && *m > 0 && *n > 0)
-        c[*m - 1 + (size_t)(*n - 1) * *ldc] += 1.0;
-}
+/* The environment walked whole, then the plant when loaded with it. */
+#define AT_CALL(c, m, n, ldc, unit)                                       \
+    do {                                                                  \
+        (void)getenv("MMT_ENVBLAS_AT_CALL");                              \
+        if (planted)                                                      \
+            PLANT_LAST(c, m, n, ldc, unit);                               \
+    } while (0)
+
+PLAIN_GEMM(dgemm_, double, AT_CALL, 1)

@@ -1,23 +1,10 @@
-/* A planted wrong BLAS for tests/bench/bench_dgemm.sh: dgemm_ right
- * everywhere but the last element of C, where edge tiles go wrong.
- * bench-dgemm must report it and never time it. */
-#include <stddef.h>
-
+/* A planted wrong BLAS for tests/bench/bench_dgemm.sh,
+ * bench_dgemm_types.sh and bench_numpy.sh: sgemm_, dgemm_, cgemm_,
+ * zgemm_ and cblas_dgemm right everywhere but the last element of C,
+ * where edge tiles go wrong (in the imaginary part for the complex
+ * ones).  bench-dgemm must report it and never time it; bench-numpy must
+ * find NumPy's product wrong and time nothing. */
 #include "plainblas.h"
 
-void dgemm_(const char *ta, const char *tb, const int *m, const int *n,
-            const int *k, const double *alpha, const double *a,
-            const int *lda, const double *b, const int *ldb,
-            const double *beta, double *c, const int *ldc);
-
-/* Only what the bench calls: NN, beta = 0. */
-void dgemm_(const char *ta, const char *tb, const int *m, const int *n,
-            const int *k, const double *alpha, const double *a,
-            const int *lda, const double *b, const int *ldb,
-            const double *beta, double *c, const int *ldc)
-{
-    (void)ta, (void)tb, (void)beta;
-    plain_dgemm(*m, *n, *k, *alpha, a, *lda, b, *ldb, c, *ldc);
-    if (*m > 0 && *n > 0)
-        c[*m - 1 + (size_t)(*n - 1) * *ldc] += 1.0;
-}
+PLAIN_BLAS(PLANT_LAST)
+PLAIN_CBLAS_DGEMM

@@ -81,6 +81,18 @@ static const char *const single_grid[] = {
     "m=5 n=7 k=1 ku=1", "copy=0 m=0 n=0 k=0 ku=2",
     "copy=0 bt=1 m=0 n=0 k=0 nu=4 ku=3 ff=0",
     "copy=0 mu=32 nu=3 m=0 n=3 k=5 ncnb=37 ku=2",
+    /* float's prefetch helpers: the next tile's C (PF=1) on a copy
+     * kernel, and with the A rows below (PFA=1) on non-copy ones, fixed
+     * and run-time sizes, the masked rows, B stored transposed */
+    "pf=1 ku=3", "pfa=1 copy=0 ku=4", "pfa=1 pf=1 copy=0 m=0 n=0 k=0 ku=3",
+    "pfa=1 copy=0 bt=1 m=0 n=0 k=0 nu=4 ku=2 ff=0",
+    NULL
+};
+
+/* And the SIMD ISAs' (PFB is refused with ISA=none): B's next packed
+ * panel (PFB=1), fixed and run-time sizes, with PF=1, a narrow tile. */
+static const char *const single_simd_grid[] = {
+    "pfb=1 ku=3", "pfb=1 pf=1 m=0 n=0 k=0 ku=2 ff=0", "pfb=1 nu=3 k=7 ku=4",
     NULL
 };
 
@@ -197,6 +209,8 @@ int main(int argc, char **argv)
                          sizeof good);
         /* in the scalar file: the two compiles take about as long */
         rc |= emit_group(fs, isa, base(argv[i], 1), single_grid, good,
+                         sizeof good);
+        rc |= emit_group(fs, isa, base(argv[i], 1), single_simd_grid, good,
                          sizeof good);
     }
     for (int single = 0; single < 2; single++) {

@@ -11,6 +11,13 @@ trap 'rm -rf "$dir"' EXIT
 n=0
 pass() { n=$((n + 1)); echo "ok $n - $1"; }
 fail() { n=$((n + 1)); echo "not ok $n - $1"; }
+# a generated file ($1) compiles warning-free with the kernel compiler
+# and flags, its object beside it, the messages in $dir/cc.err
+compiles() {
+    # shellcheck disable=SC2086
+    $KERNEL_CC $KERNEL_CFLAGS -Wall -Wextra -Werror \
+        -I"$top_srcdir/codegen" -c "$1" -o "${1%.c}.o" 2> "$dir/cc.err"
+}
 echo "1..32"
 
 "$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
@@ -49,8 +56,6 @@ expect_usage "type.conf:1: TYPE: 'q' is not an element type" \
     --params="$dir/type.conf"
 expect_usage "MU: 8 is not allowed with ISA=avx512 TYPE=s (allowed \
 multiples of the vector length 16 in 16..64)" --isa=avx512 --type=s --mu=8
-expect_usage "PFB: 1 is not allowed with TYPE=s" --isa=avx2 --type=s \
-    --mu=8 --pfb=1
 
 # --output: a failed run leaves the old file as it was, a good one
 # replaces it through a temporary that does not stay behind
@@ -92,12 +97,10 @@ if cmp -s "$dir/k.orig.c" "$dir/k.c"; then
 else
     fail "recorded command '$cmd' does not recreate the file"
 fi
-# shellcheck disable=SC2086
-if $KERNEL_CC $KERNEL_CFLAGS -Wall -Wextra -Werror -I"$top_srcdir/codegen" \
-        -c "$dir/k.c" -o "$dir/k.o" 2> "$dir/err"; then
+if compiles "$dir/k.c"; then
     pass "the kernel compiles warning-free with the kernel flags"
 else
-    fail "kernel does not compile cleanly: $(head -5 "$dir/err")"
+    fail "kernel does not compile cleanly: $(head -5 "$dir/cc.err")"
 fi
 
 # a tile beyond the register file is generated, and reported
@@ -283,15 +286,44 @@ for spec in "avx512:16:_mm512_fmadd_ps:__mmask16 km:_mm512_maskz_loadu_ps" \
             "$dir/s-$isa.c")"
     cmp -s "$dir/s-$isa.c" "$dir/s-$isa.orig.c" \
         || single_ok="$isa: '$cmd' does not recreate the file"
-    # shellcheck disable=SC2086
-    $KERNEL_CC $KERNEL_CFLAGS -Wall -Wextra -Werror \
-        -I"$top_srcdir/codegen" -c "$dir/s-$isa.c" -o "$dir/s-$isa.o" \
-        2>> "$dir/err" || single_ok="$isa does not compile: $(head -3 \
-            "$dir/err")"
+    compiles "$dir/s-$isa.c" || single_ok="$isa does not compile: \
+$(head -3 "$dir/cc.err")"
 done
 if [ "$single_ok" = yes ]; then
     pass "TYPE=s: float vectors of 16, 8, 4 (and the scalar), masks of \
 their lanes, float arguments, the descriptor's type, recreated, compiled"
 else
     fail "TYPE=s: $single_ok"
+fi
+# and its prefetches (PF and PFB on a copy kernel, PF and PFA on a
+# non-copy one) call mmkernel.h's float helpers, never double's, and
+# compile warning-free (the addresses: test_prefetch; the values: the grid)
+pf_ok=yes
+for spec in "--pfb=1" "--copy=0 --m=0 --pfa=1"; do
+    # shellcheck disable=SC2086
+    "$mmgen" --isa=avx2 --type=s --mu=16 --nu=3 --pf=1 $spec \
+        --output="$dir/spf.c" 2> "$dir/err" || pf_ok="$spec: refused: \
+$(cat "$dir/err")"
+    case $spec in
+    *pfb*) wants="mmt_prefetch_nextf(40, 40, i, j, 16, 3, c, ldc);
+mmt_pfbf(b, 3, 40, p + 0);" ;;
+    *) wants="mmt_prefetch_nextf(m, 40, i, j, 16, 3, c, ldc);
+mmt_pfa_startf(a + i, m, lda, 40, 40, j, 3)
+mmt_pfa_stepsf(&pf, 4, 16);
+int ldc, struct mmt_pfaf pf)" ;;
+    esac
+    while IFS= read -r want; do
+        grep -qF -- "$want" "$dir/spf.c" || pf_ok="$spec lacks '$want'"
+    done <<EOF
+$wants
+EOF
+    grep -Eq 'mmt_(prefetch_next|pfa_start|pfa_steps|pfb)\(|mmt_pfa ' \
+        "$dir/spf.c" && pf_ok="$spec calls a double helper"
+    compiles "$dir/spf.c" || pf_ok="$spec does not compile: \
+$(head -3 "$dir/cc.err")"
+done
+if [ "$pf_ok" = yes ]; then
+    pass "TYPE=s with PF, PFA, PFB: the float prefetch helpers, compiled"
+else
+    fail "TYPE=s prefetch: $pf_ok"
 fi

@@ -1,6 +1,7 @@
 #!/bin/sh
 # The shared libmmtune exports exactly its public symbols: mmt_*, dgemm_,
-# cblas_dgemm, xerbla_ and cblas_xerbla (nm -D of the built library).  A
+# cblas_dgemm, sgemm_, cblas_sgemm, zgemm_, cblas_zgemm, cgemm_,
+# cblas_cgemm, xerbla_ and cblas_xerbla (nm -D of the built library).  A
 # symbol of mmt_* that mmtune.h does not declare is an error too.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 echo "1..2"
@@ -12,7 +13,7 @@ if [ ! -f "$lib" ]; then
 fi
 got=$(nm -D --defined-only "$lib" | awk '$2 ~ /^[TDBWVRi]$/ { print $3 }' \
       | sed 's/@.*//' | sort -u)
-public='^(mmt_.*|dgemm_|cblas_dgemm|xerbla_|cblas_xerbla)$'
+public='^(mmt_.*|[dszc]gemm_|cblas_[dszc]gemm|xerbla_|cblas_xerbla)$'
 unexpected=$(echo "$got" | grep -Ev "$public")
 if [ -z "$unexpected" ]; then
     echo "ok 1 - exports only the public names ($(echo $got))"
@@ -21,8 +22,10 @@ else
     echo "$unexpected" | sed 's/^/# /'
 fi
 missing=
-for s in $got dgemm_ cblas_dgemm xerbla_ cblas_xerbla mmt_dgemm \
-         mmt_kernel_info; do
+for s in $got dgemm_ cblas_dgemm sgemm_ cblas_sgemm zgemm_ cblas_zgemm \
+         cgemm_ cblas_cgemm \
+         xerbla_ cblas_xerbla mmt_dgemm mmt_sgemm mmt_kernel_info \
+         mmt_single_kernel_info; do
     grep -q "[^a-z_]$s *(" "$top_srcdir/include/mmtune.h" \
         || missing="$missing $s(undeclared)"
     echo "$got" | grep -qx "$s" || missing="$missing $s(not exported)"

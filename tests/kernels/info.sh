@@ -15,8 +15,12 @@ if ! out=$("$top_builddir/mmtune-info" 2>&1); then
     exit 0
 fi
 def() { sed -n "s/^#define MML_PARAM_$1 \([0-9]*\)$/\1/p" "$h"; }
+sdef() { sed -n "s/^#define MML_SPARAM_$1 \([0-9]*\)$/\1/p" "$h"; }
+# Each precision's section: DGEMM's first, then SGEMM's.
+single=$(echo "$out" | sed -n '/^SGEMM$/,$p')
+out=$(echo "$out" | sed '/^SGEMM$/,$d')
 str() { sed -n "s/^#define MML_$1 \"\(.*\)\"$/\1/p" "$h"; }
-echo "1..7"
+echo "1..8"
 echo "$out" | grep -qx "tile        MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
     && echo "ok 1 - tile as chosen: MU=$(def MU) NU=$(def NU) KU=$(def KU)" \
     || echo "not ok 1 - tile: $(echo "$out" | grep '^tile')"
@@ -69,4 +73,14 @@ elif [ "${want%% *}" = "$host/params.conf" ] \
     echo "ok 7 - $host/params.conf is stale (probed since the search): $got"
 else
     echo "not ok 7 - built from $got; the files call for $want"
+fi
+# SGEMM's section: its own kernel, tile and blocking (MML_SPARAM_*).
+want="tile        MU=$(sdef MU) NU=$(sdef NU) KU=$(sdef KU)"
+want2="blocking    NB=$(sdef NB) MC=$(sdef MC) KC=$(sdef KC) NC=$(sdef NC)"
+if echo "$single" | grep -qx "$want" && echo "$single" | grep -qx "$want2" \
+        && echo "$single" | grep -q '^kernel      mml_skfull '; then
+    echo "ok 8 - SGEMM: mml_skfull, $want, $want2"
+else
+    echo "not ok 8 - SGEMM's section is not mml_skfull, $want, $want2:"
+    echo "$single" | sed 's/^/# /'
 fi

@@ -1,13 +1,14 @@
 #!/bin/sh
-# The reference BLAS testers (Debian's libblas-test) against libmmtune:
-# the DGEMM part of the Fortran tester xblat3d, and the whole double CBLAS
-# level-3 tester xdcblat3 (column and row major, error exits included).
+# The reference BLAS testers (Debian's libblas-test) against libmmtune,
+# for every precision (s, d, c, z): the GEMM part of the Fortran testers
+# xblat3s/d/c/z, and the whole CBLAS level-3 testers xscblat3, xdcblat3,
+# xccblat3 and xzcblat3 (column and row major, error exits included).
 # libmmtune is preloaded; every routine it does not serve comes from the
 # reference BLAS (libblas3, CBLAS included), put first in the library
 # path, since libblas.so.3 is often OpenBLAS's or BLIS's.  The loader's
-# own record of the run (LD_DEBUG=bindings) must show dgemm_ and
-# cblas_dgemm bound to libmmtune and no other BLAS bound: a run that the
-# reference dgemm served fails.  The .in files are written, changed, into
+# own record of the run (LD_DEBUG=bindings) must show ?gemm_ and
+# cblas_?gemm bound to libmmtune and no other BLAS bound: a run that the
+# reference GEMM served fails.  The .in files are written, changed, into
 # a scratch directory of the build tree, where the testers run and write.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
@@ -33,7 +34,7 @@ if [ ! -f "$ref/libblas.so.3" ]; then
     exit 99
 fi
 tap_scratch "$(cd "$top_builddir" && pwd)/tests/kernels/reftesters.$$"
-echo "1..6"
+echo "1..24"
 
 # A run is named after its tester, TESTER or TESTER-WHAT.
 # run NAME: the tester on $tap_dir/NAME.in, in $tap_dir; what it prints
@@ -114,41 +115,83 @@ tester() {
         "$(bound_right "$name" "$sym" "$refsym")"
 }
 
-# The Fortran tester: DGEMM only (the other routines are the reference's
-# own), error exits on, its summary to xblat3d.sum.
-sed -e "s/^'[^']*'\\( .*SUMMARY OUTPUT FILE\\)/'xblat3d.sum'\\1/" \
-    -e 's/^[TF]\( .*TEST ERROR EXITS\)/T\1/' \
-    -e 's/^\(D[A-Z0-9]* *\)[TF] /\1F /' -e 's/^\(DGEMM *\)F /\1T /' \
-    "$ref/dblat3.in" > "$tap_dir/xblat3d.in"
-tester xblat3d "DGEMM passes (error exits, computational tests)" dgemm_ '' \
-    'DGEMM +PASSED THE TESTS OF ERROR-EXITS' \
-    'DGEMM +PASSED THE COMPUTATIONAL TESTS'
+# fortran P: the Fortran tester of precision P (d, z) with ?GEMM alone
+# (the other routines are the reference's own), error exits on, its
+# summary to xblat3P.sum.
+fortran() {
+    P=$(echo "$1" | tr a-z A-Z)
+    sed -e "s/^'[^']*'\\( .*SUMMARY OUTPUT FILE\\)/'xblat3$1.sum'\\1/" \
+        -e 's/^[TF]\( .*TEST ERROR EXITS\)/T\1/' \
+        -e "s/^\\($P[A-Z0-9]* *\\)[TF] /\\1F /" \
+        -e "s/^\\(${P}GEMM *\\)F /\\1T /" \
+        "$ref/$1blat3.in" > "$tap_dir/xblat3$1.in"
+    tester "xblat3$1" "${P}GEMM passes (error exits, computational tests)" \
+        "$1gemm_" '' "${P}GEMM +PASSED THE TESTS OF ERROR-EXITS" \
+        "${P}GEMM +PASSED THE COMPUTATIONAL TESTS"
+}
 
-# The CBLAS tester whole: every routine, both layouts, error exits on.
-sed -e 's/^[TF]\( .*TEST ERROR EXITS\)/T\1/' \
-    -e 's/^[0-2]\( .*TEST COLUMN-MAJOR\)/2\1/' \
-    -e 's/^\(cblas_[a-z0-9]* *\)[TF] /\1T /' \
-    "$ref/din3" > "$tap_dir/xdcblat3.in"
-set --
-for r in dgemm dsymm dtrmm dtrsm dsyrk dsyr2k; do
-    set -- "$@" "cblas_$r +PASSED THE TESTS OF ERROR-EXITS" \
-        "cblas_$r +PASSED THE COLUMN-MAJOR +COMPUTATIONAL TESTS" \
-        "cblas_$r +PASSED THE ROW-MAJOR +COMPUTATIONAL TESTS"
-done
-tester xdcblat3 "all pass, column and row major, error exits included" \
-    cblas_dgemm cblas_dsymm "$@"
+# cblas_whole P REFSYM ROUTINE...: the CBLAS tester of precision P whole,
+# every routine (each must pass), both layouts, error exits on; REFSYM,
+# one the reference serves, must be bound to it.
+cblas_whole() {
+    p=$1 refsym=$2
+    shift 2
+    sed -e 's/^[TF]\( .*TEST ERROR EXITS\)/T\1/' \
+        -e 's/^[0-2]\( .*TEST COLUMN-MAJOR\)/2\1/' \
+        -e 's/^\(cblas_[a-z0-9]* *\)[TF] /\1T /' \
+        "$ref/${p}in3" > "$tap_dir/x${p}cblat3.in"
+    for r; do
+        set -- "$@" "cblas_$r +PASSED THE TESTS OF ERROR-EXITS" \
+            "cblas_$r +PASSED THE COLUMN-MAJOR +COMPUTATIONAL TESTS" \
+            "cblas_$r +PASSED THE ROW-MAJOR +COMPUTATIONAL TESTS"
+        shift
+    done
+    tester "x${p}cblat3" \
+        "all pass, column and row major, error exits included" \
+        "cblas_${p}gemm" "$refsym" "$@"
+}
 
-# cblas_dgemm again at sizes up to the tester's largest (65): the
-# shipped ones (up to 9) stay within one register tile; these fill a
-# vector of doubles (8) and an AVX-512 tile's rows (24), pass each by
-# one, and take several tiles and a remainder (64, 65).  Seven sizes,
-# 1.3 s alone.
-sed -e 's/^[0-9]*\( .*NUMBER OF VALUES OF N\)/7\1/' \
-    -e 's/^[0-9 ]*VALUES OF N/1 8 17 24 25 64 65  VALUES OF N/' \
-    -e 's/^\(cblas_[a-z0-9]* *\)T /\1F /' -e 's/^\(cblas_dgemm *\)F /\1T /' \
-    "$tap_dir/xdcblat3.in" > "$tap_dir/xdcblat3-n65.in"
-tester xdcblat3-n65 "cblas_dgemm passes up to N = 65, both layouts" \
-    cblas_dgemm '' 'FOR N +1 +8 +17 +24 +25 +64 +65' \
-    'cblas_dgemm +PASSED THE TESTS OF ERROR-EXITS' \
-    'cblas_dgemm +PASSED THE COLUMN-MAJOR +COMPUTATIONAL TESTS' \
-    'cblas_dgemm +PASSED THE ROW-MAJOR +COMPUTATIONAL TESTS'
+# cblas_sizes P N...: cblas_?gemm again at the sizes N, up to the
+# tester's largest (65): the shipped ones (up to 9) stay within one
+# register tile.
+cblas_sizes() {
+    p=$1
+    shift
+    name=x${p}cblat3-n$(echo "$*" | sed 's/.* //')
+    sed -e "s/^[0-9]*\\( .*NUMBER OF VALUES OF N\\)/$#\\1/" \
+        -e "s/^[0-9 ]*VALUES OF N/$*  VALUES OF N/" \
+        -e 's/^\(cblas_[a-z0-9]* *\)T /\1F /' \
+        -e "s/^\\(cblas_${p}gemm *\\)F /\\1T /" \
+        "$tap_dir/x${p}cblat3.in" > "$tap_dir/$name.in"
+    tester "$name" \
+        "cblas_${p}gemm passes up to N = ${name##*-n}, both layouts" \
+        "cblas_${p}gemm" '' "FOR N +$(echo "$*" | sed 's/ / +/g')" \
+        "cblas_${p}gemm +PASSED THE TESTS OF ERROR-EXITS" \
+        "cblas_${p}gemm +PASSED THE COLUMN-MAJOR +COMPUTATIONAL TESTS" \
+        "cblas_${p}gemm +PASSED THE ROW-MAJOR +COMPUTATIONAL TESTS"
+}
+
+fortran d
+cblas_whole d cblas_dsymm dgemm dsymm dtrmm dtrsm dsyrk dsyr2k
+# These fill a vector of doubles (8) and an AVX-512 tile's rows (24),
+# pass each by one, and take several tiles and a remainder (64, 65).
+# Seven sizes, 1.3 s alone.
+cblas_sizes d 1 8 17 24 25 64 65
+fortran z
+cblas_whole z cblas_zhemm zgemm zhemm zsymm ztrmm ztrsm zherk zsyrk zher2k \
+    zsyr2k
+# A complex problem is one of twice the rows (complex.c, the 1m method):
+# a vector (4) and one past it, NU columns (8), an AVX-512 tile's rows
+# (12) and one past them, several tiles and a remainder (33).  d's sizes
+# took 10 s here, the tester's own complex reference most of it.
+cblas_sizes z 1 4 5 8 12 13 33
+# Single: a vector of floats is twice double's (16 on AVX-512), its tiles'
+# rows too (48): those, one past each, several tiles and a remainder.
+fortran s
+cblas_whole s cblas_ssymm sgemm ssymm strmm strsm ssyrk ssyr2k
+cblas_sizes s 1 16 17 48 49 64 65
+# Single complex: twice the rows of CGEMM's, as z's are of ZGEMM's.
+fortran c
+cblas_whole c cblas_chemm cgemm chemm csymm ctrmm ctrsm cherk csyrk cher2k \
+    csyr2k
+cblas_sizes c 1 8 9 16 24 25 33

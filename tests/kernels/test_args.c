@@ -1,6 +1,8 @@
 /* test_args: illegal arguments as the reference BLAS and CBLAS report
  * them to the handler (row major: at the positions after the reference's
- * swap, which the reference tester's handler expects).  This program
+ * swap, which the reference tester's handler expects), through dgemm_
+ * and cblas_dgemm, then the same cases through zgemm_ and cblas_zgemm
+ * (their own names; 'C' legal for both).  This program
  * defines its own xerbla_ and cblas_xerbla, which must replace the
  * library's (it is linked once against the shared and once against the
  * static library).  Each case passes one illegal argument (or two, for
@@ -50,15 +52,20 @@ static void reset(void)
     }
 }
 
-static void expect(const char *what, int info, const char *name)
+/* The faces under test: 0 the real ones, 1 the complex ones. */
+static int complex_faces;
+
+/* name: the routine's, as the handler is to receive it; f77: 1 for
+ * xerbla_ (with its length 6). */
+static void expect(const char *face, const char *what, int info,
+                   const char *name, int f77)
 {
     int ok = calls == 1 && last_info == info && !strcmp(last_name, name)
-             && (strcmp(name, "DGEMM ") || last_len == 6)
-             && !memcmp(c, c0, sizeof c);
+             && (!f77 || last_len == 6) && !memcmp(c, c0, sizeof c);
 
     failed += !ok;
-    printf("%s %d - %s: position %d%s\n", ok ? "ok" : "not ok", ++tapno,
-           what, info, ok ? "" : " expected");
+    printf("%s %d - %s %s: position %d%s\n", ok ? "ok" : "not ok", ++tapno,
+           face, what, info, ok ? "" : " expected");
     if (!ok)
         printf("# got %d handler call(s), position %d, name '%s', len %zu, "
                "C %s\n", calls, last_info, last_name, last_len,
@@ -74,10 +81,17 @@ struct f77 {
 
 static void f77_case(const char *what, struct f77 x, int info)
 {
+    const double zalpha[2] = { x.alpha, 0.0 }, zbeta[2] = { x.beta, 0.0 };
+
     reset();
-    dgemm_(&x.ta, &x.tb, &x.m, &x.n, &x.k, &x.alpha, a, &x.lda, b, &x.ldb,
-           &x.beta, c, &x.ldc);
-    expect(what, info, "DGEMM ");
+    if (complex_faces)
+        zgemm_(&x.ta, &x.tb, &x.m, &x.n, &x.k, zalpha, a, &x.lda, b, &x.ldb,
+               zbeta, c, &x.ldc);
+    else
+        dgemm_(&x.ta, &x.tb, &x.m, &x.n, &x.k, &x.alpha, a, &x.lda, b,
+               &x.ldb, &x.beta, c, &x.ldc);
+    expect(complex_faces ? "zgemm_" : "dgemm_", what, info,
+           complex_faces ? "ZGEMM " : "DGEMM ", 1);
 }
 
 static void f77_cases(void)
@@ -86,7 +100,7 @@ static void f77_cases(void)
     struct f77 x;
 
 #define CASE(what, change, info) \
-    (x = ok, change, f77_case("dgemm_ " what, x, info))
+    (x = ok, change, f77_case(what, x, info))
     CASE("TRANSA = 'X'", x.ta = 'X', 1);
     CASE("TRANSB = 'n'+1", x.tb = 'o', 2);
     CASE("M = -1", x.m = -1, 3);
@@ -113,11 +127,19 @@ struct cb {
 
 static void cblas_case(const char *what, struct cb x, int info)
 {
+    const char *name = complex_faces ? "cblas_zgemm" : "cblas_dgemm";
+    const double zalpha[2] = { 1.0, 0.0 }, zbeta[2] = { 0.5, 0.0 };
+
     reset();
-    cblas_dgemm((CBLAS_LAYOUT)x.layout, (CBLAS_TRANSPOSE)x.ta,
-                (CBLAS_TRANSPOSE)x.tb, x.m, x.n, x.k, 1.0, a, x.lda, b,
-                x.ldb, 0.5, c, x.ldc);
-    expect(what, info, "cblas_dgemm");
+    if (complex_faces)
+        cblas_zgemm((CBLAS_LAYOUT)x.layout, (CBLAS_TRANSPOSE)x.ta,
+                    (CBLAS_TRANSPOSE)x.tb, x.m, x.n, x.k, zalpha, a, x.lda,
+                    b, x.ldb, zbeta, c, x.ldc);
+    else
+        cblas_dgemm((CBLAS_LAYOUT)x.layout, (CBLAS_TRANSPOSE)x.ta,
+                    (CBLAS_TRANSPOSE)x.tb, x.m, x.n, x.k, 1.0, a, x.lda, b,
+                    x.ldb, 0.5, c, x.ldc);
+    expect(name, what, info, name, 0);
 }
 
 static void cblas_cases(void)
@@ -131,7 +153,7 @@ static void cblas_cases(void)
     struct cb x;
 
 #define CASE(base, what, change, info) \
-    (x = base, change, cblas_case("cblas " what, x, info))
+    (x = base, change, cblas_case(what, x, info))
     CASE(col, "layout 0", x.layout = 0, 1);
     CASE(col, "col TransA 0", x.ta = 0, 2);
     CASE(col, "col TransB 114", x.tb = 114, 3);
@@ -201,9 +223,11 @@ static void native_cases(void)
 
 int main(void)
 {
-    printf("1..%d\n", 14 + 24 + 6);
-    f77_cases();
-    cblas_cases();
+    printf("1..%d\n", 2 * (14 + 24) + 6);
+    for (complex_faces = 0; complex_faces < 2; complex_faces++) {
+        f77_cases();
+        cblas_cases();
+    }
     native_cases();
     return 0;
 }

@@ -64,13 +64,13 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
     struct mml_gemm g = { ta, tb, m, n, k, alpha, beta, a, b, c, lda, ldb,
                           ldc };
     struct gr_gemm v = { ta, tb, m, n, k, alpha, beta, a, b, lda, ldb,
-                         ldc };
+                         ldc, .eps = 0.0 };
     struct gr_result r;
-    size_t nw = !p ? 1 : small_path == 2 ? mml_skinny_doubles(p, &g)
-                : small_path == 3 ? mml_small_tt_doubles(p, &g)
-                : small_path == 4 ? mml_panel_t_doubles(p, &g)
-                : small_path ? mml_small_doubles(p, &g) + 1
-                : mml_work_doubles(p, &g);
+    size_t nw = !p ? 1 : small_path == 2 ? mml_skinny_elems(p, &g)
+                : small_path == 3 ? mml_small_tt_elems(p, &g)
+                : small_path == 4 ? mml_panel_t_elems(p, &g)
+                : small_path ? mml_small_elems(p, &g) + 1
+                : mml_work_elems(p, &g);
 
     if (beta == 0.0)
         for (size_t j = 0; j < n; j++)
@@ -181,7 +181,7 @@ static int reads_bt_in_place(const struct mml_plan *lib, int tapno)
     size_t m = (size_t)lib->nck.mu * 2, n = (size_t)lib->nck.nu * 3;
     struct mml_gemm g = { 0, 1, m, n, 9, 1.0, 0.0, NULL, NULL, NULL, m, n,
                           m };
-    size_t need = mml_small_doubles(lib, &g);
+    size_t need = mml_small_elems(lib, &g);
     int ok = lib->knc && lib->knct && lib->kncvt
              && lib->nckt.mu == lib->nck.mu && lib->nckt.nu == lib->nck.nu
              && lib->nckvt.mu == lib->nckv.mu && need == 0;

@@ -10,8 +10,13 @@
  * around the crossover; the thin path (M or N = 1) around its vector,
  * sweep and chunk; the skinny path (blocks of the small path) tall, wide
  * and deep; its copy of op(A) in blocks of rows; the TT and TN paths
- * around their tiles; concurrent calls from two threads.  TAP, one line per
- * group; deterministic. */
+ * around their tiles; concurrent calls from two threads; the same bits on
+ * 1, 2 and 3 threads of a team.  TAP, one line per
+ * group; deterministic.  Compiled with TEST_SINGLE it is test_sgemm: the
+ * same cases through sgemm_, cblas_sgemm and mmt_sgemm, on float copies
+ * of the operands (exact in double, which the oracle reads), checked at
+ * float's epsilon. */
+#include <float.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -21,11 +26,33 @@
 #include "mmtune.h"
 #include "tests/common/gemmref.h"
 
+#ifdef TEST_SINGLE
+typedef float elem;
+#define GEMM_F sgemm_
+#define GEMM_CBLAS cblas_sgemm
+#define GEMM_NATIVE mmt_sgemm
+#define KERNEL_INFO mmt_single_kernel_info
+#define NAME_F "sgemm_"
+#define NAME_NATIVE "mmt_sgemm"
+#define EPS FLT_EPSILON
+#define SINGLE 1
+#else
+typedef double elem;
+#define GEMM_F dgemm_
+#define GEMM_CBLAS cblas_dgemm
+#define GEMM_NATIVE mmt_dgemm
+#define KERNEL_INFO mmt_kernel_info
+#define NAME_F "dgemm_"
+#define NAME_NATIVE "mmt_dgemm"
+#define EPS DBL_EPSILON
+#define SINGLE 0
+#endif
+
 #define BUDGET 4e6       /* oracle work per case, multiply-adds */
 
 enum face { F_DGEMM, F_CBLAS_COL, F_CBLAS_ROW, F_NATIVE, NFACES };
 static const char *const face_name[NFACES] = {
-    "dgemm_", "cblas col", "cblas row", "mmt_dgemm"
+    NAME_F, "cblas col", "cblas row", NAME_NATIVE
 };
 static const double values[4] = { 0.0, 1.0, -1.0, 0.7 };
 
@@ -43,7 +70,7 @@ struct tcase {
 struct arrays {
     struct gr_gemm v;
     double *a, *b, *c, *c0;
-    size_t cells;
+    size_t acells, bcells, cells;
 };
 
 static size_t at_least_1(size_t x)
@@ -60,7 +87,7 @@ static double *operand(size_t rows, size_t cols, size_t ld, int nan_all,
 
     for (size_t j = 0; j < cols && !nan_all; j++)
         for (size_t i = 0; i < rows; i++)
-            x[i + j * ld] = gr_rand(seed);
+            x[i + j * ld] = (elem)gr_rand(seed);
     return x;
 }
 
@@ -68,21 +95,16 @@ static void setup(const struct tcase *t, struct arrays *s,
                   unsigned long long *seed)
 {
     struct gr_gemm *v = &s->v;
-    int row = t->face == F_CBLAS_ROW;
-    size_t ra, ca, rb, cb;
+    size_t sh[4];        /* A's rows and columns as stored, B's */
 
-    *v = (struct gr_gemm){ row ? t->tb : t->ta, row ? t->ta : t->tb,
-                           row ? t->n : t->m, row ? t->m : t->n, t->k,
-                           t->alpha, t->beta, NULL, NULL, 0, 0, 0 };
-    ra = v->ta ? v->k : v->m;
-    ca = v->ta ? v->m : v->k;
-    rb = v->tb ? v->n : v->k;
-    cb = v->tb ? v->k : v->n;
-    v->lda = at_least_1(ra) + t->pad;
-    v->ldb = at_least_1(rb) + t->pad;
-    v->ldc = at_least_1(v->m) + t->pad;
-    s->a = operand(ra, ca, v->lda, t->alpha == 0.0, seed);
-    s->b = operand(rb, cb, v->ldb, t->alpha == 0.0, seed);
+    *v = (struct gr_gemm){ .alpha = (elem)t->alpha, .beta = (elem)t->beta,
+                           .eps = EPS };
+    gr_view(v, t->face == F_CBLAS_ROW, t->ta, t->tb, t->m, t->n, t->k,
+            t->pad, sh);
+    s->a = operand(sh[0], sh[1], v->lda, t->alpha == 0.0, seed);
+    s->b = operand(sh[2], sh[3], v->ldb, t->alpha == 0.0, seed);
+    s->acells = v->lda * at_least_1(sh[1]);
+    s->bcells = v->ldb * at_least_1(sh[3]);
     v->a = s->a;
     v->b = s->b;
     /* one guard column after C's last */
@@ -91,7 +113,7 @@ static void setup(const struct tcase *t, struct arrays *s,
     s->c0 = gr_nan_array(s->cells);
     for (size_t e = 0; e < s->cells; e++) {
         int inside = e % v->ldc < v->m && e / v->ldc < v->n;
-        s->c[e] = inside && t->beta == 0.0 ? NAN : gr_rand(seed);
+        s->c[e] = inside && t->beta == 0.0 ? NAN : (elem)gr_rand(seed);
         s->c0[e] = s->c[e];
     }
 }
@@ -116,25 +138,34 @@ static void call(const struct tcase *t, struct arrays *s)
                                                      : CblasTrans)
                                : CblasNoTrans;
 
+    elem *a = gr_typed(s->a, s->acells, SINGLE);
+    elem *b = gr_typed(s->b, s->bcells, SINGLE);
+    elem *c = gr_typed(s->c, s->cells, SINGLE);
+    elem alpha = (elem)t->alpha, beta = (elem)t->beta;
+
     switch (t->face) {
     case F_DGEMM:
-        dgemm_(&ca, &cb, &m, &n, &k, &t->alpha, s->a, &lda, s->b, &ldb,
-               &t->beta, s->c, &ldc);
+        GEMM_F(&ca, &cb, &m, &n, &k, &alpha, a, &lda, b, &ldb, &beta, c,
+               &ldc);
         break;
     case F_CBLAS_COL:
-        cblas_dgemm(CblasColMajor, xa, xb, m, n, k, t->alpha, s->a, lda,
-                    s->b, ldb, t->beta, s->c, ldc);
+        GEMM_CBLAS(CblasColMajor, xa, xb, m, n, k, alpha, a, lda, b, ldb,
+                   beta, c, ldc);
         break;
     case F_CBLAS_ROW:    /* the user's A is the view's B */
-        cblas_dgemm(CblasRowMajor, xa, xb, m, n, k, t->alpha, s->b, ldb,
-                    s->a, lda, t->beta, s->c, ldc);
+        GEMM_CBLAS(CblasRowMajor, xa, xb, m, n, k, alpha, b, ldb, a, lda,
+                   beta, c, ldc);
         break;
     default:
-        mmt_dgemm(t->ta ? MMT_TRANS : MMT_NOTRANS,
-                  t->tb ? MMT_TRANS : MMT_NOTRANS, t->m, t->n, t->k,
-                  t->alpha, s->a, (ptrdiff_t)lda, s->b, (ptrdiff_t)ldb,
-                  t->beta, s->c, (ptrdiff_t)ldc);
+        GEMM_NATIVE(t->ta ? MMT_TRANS : MMT_NOTRANS,
+                    t->tb ? MMT_TRANS : MMT_NOTRANS, t->m, t->n, t->k,
+                    alpha, a, (ptrdiff_t)lda, b, (ptrdiff_t)ldb, beta, c,
+                    (ptrdiff_t)ldc);
     }
+    gr_untyped(s->c, c, s->cells, SINGLE);
+    free(a);
+    free(b);
+    free(c);
 }
 
 static void release(struct arrays *s)
@@ -541,7 +572,7 @@ static int planted(int tapno)
     setup(&t, &s, &seed);
     call(&t, &s);
     caught += gr_check(&s.v, s.c, s.c0, s.cells, BUDGET, &r) == 0;
-    s.c[5 + 3 * s.v.ldc] += 1e-9;
+    s.c[5 + 3 * s.v.ldc] += 1e5 * EPS;   /* hundreds of times the bound */
     caught += gr_check(&s.v, s.c, s.c0, s.cells, BUDGET, &r) != 0;
     s.c[5 + 3 * s.v.ldc] = NAN;
     caught += gr_check(&s.v, s.c, s.c0, s.cells, BUDGET, &r) != 0;
@@ -552,6 +583,51 @@ static int planted(int tapno)
     printf("%s %d - the oracle passes a right result and catches a wrong "
            "element, a NaN and a write outside the block (%d of 4)\n",
            caught == 4 ? "ok" : "not ok", tapno, caught);
+    return tapno;
+}
+
+/* One call on 1, 2 and 3 threads (mmt_set_num_threads): right on one,
+ * the same bits on the others, over shapes that take the packed, skinny
+ * and small paths' teams, each transpose of A. */
+static int same_bits(int tapno)
+{
+    static const size_t shape[][3] = { { 601, 503, 411 }, { 2000, 64, 64 },
+                                       { 64, 1500, 700 },
+                                       { 300, 300, 300 } };
+    int before = mmt_get_num_threads(), most = 1, cases = 0, bad = 0;
+
+    for (int i = 0; i < 8; i++) {
+        struct tcase t = { F_NATIVE, i % 2, 0, shape[i / 2][0],
+                           shape[i / 2][1], shape[i / 2][2], 0.7, 1.0, 1,
+                           0 };
+        unsigned long long seed = 5;
+        struct arrays s;
+        struct gr_result r;
+        double *one = NULL;
+
+        setup(&t, &s, &seed);
+        for (int th = 1; th <= 3; th++) {
+            if (mmt_set_num_threads(th) != 0)
+                continue;           /* a serial build: one thread */
+            most = th > most ? th : most;
+            memcpy(s.c, s.c0, s.cells * sizeof *s.c);
+            call(&t, &s);
+            cases++;
+            if (!one) {
+                bad += gr_check(&s.v, s.c, s.c0, s.cells, BUDGET, &r) != 0;
+                one = malloc(s.cells * sizeof *one);
+                if (one)
+                    memcpy(one, s.c, s.cells * sizeof *one);
+            }
+            bad += !one || memcmp(one, s.c, s.cells * sizeof *one) != 0;
+        }
+        free(one);
+        release(&s);
+    }
+    mmt_set_num_threads(before);
+    printf("%s %d - right on 1 thread and the same bits on up to %d: %d "
+           "calls, %d wrong\n", bad || !cases ? "not ok" : "ok", tapno,
+           most, cases, bad);
     return tapno;
 }
 
@@ -586,7 +662,7 @@ static int threads(int tapno)
 
 int main(void)
 {
-    const struct mmt_kernel_info *ki = mmt_kernel_info();
+    const struct mmt_kernel_info *ki = KERNEL_INFO();
     struct group g[] = {
         { "sizes 0, 1, 2, 3, 7, 13 in every dimension", 0, 0, 0, 1 },
         { "every face, transpose pair, alpha and beta at 29x31x37", 0, 0,
@@ -612,7 +688,7 @@ int main(void)
     };
     int tapno = 0;
 
-    printf("1..%d\n", 15);
+    printf("1..%d\n", 16);
     printf("# %s (%s), MC=%d KC=%d NB=%d NC=%d NCNB=%d, %s\n", ki->kernel,
            ki->isa, ki->mc, ki->kc, ki->nb, ki->nc, ki->ncnb,
            ki->active ? "kernels active" : "reference path");
@@ -644,5 +720,6 @@ int main(void)
     tn_path(&g[12]);
     report(&g[12], ++tapno);
     threads(++tapno);
+    same_bits(++tapno);
     return 0;
 }

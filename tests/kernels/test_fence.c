@@ -82,7 +82,8 @@ static void one_case(const struct fence fc[4], int start, int ta, int tb,
     double alpha = (m + k) % 3 ? 0.7 : 1.0, beta = betas[(m + n + k) % 4];
     int im = (int)m, in = (int)n, ik = (int)k, lda = (int)ra;
     int ldb = (int)rb, ldc = (int)m;
-    struct gr_gemm g = { ta, tb, m, n, k, alpha, beta, a, b, ra, rb, m };
+    struct gr_gemm g = { ta, tb, m, n, k, alpha, beta, a, b, ra, rb, m,
+                         .eps = 0.0 };
     struct gr_result res;
 
     for (size_t e = 0; e < ra * ca; e++)

@@ -139,7 +139,7 @@ static int run(const struct mml_plan *p, const struct shape *s, size_t lda0,
     struct mml_gemm g = { s->ta, s->tb, s->m, s->n, s->k, alpha, beta, a, b,
                           c, lda, ldb, ldc };
     struct gr_gemm r = { s->ta, s->tb, s->m, s->n, s->k, alpha, beta, a, b,
-                         lda, ldb, ldc };
+                         lda, ldb, ldc, .eps = 0.0 };
     struct gr_result res;
     enum mml_path w = want(p, s, lda0, alpha, beta), got;
     int bad;
@@ -178,9 +178,9 @@ static int panel_t_bounded(const struct mml_plan *p, int tapno)
                "kernels' ISA" : "the plan has no non-copy kernels");
         return 0;
     }
-    one = mml_panel_t_doubles(p, &g);
+    one = mml_panel_t_elems(p, &g);
     g.m = 1000000;
-    many = mml_panel_t_doubles(p, &g);
+    many = mml_panel_t_elems(p, &g);
     printf("%s %d - the panel-T workspace for 10^6 x 128 TN: %zu doubles, "
            "for 2048 rows %zu\n", many <= one ? "ok" : "not ok", tapno,
            many, one);

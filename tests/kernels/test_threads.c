@@ -98,7 +98,7 @@ static int call_right(const struct call *x, const double *c)
 {
     struct gr_gemm r = { x->s.ta, x->s.tb, x->s.m, x->s.n, x->s.k,
                          x->s.alpha, x->s.beta, x->a, x->b, x->lda, x->ldb,
-                         x->ldc };
+                         x->ldc, .eps = 0.0 };
     struct gr_result res;
 
     return gr_check(&r, c, x->c0, x->cells, 2e7, &res) == 0;

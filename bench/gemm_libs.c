@@ -1,8 +1,9 @@
-/* The libraries bench-dgemm times, loaded at run time and never linked:
- * none of them is a build dependency, and an absent one is left out with
- * a note.  Each is loaded with dlmopen into a namespace of its own, so two
- * copies of one library with different settings (OpenBLAS as shipped and
- * with OPENBLAS_CORETYPE) sit side by side. */
+/* The libraries bench-dgemm times, loaded at run time and never linked
+ * (each type's ?gemm_ looked up in each): none of them is a build
+ * dependency, and an absent one is left out with a note.  Each is loaded
+ * with dlmopen into a namespace of its own, so two copies of one library
+ * with different settings (OpenBLAS as shipped and with
+ * OPENBLAS_CORETYPE) sit side by side. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
 #include <stdio.h>
@@ -175,15 +176,16 @@ static const char *corename_of(void *h)
     return corename ? corename() : NULL;
 }
 
-/* "# label: file[, VAR=VALUE][, OpenBLAS core X]" -- what was loaded. */
-static void note_loaded(void *h, const struct bd_lib *l, const char *var,
-                        const char *val)
+/* "# label: file[, VAR=VALUE][, OpenBLAS core X]" -- what was loaded
+ * (the file sym is in). */
+static void note_loaded(void *h, const struct bd_lib *l, bd_gemm_fn *sym,
+                        const char *var, const char *val)
 {
     Dl_info di;
     const char *core = corename_of(h);
 
     printf("# %s: %s", l->label,
-           dladdr((void *)l->fn, &di) && di.dli_fname ? di.dli_fname : "?");
+           dladdr((void *)sym, &di) && di.dli_fname ? di.dli_fname : "?");
     if (var)
         printf(", %s=%s", var, val);
     if (core)
@@ -240,20 +242,33 @@ int bd_per_count(struct bd_lib *libs, int nlibs, const int *counts,
     return n;
 }
 
-/* Fill l from an open handle.  Returns 1 when it has dgemm_. */
-static int take(void *h, struct bd_lib *l, const char *var, const char *val)
+/* Fill l from an open handle.  Returns 1 when it has the symbol of a
+ * type in types. */
+static int take(void *h, unsigned types, struct bd_lib *l, const char *var,
+                const char *val)
 {
+    bd_gemm_fn *some = NULL;
+    int asked = 0;
+
     l->threads = threads_of(h);
-    l->fn = (bd_dgemm_fn *)dlsym(h, "dgemm_");
-    if (!l->fn) {
-        printf("# %s: no dgemm_ in it: left out\n", l->label);
+    for (int t = 0; t < BD_NTYPES; t++) {
+        *(void **)&l->sym[t] = dlsym(h, bd_types[t].symbol);
+        if (types >> t & 1 && l->sym[t] && !some)
+            some = l->sym[t];
+    }
+    if (!some) {
+        printf("# %s: no", l->label);
+        for (int t = 0; t < BD_NTYPES; t++)
+            if (types >> t & 1)
+                printf("%s %s", asked++ ? " or" : "", bd_types[t].symbol);
+        printf(" in it: left out\n");
         return 0;
     }
-    note_loaded(h, l, var, val);
+    note_loaded(h, l, some, var, val);
     return 1;
 }
 
-int bd_load_spec(const char *spec, struct bd_lib *l)
+int bd_load_spec(const char *spec, unsigned types, struct bd_lib *l)
 {
     char *s = strdup(spec), *eq = strchr(s, '='), *var, *val = NULL;
     char err[512];
@@ -278,7 +293,7 @@ int bd_load_spec(const char *spec, struct bd_lib *l)
         printf("# %s: not measured (%s)\n", s, err);
         return 0;
     }
-    return take(h, l, var, val);
+    return take(h, types, l, var, val);
 }
 
 /* The directory libc came from (the distribution's library directory,
@@ -344,7 +359,8 @@ static void note_absent(const struct known *k, const char *label,
 }
 
 /* Load k into l.  Returns 1 when it is to be timed. */
-static int load_known(const struct known *k, struct bd_lib *l)
+static int load_known(const struct known *k, unsigned types,
+                      struct bd_lib *l)
 {
     const char *fact, *core = NULL, *var = NULL;
     char err[512], *label;
@@ -376,7 +392,7 @@ static int load_known(const struct known *k, struct bd_lib *l)
     }
     if (!k->best_core && corename_of(h))
         snprintf(shipped_core, sizeof shipped_core, "%s", corename_of(h));
-    return take(h, l, var, core);
+    return take(h, types, l, var, core);
 }
 
 static const struct known *known_named(const char *name)
@@ -387,7 +403,8 @@ static const struct known *known_named(const char *name)
     return NULL;
 }
 
-int bd_load_known(const char *list, struct bd_lib *libs, int nlibs, int max)
+int bd_load_known(const char *list, unsigned types, struct bd_lib *libs,
+                  int nlibs, int max)
 {
     char *s, *tok, *save = NULL;
 
@@ -412,7 +429,7 @@ int bd_load_known(const char *list, struct bd_lib *libs, int nlibs, int max)
                 fprintf(stderr, "bench-dgemm: at most %d libraries\n", max);
                 exit(2);
             }
-            nlibs += load_known(&known[i], &libs[nlibs]);
+            nlibs += load_known(&known[i], types, &libs[nlibs]);
         }
     free(s);
     return nlibs;

@@ -1,5 +1,6 @@
-/* bench-dgemm's output: one table per mode (GFLOPS, percent of peak, the
- * first library against the best of the others) and a gnuplot script. */
+/* bench-dgemm's output: one table per type and mode (GFLOPS, percent of
+ * peak, the first library against the best of the others) and a gnuplot
+ * script. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -13,9 +14,11 @@ const char *const bd_mode_what[BD_NMODES] = {
     "code warm, operands cold"
 };
 
-/* The mode's name as a gnuplot data block's: letters, digits, '_'. */
-static void block_name(FILE *fp, enum bd_mode mode)
+/* The type's and the mode's name as a gnuplot data block's ("dgemm_warm":
+ * letters, digits, '_'). */
+static void block_name(FILE *fp, const struct bd_run *r, enum bd_mode mode)
 {
+    fprintf(fp, "%s", r->type->symbol);
     for (const char *c = bd_mode_name[mode]; *c; c++)
         fputc(*c == '-' ? '_' : *c, fp);
 }
@@ -34,7 +37,7 @@ static double gflops(const struct bd_run *r, int l, int i,
 
     if (isinf(t) || r->libs[l].verdict[i] == BD_WRONG)
         return NAN;
-    return 2.0 * s.m * (double)s.n * s.k / t / 1e9;
+    return r->type->flops * s.m * (double)s.n * s.k / t / 1e9;
 }
 
 static int width(const struct bd_run *r, int l)
@@ -150,9 +153,10 @@ void bd_scaling(FILE *fp, const struct bd_run *r, enum bd_mode mode)
             snprintf(base[nb++], sizeof base[0], "%.*s",
                      (int)(slash - r->libs[l].label), r->libs[l].label);
     }
-    fprintf(fp, "# %s, scaling: GFLOPS at %d and %d threads, the speed-up, "
-            "and %s over each other library at %d\n", bd_mode_name[mode],
-            lo, hi, nb ? base[0] : "-", hi);
+    fprintf(fp, "# %s, scaling: %s GFLOPS at %d and %d threads, the "
+            "speed-up, and %s over each other library at %d\n",
+            bd_mode_name[mode], r->type->name, lo, hi, nb ? base[0] : "-",
+            hi);
     fprintf(fp, "%14s", "N|MxNxK");
     for (int b = 0; b < nb; b++)
         fprintf(fp, "  %s: %dt %dt x", base[b], lo, hi);
@@ -184,8 +188,9 @@ static void table(FILE *fp, const struct bd_run *r, enum bd_mode mode)
 {
     char key[48];
 
-    fprintf(fp, "# %s: GFLOPS (2 M N K / %s seconds per call)%s\n",
-            bd_mode_name[mode], r->median ? "median" : "min",
+    fprintf(fp, "# %s: %s GFLOPS (%.0f M N K / %s seconds per call)%s\n",
+            bd_mode_name[mode], r->type->name, r->type->flops,
+            r->median ? "median" : "min",
             r->peak > 0 ? " and percent of peak" : "");
     fprintf(fp, "%14s", "N|MxNxK");
     for (int l = 0; l < r->nlibs; l++)
@@ -209,7 +214,7 @@ static void table(FILE *fp, const struct bd_run *r, enum bd_mode mode)
 static void data_block(FILE *fp, const struct bd_run *r, enum bd_mode mode)
 {
     fputc('$', fp);
-    block_name(fp, mode);
+    block_name(fp, r, mode);
     fprintf(fp, " << EOD\nN");
     for (int l = 0; l < r->nlibs; l++)
         fprintf(fp, " %s", r->libs[l].label);
@@ -227,9 +232,16 @@ static void data_block(FILE *fp, const struct bd_run *r, enum bd_mode mode)
 
 static void panel(FILE *fp, const struct bd_run *r, enum bd_mode mode)
 {
-    fprintf(fp, "set title \"%s\"\n", bd_mode_what[mode]);
+    fprintf(fp, "set title \"%s, %s\"\n", r->type->name,
+            bd_mode_what[mode]);
+    fprintf(fp, "set ylabel \"GFLOPS (%.0f M N K / s)\"\n",
+            r->type->flops);
+    if (r->peak > 0)
+        fprintf(fp, "set yrange [0:%g]\n", r->peak * 1.08);
+    else
+        fprintf(fp, "set yrange [0:*]\n");
     fprintf(fp, "plot for [i=2:%d] $", r->nlibs + 1);
-    block_name(fp, mode);
+    block_name(fp, r, mode);
     fprintf(fp, " using 1:i with linespoints lw 2 pt 7 ps 0.6 "
             "title columnheader(i)");
     if (r->peak > 0)
@@ -254,29 +266,33 @@ static double square_span(const struct bd_run *r, int end)
     return end ? hi * 1.1 : lo / 1.1;
 }
 
-int bd_plot_script(FILE *fp, const struct bd_run *r, const char *png)
+int bd_plot_script(FILE *fp, const struct bd_run *runs, int nruns,
+                   const char *png)
 {
-    fprintf(fp, "# gnuplot script of bench-dgemm: DGEMM GFLOPS against N "
-            "(square shapes),\n# one line per library; run from this "
-            "directory: gnuplot %s\n", png);
-    for (int m = 0; m < r->nmodes; m++)
-        data_block(fp, r, r->modes[m]);
-    fprintf(fp, "set terminal png size %d,600 noenhanced\n"
+    const struct bd_run *r = &runs[0];   /* what every run shares */
+
+    fprintf(fp, "# gnuplot script of bench-dgemm: GFLOPS against N (square "
+            "shapes) of");
+    for (int t = 0; t < nruns; t++)
+        fprintf(fp, " %s", runs[t].type->name);
+    fprintf(fp, ",\n# one line per library; run from this directory: "
+            "gnuplot %s\n", png);
+    for (int t = 0; t < nruns; t++)
+        for (int m = 0; m < r->nmodes; m++)
+            data_block(fp, &runs[t], r->modes[m]);
+    fprintf(fp, "set terminal png size %d,%d noenhanced\n"
             "set output \"%s\"\n"
-            "set multiplot layout 1,%d title \"bench-dgemm: C = A*B, one "
+            "set multiplot layout %d,%d title \"bench-dgemm: C = A*B, one "
             "thread, %s time of %d round%s\"\n"
             "set logscale x\nset xlabel \"N (M = N = K)\"\n"
-            "set ylabel \"GFLOPS\"\nset grid\n"
-            "set key below horizontal maxrows 2\n"
-            "set xrange [%g:%g]\nset yrange [0:%g]\n", 120 + 560 * r->nmodes,
-            png, r->nmodes, bd_stat_name(r), r->rounds,
+            "set grid\nset key below horizontal maxrows 2\n"
+            "set xrange [%g:%g]\n", 120 + 560 * r->nmodes, 600 * nruns,
+            png, nruns, r->nmodes, bd_stat_name(r), r->rounds,
             r->rounds == 1 ? "" : "s",
-            square_span(r, 0), square_span(r, 1),
-            r->peak > 0 ? r->peak * 1.08 : 0.0);
-    if (r->peak <= 0)
-        fprintf(fp, "set yrange [0:*]\n");
-    for (int m = 0; m < r->nmodes; m++)
-        panel(fp, r, r->modes[m]);
+            square_span(r, 0), square_span(r, 1));
+    for (int t = 0; t < nruns; t++)
+        for (int m = 0; m < r->nmodes; m++)
+            panel(fp, &runs[t], r->modes[m]);
     fprintf(fp, "unset multiplot\n");
     return ferror(fp) ? -1 : 0;
 }
