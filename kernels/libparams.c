@@ -307,9 +307,12 @@ static void derive(struct mml_libparams *s, int k, int v)
  *   twice the floats); MC, KC and NC the model's for 4-byte elements,
  *   not the double's searched ones, which were timed with 8-byte blocks
  *   (the model's MC and KC are about sqrt 2 times the double's).
- * - PF = 0, PFB = 0: mmgen generates them for TYPE = s (its helpers
- *   count a line's elements by the type), but only the double's are
- *   timed (mmsearch's step pf): none of the single's is searched yet.
+ * - PF and PFB the double's: the search's step pf times them for double
+ *   only, and the single kernels (mmgen's helpers count a line by the
+ *   type) gained with them where the double did, flushed: Zen 5, 48 x 8,
+ *   SGEMM at N = 500 to 2000 1.02-1.06 times without, 2000 x 64 x 64
+ *   1.19, warm within 0.93-1.01 (bench-dgemm, 5 alternated rounds,
+ *   medians, 2026-11-29 10:33).
  * - NCNB and SMALL_MAX the double's: packing moves N^2 elements while
  *   the product does N^3 flops, and a float costs half a double in both,
  *   so where packing pays is the same N for either type.
@@ -358,8 +361,8 @@ int mml_params_single(const struct mml_libparams *d,
             s->v[fetch[i]] = loads;
     if (!own[MML_NB] && d->v[MML_NB])
         derive(s, MML_NB, mml_single_nb(d->v[MML_NB]));
-    derive(s, MML_PF, 0);
-    derive(s, MML_PFB, 0);
+    derive(s, MML_PF, m.v[MML_PF]);
+    derive(s, MML_PFB, m.v[MML_PFB]);
     return mml_params_model(s, cpu);
 }
 

@@ -117,8 +117,8 @@ $(KGEN)/kncv.lo: $(KGEN)/kncv.c $(KGEN)/kncvt.c $(KGEN)/kernel.cc
 
 # Single precision: the same six kernels from skernel.params (TYPE = s,
 # mmselect's), named mml_s..., for the driver compiled again with
-# MML_SINGLE (kernels/elem.h).  PFA=0, as PF and PFB (kernels/libparams.c):
-# mmgen generates them for single, but they are not timed for floats.
+# MML_SINGLE (kernels/elem.h).  PFA=1 as the double's non-copy tile (PF
+# and PFB the double's too: kernels/libparams.c, where they were timed).
 SKP = $(KGEN)/skernel.params
 $(KGEN)/skfull.c: $(SKP) mmgen$(EXEEXT)
 	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(SKP) --name=mml_skfull \
@@ -128,13 +128,13 @@ $(KGEN)/skedge.c: $(SKP) mmgen$(EXEEXT)
 	  --name=mml_skedge --output=$@
 $(KGEN)/sknc.c: $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
 	$(AM_V_GEN)$(call NC_MU,$(SKP),MML_SNARROW_MU) \
-	  $(call NC_MMGEN,$(SKP)) --mu=$$mu --pfa=0 --name=mml_sknc --output=$@
+	  $(call NC_MMGEN,$(SKP)) --mu=$$mu --pfa=1 --name=mml_sknc --output=$@
 $(KGEN)/skncv.c: $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
 	$(AM_V_GEN)$(call NC_MMGEN,$(SKP)) --if=2 --nf=2 --name=mml_skncv \
 	  --output=$@ --mu=$(call NCV_MU,$(SKP),MML_SNARROW_MU)
 $(KGEN)/sknct.c: $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
 	$(AM_V_GEN)$(call NC_MU,$(SKP),MML_SNARROW_MU) \
-	  $(call NC_MMGEN,$(SKP)) --bt=1 --mu=$$mu --pfa=0 --name=mml_sknct \
+	  $(call NC_MMGEN,$(SKP)) --bt=1 --mu=$$mu --pfa=1 --name=mml_sknct \
 	  --output=$@
 $(KGEN)/skncvt.c: $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
 	$(AM_V_GEN)$(call NC_MMGEN,$(SKP)) --bt=1 --if=2 --nf=2 \

@@ -32,9 +32,9 @@ static int ku_for(const struct mmg_params *ref, int nb)
 
 /* The start and every round's reference: the double winner's tile in
  * vectors and its schedule (mml_params_single: MU doubled, IF and NF
- * within the loads), the element type float, no prefetch (the
- * library's: not timed for floats), NB the double's times sqrt 2 to the
- * nearest multiple of the grain (mml_single_nb). */
+ * within the loads, PF and PFB the double's), the element type float,
+ * as the library's single kernel is made, NB the double's times sqrt 2
+ * to the nearest multiple of the grain (mml_single_nb). */
 static void single_start(const struct mms_space *sp, enum mmg_isa isa,
                          struct mmg_params *p)
 {
@@ -47,11 +47,12 @@ static void single_start(const struct mms_space *sp, enum mmg_isa isa,
     *p = *sp->from;
     mms_libparams_of(sp->from, &d);
     memset(&s, 0, sizeof s);
-    if (mml_params_single(&d, &cpu, &s) == 0)
-        p->mu = s.v[MML_MU], p->ifetch = s.v[MML_IF],
-        p->nfetch = s.v[MML_NF];
     p->type = MMT_TYPE_S;
     p->pf = p->pfa = p->pfb = 0;
+    if (mml_params_single(&d, &cpu, &s) == 0)
+        p->mu = s.v[MML_MU], p->ifetch = s.v[MML_IF],
+        p->nfetch = s.v[MML_NF], p->pf = s.v[MML_PF],
+        p->pfb = s.v[MML_PFB];
     g = grain(p);
     nb = (int)((double)mml_single_nb(sp->from->nb) / g + 0.5) * g;
     p->nb = nb < g ? g : nb > NB_MAX ? NB_MAX / g * g : nb;

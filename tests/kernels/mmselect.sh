@@ -127,17 +127,20 @@ fills MC KC NC from its probe.conf"
 # The single-precision set, derived (kernels/libparams.c,
 # mml_params_single): a scalar tile kept, NB the L1 tile times sqrt 2 (22)
 # then widened, MC and KC the model's for floats (L2 512 KiB: the 5/8 of
-# it hold 81920 floats, MC 100, KC 800), NC at least NB (800), no
-# prefetch; mmgen takes the file as it is.
+# it hold 81920 floats, MC 100, KC 800), NC at least NB (800), the
+# double's prefetch; mmgen takes the file as it is.
 sdef() { sed -n "s/^#define MML_SPARAM_$1 \([0-9]*\)$/\1/p" \
     "$dir/out/libparams.h"; }
 skey() { sed -n "s/^$1 = //p" "$dir/out/skernel.params"; }
+# the double's value (mmgen's default 0 when kernel.params has none)
+dkey() { v=$(sed -n "s/^$1 = //p" "$dir/out/kernel.params"); echo "${v:-0}"; }
 mmgen=$top_builddir/mmgen
 single_is() { # what: the expected "MU NU KU NB MC KC NC IF NF" of the set
     got="$(skey MU) $(skey NU) $(skey KU) $(skey NB) $(skey M) $(skey K) \
 $(sdef NC) $(skey IF) $(skey NF)"
-    [ "$got" = "$1" ] && [ "$(skey TYPE)" = s ] && [ "$(skey PF)" = 0 ] \
-        && [ "$(skey PFB)" = 0 ] && [ "$(skey N)" = "$(skey NB)" ] \
+    [ "$got" = "$1" ] && [ "$(skey TYPE)" = s ] \
+        && [ "$(skey PF)" = "$(dkey PF)" ] \
+        && [ "$(skey PFB)" = "$(dkey PFB)" ] && [ "$(skey N)" = "$(skey NB)" ] \
         && [ "$(sdef MU)" = "$(skey MU)" ] && [ "$(sdef NB)" = "$(skey NB)" ] \
         && [ "$(sdef MC)" = "$(skey M)" ] && [ "$(sdef KC)" = "$(skey K)" ] \
         && "$mmgen" --params="$dir/out/skernel.params" \

@@ -42,8 +42,9 @@ else
 fi
 
 # The start: the double winner's tile (scalar: MU kept), NB times sqrt 2
-# to a multiple of lcm(MU,NU,4), the reference of every round.
+# to a multiple of lcm(MU,NU,4), its PF, the reference of every round.
 d=$(kernel "$(grep '^summary ' "$dir/s.log")")
+dpf=$(grep '^summary ' "$dir/s.log" | sed -n 's/.* pf=\([01]\) .*/\1/p')
 ref=$(grep -m1 '^cand step=s-nb .* ref=1 ' "$dir/s.log")
 set -- $d
 want=$(awk -v nb="$1" -v mu="$2" -v nu="$3" 'function gcd(a, b) {
@@ -53,9 +54,9 @@ s=$(kernel "$ref")
 set -- $s
 [ -n "$ref" ] && [ "$1" = "$want" ] \
     && [ "$2 $3" = "$(echo "$d" | cut -d' ' -f2,3)" ] \
-    && echo "$ref" | grep -q ' pf=0 .* type=s '
+    && [ -n "$dpf" ] && echo "$ref" | grep -q " pf=$dpf .* type=s "
 [ $? -eq 0 ] && pass "s-nb starts from the double winner ($d): NB \
-$want, the tile kept, no prefetch" || fail "start: double $d, single $s \
+$want, the tile kept, its PF ($dpf)" || fail "start: double $d, single $s \
 (want NB $want): $ref"
 
 # Every line of the single search says so: its steps named s-*, its
