@@ -29,7 +29,7 @@ chmod +x "$d/info" "$d/bench"
 printf 'PEAK_MFLOPS = 111000  # made up\n' > "$d/probe.conf"
 printf 'NB = 120\nMFLOPS = 99900.5  # the winner\nPEAK_PERCENT = 90.0\n%s\n' \
     'TIMING = wall clock' > "$d/params.conf"
-echo "1..4"
+echo "1..5"
 run() { sh "$sum" "$d" "$d/info" "$d/bench" /lib.so > "$d/out" 2> "$d/err"; }
 if run && [ "$(wc -l < "$d/out")" -eq 3 ] \
     && grep -qx "kernel  avx512 MU=24 NU=8 KU=1, NB=480 MC=120 KC=480 \
@@ -67,4 +67,34 @@ if [ $rc -eq 1 ] && [ ! -s "$d/out" ]; then
     pass "mmtune-info failing: exit 1, no lines"
 else
     fail "mmtune-info failed: exit $rc: $(cat "$d/out")"
+fi
+# With an SGEMM section and the single search's S_MFLOPS: three more
+# lines, the single kernel, its in-L1 figure of twice the peak, SGEMM at
+# N = 1000 (the stand-in bench answers any --type).
+cat > "$d/info" <<'INFO'
+#!/bin/sh
+cat <<END
+DGEMM
+kernel      mml_kfull (ISA avx512, needs avx512f): this CPU runs it
+tile        MU=24 NU=8 KU=1
+blocking    NB=480 MC=120 KC=480 NC=1440
+SGEMM
+kernel      mml_skfull (ISA avx512, needs avx512f): this CPU runs it
+tile        MU=48 NU=8 KU=4
+blocking    NB=768 MC=96 KC=768 NC=768
+END
+INFO
+printf 'S_NB = 144\nS_MFLOPS = 199800.0  # single\n' >> "$d/params.conf"
+if run && [ "$(wc -l < "$d/out")" -eq 6 ] \
+    && grep -q "^kernel  avx512 MU=24 NU=8 KU=1, NB=480 " "$d/out" \
+    && grep -qx "single  avx512 MU=48 NU=8 KU=4, NB=768 MC=96 KC=768 \
+NC=768" "$d/out" \
+    && grep -qx "in L1   90.0% of the peak in floats (199800.0 of 222000 \
+MFLOPS; search NB=144)" "$d/out" \
+    && grep -q "^SGEMM   55.5 GFLOPS at N=1000 (25% of the peak in floats" \
+        "$d/out"; then
+    pass "six lines with the single search: DGEMM's three from its own \
+section, then single, its in L1 of 222 GFLOPS, SGEMM at N = 1000"
+else
+    fail "the single lines: $(cat "$d/out" "$d/err")"
 fi
