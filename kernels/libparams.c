@@ -287,6 +287,14 @@ int mml_single_nb(int nb)
     return s < DIM_MAX ? s : DIM_MAX;
 }
 
+/* The single small path's bound from the double's (the rule below). */
+static int small_single(int n)
+{
+    int s = n * 8 / 5;
+
+    return s < DIM_MAX ? s : DIM_MAX;
+}
+
 /* A derived value: kept by the model as a value given is. */
 static void derive(struct mml_libparams *s, int k, int v)
 {
@@ -313,9 +321,14 @@ static void derive(struct mml_libparams *s, int k, int v)
  *   SGEMM at N = 500 to 2000 1.02-1.06 times without, 2000 x 64 x 64
  *   1.19, warm within 0.93-1.01 (bench-dgemm, 5 alternated rounds,
  *   medians, 2026-11-29 10:33).
- * - NCNB and SMALL_MAX the double's: packing moves N^2 elements while
- *   the product does N^3 flops, and a float costs half a double in both,
- *   so where packing pays is the same N for either type.
+ * - NCNB and SMALL_MAX the double's times 8/5 (at most 1024): the
+ *   small path reads the operands in place, and the same bytes of cache
+ *   hold twice the floats, so it holds on to larger N (by the footprint
+ *   alone sqrt 2).  Measured on Zen 5 (320 for double), SGEMM and CGEMM
+ *   flushed at N = 200 to 700, 5 alternated rounds, medians (2026-11-29
+ *   10:53-11:10): 512 ran N = 400 to 500 1.05-1.16 times 320 and at par
+ *   elsewhere (64 x 2000 x 2000 0.96); 452 (sqrt 2) left N = 500 on the
+ *   packed path at 0.84 of 512; 768 lost 9-11% at N = 600 to 700.
  * - The threads the double's.  A single call of side N runs about half
  *   as long as a double one, so the team's fixed cost (waking, the
  *   barriers) weighs twice: by that alone the crossover would be 2^(1/3)
@@ -327,8 +340,7 @@ int mml_params_single(const struct mml_libparams *d,
                       const struct mml_cpu *cpu, struct mml_libparams *s)
 {
     static const int kept[] = { MML_NU, MML_KU, MML_LS, MML_FMA, MML_FF,
-                                MML_IF, MML_NF, MML_NCNB, MML_SMALL_MAX,
-                                MML_THREAD_N, MML_THREAD_JC,
+                                MML_IF, MML_NF, MML_THREAD_N, MML_THREAD_JC,
                                 MML_THREAD_N_HOT, MML_THREAD_HOT_US };
     static const int fetch[] = { MML_IF, MML_NF };
     struct mml_libparams m = *d;    /* d completed: the model's tile */
@@ -363,6 +375,10 @@ int mml_params_single(const struct mml_libparams *d,
         derive(s, MML_NB, mml_single_nb(d->v[MML_NB]));
     derive(s, MML_PF, m.v[MML_PF]);
     derive(s, MML_PFB, m.v[MML_PFB]);
+    if (!own[MML_NCNB])
+        derive(s, MML_NCNB, small_single(m.v[MML_NCNB]));
+    if (!own[MML_SMALL_MAX])
+        derive(s, MML_SMALL_MAX, small_single(m.v[MML_SMALL_MAX]));
     return mml_params_model(s, cpu);
 }
 

@@ -156,9 +156,10 @@ single_is "2 2 1 800 100 800 800 2 1" \
             "$dir/out/libparams.h"); do
         [ -n "$(sdef "$k")" ] || exit 1
     done \
-    && [ "$(sdef NCNB)" = 320 ] && [ "$(sdef THREAD_N)" = 224 ]
+    && [ "$(sdef NCNB)" = 512 ] && [ "$(sdef THREAD_N)" = 224 ]
 result $? "the single set: a scalar tile kept, NB, MC, KC, NC the model's \
-for floats, no prefetch, an MML_SPARAM_ for every MML_PARAM_"
+for floats, the double's prefetch, NCNB 8/5 of the double's (320: 512), \
+an MML_SPARAM_ for every MML_PARAM_"
 
 run --with=no && grep -q "this host's make tune result" "$dir/log"
 result $? "--with=no still takes this host's params.conf"
@@ -199,7 +200,8 @@ grep -q '#define MML_PARAM_NCNB 320$' "$dir/out/libparams.h" \
 result $? "SMALL_MAX bounds the small-problem path (the model's 320 without)"
 
 # SIMD: MU doubled (the same vectors), the narrow tile in floats; the
-# small-problem bound and the threads the double's.
+# small-problem bound 8/5 of the double's (208: 332), the threads the
+# double's.
 conf "$dir/sse2" "$fp" "SMALL_MAX = 208" "THREAD_N = 300" \
     "THREAD_N_HOT = 100" "THREAD_HOT_US = 900"
 sed -i 's/^ISA = none/ISA = sse2/; s/^MU = 2/MU = 4/; s/^FMA = 1/FMA = 0/' \
@@ -208,11 +210,11 @@ run --params="$dir/sse2/params.conf" && single_is "8 2 1 768 96 768 768 2 1" \
     && grep -q '^#define MML_NARROW_MU 2$' "$dir/out/libparams.h" \
     && grep -q '^#define MML_SNARROW_MU 4$' "$dir/out/libparams.h" \
     && [ "$(skey FMA)" = 0 ] && [ "$(skey FF)" = 0 ] \
-    && [ "$(sdef SMALL_MAX)" = 208 ] && [ "$(skey NCNB)" = 208 ] \
+    && [ "$(sdef SMALL_MAX)" = 332 ] && [ "$(skey NCNB)" = 332 ] \
     && [ "$(sdef THREAD_N) $(sdef THREAD_N_HOT) $(sdef THREAD_HOT_US)" = \
         "300 100 900" ]
 result $? "the single set of an sse2 tile: MU doubled, FMA = 0 and FF = 0 \
-kept, SMALL_MAX and the threads the double's"
+kept, SMALL_MAX 8/5 of the double's, the threads the double's"
 # mmgen's MU is at most 64: a 40 x 5 avx512 tile (five vectors) becomes
 # 64 x 5 (four), IF and NF cut to its 9 loads a k step; an L1 tile NB of
 # 400 wider than KC (512 floats deep) is 565 (times sqrt 2).
