@@ -442,15 +442,16 @@ struct mml_complex_gemm {
  * C, and K), about these, in whole steps of half the plan's MC and KC:
  * a real call of whole MC x KC blocks runs the full kernel, where one
  * of 512 real K under KC = 768 ran the edge kernel (its run-time
- * sizes) on every block.  Each K block is one
- * more pass over C and op(B)'s copy, each M block one more packing of
- * the K block of op(B) by the real call; at 256 either is one memory
- * pass per 512 real multiply-adds of every element it touches, and a
- * real K of 512 is about one of the driver's own K panels (KC = 768 on
- * Zen 5; the model's KC = 8 MC).  The expanded A block, 4 reals an
- * element, is then 2 MiB of doubles (1 MiB of floats): within a shared
- * L3, where the driver's packing reads it back right after. */
-#define MML_COMPLEX_MB 256
+ * sizes) on every block.  Each K block is one more pass over C and
+ * op(B)'s copy; each M block one more packing of op(B)'s K block by the
+ * real call, which at 256 rows took 14% of a CGEMM at N = 2000 (perf,
+ * cpu-clock): up to 2048 rows it is packed once for most calls (CGEMM
+ * flushed 1.11-1.12 times the 256 rows' at N = 2000 and 3000, ZGEMM
+ * 1.04; Zen 5, 5 alternated rounds, medians, 11:23).  The expanded A
+ * block, 4 reals an element, is then at most 25 MiB of doubles (12.6 of
+ * floats), allocated per call; a real K of 768 is one of the driver's
+ * own K panels. */
+#define MML_COMPLEX_MB 2048
 #define MML_COMPLEX_KB 256
 
 /* The whole complex call by the 1m method on mml_dgemm (complex.c);
