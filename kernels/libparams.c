@@ -312,9 +312,14 @@ static void derive(struct mml_libparams *s, int k, int v)
  *   within the loads of the tile's k step (the same loads unless MU was
  *   cut).
  * - NB, the search's L1 tile, times sqrt 2 (the same bytes of L1 hold
- *   twice the floats); MC, KC and NC the model's for 4-byte elements,
- *   not the double's searched ones, which were timed with 8-byte blocks
- *   (the model's MC and KC are about sqrt 2 times the double's).
+ *   twice the floats); KC twice the double's (at most 1024): a B
+ *   micro-panel of NU x KC takes the bytes of L1 the double's took
+ *   (Zen 5: 768 x 8 doubles, 48 KiB, its L1); MC and NC the model's for
+ *   4-byte elements around that KC.  On Zen 5 (768: 1024, MC 144, NC
+ *   1024 where the model alone gave 96, 768, 768) SGEMM ran N = 600 to
+ *   3000 1.01-1.07 times as fast flushed and warm, CGEMM 1.00-1.04; the
+ *   narrow 64 x 2000 x 2000 0.92-0.97 and 2000 x 64 x 2000 0.94-1.00
+ *   (bench-dgemm, 5 alternated rounds, medians, 2026-11-29 11:40).
  * - PF and PFB the double's: the search's step pf times them for double
  *   only, and the single kernels (mmgen's helpers count a line by the
  *   type) gained with them where the double did, flushed: Zen 5, 48 x 8,
@@ -373,6 +378,9 @@ int mml_params_single(const struct mml_libparams *d,
             s->v[fetch[i]] = loads;
     if (!own[MML_NB] && d->v[MML_NB])
         derive(s, MML_NB, mml_single_nb(d->v[MML_NB]));
+    if (!own[MML_KC] && m.v[MML_KC])
+        derive(s, MML_KC, 2 * m.v[MML_KC] < DIM_MAX ? 2 * m.v[MML_KC]
+                                                    : DIM_MAX);
     derive(s, MML_PF, m.v[MML_PF]);
     derive(s, MML_PFB, m.v[MML_PFB]);
     if (!own[MML_NCNB])

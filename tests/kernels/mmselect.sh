@@ -126,9 +126,10 @@ fills MC KC NC from its probe.conf"
 
 # The single-precision set, derived (kernels/libparams.c,
 # mml_params_single): a scalar tile kept, NB the L1 tile times sqrt 2 (22)
-# then widened, MC and KC the model's for floats (L2 512 KiB: the 5/8 of
-# it hold 81920 floats, MC 100, KC 800), NC at least NB (800), the
-# double's prefetch; mmgen takes the file as it is.
+# then widened, KC twice the double's (at most 1024), MC the model's
+# around it for floats (L2 512 KiB: the 5/8 of it hold 81920 floats, MC
+# 80), NC at least NB (1024), the double's prefetch; mmgen takes the
+# file as it is.
 sdef() { sed -n "s/^#define MML_SPARAM_$1 \([0-9]*\)$/\1/p" \
     "$dir/out/libparams.h"; }
 skey() { sed -n "s/^$1 = //p" "$dir/out/skernel.params"; }
@@ -148,7 +149,7 @@ $(sdef NC) $(skey IF) $(skey NF)"
         && grep -q 'float' "$dir/skernel.c" \
         || { echo "# single: got $got, want $1"; return 1; }
 }
-single_is "2 2 1 800 100 800 800 2 1" \
+single_is "2 2 1 1024 80 1024 1024 2 1" \
     && grep -q '^#define MML_SNARROW_MU 1$' "$dir/out/libparams.h" \
     && [ "$(grep -c '^#define MML_PARAM_' "$dir/out/libparams.h")" -eq \
         "$(grep -c '^#define MML_SPARAM_' "$dir/out/libparams.h")" ] \
@@ -157,8 +158,8 @@ single_is "2 2 1 800 100 800 800 2 1" \
         [ -n "$(sdef "$k")" ] || exit 1
     done \
     && [ "$(sdef NCNB)" = 512 ] && [ "$(sdef THREAD_N)" = 224 ]
-result $? "the single set: a scalar tile kept, NB, MC, KC, NC the model's \
-for floats, the double's prefetch, NCNB 8/5 of the double's (320: 512), \
+result $? "the single set: a scalar tile kept, KC twice the double's, MC, \
+NC the model's for floats, the double's prefetch, NCNB 8/5 of the double's (320: 512), \
 an MML_SPARAM_ for every MML_PARAM_"
 
 run --with=no && grep -q "this host's make tune result" "$dir/log"
@@ -206,7 +207,7 @@ conf "$dir/sse2" "$fp" "SMALL_MAX = 208" "THREAD_N = 300" \
     "THREAD_N_HOT = 100" "THREAD_HOT_US = 900"
 sed -i 's/^ISA = none/ISA = sse2/; s/^MU = 2/MU = 4/; s/^FMA = 1/FMA = 0/' \
     "$dir/sse2/params.conf"
-run --params="$dir/sse2/params.conf" && single_is "8 2 1 768 96 768 768 2 1" \
+run --params="$dir/sse2/params.conf" && single_is "8 2 1 1024 80 1024 1024 2 1" \
     && grep -q '^#define MML_NARROW_MU 2$' "$dir/out/libparams.h" \
     && grep -q '^#define MML_SNARROW_MU 4$' "$dir/out/libparams.h" \
     && [ "$(skey FMA)" = 0 ] && [ "$(skey FF)" = 0 ] \
@@ -217,18 +218,19 @@ result $? "the single set of an sse2 tile: MU doubled, FMA = 0 and FF = 0 \
 kept, SMALL_MAX 8/5 of the double's, the threads the double's"
 # mmgen's MU is at most 64: a 40 x 5 avx512 tile (five vectors) becomes
 # 64 x 5 (four), IF and NF cut to its 9 loads a k step; an L1 tile NB of
-# 400 wider than KC (512 floats deep) is 565 (times sqrt 2).
+# 500 wider than KC (twice the double's 320: 640 floats deep) is 707
+# (times sqrt 2), 710 in whole NU; MC the model's around that KC.
 conf "$dir/wide" "$fp"
 sed -i 's/^ISA = none/ISA = avx512/; s/^MU = 2/MU = 40/; s/^NU = 2/NU = 5/
-    s/^NB = 16/NB = 400/
+    s/^NB = 16/NB = 500/
     s/^IF = 2/IF = 10/; s/^NF = 1/NF = 10/; s/^NR = 16/NR = 32/' \
     "$dir/wide/params.conf"
 run --params="$dir/wide/params.conf" \
-    && single_is "64 5 1 565 64 512 565 9 9" \
+    && single_is "64 5 1 710 128 640 710 9 9" \
     && grep -q '^MU = 40$' "$dir/out/kernel.params" \
     && grep -q '^IF = 10$' "$dir/out/kernel.params"
 result $? "the single set of a 40 x 5 avx512 tile: MU 64, IF and NF within \
-its loads, NB 400 times sqrt 2"
+its loads, NB 500 times sqrt 2, KC twice the double's"
 
 # The single keys a params.conf gives (mmsearch --precision=s) are taken,
 # the rest derived: S_MU 16, S_KC 256 (MC from the L2 for it: 81920 /
