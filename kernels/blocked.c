@@ -21,33 +21,24 @@
 
 #include "kernels/driver.h"
 
-static size_t up_to(size_t x, size_t step)
-{
-    return (x + step - 1) / step * step;
-}
-
-static size_t min_z(size_t a, size_t b)
-{
-    return a < b ? a : b;
-}
-
-/* Doubles of one packed B block: NB columns padded to whole panels. */
+/* Elements of one packed B block: NB columns padded to whole panels. */
 static size_t b_block(const struct mml_plan *p, size_t kc)
 {
-    return up_to((size_t)p->nb, (size_t)p->pnu) * kc;
+    return mml_up_to((size_t)p->nb, (size_t)p->pnu) * kc;
 }
 
 /* Sizes of the three parts: A's block, B's panel, the C tile. */
 static void parts(const struct mml_plan *p, const struct mml_gemm *g,
                   size_t part[3])
 {
-    size_t mc = up_to(min_z(g->m, p->mc), p->pmu), kc = min_z(g->k, p->kc);
-    size_t nc = min_z(g->n, p->nc), nb = min_z(g->n, p->nb);
+    size_t mc = mml_up_to(mml_min_z(g->m, p->mc), p->pmu);
+    size_t kc = mml_min_z(g->k, p->kc);
+    size_t nc = mml_min_z(g->n, p->nc), nb = mml_min_z(g->n, p->nb);
 
-    part[0] = up_to(mc * kc, MML_LINE_ELEMS);
-    part[1] = up_to((nc + (size_t)p->nb - 1) / (size_t)p->nb
+    part[0] = mml_up_to(mc * kc, MML_LINE_ELEMS);
+    part[1] = mml_up_to((nc + (size_t)p->nb - 1) / (size_t)p->nb
                     * b_block(p, kc), MML_LINE_ELEMS);
-    part[2] = up_to(mc * up_to(nb, p->pnu), MML_LINE_ELEMS);
+    part[2] = mml_up_to(mc * mml_up_to(nb, p->pnu), MML_LINE_ELEMS);
 }
 
 size_t mml_work_elems(const struct mml_plan *p, const struct mml_gemm *g)
@@ -170,7 +161,7 @@ static void k_panel(const struct ctx *x, size_t pc, int kc, size_t jc,
     size_t mb = mml_even_blocks(i1 - i0, p->mc, p->pmu);
 
     for (size_t ic = i0; ic < i1; ic += mb) {
-        int mc = (int)min_z(mb, i1 - ic);
+        int mc = (int)mml_min_z(mb, i1 - ic);
         const mml_elem *b = x->bbuf;
         pack_a(x, ic, mc, pc, kc);
         for (int jb = 0; jb < nc; jb += p->nb, b += b_block(p, kc))
@@ -192,9 +183,9 @@ void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
     x = (struct ctx){ g, p, work, work + part[0], work + part[0] + part[1],
                       p->ctile || g->ldc > (INT_MAX - d) / d };
     for (size_t jc = 0; jc < g->n; jc += ncb) {
-        int nc = (int)min_z(ncb, g->n - jc);
+        int nc = (int)mml_min_z(ncb, g->n - jc);
         for (size_t pc = 0; pc < g->k; pc += kcb) {
-            int kc = (int)min_z(kcb, g->k - pc);
+            int kc = (int)mml_min_z(kcb, g->k - pc);
             pack_b(&x, pc, kc, jc, nc);
             k_panel(&x, pc, kc, jc, nc, pc == 0 ? g->beta : 1.0, 0, g->m);
         }
@@ -280,7 +271,7 @@ static void k_panel_jr(const struct ctx *x, size_t pc, int kc, size_t jc,
 
     for (size_t ib = 0; ib < blocks; ib++) {
         size_t ic = i0 + ib * mb;
-        int mc = nc && ic < i1 ? (int)min_z(mb, i1 - ic) : 0;
+        int mc = nc && ic < i1 ? (int)mml_min_z(mb, i1 - ic) : 0;
         const mml_elem *b = x->bbuf;
         /* the block's last readers are done with it */
         MML_BARRIER();
@@ -353,9 +344,9 @@ void mml_gemm_blocked_part(const struct mml_gemm *g,
                       p->ctile || g->ldc > (INT_MAX - d) / d };
     for (size_t it = 0; it < most; it++) {
         size_t jc = n0 + it * ncb;
-        int nc = it < mine ? (int)min_z(ncb, n1 - jc) : 0;
+        int nc = it < mine ? (int)mml_min_z(ncb, n1 - jc) : 0;
         for (size_t pc = 0; pc < g->k; pc += kcb) {
-            int kc = (int)min_z(kcb, g->k - pc);
+            int kc = (int)mml_min_z(kcb, g->k - pc);
             mml_elem beta = pc == 0 ? g->beta : 1.0;
             if (shared) {
                 /* the panel's last readers are done with it */

@@ -16,6 +16,18 @@
  * a call from a cold cache fetches fewer lines and pages of code. */
 #define MML_HOT __attribute__((hot))
 
+/* x rounded up to whole steps; the smaller of a and b (the paths' sizes
+ * and workspace parts). */
+static inline size_t mml_up_to(size_t x, size_t step)
+{
+    return (x + step - 1) / step * step;
+}
+
+static inline size_t mml_min_z(size_t a, size_t b)
+{
+    return a < b ? a : b;
+}
+
 /* One checked call, column major: C = alpha op(A) op(B) + beta C. */
 struct mml_gemm {
     int ta, tb;              /* 1: op(X) = X^T */

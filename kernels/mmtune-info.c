@@ -32,8 +32,8 @@ int main(int argc, char **argv)
         printf("Usage: mmtune-info\n"
                "Say, for DGEMM and SGEMM (CGEMM and ZGEMM run on their "
                "kernels),\nwhich generated kernel, compiler and blocking "
-               "libmmtune was built with,\nwhere its parameters came from, and "
-               "whether this CPU runs the kernels\n(else the library takes "
+               "libmmtune was built with,\nwhere its parameters came from, "
+               "and whether this CPU runs the kernels\n(else the library takes "
                "its slow reference path), and how many threads a call\n"
                "may use and where that count came from.\n"
                "Exit status: 0, or 2 for bad usage.\n");

@@ -30,17 +30,6 @@
 
 #include "kernels/driver.h"
 
-
-static size_t up_to(size_t x, size_t step)
-{
-    return (x + step - 1) / step * step;
-}
-
-static size_t min_z(size_t a, size_t b)
-{
-    return a < b ? a : b;
-}
-
 /* PANEL_N, measured on Zen 4 (avx512, non-copy tile 16 x 5, MC x KC =
  * 80 x 320), flushed, M = K = 2000, GFLOPS this way / packed: N = 16
  * 39.0 / 23.8, 32 47.2 / 34.2, 64 52.5 / 43.8, 128 52.9 / 49.1, 200 54.1
@@ -138,7 +127,8 @@ int mml_skinny_same_sums(const struct mml_plan *p, const struct mml_gemm *g,
 size_t mml_skinny_elems(const struct mml_plan *p, const struct mml_gemm *g)
 {
     struct cuts c = cuts(p, g);
-    size_t bcopy = copies_b(p, g, c) ? up_to(c.kb * c.nb, MML_LINE_ELEMS) : 0;
+    size_t bcopy = copies_b(p, g, c) ? mml_up_to(c.kb * c.nb, MML_LINE_ELEMS)
+                                     : 0;
 
     return bcopy + mml_small_bound(p, c.mb, c.nb, c.kb);
 }
@@ -152,7 +142,7 @@ static void slabs(const struct mml_gemm *g, const struct mml_plan *p,
                   mml_elem beta, mml_elem *work)
 {
     for (size_t ic = 0; ic < g->m; ic += c.mb) {
-        size_t mc = min_z(c.mb, g->m - ic);
+        size_t mc = mml_min_z(c.mb, g->m - ic);
         const mml_elem *a = g->ta ? g->a + pc + ic * g->lda
                                 : g->a + ic + pc * g->lda;
         struct mml_gemm blk = { g->ta, tb, mc, nc, kc, alpha, beta, a, b,
@@ -167,12 +157,12 @@ void mml_gemm_skinny(const struct mml_gemm *g, const struct mml_plan *p,
 {
     struct cuts c = cuts(p, g);
     int copy = copies_b(p, g, c);
-    size_t bcopy = copy ? up_to(c.kb * c.nb, MML_LINE_ELEMS) : 0;
+    size_t bcopy = copy ? mml_up_to(c.kb * c.nb, MML_LINE_ELEMS) : 0;
 
     for (size_t jc = 0; jc < g->n; jc += c.nb) {
-        size_t nc = min_z(c.nb, g->n - jc);
+        size_t nc = mml_min_z(c.nb, g->n - jc);
         for (size_t pc = 0; pc < g->k; pc += c.kb) {
-            size_t kc = min_z(c.kb, g->k - pc);
+            size_t kc = mml_min_z(c.kb, g->k - pc);
             const mml_elem *b = g->tb ? g->b + jc + pc * g->ldb
                                     : g->b + pc + jc * g->ldb;
             size_t ldb = g->ldb;

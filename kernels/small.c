@@ -53,12 +53,6 @@ int mml_small_fits(const struct mml_plan *p, const struct mml_gemm *g)
            && g->lda <= big && g->ldb <= big && g->ldc <= big;
 }
 
-MML_HOT
-static size_t up_to(size_t x, size_t step)
-{
-    return (x + step - 1) / step * step;
-}
-
 /* 1 when the kernels take the rows past the last whole vector with
  * masked tiles (their descriptor's masked_rows: the non-copy kernels
  * mmgen makes for AVX-512 and AVX2, codegen/emit_simd.c): then the full
@@ -89,10 +83,10 @@ static int tiny(const struct mml_plan *p, const struct mml_gemm *g)
 MML_HOT
 static size_t row_tile(const struct mml_plan *p, const struct mml_gemm *g)
 {
-    return up_to((size_t)p->nckv.mu * g->n, MML_LINE_ELEMS);
+    return mml_up_to((size_t)p->nckv.mu * g->n, MML_LINE_ELEMS);
 }
 
-/* Doubles for the edge: a tiny call's padded rows of A (V x K) and its C
+/* Elements for the edge: a tiny call's padded rows of A (V x K) and its C
  * tile; else none for whole vectors of rows or beta = 0 (the shifted
  * tile writes straight into C), the C tile otherwise. */
 MML_HOT
@@ -103,7 +97,7 @@ static size_t edge_elems(const struct mml_plan *p, const struct mml_gemm *g)
     if (masked_rows(p))
         return 0;
     if (tiny(p, g))
-        return up_to(v * g->k, MML_LINE_ELEMS) + row_tile(p, g);
+        return mml_up_to(v * g->k, MML_LINE_ELEMS) + row_tile(p, g);
     if (g->beta == 0.0 || g->m % v == 0)
         return 0;
     return row_tile(p, g);
@@ -188,9 +182,9 @@ static struct parts3 layout(const struct mml_plan *p,
     struct parts3 l = { 0, 0, edge_elems(p, g) };
 
     if (copies_a(g))
-        l.a = up_to(a_block_most(p, g->m, g->k) * g->k, MML_LINE_ELEMS);
+        l.a = mml_up_to(a_block_most(p, g->m, g->k) * g->k, MML_LINE_ELEMS);
     if (copies_b(p, g))
-        l.b = up_to(g->k * g->n, MML_LINE_ELEMS);
+        l.b = mml_up_to(g->k * g->n, MML_LINE_ELEMS);
     return l;
 }
 
@@ -209,8 +203,10 @@ size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
      * has it (more than any block of at most m rows needs) */
     size_t v = (size_t)p->nckv.mu;
 
-    return up_to(m * k, MML_LINE_ELEMS) + up_to(k * n, MML_LINE_ELEMS)
-           + up_to(v * k, MML_LINE_ELEMS) + up_to(v * n, MML_LINE_ELEMS);
+    return mml_up_to(m * k, MML_LINE_ELEMS)
+           + mml_up_to(k * n, MML_LINE_ELEMS)
+           + mml_up_to(v * k, MML_LINE_ELEMS)
+           + mml_up_to(v * n, MML_LINE_ELEMS);
 }
 
 /* One word at x loaded (as an integer: no value is used, C may hold
@@ -288,7 +284,7 @@ static void gemm_tiny(const struct mml_gemm *g, const struct mml_plan *p,
                       const struct kerns *ks, mml_elem *work)
 {
     int v = p->nckv.mu, n = (int)g->n, k = (int)g->k;
-    mml_elem *ct = work + up_to((size_t)v * g->k, MML_LINE_ELEMS);
+    mml_elem *ct = work + mml_up_to((size_t)v * g->k, MML_LINE_ELEMS);
 
     copy_rows(g->a, g->lda, (int)g->m, k, v, work);
     ks->v->b0(v, n, k, work, v, g->b, (int)g->ldb, 0.0, ct, v);
@@ -612,7 +608,7 @@ static int tt_direct(const struct mml_gemm *g)
 MML_HOT
 size_t mml_transpose_elems(const struct mml_gemm *g)
 {
-    size_t t = up_to(g->m * g->n, MML_LINE_ELEMS);
+    size_t t = mml_up_to(g->m * g->n, MML_LINE_ELEMS);
 
     return tt_direct(g) ? t : 2 * t;
 }
@@ -620,7 +616,7 @@ size_t mml_transpose_elems(const struct mml_gemm *g)
 MML_HOT
 void mml_transpose_into_c(const struct mml_gemm *g, mml_elem *work)
 {
-    size_t t = up_to(g->m * g->n, MML_LINE_ELEMS);
+    size_t t = mml_up_to(g->m * g->n, MML_LINE_ELEMS);
     mml_elem *u = tt_direct(g) ? g->c : work + t;  /* alpha T^T, M x N */
 
     /* C(i, j) = alpha T(j, i): the rows of T are contiguous, and they are

@@ -44,11 +44,6 @@ INLINE mml_elem lanes_sum(mml_vd v)
     return s;
 }
 
-static size_t min_z(size_t a, size_t b)
-{
-    return a < b ? a : b;
-}
-
 /* The operand streamed: column p of length len at x + p*ld. */
 struct mat {
     const mml_elem *x;
@@ -203,14 +198,14 @@ static void columns(struct mat a, size_t rows, size_t k, struct rhs x,
 
     if (incy == 1) {
         for (size_t r0 = 0; r0 < rows; r0 += ROWS_IN_PLACE) {
-            size_t len = min_z(ROWS_IN_PLACE, rows - r0);
+            size_t len = mml_min_z(ROWS_IN_PLACE, rows - r0);
             scale_cols(y + r0, ldy, len / V * V, x.nr, beta);
             cols_chunk(y + r0, ldy, len, a, r0, x, k, alpha, beta);
         }
         return;
     }
     for (size_t r0 = 0; r0 < rows; r0 += CHUNK) {
-        size_t len = min_z(CHUNK, rows - r0);
+        size_t len = mml_min_z(CHUNK, rows - r0);
         memset(t, 0, len * sizeof *t);
         cols_chunk(t, 0, len, a, r0, x, k, alpha, 1.0);
         finish(y + r0 * incy, incy, len, t, beta);
@@ -281,7 +276,7 @@ static void dot_form(struct mat a, size_t n, size_t k, const mml_elem *x,
         return;
     }
     for (size_t p0 = 0; p0 < k; p0 += CHUNK) {
-        size_t len = min_z(CHUNK, k - p0);
+        size_t len = mml_min_z(CHUNK, k - p0);
         for (size_t p = 0; p < len; p++)
             t[p] = x[(p0 + p) * incx];
         dots_chunk(a, p0, n, t, len, alpha, beta, p0 == 0, y, incy);

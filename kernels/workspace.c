@@ -19,9 +19,9 @@
  * calls at N = 2000 swung from call to call between 50 and 99 GFLOPS
  * (six series, means 71-83) while the same library without it held
  * 89-100 (two series, means 96-97; OpenBLAS-SkylakeX 74-85, means
- * 81-83); with THP "always" and no advice it held 87-100.  Medians of alternated
- * bench runs had hidden this under the host's noise; a time series of
- * single calls shows it (measured 2026-11-28). */
+ * 81-83); with THP "always" and no advice it held 87-100.  Medians of
+ * alternated bench runs had hidden this under the host's noise; a time
+ * series of single calls shows it (measured 2026-11-28). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -81,7 +81,7 @@ static struct workspace *this_thread(void)
 
 #define HUGE_BYTES ((size_t)2 << 20)
 
-/* Memory for at least *n doubles (*n * sizeof(mml_elem) not overflowing),
+/* Memory for at least *n elements (*n * sizeof(mml_elem) not overflowing),
  * aligned as above, *n raised to what it holds; NULL when it cannot be
  * had. */
 static mml_elem *allocate(size_t *n)

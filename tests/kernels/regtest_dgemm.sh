@@ -76,22 +76,36 @@ at() {
         --modes="$3" --rounds=3 --naive-max=1 > "$d/b" 2>&1 && gflops "$2"
 }
 
-try=0 ok=0 said="" big="" small=""
-while [ $try -lt 3 ] && [ $ok -eq 0 ]; do
-    [ $try -gt 0 ] && sleep 5
-    try=$((try + 1))
+# retry F: F (an attempt: says what it measured in $said, returns 0 when
+# that clears its floors) up to three times 5 s apart; 0 when one did.
+retry() {
+    try=0
+    while [ $try -lt 3 ]; do
+        [ $try -gt 0 ] && sleep 5
+        try=$((try + 1))
+        "$1" && return 0
+    done
+    return 1
+}
+
+# an attempt's failure: $said is "attempt N: " and $1, printed
+failed() {
+    said="attempt $try: $1"
+    echo "# $said"
+}
+
+# DGEMM, and the yardstick the other precisions are held to
+dgemm_attempt() {
     if ! $pin "$top_builddir/mmprobe" --only=PEAK_MFLOPS,SIMD_DOUBLES \
             --output="$d/probe.conf" > "$d/probe" 2>&1; then
-        said="attempt $try: mmprobe failed: $(tail -1 "$d/probe")"
-        echo "# $said"
-        continue
+        failed "mmprobe failed: $(tail -1 "$d/probe")"
+        return 1
     fi
     peak=$(probed PEAK_MFLOPS) width=$(probed SIMD_DOUBLES)
     if [ -z "$peak" ] || [ -z "$width" ]; then
-        said="attempt $try: no confirmed peak (PEAK_MFLOPS '$peak',"
-        said="$said SIMD_DOUBLES '$width')"
-        echo "# $said"
-        continue
+        failed "no confirmed peak (PEAK_MFLOPS '$peak', SIMD_DOUBLES \
+'$width')"
+        return 1
     fi
     # GFLOPS the library's ISA can reach: the peak, times v / width if
     # the library's vectors are the narrower
@@ -99,50 +113,46 @@ while [ $try -lt 3 ] && [ $ok -eq 0 ]; do
         'BEGIN { printf "%.2f", p / 1000 * (v < w ? v / w : 1) }')
     big=$(at d 1000 flushed) small=$(at d 64 warm)
     if [ -z "$big" ] || [ -z "$small" ]; then
-        said="attempt $try: bench-dgemm measured nothing: $(tail -2 "$d/b" \
-            | tr '\n' ' ')"
-        echo "# $said"
-        continue
+        failed "bench-dgemm measured nothing: $(tail -2 "$d/b" | tr '\n' ' ')"
+        return 1
     fi
     said=$(awk -v b="$big" -v s="$small" -v y="$yard" -v isa="$isa" \
         -v t="$try" 'BEGIN { printf "attempt %d: N = 1000 flushed %.1f " \
         "GFLOPS (%.0f%%), N = 64 warm %.1f (%.0f%%) of %.1f (%s peak)", \
         t, b, 100 * b / y, s, 100 * s / y, y, isa }')
-    awk -v b="$big" -v s="$small" -v y="$yard" \
-        'BEGIN { exit !(b >= 0.50 * y && s >= 0.40 * y) }' && ok=1
     echo "# $said"
-done
-floors="50% of peak at N = 1000 flushed and 40% at N = 64 warm"
-if [ $ok -eq 1 ]; then
-    pass "DGEMM at or above $floors: $said"
-else
-    fail "DGEMM below $floors, or not measured: $said"
-fi
+    awk -v b="$big" -v s="$small" -v y="$yard" \
+        'BEGIN { exit !(b >= 0.50 * y && s >= 0.40 * y) }'
+}
 
 # The other precisions at N = 1000 flushed: at least 50% of their peak
-# (SGEMM and CGEMM of twice the yardstick), the first attempt that clears
-# all three passes.  The yardstick is the last attempt's above.
-try=0 ok=0 said=""
-while [ -n "$yard" ] && [ $try -lt 3 ] && [ $ok -eq 0 ]; do
-    [ $try -gt 0 ] && sleep 5
-    try=$((try + 1))
+# (SGEMM and CGEMM of twice the yardstick, the last one DGEMM's attempts
+# measured).
+others_attempt() {
     s=$(at s 1000 flushed) c=$(at c 1000 flushed) z=$(at z 1000 flushed)
     if [ -z "$s" ] || [ -z "$c" ] || [ -z "$z" ]; then
-        said="attempt $try: bench-dgemm measured nothing: $(tail -2 \
-            "$d/b" | tr '\n' ' ')"
-        echo "# $said"
-        continue
+        failed "bench-dgemm measured nothing: $(tail -2 "$d/b" | tr '\n' ' ')"
+        return 1
     fi
     said=$(awk -v s="$s" -v c="$c" -v z="$z" -v y="$yard" -v t="$try" \
         'BEGIN { printf "attempt %d: SGEMM %.1f GFLOPS (%.0f%%), CGEMM " \
         "%.1f (%.0f%%) of %.1f, ZGEMM %.1f (%.0f%%) of %.1f", t, s, \
         50 * s / y, c, 50 * c / y, 2 * y, z, 100 * z / y, y }')
-    awk -v s="$s" -v c="$c" -v z="$z" -v y="$yard" \
-        'BEGIN { exit !(s >= y && c >= y && z >= 0.50 * y) }' && ok=1
     echo "# $said"
-done
+    awk -v s="$s" -v c="$c" -v z="$z" -v y="$yard" \
+        'BEGIN { exit !(s >= y && c >= y && z >= 0.50 * y) }'
+}
+
+said="" yard=""
+floors="50% of peak at N = 1000 flushed and 40% at N = 64 warm"
+if retry dgemm_attempt; then
+    pass "DGEMM at or above $floors: $said"
+else
+    fail "DGEMM below $floors, or not measured: $said"
+fi
+said=""
 floors="50% of their peak at N = 1000 flushed"
-if [ $ok -eq 1 ]; then
+if [ -n "$yard" ] && retry others_attempt; then
     pass "SGEMM, CGEMM, ZGEMM at or above $floors: $said"
 else
     fail "SGEMM, CGEMM or ZGEMM below $floors, or not measured: \
