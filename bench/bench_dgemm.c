@@ -379,11 +379,6 @@ static void time_calls(struct bd_lib *l, int i, struct bd_shape s, int mode,
     }
 }
 
-const char *bd_stat_name(const struct bd_run *r)
-{
-    return r->median ? "median" : "least";
-}
-
 static int by_value(const void *x, const void *y)
 {
     double a = *(const double *)x, b = *(const double *)y;

@@ -23,24 +23,6 @@
 enum { CHAIN_ITERS = 500 };
 
 #if defined(__x86_64__)
-/* PROBE_CHAIN_ADDS dependent adds per iteration; the loop counter is a
- * separate chain that runs alongside on another ALU. */
-void probe_int_chain(long iters)
-{
-    unsigned long acc = 1, step = 3;
-
-    __asm__ volatile(
-        "1:\n\t"
-        ".rept 256\n\t"
-        "add %[step], %[acc]\n\t"
-        ".endr\n\t"
-        "dec %[n]\n\t"
-        "jnz 1b\n\t"
-        : [acc] "+r"(acc), [n] "+r"(iters)
-        : [step] "r"(step)
-        : "cc");
-}
-
 static double add_chain_sample(void *arg)
 {
     double t0 = probe_now();
@@ -49,19 +31,6 @@ static double add_chain_sample(void *arg)
     return probe_now() - t0;
 }
 
-#else
-/* Elsewhere the clock probe reports failure (exit 1) and nothing times
- * against this chain; it exists so that the probes still link there.  The
- * empty asm keeps the adds dependent and unfolded. */
-void probe_int_chain(long iters)
-{
-    unsigned long acc = 1;
-
-    for (long i = 0; i < iters * PROBE_CHAIN_ADDS; i++) {
-        acc += 3;
-        __asm__ volatile("" : "+r"(acc));
-    }
-}
 #endif
 
 /* ---- TSC rate ----------------------------------------------------------

@@ -6,27 +6,11 @@
 #include "config.h"
 #endif
 
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "spec/spec.h"
 #include "spec/check.h"
-
-int mms_check_error(struct mms_check *c, struct mms_loc at, const char *fmt,
-                    ...)
-{
-    va_list ap;
-    int n = snprintf(c->err, c->len, "%s:%d:%d: ", c->s->file, at.line,
-                     at.col);
-
-    if (n >= 0 && (size_t)n < c->len) {
-        va_start(ap, fmt);
-        vsnprintf(c->err + n, c->len - (size_t)n, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 const struct mms_item *mms_spec_find(const struct mms_spec *s,
                                      const char *name)

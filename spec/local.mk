@@ -14,12 +14,14 @@ spec_libmmsread_la_SOURCES = \
 	spec/parser.y spec/lexer.l \
 	spec/spec.h spec/parse.h spec/check.h spec/options.h \
 	spec/ast.c spec/arrayopt.c spec/ctype.c spec/read.c \
-	spec/check.c spec/check_names.c spec/check_expr.c spec/check_bind.c
+	spec/check.c spec/check_error.c spec/check_names.c spec/check_expr.c \
+	spec/check_bind.c
 
 # mmspec writes drivers through codegen's C emitter (codegen/emit.h).
 bin_PROGRAMS += mmspec
 mmspec_SOURCES = spec/mmspec.c spec/mmspec_cli.h spec/cli.c \
-	spec/fromprof.c spec/profile.c spec/profile.h spec/emit.h spec/emit_util.c spec/cexpr.c \
+	spec/fromprof.c spec/profile.c spec/profile.h spec/emit.h \
+	spec/emit_util.c spec/cexpr.c \
 	spec/emit_head.c spec/emit_tables.c spec/emit_setup.c \
 	spec/emit_calls.c spec/emit_main.c
 # Where --cflags and --libs point: this build tree, or the installation.
