@@ -227,7 +227,7 @@ mmtune_info_LDADD = kernels/libmmtune.la
 pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = mmtune.pc
 
-EXTRA_DIST += results/archdefs kernels/archkey.sh kernels/paramsource.sh
+EXTRA_DIST += results/archdefs
 CLEANFILES += $(KGEN)/stamp $(KGEN)/inputs $(KGEN)/kernel.params \
 	$(KGEN)/kernel.cc \
 	$(KGEN)/libparams.h \
