@@ -12,34 +12,38 @@
 #include "common/diag.h"
 #include "common/kvfile.h"
 #include "common/paramsconf.h"
+#include "common/paramtable.h"
 
 #define OFF(f) offsetof(struct mmg_params, f)
-#define DIM_MAX 1024
+/* A row of paramtable.h's (key, range, meaning) with mmgen's option name
+ * and field. */
+#define ROW(row, option, f) ROW_(row, option, f)
+#define ROW_(key, min, max, meaning, option, f) \
+    { key, option, min, max, OFF(f), meaning }
 
-/* Hard ranges; rules between parameters are in mmg_params_check. */
+/* Hard ranges (the shared ones paramtable.h's); rules between parameters
+ * are in mmg_params_check. */
 const struct mmg_int_param mmg_int_params[] = {
-    { "NB", "nb", 1, DIM_MAX, OFF(nb), "L1 tile size of the copy kernel" },
-    { "NCNB", "ncnb", 1, DIM_MAX, OFF(ncnb),
-      "tile size of the non-copy kernel (default NB)" },
+    ROW(MMT_P_NB, "nb", nb),
+    ROW(MMT_P_NCNB, "ncnb", ncnb),
     { "COPY", "copy", 0, 1, OFF(copy),
       "1: operands copied into the kernel layout, 0: not" },
-    { "M", "m", 0, DIM_MAX, OFF(m), "M fixed at this size; 0: run time" },
-    { "N", "n", 0, DIM_MAX, OFF(n), "N fixed at this size; 0: run time" },
-    { "K", "k", 0, DIM_MAX, OFF(k), "K fixed at this size; 0: run time" },
-    { "MU", "mu", 1, 64, OFF(mu), "register tile rows" },
-    { "NU", "nu", 1, 64, OFF(nu), "register tile columns" },
-    { "KU", "ku", 1, DIM_MAX, OFF(ku), "k'' steps unrolled in each k' trip" },
-    { "LS", "ls", 1, 16, OFF(ls), "skew of adds behind multiplies (FMA=0)" },
-    { "FMA", "fma", 0, 1, OFF(fma), "1: fused multiply-add form" },
-    { "FF", "ff", 0, 1, OFF(ff), "1: fetch C at the top of each tile" },
-    { "IF", "if", 1, 128, OFF(ifetch), "loads before the first flop" },
-    { "NF", "nf", 1, 128, OFF(nfetch), "loads per later block" },
-    { "PF", "pf", 0, 1, OFF(pf), "1: prefetch the next tile's C" },
+    { "M", "m", 0, MMT_DIM_MAX, OFF(m), "M fixed at this size; 0: run time" },
+    { "N", "n", 0, MMT_DIM_MAX, OFF(n), "N fixed at this size; 0: run time" },
+    { "K", "k", 0, MMT_DIM_MAX, OFF(k), "K fixed at this size; 0: run time" },
+    ROW(MMT_P_MU, "mu", mu),
+    ROW(MMT_P_NU, "nu", nu),
+    ROW(MMT_P_KU, "ku", ku),
+    ROW(MMT_P_LS, "ls", ls),
+    ROW(MMT_P_FMA, "fma", fma),
+    ROW(MMT_P_FF, "ff", ff),
+    ROW(MMT_P_IF, "if", ifetch),
+    ROW(MMT_P_NF, "nf", nfetch),
+    ROW(MMT_P_PF, "pf", pf),
     { "PFA", "pfa", 0, 1, OFF(pfa),
       "1 (COPY=0): prefetch the A rows below the block" },
-    { "PFB", "pfb", 0, 1, OFF(pfb),
-      "1 (SIMD, COPY=1): prefetch B's next NU-column panel" },
-    { "NR", "nr", 0, 256, OFF(nr), "registers for the spill report" },
+    ROW(MMT_P_PFB, "pfb", pfb),
+    ROW(MMT_P_NR, "nr", nr),
     { "PERTURB", "perturb", 0, 1, OFF(perturb),
       "test only: make one update wrong" },
 };

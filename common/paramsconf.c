@@ -5,52 +5,59 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/paramtable.h"
+
 #define F(key, type, min, max, req, gen, note, member) \
     { key, KV_##type, min, max, req, gen, note, \
       offsetof(struct mmt_paramsconf, member), 0 }
+/* A kernel parameter's row: key, range and meaning from paramtable.h. */
+#define P(row, type, req, gen, member) P_(row, type, req, gen, member)
+#define P_(key, min, max, note, type, req, gen, member) \
+    F(key, type, min, max, req, gen, note, member)
 /* A single-precision key: the rest is its double key's row. */
 #define S(name, m) \
     { .key = MMT_PARAMSCONF_SINGLE name, .single = 1, \
       .offset = offsetof(struct mmt_paramsconf, single.m) }
 
-/* Integer ranges are the generator's hard ranges (codegen/params.c; a
- * test reads every key back through mmgen); WORD values are checked by
- * their users (mmgen knows the ISAs). */
+/* The kernel parameters' ranges are the generator's (paramtable.h, one
+ * table for both; a test reads every key back through mmgen); WORD
+ * values are checked by their users (mmgen knows the ISAs). */
 const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS] = {
     F("PROBE_FINGERPRINT", WORD, 0, 0, 1, 0,
       "of the probe.conf the search read", probe_fingerprint),
     F("GENERATOR", WORD, 0, 0, 1, 0, "mmgen version", generator),
     F("KERNEL_ABI", INT, 1, 1000, 1, 0, "codegen/mmkernel.h", kernel_abi),
     F("ISA", WORD, 0, 0, 1, 1, "none = scalar emitter", isa),
-    F("NB", INT, 1, 1024, 1, 1, "tile of the copy kernel", nb),
-    F("NCNB", INT, 1, 1024, 0, 1, "tile of the non-copy kernel", ncnb),
-    F("MU", INT, 1, 64, 1, 1, "register tile rows", mu),
-    F("NU", INT, 1, 64, 1, 1, "register tile columns", nu),
-    F("KU", INT, 1, 1024, 1, 1, "k steps unrolled", ku),
-    F("LS", INT, 1, 16, 1, 1, "skew of adds (FMA = 0)", ls),
-    F("FMA", BOOL, 0, 1, 1, 1, "fused multiply-add form", fma),
-    F("FF", BOOL, 0, 1, 1, 1, "C fetched at the top", ff),
-    F("IF", INT, 1, 128, 1, 1, "loads before the first flop", ifetch),
-    F("NF", INT, 1, 128, 1, 1, "loads per later block", nfetch),
+    P(MMT_P_NB, INT, 1, 1, nb),
+    P(MMT_P_NCNB, INT, 0, 1, ncnb),
+    P(MMT_P_MU, INT, 1, 1, mu),
+    P(MMT_P_NU, INT, 1, 1, nu),
+    P(MMT_P_KU, INT, 1, 1, ku),
+    P(MMT_P_LS, INT, 1, 1, ls),
+    P(MMT_P_FMA, BOOL, 1, 1, fma),
+    P(MMT_P_FF, BOOL, 1, 1, ff),
+    P(MMT_P_IF, INT, 1, 1, ifetch),
+    P(MMT_P_NF, INT, 1, 1, nfetch),
     /* optional: files from before it have none, and their kernel none */
-    F("PF", BOOL, 0, 1, 0, 1, "next tile's C prefetched", pf),
-    F("PFB", BOOL, 0, 1, 0, 1, "B's next packed panel prefetched", pfb),
-    F("NR", INT, 0, 256, 1, 1, "registers (spill report)", nr),
-    F("K_CROSSOVER", INT, 0, 1024, 0, 0,
+    P(MMT_P_PF, BOOL, 0, 1, pf),
+    P(MMT_P_PFB, BOOL, 0, 1, pfb),
+    P(MMT_P_NR, INT, 1, 1, nr),
+    F("K_CROSSOVER", INT, 0, MMT_DIM_MAX, 0, 0,
       "K cleanup: specialised above, general below", k_crossover),
     /* The library's blocking around the kernel (kernels/libparams.h),
      * optional: mmsearch's blocks steps (mc, kc, nc) choose them by
      * timing the whole DGEMM; where they did not run (--skip-blocks, the
      * model engine), the library's model fills what is absent from the
      * cache sizes of the probe.conf beside this file. */
-    F("MC", INT, 1, 1024, 0, 0, "library: rows of A's packed block", mc),
-    F("KC", INT, 1, 1024, 0, 0, "library: depth of a K panel", kc),
+    F("MC", INT, 1, MMT_DIM_MAX, 0, 0, "library: rows of A's packed block",
+      mc),
+    F("KC", INT, 1, MMT_DIM_MAX, 0, 0, "library: depth of a K panel", kc),
     F("NC", INT, 1, 1 << 20, 0, 0, "library: columns of B's packed panel",
       nc),
     /* The crossover to the small-problem path (the non-copy kernels on
      * the caller's arrays), optional: mmsearch's step small times it;
      * absent, the library's model's (kernels/libparams.c). */
-    F("SMALL_MAX", INT, 1, 1024, 0, 0,
+    F("SMALL_MAX", INT, 1, MMT_DIM_MAX, 0, 0,
       "library: largest M, N, K of the small-problem path", small_max),
     /* The library's threads (kernels/parallel.c), optional: mmsearch's
      * step threads times them; absent, the library's model's. */

@@ -15,10 +15,10 @@
 #include "common/fingerprint.h"
 #include "common/isa.h"
 #include "common/paramsconf.h"
+#include "common/paramtable.h"
 #include "common/probeconf.h"
 #include "kernels/libparams.h"
 
-#define DIM_MAX 1024     /* mmgen's largest tile */
 
 const struct mml_param mml_params[MML_NPARAMS] = {
     [MML_MU] = { "MU", "MU" }, [MML_NU] = { "NU", "NU" },
@@ -52,7 +52,7 @@ const struct mml_isa_tile mml_isa_tiles[MMT_NISA] = {
 #define LLC_GUESS (8L * 1024 * 1024)
 #define A_BLOCK_EIGHTHS 5   /* of the L2 that A's MC x KC block fills */
 #define KC_PER_MC 8
-#define KC_MAX DIM_MAX
+#define KC_MAX MMT_DIM_MAX
 #define NC_MAX 4096      /* wider B panels gain nothing, cost workspace */
 /* The crossover to the non-copy path (M, N and K at most NCNB).  On Zen 5
  * (avx512, 24 x 8, MC = 120, KC = 480), square, single thread, flushed
@@ -182,13 +182,13 @@ static void model_blocks(int *v, long l2, size_t elem)
                           : (long)sqrt(area / KC_PER_MC), v[MML_MU]);
     if (!kc)
         kc = KC_PER_MC * mc < KC_MAX ? KC_PER_MC * mc : KC_MAX;
-    mc = mc < DIM_MAX ? mc : (int)down_to(DIM_MAX, v[MML_MU]);
+    mc = mc < MMT_DIM_MAX ? mc : (int)down_to(MMT_DIM_MAX, v[MML_MU]);
     big = v[MML_NB] > mc ? v[MML_NB] : mc;
     big = big > kc ? big : kc;
     v[MML_MC] = mc;
     v[MML_KC] = kc;
     v[MML_NB] = (big + v[MML_NU] - 1) / v[MML_NU] * v[MML_NU];
-    if (v[MML_NB] > DIM_MAX)
+    if (v[MML_NB] > MMT_DIM_MAX)
         v[MML_NB] = big;
 }
 
@@ -284,7 +284,7 @@ int mml_single_nb(int nb)
 {
     int s = (int)(nb * sqrt(2.0));
 
-    return s < DIM_MAX ? s : DIM_MAX;
+    return s < MMT_DIM_MAX ? s : MMT_DIM_MAX;
 }
 
 /* The single small path's bound from the double's (the rule below). */
@@ -292,7 +292,7 @@ static int small_single(int n)
 {
     int s = n * 8 / 5;
 
-    return s < DIM_MAX ? s : DIM_MAX;
+    return s < MMT_DIM_MAX ? s : MMT_DIM_MAX;
 }
 
 /* A derived value: kept by the model as a value given is. */
@@ -379,8 +379,8 @@ int mml_params_single(const struct mml_libparams *d,
     if (!own[MML_NB] && d->v[MML_NB])
         derive(s, MML_NB, mml_single_nb(d->v[MML_NB]));
     if (!own[MML_KC] && m.v[MML_KC])
-        derive(s, MML_KC, 2 * m.v[MML_KC] < DIM_MAX ? 2 * m.v[MML_KC]
-                                                    : DIM_MAX);
+        derive(s, MML_KC, 2 * m.v[MML_KC] < MMT_DIM_MAX ? 2 * m.v[MML_KC]
+                                                    : MMT_DIM_MAX);
     derive(s, MML_PF, m.v[MML_PF]);
     derive(s, MML_PFB, m.v[MML_PFB]);
     if (!own[MML_NCNB])

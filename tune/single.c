@@ -8,6 +8,7 @@
 
 #include "codegen/mmkernel.h"
 #include "common/paramsconf.h"
+#include "common/paramtable.h"
 #include "kernels/archkey.h"
 #include "kernels/libparams.h"
 #include "tune/blocks.h"
@@ -16,7 +17,6 @@
 #include "tune/progress.h"
 #include "tune/winner.h"
 
-enum { NB_MAX = 1024 };   /* mmgen's largest tile */
 
 /* The tile's grain: what the search's NB is a multiple of (steps.h). */
 static int grain(const struct mmg_params *p)
@@ -55,7 +55,7 @@ static void single_start(const struct mms_space *sp, enum mmg_isa isa,
         p->pfb = s.v[MML_PFB];
     g = grain(p);
     nb = (int)((double)mml_single_nb(sp->from->nb) / g + 0.5) * g;
-    p->nb = nb < g ? g : nb > NB_MAX ? NB_MAX / g * g : nb;
+    p->nb = nb < g ? g : nb > MMT_DIM_MAX ? MMT_DIM_MAX / g * g : nb;
     p->ku = ku_for(sp->from, p->nb);
 }
 
@@ -67,7 +67,7 @@ static int around(const struct mmg_params *ref, char what, const int *vals,
     int n = 0;
 
     for (int i = 0; i < nvals; i++) {
-        int v = vals[i], ok = what == 'N' ? v >= grain(ref) && v <= NB_MAX
+        int v = vals[i], ok = what == 'N' ? v >= grain(ref) && v <= MMT_DIM_MAX
                                           : v >= 1 && v <= ref->nb;
         struct mmg_params *c = ok ? mms_push(out, &n, max, ref) : NULL;
 

@@ -1,0 +1,33 @@
+/* The kernel parameters that the generator (mmgen, codegen/params.c), a
+ * params.conf (common/paramsconf.c) and the library (kernels/) share:
+ * each one's key, hard range and meaning, here once.  Each row is a
+ * macro of four fields -- KEY, MIN, MAX, MEANING -- that the tables
+ * expand into their own rows, beside what only they know (mmgen's
+ * option name and struct field, the file's type and whether the key is
+ * required).  The meaning is what a params.conf prints after the value
+ * and what mmgen --help says.  Rules between parameters are the
+ * generator's (mmg_params_check); the parameters only mmgen has (COPY,
+ * M, N, K, PFA, PERTURB) and only the file has (the blocking, the
+ * threads) stay in their one table. */
+#ifndef MMT_PARAMTABLE_H
+#define MMT_PARAMTABLE_H
+
+/* mmgen's largest tile and fixed size (NB, NCNB, KU, M, N, K), and so the
+ * largest MC and KC of the library's blocking around its kernel. */
+#define MMT_DIM_MAX 1024
+
+#define MMT_P_NB "NB", 1, MMT_DIM_MAX, "tile of the copy kernel"
+#define MMT_P_NCNB "NCNB", 1, MMT_DIM_MAX, "tile of the non-copy kernel"
+#define MMT_P_MU "MU", 1, 64, "register tile rows"
+#define MMT_P_NU "NU", 1, 64, "register tile columns"
+#define MMT_P_KU "KU", 1, MMT_DIM_MAX, "k steps unrolled"
+#define MMT_P_LS "LS", 1, 16, "skew of adds (FMA = 0)"
+#define MMT_P_FMA "FMA", 0, 1, "fused multiply-add form"
+#define MMT_P_FF "FF", 0, 1, "C fetched at the top"
+#define MMT_P_IF "IF", 1, 128, "loads before the first flop"
+#define MMT_P_NF "NF", 1, 128, "loads per later block"
+#define MMT_P_PF "PF", 0, 1, "next tile's C prefetched"
+#define MMT_P_PFB "PFB", 0, 1, "B's next packed panel prefetched"
+#define MMT_P_NR "NR", 0, 256, "registers (spill report)"
+
+#endif
