@@ -43,7 +43,7 @@ const struct mmg_int_param mmg_int_params[] = {
     { "PFA", "pfa", 0, 1, OFF(pfa),
       "1 (COPY=0): prefetch the A rows below the block" },
     ROW(MMT_P_PFB, "pfb", pfb),
-    ROW(MMT_P_NR, "nr", nr),
+    ROW(MMT_P_NR, "nr", regs),
     { "PERTURB", "perturb", 0, 1, OFF(perturb),
       "test only: make one update wrong" },
 };
@@ -324,8 +324,8 @@ int mmg_regs_needed(const struct mmg_params *p)
 
 int mmg_regs_available(const struct mmg_params *p)
 {
-    if (p->nr)
-        return p->nr;
+    if (p->regs)
+        return p->regs;
     return mmt_isas[p->isa].vregs;
 }
 

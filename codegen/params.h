@@ -51,7 +51,8 @@ struct mmg_params {
     int pf;              /* 1: prefetch the C tile visited next */
     int pfa;             /* COPY=0 only: prefetch the A rows below */
     int pfb;             /* SIMD COPY=1 only: prefetch B's next panel */
-    int nr;              /* registers for the spill report; 0: ISA default */
+    int regs;            /* NR: registers for the spill report; 0: ISA
+                            default (nr is a tile's columns elsewhere) */
     int perturb;         /* test only: one update is made wrong on purpose */
     enum mmg_isa isa;
     int type;            /* enum mmt_kernel_type (mmkernel.h, which

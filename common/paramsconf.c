@@ -41,7 +41,7 @@ const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS] = {
     /* optional: files from before it have none, and their kernel none */
     P(MMT_P_PF, BOOL, 0, 1, pf),
     P(MMT_P_PFB, BOOL, 0, 1, pfb),
-    P(MMT_P_NR, INT, 1, 1, nr),
+    P(MMT_P_NR, INT, 1, 1, regs),
     F("K_CROSSOVER", INT, 0, MMT_DIM_MAX, 0, 0,
       "K cleanup: specialised above, general below", k_crossover),
     /* The library's blocking around the kernel (kernels/libparams.h),

@@ -84,7 +84,7 @@ struct mmt_paramsconf {
     char generator[KV_WORD_MAX];
     int kernel_abi;
     char isa[KV_WORD_MAX];
-    int nb, ncnb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, pf, pfb, nr;
+    int nb, ncnb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, pf, pfb, regs;
     int k_crossover;
     int mc, kc, nc;
     int small_max;

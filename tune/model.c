@@ -269,7 +269,7 @@ static void model_machine(const struct mmt_probeconf *pc,
         m->p.isa = model_isa(pc, w->why, sizeof w->why);
     }
     if (!mms_pinned(pins, "NR"))
-        m->p.nr = mms_isa_regs(pc, m->p.isa);
+        m->p.regs = mms_isa_regs(pc, m->p.isa);
 }
 
 static void model_schedule(const struct mmt_probeconf *pc,

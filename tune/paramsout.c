@@ -35,7 +35,7 @@ int mms_write_params(const struct mms_search *s, const char *output,
     snprintf(pc.isa, KV_WORD_MAX, "%s", mmg_isa_name(p->isa));
     pc.nb = p->nb, pc.mu = p->mu, pc.nu = p->nu, pc.ku = p->ku;
     pc.ls = p->ls, pc.fma = p->fma, pc.ff = p->ff;
-    pc.ifetch = p->ifetch, pc.nfetch = p->nfetch, pc.nr = p->nr;
+    pc.ifetch = p->ifetch, pc.nfetch = p->nfetch, pc.regs = p->regs;
     pc.pf = p->pf, pc.present[MMT_Q_PF] = 1;
     /* PFB only as the step pf decided it or the user pinned it: the
      * kernel steps' PFB=0 is no choice, and the library's model takes 1

@@ -102,7 +102,7 @@ void mms_start_params(const struct mms_space *s, enum mmg_isa isa,
 
     mmg_params_default(p);
     p->isa = isa;
-    p->nr = mms_isa_regs(s->pc, isa);
+    p->regs = mms_isa_regs(s->pc, isa);
     p->fma = s->pc->fma ? 1 : 0;
     p->ls = p->fma ? 1 : s->pc->ls < 16 ? s->pc->ls : 16;
     for (int mv = 1; mv * vlen <= 64; mv++)

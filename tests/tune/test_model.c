@@ -61,7 +61,7 @@ static void avx2_values(void **state)
     mms_model_compute(&pc, &pins, MMG_NISA, &m);
     /* the widest vector within SIMD_DOUBLES = 4 */
     assert_int_equal(m.p.isa, MMG_ISA_AVX2);
-    assert_int_equal(m.p.nr, 16);
+    assert_int_equal(m.p.regs, 16);
     /* §V-G: x86 -> FMA = 1, LS unused */
     assert_int_equal(m.p.fma, 1), assert_int_equal(m.p.ls, 1);
     /* ineq. (10) in vectors: u*u + u + 1 <= 16 -> u = 3 (13; 4 needs

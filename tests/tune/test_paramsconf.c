@@ -27,7 +27,7 @@ static void sample(struct mmt_paramsconf *pc)
     pc->kernel_abi = 1;
     snprintf(pc->isa, KV_WORD_MAX, "avx512");
     pc->nb = 48, pc->mu = 24, pc->nu = 8, pc->ku = 1, pc->ls = 1;
-    pc->fma = 1, pc->ff = 0, pc->ifetch = 3, pc->nfetch = 1, pc->nr = 32;
+    pc->fma = 1, pc->ff = 0, pc->ifetch = 3, pc->nfetch = 1, pc->regs = 32;
     snprintf(pc->cc, KV_WORD_MAX, "gcc");
     snprintf(pc->cflags, KV_WORD_MAX, "-O2 -march=native");
     pc->mflops = 101234.5, pc->peak_percent = 85.25;
@@ -141,7 +141,7 @@ static void mmgen_reads_it(void **state)
     assert_int_equal(p.ff, 0);
     assert_int_equal(p.ifetch, 3);
     assert_int_equal(p.nfetch, 1);
-    assert_int_equal(p.nr, 32);
+    assert_int_equal(p.regs, 32);
     assert_int_equal(mmg_params_check(&p, err, sizeof err), 0);
     for (int k = 0; k < MMT_Q_NKEYS; k++) {
         const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
