@@ -10,11 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/cpurun.h"
-#include "codegen/mmkernel.h"
-#include "common/diag.h"
-#include "common/isa.h"
-#include "common/probeconf.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
 
 extern const struct mmt_kernel_desc *const bench_kernels[];

@@ -33,8 +33,7 @@
 #include <unistd.h>
 
 #include "bench/bench_dgemm.h"
-#include "common/atomicfile.h"
-#include "common/probeconf.h"
+#include "common/common.h"
 
 /* The default products: square N from inside L1 to far beyond the LLC,
  * then shapes libraries treat apart -- a rank-64 update, a short fat

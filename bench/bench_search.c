@@ -21,12 +21,9 @@
 #include <unistd.h>
 
 #include "bench/search_sweep.h"
-#include "common/diag.h"
-#include "common/paramsconf.h"
-#include "common/results.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
-#include "tune/proc.h"
-#include "tune/searchlog.h"
+#include "tune/tune.h"
 
 #ifndef MMS_KERNEL_INCLUDE
 #define MMS_KERNEL_INCLUDE "codegen"

@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "codegen/mmkernel.h"
+#include "codegen/codegen.h"
 #include "timer/mmtimer.h"
 
 extern const struct mmt_kernel_desc mmk_desc;

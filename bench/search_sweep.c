@@ -10,9 +10,9 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "common/diag.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
-#include "tune/searchlog.h"
+#include "tune/tune.h"
 
 enum { CHUNK_MAX = 256 };
 

@@ -13,10 +13,8 @@
 
 #include <stdio.h>
 
-#include "common/probeconf.h"
-#include "tune/candidate.h"
-#include "tune/stats.h"
-#include "tune/steps.h"
+#include "common/common.h"
+#include "tune/tune.h"
 
 /* How much of the space, and how the timing is done. */
 struct bs_opts {

@@ -5,9 +5,7 @@
 #include <string.h>
 
 #include "codegen/codegen.h"
-#include "common/atomicfile.h"
-#include "common/diag.h"
-#include "common/isa.h"
+#include "common/common.h"
 
 enum { OPT_PARAMS = 256, OPT_OUTPUT, OPT_HELP, OPT_ISA, OPT_TYPE, OPT_BETA,
        OPT_NAME, OPT_BT, OPT_FIT_FETCH, OPT_INT };

@@ -9,10 +9,7 @@
 #include <strings.h>
 
 #include "codegen/mmkernel.h"
-#include "common/diag.h"
-#include "common/kvfile.h"
-#include "common/paramsconf.h"
-#include "common/paramtable.h"
+#include "common/common.h"
 
 #define OFF(f) offsetof(struct mmg_params, f)
 /* A row of paramtable.h's (key, range, meaning) with mmgen's option name
@@ -24,26 +21,26 @@
 /* Hard ranges (the shared ones paramtable.h's); rules between parameters
  * are in mmg_params_check. */
 const struct mmg_int_param mmg_int_params[] = {
-    ROW(MMT_P_NB, "nb", nb),
-    ROW(MMT_P_NCNB, "ncnb", ncnb),
+    ROW(MMT_KP_NB, "nb", nb),
+    ROW(MMT_KP_NCNB, "ncnb", ncnb),
     { "COPY", "copy", 0, 1, OFF(copy),
       "1: operands copied into the kernel layout, 0: not" },
     { "M", "m", 0, MMT_DIM_MAX, OFF(m), "M fixed at this size; 0: run time" },
     { "N", "n", 0, MMT_DIM_MAX, OFF(n), "N fixed at this size; 0: run time" },
     { "K", "k", 0, MMT_DIM_MAX, OFF(k), "K fixed at this size; 0: run time" },
-    ROW(MMT_P_MU, "mu", mu),
-    ROW(MMT_P_NU, "nu", nu),
-    ROW(MMT_P_KU, "ku", ku),
-    ROW(MMT_P_LS, "ls", ls),
-    ROW(MMT_P_FMA, "fma", fma),
-    ROW(MMT_P_FF, "ff", ff),
-    ROW(MMT_P_IF, "if", ifetch),
-    ROW(MMT_P_NF, "nf", nfetch),
-    ROW(MMT_P_PF, "pf", pf),
+    ROW(MMT_KP_MU, "mu", mu),
+    ROW(MMT_KP_NU, "nu", nu),
+    ROW(MMT_KP_KU, "ku", ku),
+    ROW(MMT_KP_LS, "ls", ls),
+    ROW(MMT_KP_FMA, "fma", fma),
+    ROW(MMT_KP_FF, "ff", ff),
+    ROW(MMT_KP_IF, "if", ifetch),
+    ROW(MMT_KP_NF, "nf", nfetch),
+    ROW(MMT_KP_PF, "pf", pf),
     { "PFA", "pfa", 0, 1, OFF(pfa),
       "1 (COPY=0): prefetch the A rows below the block" },
-    ROW(MMT_P_PFB, "pfb", pfb),
-    ROW(MMT_P_NR, "nr", regs),
+    ROW(MMT_KP_PFB, "pfb", pfb),
+    ROW(MMT_KP_NR, "nr", regs),
     { "PERTURB", "perturb", 0, 1, OFF(perturb),
       "test only: make one update wrong" },
 };

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "common/isa.h"
+#include "common/common.h"
 
 /* The generator's names for common/isa.h's ISAs (an index of mmt_isas). */
 enum mmg_isa {

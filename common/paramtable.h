@@ -16,18 +16,18 @@
  * largest MC and KC of the library's blocking around its kernel. */
 #define MMT_DIM_MAX 1024
 
-#define MMT_P_NB "NB", 1, MMT_DIM_MAX, "tile of the copy kernel"
-#define MMT_P_NCNB "NCNB", 1, MMT_DIM_MAX, "tile of the non-copy kernel"
-#define MMT_P_MU "MU", 1, 64, "register tile rows"
-#define MMT_P_NU "NU", 1, 64, "register tile columns"
-#define MMT_P_KU "KU", 1, MMT_DIM_MAX, "k steps unrolled"
-#define MMT_P_LS "LS", 1, 16, "skew of adds (FMA = 0)"
-#define MMT_P_FMA "FMA", 0, 1, "fused multiply-add form"
-#define MMT_P_FF "FF", 0, 1, "C fetched at the top"
-#define MMT_P_IF "IF", 1, 128, "loads before the first flop"
-#define MMT_P_NF "NF", 1, 128, "loads per later block"
-#define MMT_P_PF "PF", 0, 1, "next tile's C prefetched"
-#define MMT_P_PFB "PFB", 0, 1, "B's next packed panel prefetched"
-#define MMT_P_NR "NR", 0, 256, "registers (spill report)"
+#define MMT_KP_NB "NB", 1, MMT_DIM_MAX, "tile of the copy kernel"
+#define MMT_KP_NCNB "NCNB", 1, MMT_DIM_MAX, "tile of the non-copy kernel"
+#define MMT_KP_MU "MU", 1, 64, "register tile rows"
+#define MMT_KP_NU "NU", 1, 64, "register tile columns"
+#define MMT_KP_KU "KU", 1, MMT_DIM_MAX, "k steps unrolled"
+#define MMT_KP_LS "LS", 1, 16, "skew of adds (FMA = 0)"
+#define MMT_KP_FMA "FMA", 0, 1, "fused multiply-add form"
+#define MMT_KP_FF "FF", 0, 1, "C fetched at the top"
+#define MMT_KP_IF "IF", 1, 128, "loads before the first flop"
+#define MMT_KP_NF "NF", 1, 128, "loads per later block"
+#define MMT_KP_PF "PF", 0, 1, "next tile's C prefetched"
+#define MMT_KP_PFB "PFB", 0, 1, "B's next packed panel prefetched"
+#define MMT_KP_NR "NR", 0, 256, "registers (spill report)"
 
 #endif

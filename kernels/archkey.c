@@ -7,8 +7,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "codegen/cpurun.h"
-#include "common/cpuid.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 #include "kernels/archkey.h"
 
 const struct mmt_isa *mml_isa_best(void)

@@ -8,8 +8,7 @@
 
 #include <stddef.h>
 
-#include "common/cpuid.h"
-#include "common/isa.h"
+#include "common/common.h"
 
 /* The best kernel ISA this CPU runs, of common/isa.h's: the widest whose
  * cpu_needs it has ("none" always runs). */

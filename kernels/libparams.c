@@ -10,13 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/atomicfile.h"
-#include "common/compilers.h"
-#include "common/fingerprint.h"
-#include "common/isa.h"
-#include "common/paramsconf.h"
-#include "common/paramtable.h"
-#include "common/probeconf.h"
+#include "common/common.h"
 #include "kernels/libparams.h"
 
 

@@ -29,7 +29,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "common/isa.h"
+#include "common/common.h"
 #include "kernels/archkey.h"
 
 enum { MML_MU, MML_NU, MML_KU, MML_NB, MML_MC, MML_KC, MML_NC, MML_NCNB,

@@ -21,11 +21,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "codegen/cpurun.h"
-#include "common/compilers.h"
-#include "common/diag.h"
-#include "common/isa.h"
-#include "common/results.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 #include "kernels/archkey.h"
 #include "kernels/libparams.h"
 

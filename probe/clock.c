@@ -16,8 +16,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/cpuid.h"
-#include "common/sysfiles.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
 
 enum { CHAIN_ITERS = 500 };

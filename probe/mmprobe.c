@@ -19,10 +19,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/diag.h"
-#include "common/fingerprint.h"
-#include "common/paramsconf.h"
-#include "common/results.h"
+#include "common/common.h"
 #include "probe/probe.h"
 #include "timer/mmtimer.h"
 

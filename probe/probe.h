@@ -12,8 +12,7 @@
 #include <stddef.h>
 #include <stdio.h>
 
-#include "common/cpuid.h"
-#include "common/probeconf.h"
+#include "common/common.h"
 
 struct probe_ctx {
     int verbose;            /* print the curve behind each answer */

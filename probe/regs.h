@@ -8,7 +8,7 @@
 
 #include <stdio.h>
 
-#include "common/isa.h"
+#include "common/common.h"
 
 /* n runs over NMIN..NMAX live values; the widths are common/isa.h's
  * ISAs, in its order (scalar first). */

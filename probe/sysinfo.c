@@ -4,8 +4,7 @@
  * should know which numbers the tuner trusted. */
 #include "probe/probe.h"
 
-#include "common/isa.h"
-#include "common/sysfiles.h"
+#include "common/common.h"
 
 #include <math.h>
 #include <stdarg.h>

@@ -23,7 +23,7 @@
 #endif
 
 #include "profile/profile.h"
-#include "common/atomicfile.h"
+#include "common/common.h"
 
 #include <errno.h>
 #include <limits.h>

@@ -11,7 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/diag.h"
+#include "common/common.h"
 #include "spec/emit.h"
 #include "spec/mmspec_cli.h"
 #include "spec/spec.h"

@@ -5,7 +5,7 @@
 
 #include <stdio.h>
 
-#include "codegen/emit.h"
+#include "codegen/codegen.h"
 #include "spec/spec.h"
 
 /* How the driver was made, for its header. */

@@ -14,8 +14,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "common/atomicfile.h"
-#include "common/diag.h"
+#include "common/common.h"
 #include "spec/mmspec_cli.h"
 #include "spec/profile.h"
 

@@ -41,7 +41,7 @@ lib_LTLIBRARIES += spec/libmmspec.la
 spec_libmmspec_la_SOURCES = spec/mmspec.h spec/rt.h spec/options.h \
 	spec/rt_args.c spec/rt_sizes.c spec/rt_usage.c spec/rt_operands.c \
 	spec/rt_report.c spec/rt_sweep.c \
-	timer/flushsize.c timer/flushsize.h
+	timer/flushsize.c
 # (its own flags: timer/flushsize.c is also in mmtime, without libtool)
 spec_libmmspec_la_CFLAGS = $(AM_CFLAGS)
 # libmmtimer brings libmmcommon (the timer's cpuid is common's): a shared

@@ -12,8 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/atomicfile.h"
-#include "common/diag.h"
+#include "common/common.h"
 #include "spec/emit.h"
 #include "spec/mmspec_cli.h"
 #include "spec/spec.h"

@@ -10,11 +10,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/diag.h"
+#include "common/common.h"
 #include "spec/mmspec.h"
 #include "spec/options.h"
 #include "spec/rt.h"
-#include "timer/flushsize.h"
+#include "timer/mmtimer.h"
 
 /* What is read now and resolved once every option is known. */
 struct later {

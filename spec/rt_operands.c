@@ -12,7 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "common/diag.h"
+#include "common/common.h"
 #include "spec/rt.h"
 
 static const struct {

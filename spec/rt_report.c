@@ -9,7 +9,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "common/diag.h"
+#include "common/common.h"
 #include "spec/rt.h"
 
 static void print_arrays(const struct mms_driver *d)

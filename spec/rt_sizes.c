@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/diag.h"
+#include "common/common.h"
 #include "spec/rt.h"
 
 /* Sizes are element counts: up to a billion keeps every byte count of a

@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "common/diag.h"
+#include "common/common.h"
 #include "spec/rt.h"
-#include "timer/flushsize.h"
+#include "timer/mmtimer.h"
 
 #define MAXSTEPS 32
 

@@ -6,7 +6,7 @@
 
 #include <stdio.h>
 
-#include "common/diag.h"
+#include "common/common.h"
 #include "spec/rt.h"
 
 static void spec_part(const struct mms_driver *d)

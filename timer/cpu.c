@@ -4,7 +4,7 @@
 
 #include <stddef.h>
 
-#include "common/cpuid.h"
+#include "common/common.h"
 
 int mmt_cpu_has(enum mmt_cpu_feature f)
 {

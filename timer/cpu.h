@@ -4,7 +4,7 @@
 #ifndef MMT_TIMER_CPU_H
 #define MMT_TIMER_CPU_H
 
-#include "common/cpuid.h"
+#include "common/common.h"
 
 /* common/cpuid.h's features, under the timer's names. */
 enum mmt_cpu_feature {

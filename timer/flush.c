@@ -15,7 +15,7 @@
 #include <x86intrin.h>
 #endif
 
-#include "common/sysfiles.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
 #include "timer/cpu.h"
 #include "timer/flush.h"

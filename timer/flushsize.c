@@ -8,12 +8,8 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "common/diag.h"
-#include "common/results.h"
-#include "common/probeconf.h"
-#include "common/sysfiles.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
-#include "timer/flushsize.h"
 
 static void load_sysfs(struct mmt_machine *m)
 {

@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "timer/mmtimer.h"
-#include "common/sysfiles.h"
+#include "common/common.h"
 
 static long read_khz(const char *dir, const char *file)
 {

@@ -13,10 +13,9 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "common/diag.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
 #include "timer/refkernels.h"
-#include "timer/flushsize.h"
 
 static void usage(void)
 {

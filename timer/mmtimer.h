@@ -186,4 +186,29 @@ double mmt_load_busy(const struct mmt_load *l);   /* 0..1; 0 unknown */
 int mmt_time_kernel(const struct mmt_kernel *k,
                     const struct mmt_timing_opts *o, struct mmt_timing *r);
 
+/* ---- the machine and the flush size a user names ---------------------
+ * mmtime's view of the machine (timer/flushsize.c): cache sizes and peak
+ * from mmprobe's probe.conf (read through common/, never probe/) when
+ * there is one, else sysfs.  Not in libmmtimer, which reads no files: it
+ * is linked into mmtime, and into libmmspec beside the timer so that a
+ * driver's --flush-size reads as mmtime's. */
+
+struct mmt_machine {
+    int from_probe;          /* 1: the numbers below come from probe.conf */
+    char source[320];        /* where they come from, for the notes */
+    double kib[3];           /* L1d, L2, LLC, nominal (0: unknown) */
+    double peak_mflops;      /* 0: unknown */
+};
+
+/* Read probe_conf (NULL: results/<host>/probe.conf if it exists).  A file
+ * named explicitly that cannot be read is a usage error (exit 2); the
+ * default one only warns.  Falls back to sysfs. */
+void mmt_machine_load(struct mmt_machine *m, const char *probe_conf);
+
+/* Bytes for --flush-size=TEXT: KiB, or L1/L2/LLC meaning twice the caches
+ * up to that level; NULL: the library default.  Bad text exits 2.  note
+ * says where the size came from. */
+size_t mmt_flush_size_resolve(const struct mmt_machine *m, const char *text,
+                              char *note, size_t len);
+
 #endif

@@ -4,7 +4,7 @@
 
 #include <stdlib.h>
 
-#include "common/paramtable.h"
+#include "common/common.h"
 #include "tune/candidate.h"
 
 int mms_dgemm_nmax(const struct mms_level *lv)

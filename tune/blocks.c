@@ -10,8 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "kernels/archkey.h"
-#include "kernels/libparams.h"
+#include "kernels/kernels.h"
 #include "tune/compile.h"
 
 /* The library's list, kernels/local.mk's MML_DRIVER_SOURCES, from the

@@ -11,8 +11,8 @@
 
 #include <stddef.h>
 
-#include "codegen/params.h"
-#include "common/probeconf.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 #include "tune/candidate.h"
 #include "tune/steps.h"
 

@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "codegen/params.h"
+#include "codegen/codegen.h"
 #include "timer/mmtimer.h"
 
 enum mms_verdict {

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/mmkernel.h"
+#include "codegen/codegen.h"
 #include "tune/steps.h"
 
 /* ---- what a line may hold ---------------------------------------------- */

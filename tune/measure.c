@@ -16,9 +16,6 @@
 #include <unistd.h>
 
 #include "codegen/codegen.h"
-#include "codegen/cpurun.h"
-#include "codegen/mmkernel.h"
-#include "codegen/oracle.h"
 #include "tune/dgemm.h"
 #include "tune/proc.h"
 

@@ -13,8 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/diag.h"
-#include "common/results.h"
+#include "common/common.h"
 #include "tune/proc.h"
 #include "tune/report.h"
 

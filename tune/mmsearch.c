@@ -10,10 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/compilers.h"
-#include "common/diag.h"
-#include "common/paramsconf.h"
-#include "common/results.h"
+#include "common/common.h"
 #include "tune/model.h"
 #include "tune/proc.h"
 #include "tune/search.h"

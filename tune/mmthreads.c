@@ -39,9 +39,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/diag.h"
-#include "common/paramsconf.h"
-#include "kernels/driver.h"
+#include "common/common.h"
+#include "kernels/kernels.h"
 #include "mmtune.h"
 #include "tune/threadrule.h"
 

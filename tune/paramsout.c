@@ -7,8 +7,7 @@
 #include <string.h>
 
 #include "codegen/codegen.h"
-#include "codegen/mmkernel.h"
-#include "common/paramsconf.h"
+#include "common/common.h"
 #include "tune/searchtext.h"
 
 static void word_of_argv(char *const *argv, char *buf, size_t len)

@@ -6,7 +6,7 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "common/isa.h"
+#include "common/common.h"
 
 int mms_isa_regs(const struct mmt_probeconf *pc, enum mmg_isa isa)
 {

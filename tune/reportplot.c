@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/atomicfile.h"
+#include "common/common.h"
 #include "tune/proc.h"
 
 /* The plots, as data: whose step, the file name after the stem, the

@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "codegen/codegen.h"
-#include "codegen/mmkernel.h"
 #include "tune/how.h"
 #include "tune/progress.h"
 #include "tune/searchtext.h"

@@ -10,8 +10,7 @@
 
 #include <stdio.h>
 
-#include "common/fingerprint.h"
-#include "common/probeconf.h"
+#include "common/common.h"
 #include "tune/candidate.h"
 #include "tune/searchlog.h"
 #include "tune/steps.h"

@@ -58,9 +58,7 @@
 
 #include <stddef.h>
 
-#include "common/fingerprint.h"
-#include "common/kvfile.h"
-#include "common/origin.h"
+#include "common/common.h"
 #include "tune/candidate.h"
 
 /* 2: chosen and summary lines name the compiler (cc=); 3: the blocks

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "codegen/mmkernel.h"
+#include "codegen/codegen.h"
 
 void mms_timer_text(const struct mms_search *s, char *buf, size_t len)
 {

@@ -6,11 +6,9 @@
 #include <errno.h>
 #include <string.h>
 
-#include "codegen/mmkernel.h"
-#include "common/paramsconf.h"
-#include "common/paramtable.h"
-#include "kernels/archkey.h"
-#include "kernels/libparams.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
+#include "kernels/kernels.h"
 #include "tune/blocks.h"
 #include "tune/how.h"
 #include "tune/paramsout.h"

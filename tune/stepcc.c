@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "common/compilers.h"
+#include "common/common.h"
 #include "tune/decide.h"
 #include "tune/progress.h"
 #include "tune/screen.h"

@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
-#include "codegen/params.h"
-#include "common/probeconf.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 #include "tune/pins.h"
 
 /* How hard to look.  quick is what the tests use. */

@@ -3,8 +3,8 @@
  * and the library's build). */
 #include "tests/fuzz/fuzzfile.h"
 
-#include "codegen/params.h"
-#include "common/paramsconf.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {

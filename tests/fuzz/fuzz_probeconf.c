@@ -3,7 +3,7 @@
  * refused as a whole. */
 #include "tests/fuzz/fuzzfile.h"
 
-#include "common/probeconf.h"
+#include "common/common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {

@@ -13,8 +13,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "codegen/params.h"
-#include "common/paramsconf.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 #include "tests/common/scratch.h"
 
 /* The winner of a search on an AVX-512 machine. */
