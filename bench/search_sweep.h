@@ -59,7 +59,7 @@ struct bs_final {
 
 struct bs_sweep {
     const struct mms_pipeline *pl;
-    const struct mmt_probeconf *pc;
+    const struct mmc_probeconf *pc;
     const struct bs_opts *o;
     struct mmg_params winner;
     struct mmg_params model;    /* valid when has_model */

@@ -51,10 +51,10 @@ void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
     dim_expr(x->m, "m", x->md, sizeof x->md);
     dim_expr(x->n, "n", x->nd, sizeof x->nd);
     dim_expr(x->k, "k", x->kd, sizeof x->kd);
-    vector_type(x, mmt_isas[p->isa].vtype);
-    x->vp = mmt_isas[p->isa].vprefix;
-    x->requires = p->fma ? mmt_isas[p->isa].target_fma
-                         : mmt_isas[p->isa].target;
+    vector_type(x, mmc_isas[p->isa].vtype);
+    x->vp = mmc_isas[p->isa].vprefix;
+    x->requires = p->fma ? mmc_isas[p->isa].target_fma
+                         : mmc_isas[p->isa].target;
     if (x->requires[0])
         snprintf(x->attr, sizeof x->attr,
                  "__attribute__((target(\"%s\"))) ", x->requires);

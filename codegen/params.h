@@ -8,11 +8,11 @@
 
 #include "common/common.h"
 
-/* The generator's names for common/isa.h's ISAs (an index of mmt_isas). */
+/* The generator's names for common/isa.h's ISAs (an index of mmc_isas). */
 enum mmg_isa {
-    MMG_ISA_NONE = MMT_ISA_NONE, MMG_ISA_SSE2 = MMT_ISA_SSE2,
-    MMG_ISA_AVX2 = MMT_ISA_AVX2, MMG_ISA_AVX512 = MMT_ISA_AVX512,
-    MMG_NISA = MMT_NISA
+    MMG_ISA_NONE = MMC_ISA_NONE, MMG_ISA_SSE2 = MMC_ISA_SSE2,
+    MMG_ISA_AVX2 = MMC_ISA_AVX2, MMG_ISA_AVX512 = MMC_ISA_AVX512,
+    MMG_NISA = MMC_NISA
 };
 
 /* What the emitters spell differently for each element type (mmg_types

@@ -1,8 +1,8 @@
 /* common/: the face other rooms include (docs/DESIGN.md, "Faces"): every
  * header of the room, each of which says what it holds.  Inside common/
  * a file includes the headers it needs, one by one. */
-#ifndef MMT_COMMON_H
-#define MMT_COMMON_H
+#ifndef MMC_COMMON_H
+#define MMC_COMMON_H
 
 #include "common/atomicfile.h"
 #include "common/compilers.h"

@@ -9,25 +9,25 @@
  * generator's (mmg_params_check); the parameters only mmgen has (COPY,
  * M, N, K, PFA, PERTURB) and only the file has (the blocking, the
  * threads) stay in their one table. */
-#ifndef MMT_PARAMTABLE_H
-#define MMT_PARAMTABLE_H
+#ifndef MMC_PARAMTABLE_H
+#define MMC_PARAMTABLE_H
 
 /* mmgen's largest tile and fixed size (NB, NCNB, KU, M, N, K), and so the
  * largest MC and KC of the library's blocking around its kernel. */
-#define MMT_DIM_MAX 1024
+#define MMC_DIM_MAX 1024
 
-#define MMT_KP_NB "NB", 1, MMT_DIM_MAX, "tile of the copy kernel"
-#define MMT_KP_NCNB "NCNB", 1, MMT_DIM_MAX, "tile of the non-copy kernel"
-#define MMT_KP_MU "MU", 1, 64, "register tile rows"
-#define MMT_KP_NU "NU", 1, 64, "register tile columns"
-#define MMT_KP_KU "KU", 1, MMT_DIM_MAX, "k steps unrolled"
-#define MMT_KP_LS "LS", 1, 16, "skew of adds (FMA = 0)"
-#define MMT_KP_FMA "FMA", 0, 1, "fused multiply-add form"
-#define MMT_KP_FF "FF", 0, 1, "C fetched at the top"
-#define MMT_KP_IF "IF", 1, 128, "loads before the first flop"
-#define MMT_KP_NF "NF", 1, 128, "loads per later block"
-#define MMT_KP_PF "PF", 0, 1, "next tile's C prefetched"
-#define MMT_KP_PFB "PFB", 0, 1, "B's next packed panel prefetched"
-#define MMT_KP_NR "NR", 0, 256, "registers (spill report)"
+#define MMC_KP_NB "NB", 1, MMC_DIM_MAX, "tile of the copy kernel"
+#define MMC_KP_NCNB "NCNB", 1, MMC_DIM_MAX, "tile of the non-copy kernel"
+#define MMC_KP_MU "MU", 1, 64, "register tile rows"
+#define MMC_KP_NU "NU", 1, 64, "register tile columns"
+#define MMC_KP_KU "KU", 1, MMC_DIM_MAX, "k steps unrolled"
+#define MMC_KP_LS "LS", 1, 16, "skew of adds (FMA = 0)"
+#define MMC_KP_FMA "FMA", 0, 1, "fused multiply-add form"
+#define MMC_KP_FF "FF", 0, 1, "C fetched at the top"
+#define MMC_KP_IF "IF", 1, 128, "loads before the first flop"
+#define MMC_KP_NF "NF", 1, 128, "loads per later block"
+#define MMC_KP_PF "PF", 0, 1, "next tile's C prefetched"
+#define MMC_KP_PFB "PFB", 0, 1, "B's next packed panel prefetched"
+#define MMC_KP_NR "NR", 0, 256, "registers (spill report)"
 
 #endif

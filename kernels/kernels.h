@@ -7,6 +7,6 @@
 
 #include "kernels/archkey.h"
 #include "kernels/driver.h"
-#include "kernels/libparams.h"
+#include "kernels/paramset.h"
 
 #endif

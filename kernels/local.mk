@@ -21,7 +21,7 @@ KGEN = kernels/gen
 # from the same model and build the same driver.
 noinst_LTLIBRARIES += kernels/libmmparams.la
 kernels_libmmparams_la_SOURCES = kernels/archkey.c kernels/archkey.h \
-	kernels/libparams.c kernels/libparams.h
+	kernels/libparams.c kernels/paramset.h
 kernels_libmmparams_la_LIBADD = common/libmmcommon.la -lm
 
 noinst_PROGRAMS += kernels/mmselect

@@ -2,7 +2,7 @@
  * reads the core clock from it), and the timing of the probes' jobs
  * against it: a job's cycles are its time over the chain's, both taken
  * within one round, so that a clock change between rounds cancels. */
-#include "probe/probe.h"
+#include "probe/probes.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -8,7 +8,7 @@
 
 #include <stddef.h>
 
-#include "probe/probe.h"
+#include "probe/probes.h"
 
 #define PROBE_NGRID 160
 

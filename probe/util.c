@@ -1,6 +1,6 @@
 /* Sampling policy and bookkeeping shared by the probes (below every
  * probe: it calls none of them). */
-#include "probe/probe.h"
+#include "probe/probes.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -10,7 +10,7 @@
 
 double probe_now(void)
 {
-    return mmt_clock_seconds(MMT_CLOCK_WALL);
+    return mmtm_clock_seconds(MMTM_CLOCK_WALL);
 }
 
 double probe_min_rounds(probe_sample_fn fn, void *arg, int rounds,
@@ -62,12 +62,12 @@ void probe_note(const struct probe_ctx *ctx, const char *fmt, ...)
     va_end(ap);
 }
 
-void probe_set(struct mmt_probeconf *pc, enum mmt_probe_key k, double v,
+void probe_set(struct mmc_probeconf *pc, enum mmc_probe_key k, double v,
                int confirmed, const char *how_fmt, ...)
 {
     va_list ap;
 
-    mmt_probeconf_set(pc, k, v);
+    mmc_probeconf_set(pc, k, v);
     pc->confirmed[k] = confirmed;
     va_start(ap, how_fmt);
     vsnprintf(pc->how[k], sizeof pc->how[k], how_fmt, ap);

@@ -25,7 +25,7 @@ static volatile sig_atomic_t stop_signal;
 
 static double now(void)
 {
-    return mmt_clock_seconds(MMT_CLOCK_WALL);
+    return mmtm_clock_seconds(MMTM_CLOCK_WALL);
 }
 
 static void kill_pid_group(pid_t pid)

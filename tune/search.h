@@ -30,8 +30,8 @@
 
 struct mms_search {
     /* what the caller sets */
-    struct mmt_probeconf pc;
-    char probe_fingerprint[MMT_FINGERPRINT_LEN];
+    struct mmc_probeconf pc;
+    char probe_fingerprint[MMC_FINGERPRINT_LEN];
     const struct mms_level *lv;
     struct mms_pins pins;
     struct mms_pipeline pl;

@@ -12,7 +12,7 @@
 
 #include "tune/model.h"
 
-static struct mmt_probeconf pc;
+static struct mmc_probeconf pc;
 static struct mms_pins pins;
 
 /* An AVX2 machine: 16 registers, 32 KiB L1 of 64-byte lines, FMA. */

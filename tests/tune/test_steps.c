@@ -13,7 +13,7 @@
 
 #include "tune/steps.h"
 
-static struct mmt_probeconf pc;
+static struct mmc_probeconf pc;
 static struct mms_pins pins;
 
 static struct mms_space space(const char *level)
