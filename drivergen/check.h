@@ -1,4 +1,5 @@
-/* Internal to drivergen/: the checks of drivergen/check*.c and what they share. */
+/* Internal to drivergen/: the checks of drivergen/check*.c and what they
+ * share. */
 #ifndef MMD_CHECK_H
 #define MMD_CHECK_H
 

@@ -12,16 +12,17 @@ BUILT_SOURCES += drivergen/parser.h
 noinst_LTLIBRARIES += drivergen/libmmsread.la
 drivergen_libmmsread_la_SOURCES = \
 	drivergen/parser.y drivergen/lexer.l \
-	drivergen/spec.h drivergen/parse.h drivergen/check.h drivergen/options.h \
-	drivergen/ast.c drivergen/arrayopt.c drivergen/ctype.c drivergen/read.c \
-	drivergen/check.c drivergen/check_error.c drivergen/check_names.c drivergen/check_expr.c \
+	drivergen/spec.h drivergen/parse.h drivergen/check.h \
+	drivergen/options.h drivergen/ast.c drivergen/arrayopt.c \
+	drivergen/ctype.c drivergen/read.c drivergen/check.c \
+	drivergen/check_error.c drivergen/check_names.c drivergen/check_expr.c \
 	drivergen/check_bind.c
 
 # mmspec writes drivers through codegen's C emitter (codegen/emit.h).
 bin_PROGRAMS += mmspec
 mmspec_SOURCES = drivergen/mmspec.c drivergen/mmspec_cli.h drivergen/cli.c \
-	drivergen/fromprof.c drivergen/profile.c drivergen/profile.h drivergen/emit.h \
-	drivergen/emit_util.c drivergen/cexpr.c \
+	drivergen/fromprof.c drivergen/profile.c drivergen/profile.h \
+	drivergen/emit.h drivergen/emit_util.c drivergen/cexpr.c \
 	drivergen/emit_head.c drivergen/emit_tables.c drivergen/emit_setup.c \
 	drivergen/emit_calls.c drivergen/emit_main.c
 # Where --cflags and --libs point: this build tree, or the installation.
@@ -38,9 +39,10 @@ mmspec_LDADD = drivergen/libmmsread.la codegen/libmmgen.la \
 # layout and report.  Installed with its header and the timer's, under
 # $(includedir)/mmtune/, and a pkg-config file.
 lib_LTLIBRARIES += drivergen/libmmspec.la
-drivergen_libmmspec_la_SOURCES = drivergen/mmspec.h drivergen/rt.h drivergen/options.h \
-	drivergen/rt_args.c drivergen/rt_sizes.c drivergen/rt_usage.c drivergen/rt_operands.c \
-	drivergen/rt_report.c drivergen/rt_sweep.c \
+drivergen_libmmspec_la_SOURCES = drivergen/mmspec.h drivergen/rt.h \
+	drivergen/options.h drivergen/rt_args.c drivergen/rt_sizes.c \
+	drivergen/rt_usage.c drivergen/rt_operands.c drivergen/rt_report.c \
+	drivergen/rt_sweep.c \
 	timer/flushsize.c
 # (its own flags: timer/flushsize.c is also in mmtime, without libtool)
 drivergen_libmmspec_la_CFLAGS = $(AM_CFLAGS)
@@ -63,10 +65,12 @@ AM_TESTS_ENVIRONMENT += \
 SPEC_TESTS = tests/drivergen/parse.sh tests/drivergen/drivers.sh \
 	tests/drivergen/profile.sh tests/drivergen/cli.sh
 TESTS += $(SPEC_TESTS)
-EXTRA_DIST += $(SPEC_TESTS) drivergen/specs/dgemm.spec drivergen/specs/dot.spec \
-	drivergen/specs/daxpy.spec drivergen/specs/mmm.spec drivergen/mmspec.pc.in \
-	tests/drivergen/fig4.spec tests/drivergen/args.spec tests/drivergen/malformed.txt \
-	tests/drivergen/routines.c tests/drivergen/profile.txt
+EXTRA_DIST += $(SPEC_TESTS) drivergen/specs/dgemm.spec \
+	drivergen/specs/dot.spec drivergen/specs/daxpy.spec \
+	drivergen/specs/mmm.spec drivergen/mmspec.pc.in \
+	tests/drivergen/fig4.spec tests/drivergen/args.spec \
+	tests/drivergen/malformed.txt tests/drivergen/routines.c \
+	tests/drivergen/profile.txt
 
 # make regtest: the driver and mmtime agree on the reference kernels.
 REGTESTS += tests/drivergen/regtest_agree.sh

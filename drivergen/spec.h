@@ -1,8 +1,9 @@
 /* A routine specification (paper 001 Fig. 4) as mmspec reads it: the
  * routine's C prototype, an init section naming a value for each of its
  * parameters (size parameters, scalars, arrays) and a flop formula.  The
- * parser (drivergen/parser.y, drivergen/lexer.l) builds it; drivergen/check.c binds the
- * names; drivergen/emit_*.c turn it into a timing driver. */
+ * parser (drivergen/parser.y, drivergen/lexer.l) builds it;
+ * drivergen/check.c binds the names; drivergen/emit_*.c turn it into a
+ * timing driver. */
 #ifndef MMD_SPEC_H
 #define MMD_SPEC_H
 

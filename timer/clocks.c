@@ -16,7 +16,8 @@
 #include "timer/mmtimer.h"
 #include "timer/cpu.h"
 
-static const char *const clock_names[MMTM_NCLOCKS] = { "wall", "cycles", "cpu" };
+static const char *const clock_names[MMTM_NCLOCKS] = { "wall", "cycles",
+                                                        "cpu" };
 
 static int64_t read_posix(clockid_t id)
 {

@@ -32,7 +32,8 @@ void mmtm_layout_free(struct mmtm_layout *l);
 void mmtm_layout_touch_pages(const struct mmtm_layout *l);
 /* Fill every copy through k->init in the order the walk will use them
  * (set nsets-1 first, the one timed first), hot operands last (§4, §4.1). */
-void mmtm_layout_init(const struct mmtm_layout *l, const struct mmtm_kernel *k);
+void mmtm_layout_init(const struct mmtm_layout *l,
+                      const struct mmtm_kernel *k);
 /* Read every line of the hot operands, so they are cached again. */
 void mmtm_layout_warm_hot(const struct mmtm_layout *l);
 

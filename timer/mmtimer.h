@@ -94,10 +94,10 @@ struct mmtm_kernel {
 /* ---- how it is timed --------------------------------------------------- */
 
 enum mmtm_flush {
-    MMTM_FLUSH_NONE,           /* operands stay where the last call left them */
-    MMTM_FLUSH_ONECALL_LRU,    /* one call per sample, big buffer read first */
-    MMTM_FLUSH_ONECALL_X86,    /* one call per sample, clflush every line */
-    MMTM_FLUSH_MULTICALL_LRU,  /* many calls per sample, working sets walked */
+    MMTM_FLUSH_NONE,          /* operands stay where the last call left them */
+    MMTM_FLUSH_ONECALL_LRU,   /* one call per sample, big buffer read first */
+    MMTM_FLUSH_ONECALL_X86,   /* one call per sample, clflush every line */
+    MMTM_FLUSH_MULTICALL_LRU, /* many calls per sample, working sets walked */
     MMTM_NFLUSH
 };
 
@@ -132,8 +132,8 @@ struct mmtm_timing_opts {
 };
 
 /* Guards of paper 000 §5 (all on by default; RangeGuard is always on). */
-#define MMTM_GUARD_PAGE0  1u     /* touch every page of every operand (§5.3) */
-#define MMTM_GUARD_INSTLD 2u     /* one dummy call before flushing (§5.4) */
+#define MMTM_GUARD_PAGE0  1u    /* touch every page of every operand (§5.3) */
+#define MMTM_GUARD_INSTLD 2u    /* one dummy call before flushing (§5.4) */
 
 #define MMTM_SAMPLES_DEFAULT 5   /* paper 000 §2.1: ATLAS uses 3 to 7 */
 #define MMTM_SAMPLES_MAX 1000

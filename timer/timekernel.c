@@ -50,8 +50,8 @@ static int fail(struct mmtm_timing *r, const char *fmt, ...)
     return -1;
 }
 
-static int resolve_opts(struct mmtm_timing_opts *o, const struct mmtm_kernel *k,
-                        struct mmtm_timing *r)
+static int resolve_opts(struct mmtm_timing_opts *o,
+                        const struct mmtm_kernel *k, struct mmtm_timing *r)
 {
     const struct mmtm_clock_info *ci = mmtm_clock_describe(o->clock);
 

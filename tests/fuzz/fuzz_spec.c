@@ -1,5 +1,5 @@
-/* The spec language's reader (drivergen/parser.y, drivergen/lexer.l, the checks of
- * drivergen/check*.c) on any text. */
+/* The spec language's reader (drivergen/parser.y, drivergen/lexer.l, the
+ * checks of drivergen/check*.c) on any text. */
 #include "tests/fuzz/fuzzfile.h"
 
 #include "drivergen/spec.h"

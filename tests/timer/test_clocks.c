@@ -46,7 +46,8 @@ static void resolution_and_cost_are_measured(void **state)
 
     (void)state;
     for (size_t c = 0; c < 2; c++) {
-        const struct mmtm_clock_info *ci = mmtm_clock_describe(posix_clocks[c]);
+        const struct mmtm_clock_info *ci =
+            mmtm_clock_describe(posix_clocks[c]);
 
         assert_non_null(ci);
         assert_true(ci->available);
