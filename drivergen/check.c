@@ -61,9 +61,9 @@ static int check_params(struct mmd_check *c)
 {
     const struct mmd_proto *r = &c->s->routine;
 
-    /* mmt_ names are the routine's to take: libmmtune's mmt_dgemm, the
-     * timer's reference kernels */
-    if (strncmp(r->name, "mmt_", 4) != 0
+    /* mmt_ and mmtm_ names are the routine's to take: libmmtune's
+     * mmt_dgemm, the timer's reference kernels mmtm_ref_* */
+    if (strncmp(r->name, "mmt_", 4) != 0 && strncmp(r->name, "mmtm_", 5) != 0
         && mmd_check_name(c, r->name, r->loc, -1) != 0)
         return -1;
     if (r->nparams > MMD_MAX_PARAMS)

@@ -19,13 +19,22 @@ static const char *const reserved[] = {
     "uint32_t", "uint64_t", NULL
 };
 
+/* The prefixes of the driver's names: its own and libmmspec's (mmd_), the
+ * timer's it includes (mmtm_), libmmtune's (mmt_). */
+static const char *const reserved_prefix[] = {
+    "mmd_", "mmtm_", "mmt_", "MMD_", "MMTM_", "MMT_", NULL
+};
+
 static int is_reserved(const char *name)
 {
     for (int i = 0; reserved[i]; i++)
         if (strcmp(name, reserved[i]) == 0)
             return 1;
-    return strncmp(name, "mmd_", 4) == 0 || strncmp(name, "MMD_", 4) == 0
-           || strncmp(name, "mmt_", 4) == 0 || strncmp(name, "MMT_", 4) == 0;
+    for (int i = 0; reserved_prefix[i]; i++)
+        if (strncmp(name, reserved_prefix[i],
+                    strlen(reserved_prefix[i])) == 0)
+            return 1;
+    return 0;
 }
 
 static int reserved_error(struct mmd_check *c, const char *name,
@@ -33,8 +42,9 @@ static int reserved_error(struct mmd_check *c, const char *name,
 {
     return mmd_check_error(c, at, "expected a name of the spec's own, got "
                            "'%s' (C keywords, main, NULL, the integer "
-                           "typedefs and names starting mmd_, mmt_, MMD_ or "
-                           "MMT_ belong to the driver)", name);
+                           "typedefs and names starting mmd_, mmtm_, mmt_, "
+                           "MMD_, MMTM_ or MMT_ belong to the driver)",
+                           name);
 }
 
 int mmd_check_name(struct mmd_check *c, const char *name, struct mmd_loc at,
