@@ -1,5 +1,6 @@
 /* The library's parameter table, its params.conf loader and the model
- * (libparams.h). */
+ * (paramset.h; this file keeps its name, which params.conf's comments
+ * and search.log quote). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -296,7 +297,7 @@ static void derive(struct mml_libparams *s, int k, int v)
     s->given[k] = 1;
 }
 
-/* The rule (libparams.h: what s does not give): the double's register
+/* The rule (paramset.h: what s does not give): the double's register
  * tile in vectors, its schedule, and the model's blocking for floats.
  * - MU doubled, NU and KU kept: a vector holds twice the floats, so
  *   MU/V x NU vectors (the registers of inequality (1), paper 002) are

@@ -1,11 +1,11 @@
 /* mmselect: choose the library's parameters at build time and write what
  * the build needs from them: kernel.params for mmgen (the full kernel),
- * skernel.params (the single-precision one, TYPE = s: libparams.h's
+ * skernel.params (the single-precision one, TYPE = s: paramset.h's
  * mml_params_single) and libparams.h for the driver (both sets).  First
  * found wins: a params.conf given with --params; the archdef --with
  * names; this host's results/<host>/params.conf (make tune's);
  * results/archdefs/<key>/params.conf for this CPU's key; the model
- * (libparams.h) for the best ISA this CPU runs.  Every params.conf
+ * (paramset.h) for the best ISA this CPU runs.  Every params.conf
  * comes with the probe.conf it was made from beside it.  Says on stdout
  * which source it took and why, and writes kernel.cc: the compiler and
  * flags the kernels are built with (the params.conf's CC when installed,

@@ -3,7 +3,8 @@
  * go to mmgen, and the driver's blocking, which go into the build as a
  * header.  Read from a params.conf (results/<host>/ after make tune, or
  * results/archdefs/<key>/), every value it leaves out taken from the model
- * below.
+ * below.  Defined in libparams.c; not kernels/gen/libparams.h, the build's
+ * parameters as mmselect writes them.
  *
  * Blocking in BLIS's terms (docs/LIBRARY.md): for each K panel of
  * KC, B's KC x NC panel is packed once; for each MC rows, A's MC x KC block
@@ -14,14 +15,14 @@
  * Below the crossover NCNB (every one of M, N, K at most NCNB) the driver
  * copies nothing: non-copy kernels (COPY=0, paper 002 Sec. II-C) run on
  * the caller's arrays, one of MU x NU and a narrow one of one vector's
- * rows for the fractional rows (libparams.h's MML_NARROW_MU).
+ * rows for the fractional rows (gen/libparams.h's MML_NARROW_MU).
  *
  * The single-precision set (float elements: the sgemm the driver's
  * -DMML_SINGLE build serves) is a second struct mml_libparams of the same
  * keys: a params.conf's single keys where it has them, the rest derived
  * from the double set by one rule (mml_params_single).  mmselect writes
  * it beside the double one: skernel.params for mmgen (TYPE = s) and, in
- * the same libparams.h, MML_SPARAM_<KEY> for every MML_PARAM_<KEY> and
+ * the same gen/libparams.h, MML_SPARAM_<KEY> for every MML_PARAM_<KEY> and
  * MML_SNARROW_MU (floats a vector). */
 #ifndef MML_PARAMSET_H
 #define MML_PARAMSET_H

@@ -31,7 +31,7 @@ double probe_chase_ns(struct probe_chase *c, size_t bytes, uint32_t *order);
  * blocks: the line size's evidence. */
 double probe_pair_ns(struct probe_chase *c, size_t nblocks, int d,
                      uint32_t *order);
-/* A probe_set_ns_fn (probe.h) on the chase arg. */
+/* A probe_set_ns_fn (probes.h) on the chase arg. */
 double probe_chase_set_ns(void *arg, int n, size_t stride);
 /* The buffer, PROBE_CHASE_MAX bytes on 2 MiB pages where the kernel has
  * them (mmtm_free), or NULL. */
