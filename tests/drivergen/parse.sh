@@ -6,7 +6,8 @@
 . "$top_srcdir/tests/common/tap.sh"
 mmspec="$top_builddir/mmspec"
 tap_scratch "${TMPDIR:-/tmp}/spec-parse.$$"
-echo "1..$((7 + $(grep -c '^=== ' "$top_srcdir/tests/drivergen/malformed.txt")))"
+echo "1..$((7 + $(grep -c '^=== ' \
+    "$top_srcdir/tests/drivergen/malformed.txt")))"
 
 # check SPEC PATTERN DESCRIPTION: --check exits 0 and prints the pattern.
 check() {
