@@ -522,7 +522,9 @@ static void gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
         gemm_a_blocks(g, h, p, &ks, work, work + l.a + l.b);
         return;
     }
-    run_rows_all(&h, p, &ks, work + l.b);
+    /* no workspace at all (work NULL) when the call copies nothing: even
+     * NULL + 0 is undefined in C (clang's UBSan says so) */
+    run_rows_all(&h, p, &ks, l.b ? work + l.b : work);
     /* the kernels have no alpha: here it is 1 (mml_scale_c returns at
      * once) or beta is 0 (copies_a folds it into A's copy otherwise),
      * and C = alpha (A B) is scaled afterwards */
