@@ -13,8 +13,13 @@
 
 #include "codegen/codegen.h"
 
+#include <stdint.h>
+
+/* mml_bits: an unsigned integer of an element's size, for loads that
+ * must not touch a byte past the element (kernels/small.c's touch). */
 #ifdef MML_SINGLE
 typedef float mml_elem;
+typedef uint32_t mml_bits;
 typedef mmt_smm_kernel mml_kernel;
 #define MML_KERNEL_TYPE MMT_TYPE_S
 #define MML_B0(d) ((d)->sbeta0)
@@ -90,6 +95,7 @@ typedef mmt_smm_kernel mml_kernel;
 #define mml_split_ways mml_s_split_ways
 #else
 typedef double mml_elem;
+typedef uint64_t mml_bits;
 typedef mmt_mm_kernel mml_kernel;
 #define MML_KERNEL_TYPE MMT_TYPE_D
 #define MML_B0(d) ((d)->beta0)

@@ -209,12 +209,13 @@ size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
            + mml_up_to(v * n, MML_LINE_ELEMS);
 }
 
-/* One word at x loaded (as an integer: no value is used, C may hold
- * NaN) and kept by an empty asm: no instruction but the load. */
+/* The element at x loaded (as an integer of its size: no value is
+ * used, C may hold NaN, and a float's last element has no 8 bytes after
+ * it) and kept by an empty asm: no instruction but the load. */
 MML_HOT
 static inline void load_word(const mml_elem *x)
 {
-    uint64_t w;
+    mml_bits w;
 
     memcpy(&w, x, sizeof w);
     __asm__ volatile("" : : "r"(w));
