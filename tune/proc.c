@@ -175,9 +175,66 @@ static void exec_child(char *const argv[], const char *outpath, int fd)
     _exit(127);
 }
 
+/* The guard's death signal: its parent is gone, and so must be the
+ * whole group, the guard with it (async-signal-safe: kill(2) only). */
+static void guard_stop(int sig)
+{
+    (void)sig;
+    kill(0, SIGKILL);
+}
+
+/* The child of mms_spawn, which stays as the guard of its process group:
+ * PR_SET_PDEATHSIG reaches only the process that set it, and a compiler
+ * is a tree (gcc runs cc1, as, collect2 and ld) whose leaves would
+ * outlive a search killed by SIGKILL.  So the guard starts the program
+ * in its group, waits for it and ends as it ended (its exit status, or
+ * its signal raised again); when the guard's parent dies first, its
+ * death signal (SIGTERM) kills the group, every descendant in it. */
+static void guard(pid_t parent, char *const argv[], const char *outpath,
+                  int fd)
+{
+    struct sigaction sa;
+    struct rlimit no_core = { 0, 0 };
+    int status, err;
+    pid_t pid;
+
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = guard_stop;
+    sigaction(SIGTERM, &sa, NULL);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent)   /* it died before the prctl */
+        kill(0, SIGKILL);
+    pid = fork();
+    if (pid == 0) {
+        signal(SIGTERM, SIG_DFL);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);   /* the guard killed alone */
+        exec_child(argv, outpath, fd);
+    }
+    if (pid < 0) {
+        err = errno;
+        (void)!write(fd, &err, sizeof err);   /* as exec_child's */
+        _exit(127);
+    }
+    close(fd);   /* the program's exec closes the last: EOF */
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            _exit(127);
+    if (WIFSIGNALED(status)) {
+        sigset_t all;
+        setrlimit(RLIMIT_CORE, &no_core);   /* not a copy of the search */
+        signal(WTERMSIG(status), SIG_DFL);
+        sigfillset(&all);
+        sigprocmask(SIG_UNBLOCK, &all, NULL);
+        raise(WTERMSIG(status));
+    }
+    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 127);
+}
+
 int mms_spawn(struct mms_proc *pr, char *const argv[], const char *outpath,
               double timeout_s)
 {
+    pid_t parent = getpid();
     int fds[2], err = 0, status;
     ssize_t n;
 
@@ -188,7 +245,7 @@ int mms_spawn(struct mms_proc *pr, char *const argv[], const char *outpath,
         return -1;
     pr->pid = fork_tracked();
     if (pr->pid == 0)
-        exec_child(argv, outpath, fds[1]);
+        guard(parent, argv, outpath, fds[1]);
     close(fds[1]);
     if (pr->pid < 0) {
         close(fds[0]);

@@ -21,7 +21,8 @@ struct mms_proc {
  * signal and kills the process groups of the children running; the tool
  * then waits for them and exits with 128 + the signal (130, 143) at the
  * next mms_proc_check, which every wait here makes.  Children die with
- * their parent (PR_SET_PDEATHSIG) in any case. */
+ * their parent in any case, even of SIGKILL: PR_SET_PDEATHSIG, and for
+ * a program spawned, its whole process group (mms_spawn's guard). */
 void mms_proc_setup(void);
 
 /* When a signal asked the tool to stop: kill and reap the children
@@ -34,7 +35,10 @@ void mms_proc_check(void);
 #define MMS_STATUS_LOST 0xff7f
 
 /* Start argv (argv[0] searched in PATH) with stdout and stderr going to
- * outpath, to be killed after timeout_s.  Returns 0, or -1 with errno. */
+ * outpath, to be killed after timeout_s.  The child forked stays as the
+ * guard of the group: it runs argv in it, ends as argv ended, and kills
+ * the whole group (a compiler's own children: cc1, as, ld) when its
+ * parent dies, even of SIGKILL.  Returns 0, or -1 with errno. */
 int mms_spawn(struct mms_proc *pr, char *const argv[], const char *outpath,
               double timeout_s);
 

@@ -32,10 +32,13 @@ alive() {
     done
     return 1
 }
-# until_file FILE: wait up to 20 s for FILE to be written
+# until_file FILE [N]: wait up to 20 s for FILE to hold N lines (1)
 until_file() {
     i=0
-    while [ ! -s "$1" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+    while [ "$(cat "$1" 2>/dev/null | wc -l)" -lt "${2:-1}" ] \
+            && [ $i -lt 200 ]; do
+        sleep 0.1; i=$((i + 1))
+    done
 }
 # fakes DIR CMD...: gnuplot, gcc, clang and cc in DIR, each recording its
 # pid in DIR/pids and then running CMD (exec'd)
@@ -69,8 +72,8 @@ fi
 
 # hung NAME [WORKDIR]: mmsearch on the tiny space in the background
 # ($pid), its log NAME.log, its work directory WORKDIR (wNAME), its
-# compilers hanging; back when the first one runs.  unhang: none left,
-# whatever the test found.
+# compilers hanging; back when the first one and its child run.
+# unhang: none left, whatever the test found.
 hung() {
     mkdir -p "${2:-$dir/w$1}" || exit 99
     PATH="$dir/hang:$PATH" "$mmsearch" --probe-conf="$dir/probe.conf" \
@@ -78,7 +81,7 @@ hung() {
         --level=quick --isa=none --nb=8 --test-timing=fake --skip-blocks \
         > /dev/null 2> "$dir/$1.err" &
     pid=$!
-    until_file "$dir/hang/pids"
+    until_file "$dir/hang/pids" 2
 }
 unhang() {
     kill $(cat "$dir/hang/pids" 2>/dev/null) 2>/dev/null
@@ -86,11 +89,14 @@ unhang() {
 }
 
 # 2. mmreport stopped by SIGTERM while gnuplot hangs: 143, none left.
-fakes "$dir/hang" "sleep 60"
+# The hanging programs are trees, as a compiler is (gcc runs cc1, as,
+# ld): a shell, its pid in hang/pids, and its child sleeping, its pid
+# there too.
+fakes "$dir/hang" "sh -c 'sleep 60 & echo \$! >> \"$dir/hang/pids\"; wait'"
 PATH="$dir/hang:$PATH" "$mmreport" --log="$dir/full.log" \
     --plot-dir="$dir/p2" > /dev/null 2>&1 &
 pid=$!
-until_file "$dir/hang/pids"
+until_file "$dir/hang/pids" 2
 kill -TERM $pid
 wait $pid
 rc=$?
@@ -143,10 +149,13 @@ kill -KILL $pid
 wait $pid
 sleep 0.3
 if ! alive "$dir/hang/pids"; then
-    pass "mmsearch killed by SIGKILL: its compiler dies with it"
+    pass "mmsearch killed by SIGKILL: its compiler dies with it, and the \
+compiler's child"
 else
-    fail "mmsearch killed by SIGKILL: compiler $(cat "$dir/hang/pids") \
-left running"
+    fail "mmsearch killed by SIGKILL: of the compilers and their \
+children $(cat "$dir/hang/pids" | tr '\n' ' ')left running: $(for p in \
+$(cat "$dir/hang/pids"); do echo "$p" > "$dir/one"; alive "$dir/one" \
+&& echo "$p"; done | tr '\n' ' ')"
 fi
 unhang
 # 7. and the next search in that work directory removes what it left,
