@@ -23,6 +23,10 @@ enum { TRACK_MAX = 256 };
 static volatile pid_t tracked[TRACK_MAX];
 static volatile sig_atomic_t stop_signal;
 
+/* The descriptors no child may keep (mms_proc_private), -1 for none. */
+enum { PRIVATE_MAX = 8 };
+static int private_fd[PRIVATE_MAX] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+
 static double now(void)
 {
     return mmt_clock_seconds(MMT_CLOCK_WALL);
@@ -117,10 +121,24 @@ void mms_proc_check(void)
     exit(128 + sig);
 }
 
+void mms_proc_private(int fd, int on)
+{
+    for (int i = 0; i < PRIVATE_MAX; i++)
+        if (on ? private_fd[i] < 0 : private_fd[i] == fd) {
+            private_fd[i] = on ? fd : -1;
+            return;
+        }
+}
+
 /* In a child just forked (stop signals blocked; old, the mask before):
- * its own group, the parent's handlers gone, dead with its parent. */
+ * the parent's private descriptors closed first (before anything can
+ * stop it), its own group, the parent's handlers gone, dead with its
+ * parent. */
 static void child_setup(pid_t parent, const sigset_t *old)
 {
+    for (int i = 0; i < PRIVATE_MAX; i++)
+        if (private_fd[i] >= 0)
+            close(private_fd[i]);
     stop_signal = 0;
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);

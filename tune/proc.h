@@ -30,6 +30,12 @@ void mms_proc_setup(void);
  * Never call it in the middle of a write that must stay whole. */
 void mms_proc_check(void);
 
+/* fd (on 1) is this process's alone, or no longer (on 0): every child
+ * closes it right after the fork.  A forked child that is not exec'd
+ * keeps what O_CLOEXEC would close, with its flock: search.log's lock
+ * would outlive the search in a candidate still dying. */
+void mms_proc_private(int fd, int on);
+
 /* The wait status of a child whose waitpid failed (ECHILD: reaped by
  * someone else): neither an exit nor a signal, so never a success. */
 #define MMS_STATUS_LOST 0xff7f
