@@ -345,9 +345,60 @@ static int collect(struct mms_proc *pr, char *out, size_t len)
     }
 }
 
+/* Lower limit res to cur (soft) and max (hard), never raising either
+ * (RLIM_INFINITY is the largest value): a caller's own lower limit is
+ * kept. */
+static void lower_limit(int res, rlim_t cur, rlim_t max)
+{
+    struct rlimit r;
+
+    if (getrlimit(res, &r) != 0)
+        return;
+    r.rlim_max = r.rlim_max < max ? r.rlim_max : max;
+    r.rlim_cur = r.rlim_cur < cur ? r.rlim_cur : cur;
+    r.rlim_cur = r.rlim_cur < r.rlim_max ? r.rlim_cur : r.rlim_max;
+    setrlimit(res, &r);
+}
+
+/* The bytes of address space this process maps (/proc/self/statm's
+ * first field), 0 when it cannot be read.  No stdio: a forked child. */
+static size_t mapped_bytes(void)
+{
+    char buf[64];
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
+    unsigned long long pages = 0;
+
+    if (fd >= 0)
+        close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    for (char *c = buf; *c >= '0' && *c <= '9'; c++)
+        pages = pages * 10 + (unsigned long long)(*c - '0');
+    return (size_t)(pages * (unsigned long long)sysconf(_SC_PAGESIZE));
+}
+
+/* A candidate's limits, so that a runaway is a verdict: CPU time of the
+ * timeout, rounded up (past it SIGXCPU, a second later SIGKILL) -- the
+ * deadline the kernel keeps when the parent cannot (a Ctrl-Z stops the
+ * search, not its children, each in a group of its own); and address
+ * space of what the process maps now and mem_bytes more (an ASan
+ * build's shadow is mapped already, and so counted). */
+static void limit_child(double timeout_s, size_t mem_bytes)
+{
+    rlim_t cpu = (rlim_t)timeout_s + 1;   /* whole seconds, rounded up */
+    size_t have = mapped_bytes();
+
+    lower_limit(RLIMIT_CPU, cpu, cpu + 1);
+    if (mem_bytes && have)
+        lower_limit(RLIMIT_AS, (rlim_t)(have + mem_bytes),
+                    (rlim_t)(have + mem_bytes));
+}
+
 int mms_fork_report(void (*fn)(void *arg, int fd), void *arg,
-                    double timeout_s, char *out, size_t len, int *status,
-                    int *timed_out)
+                    double timeout_s, size_t mem_bytes, char *out,
+                    size_t len, int *status, int *timed_out)
 {
     struct mms_proc pr;
     int fds[2];
@@ -370,6 +421,7 @@ int mms_fork_report(void (*fn)(void *arg, int fd), void *arg,
         for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
             signal(fatal[i], SIG_DFL);
         setrlimit(RLIMIT_CORE, &no_core);   /* a crash is a verdict */
+        limit_child(timeout_s, mem_bytes);
         close(fds[0]);
         fn(arg, fds[1]);
         _exit(0);

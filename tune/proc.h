@@ -55,12 +55,17 @@ int mms_proc_poll(struct mms_proc *pr, int *status, int *timed_out);
 
 /* Run fn(arg, fd) in a forked child that reports by writing to fd, and
  * collect what it wrote (up to len - 1 bytes, NUL-terminated) until it
- * closes the pipe or timeout_s passes (then its group is killed).  Returns
- * 0 with the wait status in *status and *timed_out set, or -1 with errno
- * when no child could be started. */
+ * closes the pipe or timeout_s passes (then its group is killed).  The
+ * child runs under limits, so that a runaway ends as a crash, never as
+ * a hang: RLIMIT_CPU of timeout_s (rounded up; SIGXCPU, then SIGKILL a
+ * second later), which holds when the parent cannot keep the deadline
+ * (stopped); and, when mem_bytes is not 0, RLIMIT_AS of the address
+ * space mapped at the fork plus mem_bytes.  Returns 0 with the wait
+ * status in *status and *timed_out set, or -1 with errno when no child
+ * could be started. */
 int mms_fork_report(void (*fn)(void *arg, int fd), void *arg,
-                    double timeout_s, char *out, size_t len, int *status,
-                    int *timed_out);
+                    double timeout_s, size_t mem_bytes, char *out,
+                    size_t len, int *status, int *timed_out);
 
 /* "exit 3", "signal 11 (Segmentation fault)" for a wait status. */
 void mms_status_text(int status, char *buf, size_t len);
