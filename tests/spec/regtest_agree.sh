@@ -21,7 +21,7 @@ tap_scratch "${TMPDIR:-/tmp}/spec-regtest.$$"
 echo "1..4"
 
 if command -v flock >/dev/null 2>&1 \
-        && lock=$("$top_srcdir/build-aux/timing-lock.sh"); then
+        && lock=$(sh "$top_srcdir/build-aux/timing-lock.sh"); then
     exec 9>"$lock" && flock 9
 fi
 pin=
