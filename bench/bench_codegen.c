@@ -10,11 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/cpurun.h"
-#include "codegen/mmkernel.h"
-#include "common/diag.h"
-#include "common/isa.h"
-#include "common/probeconf.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
 
 extern const struct mmt_kernel_desc *const bench_kernels[];
@@ -33,7 +30,7 @@ static void fill(int operand, void *p, size_t bytes, void *user)
 
 /* One call: the general-beta variant, so the timer's sign flips of beta
  * (RangeGuard) keep C bounded. */
-static void call(const struct mmt_call *c, void *user)
+static void call(const struct mmtm_call *c, void *user)
 {
     const struct mmt_kernel_desc *d = user;
     int nb = d->nb;
@@ -45,27 +42,27 @@ static void call(const struct mmt_call *c, void *user)
  * 0 when neither is known (the table then shows no percentages). */
 static double peak_mflops(const char *probe, char *source, size_t len)
 {
-    struct mmt_probeconf pc;
+    struct mmc_probeconf pc;
     char err[256] = "";
-    const struct mmt_clock_info *ci;
-    int isa = MMT_NISA - 1, vlen;
+    const struct mmtm_clock_info *ci;
+    int isa = MMC_NISA - 1, vlen;
 
     /* The widest of common/isa.h's ISAs the CPU runs, SSE2 at the least
      * (every x86-64 has it). */
-    while (isa > MMT_ISA_SSE2 && !mmg_cpu_runs(mmt_isas[isa].cpu_needs))
+    while (isa > MMC_ISA_SSE2 && !mmg_cpu_runs(mmc_isas[isa].cpu_needs))
         isa--;
-    vlen = mmt_isas[isa].vlen;
-    if (probe && mmt_probeconf_read(probe, &pc, err, sizeof err) == 0
+    vlen = mmc_isas[isa].vlen;
+    if (probe && mmc_probeconf_read(probe, &pc, err, sizeof err) == 0
         && pc.peak_mflops > 0) {
         snprintf(source, len, "PEAK_MFLOPS of %s (CLOCK_MHZ %.0f)", probe,
                  pc.clock_mhz);
         return pc.peak_mflops;
     }
     if (probe && err[0])
-        mmt_warn("no peak to compare with: %s", err);
+        mmc_warn("no peak to compare with: %s", err);
     else if (probe)
-        mmt_warn("no peak to compare with: %s: PEAK_MFLOPS is 0", probe);
-    ci = mmt_clock_describe(MMT_CLOCK_CYCLES);
+        mmc_warn("no peak to compare with: %s: PEAK_MFLOPS is 0", probe);
+    ci = mmtm_clock_describe(MMTM_CLOCK_CYCLES);
     if (!ci || !ci->available) {
         snprintf(source, len, "unknown (no PEAK_MFLOPS from mmprobe, no "
                  "cycle counter)");
@@ -77,21 +74,21 @@ static double peak_mflops(const char *probe, char *source, size_t len)
 }
 
 static int time_one(const struct mmt_kernel_desc *d, double peak,
-                    struct mmt_timing *r)
+                    struct mmtm_timing *r)
 {
     size_t bytes = sizeof(double) * d->nb * d->nb;
-    struct mmt_kernel k = {
+    struct mmtm_kernel k = {
         .name = d->name, .flops = d->flops, .noperands = 3,
         .operand = { { "A", bytes, 0, 0 }, { "B", bytes, 0, 0 },
                      { "C", bytes, 0, 1 } },
         .init = fill, .call = call, .user = (void *)d,
     };
-    struct mmt_timing_opts o;
+    struct mmtm_timing_opts o;
 
-    mmt_timing_defaults(&o);
-    o.flush = MMT_FLUSH_NONE;
+    mmtm_timing_defaults(&o);
+    o.flush = MMTM_FLUSH_NONE;
     o.peak_mflops = peak;
-    return mmt_time_kernel(&k, &o, r);
+    return mmtm_time_kernel(&k, &o, r);
 }
 
 static int by_value(const void *x, const void *y)
@@ -140,21 +137,21 @@ int main(int argc, char **argv)
     const char *probe = argc > 1 && strcmp(argv[1], "-") ? argv[1] : NULL;
     int nk = 0, rounds = 5;
 
-    mmt_set_progname(argv[0]);
+    mmc_set_progname(argv[0]);
     if (argc > 2)
-        rounds = (int)mmt_parse_long("ROUNDS", argv[2], 1, MAXROUNDS);
+        rounds = (int)mmc_parse_long("ROUNDS", argv[2], 1, MAXROUNDS);
     peak = peak_mflops(probe, source, sizeof source);
     while (bench_kernels[nk] && nk < MAXK)
         nk++;
     /* Rounds interleave the kernels; the best round counts (noisy host). */
     for (int round = 0; round < rounds; round++)
         for (int i = 0; i < nk; i++) {
-            struct mmt_timing r;
+            struct mmtm_timing r;
             if (!mmg_cpu_runs(bench_kernels[i]->requires))
                 continue;
             if (time_one(bench_kernels[i], peak, &r) != 0) {
-                mmt_error("%s: %s", bench_kernels[i]->name, r.how);
-                return MMT_EXIT_FAIL;
+                mmc_error("%s: %s", bench_kernels[i]->name, r.how);
+                return MMC_EXIT_FAIL;
             }
             all[i][round] = r.mflops;
             snprintf(how, sizeof how, "%s", r.how);
@@ -176,5 +173,5 @@ int main(int argc, char **argv)
            "regs");
     for (int i = 0; i < nk; i++)
         print_row(bench_kernels[i], best[i], median[i], peak);
-    return MMT_EXIT_OK;
+    return MMC_EXIT_OK;
 }

@@ -33,8 +33,7 @@
 #include <unistd.h>
 
 #include "bench/bench_dgemm.h"
-#include "common/atomicfile.h"
-#include "common/probeconf.h"
+#include "common/common.h"
 
 /* The default products: square N from inside L1 to far beyond the LLC,
  * then shapes libraries treat apart -- a rank-64 update, a short fat
@@ -218,10 +217,10 @@ static int parse_names(const char *opt, const char *text,
 /* The peak from a probe.conf (read whole, as every mmtune reader does). */
 static void read_peak(const char *path, struct bd_run *r)
 {
-    static struct mmt_probeconf pc;
+    static struct mmc_probeconf pc;
     char err[512];
 
-    if (mmt_probeconf_read(path, &pc, err, sizeof err) != 0) {
+    if (mmc_probeconf_read(path, &pc, err, sizeof err) != 0) {
         fprintf(stderr, "bench-dgemm: --probe: %s\n", err);
         exit(1);
     }
@@ -379,11 +378,6 @@ static void time_calls(struct bd_lib *l, int i, struct bd_shape s, int mode,
     }
 }
 
-const char *bd_stat_name(const struct bd_run *r)
-{
-    return r->median ? "median" : "least";
-}
-
 static int by_value(const void *x, const void *y)
 {
     double a = *(const double *)x, b = *(const double *)y;
@@ -472,7 +466,7 @@ static void measure(struct bd_run *r)
 static int write_plot(const char *path, const struct bd_run *runs,
                       int nruns)
 {
-    struct mmt_atomic_file af;
+    struct mmc_atomic_file af;
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     size_t n = strlen(base);
     char png[1024];
@@ -481,13 +475,13 @@ static int write_plot(const char *path, const struct bd_run *runs,
     if (n > 3 && strcmp(base + n - 3, ".gp") == 0)
         n -= 3;
     snprintf(png, sizeof png, "%.*s.png", (int)n, base);
-    if (!(fp = mmt_atomic_open(&af, path)))
+    if (!(fp = mmc_atomic_open(&af, path)))
         goto fail;
     if (bd_plot_script(fp, runs, nruns, png) != 0) {
-        mmt_atomic_discard(&af);
+        mmc_atomic_discard(&af);
         goto fail;
     }
-    if (mmt_atomic_commit(&af) != 0)
+    if (mmc_atomic_commit(&af) != 0)
         goto fail;
     return 0;
 fail:

@@ -120,9 +120,6 @@ struct bd_run {
     const char *peak_from;          /* where peak came from */
 };
 
-/* "median" or "least": the statistic each figure of r is. */
-const char *bd_stat_name(const struct bd_run *r);
-
 /* ---- gemm_types.c ---- */
 
 /* The type --type calls letter, or NULL. */
@@ -175,6 +172,8 @@ enum bd_verdict bd_check(const struct bd_lib *l, struct bd_shape s,
                          char *why, size_t whylen);
 
 /* ---- gemm_table.c ---- */
+/* "median" or "least": the statistic each figure of r is. */
+const char *bd_stat_name(const struct bd_run *r);
 
 /* The GFLOPS table of one mode (with --threads, one per count). */
 void bd_table(FILE *fp, const struct bd_run *r, enum bd_mode mode);

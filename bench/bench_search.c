@@ -21,12 +21,9 @@
 #include <unistd.h>
 
 #include "bench/search_sweep.h"
-#include "common/diag.h"
-#include "common/paramsconf.h"
-#include "common/results.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
-#include "tune/proc.h"
-#include "tune/searchlog.h"
+#include "tune/tune.h"
 
 #ifndef MMS_KERNEL_INCLUDE
 #define MMS_KERNEL_INCLUDE "codegen"
@@ -49,7 +46,7 @@ struct engine_run {
     int ran;                    /* 0: not run (why says why) */
     double secs;
     char conf[MMS_PATH_MAX];    /* its params.conf */
-    struct mmt_paramsconf pc;
+    struct mmc_paramsconf pc;
     struct mmg_params p;
     char why[800];
 };
@@ -101,7 +98,7 @@ static void usage(void)
            "  --help              show this help and exit\n\n"
            "Test hook: --test-timing=fake (MFLOPS from the kernel name).\n"
            "Exit status: 0 done, 1 failure, 2 bad usage or input.\n",
-           mmt_progname());
+           mmc_progname());
 }
 
 enum {
@@ -144,18 +141,18 @@ static void pin(struct cli *c, const char *spec)
     char err[256];
 
     if (mms_pin(&c->o.only, spec, err, sizeof err) != 0)
-        mmt_usage_error("--pin: %s", err);
+        mmc_usage_error("--pin: %s", err);
 }
 
 static int int_opt(const char *name, const char *arg, long lo, long hi)
 {
-    return (int)mmt_parse_long(name, arg, lo, hi);
+    return (int)mmc_parse_long(name, arg, lo, hi);
 }
 
 static void one_option(struct cli *c, int opt, const char *arg)
 {
     switch (opt) {
-    case OPT_HELP: usage(); exit(MMT_EXIT_OK);
+    case OPT_HELP: usage(); exit(MMC_EXIT_OK);
     case OPT_MMSEARCH: c->mmsearch = arg; break;
     case OPT_FLAGS: c->search_flags = arg; break;
     case OPT_DIR: c->dir = arg; break;
@@ -166,7 +163,7 @@ static void one_option(struct cli *c, int opt, const char *arg)
         break;
     case OPT_NB_MAX: c->o.nb_max = int_opt("--nb-max", arg, 1, 1024); break;
     case OPT_TIME_LIMIT:
-        c->o.time_limit_s = mmt_parse_double("--time-limit", arg, 0, 1e7);
+        c->o.time_limit_s = mmc_parse_double("--time-limit", arg, 0, 1e7);
         break;
     case OPT_FINALISTS:
         c->o.finalists = int_opt("--finalists", arg, 1, BS_FINALS_MAX - 2);
@@ -180,10 +177,10 @@ static void one_option(struct cli *c, int opt, const char *arg)
     case OPT_LOCK: c->o.lock = arg; break;
     case OPT_JOBS: c->jobs = int_opt("--jobs", arg, 1, 64); break;
     case OPT_RTIMEOUT:
-        c->run_timeout = mmt_parse_double("--run-timeout", arg, 0.1, 1e5);
+        c->run_timeout = mmc_parse_double("--run-timeout", arg, 0.1, 1e5);
         break;
     case OPT_STIMEOUT:
-        c->search_timeout = mmt_parse_double("--search-timeout", arg, 1,
+        c->search_timeout = mmc_parse_double("--search-timeout", arg, 1,
                                              1e6);
         break;
     case OPT_INCLUDE: c->include = arg; break;
@@ -192,7 +189,7 @@ static void one_option(struct cli *c, int opt, const char *arg)
     case OPT_CHUNK: c->o.chunk = int_opt("--chunk", arg, 1, 256); break;
     default:   /* OPT_FAKE */
         if (strcmp(arg, "fake") != 0)
-            mmt_usage_error("--test-timing: '%s' is not 'fake'", arg);
+            mmc_usage_error("--test-timing: '%s' is not 'fake'", arg);
         c->fake = 1;
     }
 }
@@ -204,16 +201,16 @@ static void parse(int argc, char **argv, struct cli *c)
     opterr = 0;
     while ((opt = getopt_long(argc, argv, "", options, NULL)) != -1) {
         if (opt == '?')
-            mmt_usage_error("unknown option or missing value: '%s'",
+            mmc_usage_error("unknown option or missing value: '%s'",
                             argv[optind - 1]);
         one_option(c, opt, optarg);
     }
     if (optind < argc)
-        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+        mmc_usage_error("unexpected argument '%s'", argv[optind]);
     if (strlen(c->dir) > 400)
-        mmt_usage_error("--dir: longer than 400 characters");
+        mmc_usage_error("--dir: longer than 400 characters");
     if (c->list && !c->winner)
-        mmt_usage_error("--list needs --winner=FILE (a params.conf)");
+        mmc_usage_error("--list needs --winner=FILE (a params.conf)");
 }
 
 /* ---- running mmsearch -------------------------------------------------- */
@@ -232,12 +229,12 @@ static void on_signal(int sig)
     if (child.pid > 0)
         kill(-child.pid, SIGKILL);
     signal(sig, SIG_DFL);
-    exit(MMT_EXIT_FAIL);           /* runs remove_workdir */
+    exit(MMC_EXIT_FAIL);           /* runs remove_workdir */
 }
 
 static double now(void)
 {
-    return mmt_clock_seconds(MMT_CLOCK_WALL);
+    return mmtm_clock_seconds(MMTM_CLOCK_WALL);
 }
 
 static void pause_ms(int ms)
@@ -328,7 +325,7 @@ static int search_argv(const struct cli *c, char **argv, int max,
 static int read_conf(struct engine_run *e, char *err, size_t errlen)
 {
     mmg_params_default(&e->p);
-    if (mmt_paramsconf_read(e->conf, &e->pc, err, errlen) != 0
+    if (mmc_paramsconf_read(e->conf, &e->pc, err, errlen) != 0
         || mmg_params_read(&e->p, e->conf, err, errlen) != 0)
         return -1;
     e->p.name[0] = '\0';
@@ -569,29 +566,29 @@ static void summary(const struct bs_sweep *s, const struct engine_run *se,
 
 /* ---- main -------------------------------------------------------------- */
 
-static void setup(struct cli *c, struct mmt_probeconf *pc)
+static void setup(struct cli *c, struct mmc_probeconf *pc)
 {
     static char probe[MMS_PATH_MAX];
     char err[512];
 
     if (!c->probe) {
-        if (mmt_results_file(probe, sizeof probe, "probe.conf") != 0)
-            mmt_usage_error("the results path is too long");
+        if (mmc_results_file(probe, sizeof probe, "probe.conf") != 0)
+            mmc_usage_error("the results path is too long");
         c->probe = probe;
     }
-    if (mmt_probeconf_read(c->probe, pc, err, sizeof err) != 0) {
-        mmt_error("%s", err);
-        exit(access(c->probe, F_OK) == 0 ? MMT_EXIT_USAGE : MMT_EXIT_FAIL);
+    if (mmc_probeconf_read(c->probe, pc, err, sizeof err) != 0) {
+        mmc_error("%s", err);
+        exit(access(c->probe, F_OK) == 0 ? MMC_EXIT_USAGE : MMC_EXIT_FAIL);
     }
     if (mkdir(c->dir, 0777) != 0 && errno != EEXIST) {
-        mmt_error("%s: cannot make the scratch directory: %s", c->dir,
+        mmc_error("%s: cannot make the scratch directory: %s", c->dir,
                   strerror(errno));
-        exit(MMT_EXIT_FAIL);
+        exit(MMC_EXIT_FAIL);
     }
     if (mms_workdir_create(workdir, sizeof workdir, c->dir) != 0) {
-        mmt_error("%s: cannot make a work directory: %s", c->dir,
+        mmc_error("%s: cannot make a work directory: %s", c->dir,
                   strerror(errno));
-        exit(MMT_EXIT_FAIL);
+        exit(MMC_EXIT_FAIL);
     }
     atexit(remove_workdir);
     signal(SIGINT, on_signal);
@@ -602,7 +599,7 @@ static void setup(struct cli *c, struct mmt_probeconf *pc)
  * (params.conf's CC and CFLAGS: the search may have chosen another than
  * the configured one); without them, the configured kernel compiler. */
 static void pipeline(const struct cli *c, const struct engine_run *se,
-                     const struct mmt_probeconf *pc, struct mms_pipeline *pl,
+                     const struct mmc_probeconf *pc, struct mms_pipeline *pl,
                      char *cc_text, size_t len)
 {
     const char *cc = se->pc.cc[0] ? se->pc.cc : MMT_KERNEL_CC;
@@ -611,9 +608,9 @@ static void pipeline(const struct cli *c, const struct engine_run *se,
 
     snprintf(cc_text, len, "%s %s", cc, flags);
     if (mms_pipeline_init(pl, cc, flags, c->include, workdir) != 0) {
-        mmt_error("%s: the compiler and flags do not fit: %s", se->conf,
+        mmc_error("%s: the compiler and flags do not fit: %s", se->conf,
                   cc_text);
-        exit(MMT_EXIT_FAIL);
+        exit(MMC_EXIT_FAIL);
     }
     if (c->jobs)
         pl->jobs = c->jobs;
@@ -635,12 +632,12 @@ static void engines(const struct cli *c, struct engine_run *se,
         snprintf(se->why, sizeof se->why, "not run: the winner is %s",
                  c->winner);
         if (read_conf(se, err, sizeof err) != 0) {
-            mmt_error("%s", err);
-            exit(MMT_EXIT_USAGE);
+            mmc_error("%s", err);
+            exit(MMC_EXIT_USAGE);
         }
     } else if (run_engine(c, NULL, se) != 0) {
-        mmt_error("%s", se->why);
-        exit(MMT_EXIT_FAIL);
+        mmc_error("%s", se->why);
+        exit(MMC_EXIT_FAIL);
     }
     if (c->list)
         return;
@@ -649,7 +646,7 @@ static void engines(const struct cli *c, struct engine_run *se,
                  "build");
         printf("%s\n", me->why);
     } else if (run_engine(c, "model", me) != 0) {
-        mmt_warn("model: %s", me->why);
+        mmc_warn("model: %s", me->why);
         me->ran = 0;
     }
 }
@@ -685,8 +682,8 @@ static FILE *sweep_file(const struct cli *c, char *tmp, size_t len)
     snprintf(tmp, len, "%s/sweep.txt.tmp", c->dir);
     fp = fopen(tmp, "w");
     if (!fp) {
-        mmt_error("%s: cannot write: %s", tmp, strerror(errno));
-        exit(MMT_EXIT_FAIL);
+        mmc_error("%s: cannot write: %s", tmp, strerror(errno));
+        exit(MMC_EXIT_FAIL);
     }
     fprintf(fp, "# bench-search: the dense sweep, one line per kernel "
             "(sweep: timed between\n# two timings of the winner, "
@@ -704,11 +701,11 @@ static int sweep_done(const struct cli *c, FILE *fp, const char *tmp)
 
     snprintf(path, sizeof path, "%s/sweep.txt", c->dir);
     if (fclose(fp) != 0 || rename(tmp, path) != 0) {
-        mmt_error("%s: cannot write: %s", path, strerror(errno));
-        return MMT_EXIT_FAIL;
+        mmc_error("%s: cannot write: %s", path, strerror(errno));
+        return MMC_EXIT_FAIL;
     }
     printf("sweep and final rounds: %s\n", path);
-    return MMT_EXIT_OK;
+    return MMC_EXIT_OK;
 }
 
 static int bench(const struct cli *c, struct bs_sweep *s,
@@ -721,9 +718,9 @@ static int bench(const struct cli *c, struct bs_sweep *s,
            "level's NB range)\n", s->n);
     if (bs_screen(s, err, sizeof err) != 0
         || bs_finals(s, err, sizeof err) != 0) {
-        mmt_error("%s", err);
+        mmc_error("%s", err);
         fclose(s->log);
-        return MMT_EXIT_FAIL;
+        return MMC_EXIT_FAIL;
     }
     head(c, s);
     printf("\n");
@@ -742,18 +739,18 @@ int main(int argc, char **argv)
 {
     static struct cli c = {
         .mmsearch = "./mmsearch", .dir = "bench/search.d",
-        .include = MMS_KERNEL_INCLUDE, .samples = MMT_SAMPLES_DEFAULT,
+        .include = MMS_KERNEL_INCLUDE, .samples = MMTM_SAMPLES_DEFAULT,
         .run_timeout = 60, .search_timeout = 3600,
         .o = { .nb_step = 1, .finalists = 8, .rounds = 15, .cpu = -1,
                .chunk = 32,
                .progress = 1 },
     };
     static struct mms_pipeline pl;
-    static struct mmt_probeconf pc;
+    static struct mmc_probeconf pc;
     static struct engine_run se, me;
     static struct bs_sweep s;
 
-    mmt_set_progname(argv[0]);
+    mmc_set_progname(argv[0]);
     parse(argc, argv, &c);
     c.o.progress = c.o.progress && isatty(STDERR_FILENO);
     setup(&c, &pc);
@@ -762,12 +759,12 @@ int main(int argc, char **argv)
     s.pl = &pl, s.pc = &pc, s.o = &c.o;
     s.has_model = me.ran, s.model = me.p;
     if (bs_space(&s, &se.p) != 0) {
-        mmt_error("out of memory");
-        return MMT_EXIT_FAIL;
+        mmc_error("out of memory");
+        return MMC_EXIT_FAIL;
     }
     if (c.list) {
         list(&s);
-        return MMT_EXIT_OK;
+        return MMC_EXIT_OK;
     }
     return bench(&c, &s, &se, &me);
 }

@@ -1,5 +1,5 @@
 /* bench-spec's hand-written timer: one mmgen kernel (linked in as mmk,
- * its _b1 variant) in a struct mmt_kernel written by hand, as
+ * its _b1 variant) in a struct mmtm_kernel written by hand, as
  * bench-codegen and the search time kernels -- the other side of paper
  * 001 §5.3's comparison with the driver mmspec generates from
  * bench/mmk.spec.  Prints one line as the driver's first:
@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "codegen/mmkernel.h"
+#include "codegen/codegen.h"
 #include "timer/mmtimer.h"
 
 extern const struct mmt_kernel_desc mmk_desc;
@@ -27,7 +27,7 @@ static void fill(int operand, void *p, size_t bytes, void *user)
         x[i] = (double)((i * 7 + (size_t)operand * 3) % 11) / 11.0 - 0.5;
 }
 
-static void call(const struct mmt_call *c, void *user)
+static void call(const struct mmtm_call *c, void *user)
 {
     const struct mmt_kernel_desc *d = user;
 
@@ -38,7 +38,7 @@ static void call(const struct mmt_call *c, void *user)
 int main(int argc, char **argv)
 {
     size_t bytes = sizeof(double) * (size_t)mmk_desc.nb * mmk_desc.nb;
-    struct mmt_kernel k = {
+    struct mmtm_kernel k = {
         .name = "mmk", .flops = 2.0 * mmk_desc.nb * mmk_desc.nb
                                 * mmk_desc.nb,
         .noperands = 3,
@@ -46,16 +46,16 @@ int main(int argc, char **argv)
                      { "C", bytes, 1, 1 } },
         .init = fill, .call = call, .user = (void *)&mmk_desc,
     };
-    struct mmt_timing_opts o;
-    struct mmt_timing r;
+    struct mmtm_timing_opts o;
+    struct mmtm_timing r;
 
-    mmt_timing_defaults(&o);
-    if (argc != 2 || mmt_flush_parse(argv[1]) < 0) {
+    mmtm_timing_defaults(&o);
+    if (argc != 2 || mmtm_flush_parse(argv[1]) < 0) {
         fprintf(stderr, "usage: %s none|multicall-lru\n", argv[0]);
         return 2;
     }
-    o.flush = mmt_flush_parse(argv[1]);
-    if (mmt_time_kernel(&k, &o, &r) != 0) {
+    o.flush = mmtm_flush_parse(argv[1]);
+    if (mmtm_time_kernel(&k, &o, &r) != 0) {
         fprintf(stderr, "%s: %s\n", argv[0], r.how);
         return 1;
     }

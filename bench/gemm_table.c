@@ -14,6 +14,11 @@ const char *const bd_mode_what[BD_NMODES] = {
     "code warm, operands cold"
 };
 
+const char *bd_stat_name(const struct bd_run *r)
+{
+    return r->median ? "median" : "least";
+}
+
 /* The type's and the mode's name as a gnuplot data block's ("dgemm_warm":
  * letters, digits, '_'). */
 static void block_name(FILE *fp, const struct bd_run *r, enum bd_mode mode)

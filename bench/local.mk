@@ -188,7 +188,7 @@ bench-spec-clean:
 	rm -rf bench/spec.d
 clean-local: bench-spec-clean
 bench-spec: mmspec$(EXEEXT) mmgen$(EXEEXT) mmprobe$(EXEEXT) \
-		spec/libmmspec.la $(KGEN)/kernel.params
+		drivergen/libmmspec.la $(KGEN)/kernel.params
 	$(SHELL) $(srcdir)/bench/bench_spec.sh --mmspec=./mmspec \
 	  --mmgen=./mmgen --srcdir=$(top_srcdir) --dir=bench/spec.d \
 	  --params=$(KGEN)/kernel.params --cc='$(CC) $(CFLAGS)' \
@@ -215,7 +215,7 @@ BENCH_APP_FLAGS =
 bench-app-clean:
 	rm -rf bench/app.d
 clean-local: bench-app-clean
-bench-app: profile/libmmprofile.la mmspec$(EXEEXT) spec/libmmspec.la \
+bench-app: profile/libmmprofile.la mmspec$(EXEEXT) drivergen/libmmspec.la \
 		kernels/libmmtune.la bench/bench-dgemm$(EXEEXT) \
 		mmtune-info$(EXEEXT) mmprobe$(EXEEXT)
 	$(SHELL) $(srcdir)/bench/bench_app.sh --mmspec=./mmspec \
@@ -228,13 +228,13 @@ bench-app: profile/libmmprofile.la mmspec$(EXEEXT) spec/libmmspec.la \
 	  --top=$(BENCH_APP_TOP) --cc='$(CC) $(CFLAGS)' \
 	  --taskset="$(TASKSET)" --lock="$(TIMING_LOCK)" $(BENCH_APP_FLAGS)
 
-# Its smoke test (make check): the pipeline on tests/spec/profile.txt,
+# Its smoke test (make check): the pipeline on tests/drivergen/profile.txt,
 # libmmtune alone, each driver run once; no NumPy, no timing judgment.
 TESTS += tests/bench/bench_app.sh
 EXTRA_DIST += tests/bench/bench_app.sh
+tests/bench/bench_app.log: mmspec$(EXEEXT) drivergen/libmmspec.la \
+	kernels/libmmtune.la
 
 # The timing lock's home keeps it in a directory of the user's alone.
 TESTS += tests/bench/test_timing_lock.sh
 EXTRA_DIST += tests/bench/test_timing_lock.sh
-tests/bench/bench_app.log: mmspec$(EXEEXT) spec/libmmspec.la \
-	kernels/libmmtune.la

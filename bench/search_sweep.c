@@ -10,15 +10,15 @@
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "common/diag.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
-#include "tune/searchlog.h"
+#include "tune/tune.h"
 
 enum { CHUNK_MAX = 256 };
 
 static double now(void)
 {
-    return mmt_clock_seconds(MMT_CLOCK_WALL);
+    return mmtm_clock_seconds(MMTM_CLOCK_WALL);
 }
 
 /* ---- the space --------------------------------------------------------- */
@@ -142,12 +142,12 @@ void bs_lock(const struct bs_opts *o)
         lock_fd = open(o->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
                        0600);
         if (lock_fd < 0)
-            mmt_warn("%s: cannot open the timing lock: %s (timing "
+            mmc_warn("%s: cannot open the timing lock: %s (timing "
                      "without it)", o->lock, strerror(errno));
     }
     if (lock_fd >= 0 && flock(lock_fd, LOCK_EX | LOCK_NB) != 0) {
         fprintf(stderr, "%s: waiting for the timing lock %s\n",
-                mmt_progname(), o->lock);
+                mmc_progname(), o->lock);
         flock(lock_fd, LOCK_EX);
     }
 }
@@ -171,7 +171,7 @@ static void timing_begin(const struct bs_opts *o)
     CPU_ZERO(&one);
     CPU_SET(o->cpu, &one);
     if (sched_setaffinity(0, sizeof one, &one) != 0)
-        mmt_warn("--cpu=%d: cannot run there: %s (timing unpinned)", o->cpu,
+        mmc_warn("--cpu=%d: cannot run there: %s (timing unpinned)", o->cpu,
                  strerror(errno));
 }
 

@@ -13,10 +13,8 @@
 
 #include <stdio.h>
 
-#include "common/probeconf.h"
-#include "tune/candidate.h"
-#include "tune/stats.h"
-#include "tune/steps.h"
+#include "common/common.h"
+#include "tune/tune.h"
 
 /* How much of the space, and how the timing is done. */
 struct bs_opts {
@@ -61,7 +59,7 @@ struct bs_final {
 
 struct bs_sweep {
     const struct mms_pipeline *pl;
-    const struct mmt_probeconf *pc;
+    const struct mmc_probeconf *pc;
     const struct bs_opts *o;
     struct mmg_params winner;
     struct mmg_params model;    /* valid when has_model */

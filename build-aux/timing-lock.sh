@@ -1,7 +1,7 @@
 #!/bin/sh
 # The path of the timing lock, on stdout: its one home.  Every timing of
 # the benches (bench/local.mk's TIMING_LOCK, their --lock) and of the
-# regtests that time against each other (tests/spec/regtest_agree.sh) is
+# regtests that time against each other (tests/drivergen/regtest_agree.sh) is
 # taken under an flock on it, so that two of them on one machine do not
 # time each other.
 #

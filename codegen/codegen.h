@@ -1,10 +1,19 @@
 /* codegen/: parameters in, C source out.  mmgen is a thin shell around
- * these two calls; tests use them to put many kernels into one file. */
+ * these two calls; tests use them to put many kernels into one file.
+ * The face other rooms include (docs/DESIGN.md, "Faces"), with what they
+ * use besides: the kernel contract (mmkernel.h, which the generated
+ * kernels include by itself), the parameters, the C emitter (mmspec's
+ * drivers), the oracle that verifies a kernel, the CPU checks that run
+ * one. */
 #ifndef MMG_CODEGEN_H
 #define MMG_CODEGEN_H
 
 #include <stdio.h>
 
+#include "codegen/cpurun.h"
+#include "codegen/emit.h"
+#include "codegen/mmkernel.h"
+#include "codegen/oracle.h"
 #include "codegen/params.h"
 
 /* 2: FMA=0 kernels turn contraction off (MMT_CONTRACT_OFF_*), the scalar

@@ -1,184 +1,13 @@
-/* A whole kernel: context from the parameters, the beta variants with
- * their loops over register tiles (the j', i' loops of Fig. 3, JIK order),
- * the self-description and the descriptor. */
+/* A whole kernel: the beta variants with their loops over register
+ * tiles (the j', i' loops of Fig. 3, JIK order), the self-description and
+ * the descriptor; the context and the emitters' shared calls are
+ * emit_ctx.c's. */
 #include "codegen/codegen.h"
 
 #include <stdio.h>
 #include <string.h>
 
 #include "codegen/emit_int.h"
-
-const char *const mmg_kernel_arg_names[] = {
-    "m", "n", "k", "a", "lda", "b", "ldb", "beta", "c", "ldc", NULL
-};
-
-static void dim_expr(int v, const char *name, char *out, size_t len)
-{
-    if (v)
-        snprintf(out, len, "%d", v);
-    else
-        snprintf(out, len, "%s", name);
-}
-
-/* Intel names a vector of floats as its vector of doubles less the 'd'
- * (__m512d, __m512); a scalar is the element type itself. */
-static void vector_type(struct mmg_ctx *x, const char *dvec)
-{
-    size_t len = strlen(dvec);
-
-    if (x->vlen == 1)
-        snprintf(x->vtype, sizeof x->vtype, "%s", x->ty->ctype);
-    else if (x->ty->per_double == 1)
-        snprintf(x->vtype, sizeof x->vtype, "%s", dvec);
-    else
-        snprintf(x->vtype, sizeof x->vtype, "%.*s", (int)len - 1, dvec);
-}
-
-void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
-                  struct mmg_emit *e)
-{
-    memset(x, 0, sizeof *x);
-    x->p = p;
-    x->e = e;
-    mmg_kernel_name(p, x->name, sizeof x->name);
-    x->ty = &mmg_types[p->type];
-    x->vlen = mmg_lanes(p);
-    x->layout = p->bt ? MMT_LAYOUT_NOCOPY_BT
-        : !p->copy ? MMT_LAYOUT_NOCOPY
-        : x->vlen > 1 ? MMT_LAYOUT_PANEL : MMT_LAYOUT_ATLAS;
-    x->m = mmg_dim(p, 'm');
-    x->n = mmg_dim(p, 'n');
-    x->k = mmg_dim(p, 'k');
-    dim_expr(x->m, "m", x->md, sizeof x->md);
-    dim_expr(x->n, "n", x->nd, sizeof x->nd);
-    dim_expr(x->k, "k", x->kd, sizeof x->kd);
-    vector_type(x, mmt_isas[p->isa].vtype);
-    x->vp = mmt_isas[p->isa].vprefix;
-    x->requires = p->fma ? mmt_isas[p->isa].target_fma
-                         : mmt_isas[p->isa].target;
-    if (x->requires[0])
-        snprintf(x->attr, sizeof x->attr,
-                 "__attribute__((target(\"%s\"))) ", x->requires);
-}
-
-void mmg_variant_name(const struct mmg_ctx *x, int beta, char *out,
-                      size_t len)
-{
-    snprintf(out, len, "%s_%s", x->name, beta == MMG_BETA0 ? "b0"
-             : beta == MMG_BETA1 ? "b1" : "bx");
-}
-
-void mmg_tile_name(const struct mmg_ctx *x, const struct mmg_tile *t,
-                   char *out, size_t len)
-{
-    char variant[160];
-
-    if (t->shared) {
-        snprintf(out, len, "%s_pk", x->name);
-        return;
-    }
-    mmg_variant_name(x, t->beta, variant, sizeof variant);
-    snprintf(out, len, "%s_t%dx%d%s", variant, t->mr, t->nr,
-             t->masked ? "_m" : "");
-}
-
-int mmg_isa_masks(const struct mmg_params *p)
-{
-    return p->isa == MMG_ISA_AVX512 || p->isa == MMG_ISA_AVX2;
-}
-
-int mmg_masked(const struct mmg_ctx *x)
-{
-    int nocopy = x->layout == MMT_LAYOUT_NOCOPY
-                 || x->layout == MMT_LAYOUT_NOCOPY_BT;
-
-    return nocopy && !x->m && mmg_isa_masks(x->p);
-}
-
-void mmg_call_tile(const struct mmg_ctx *x, const struct mmg_tile *t)
-{
-    char name[192], extra[160] = "";
-
-    mmg_tile_name(x, t, name, sizeof name);
-    if (t->pfa)
-        snprintf(extra, sizeof extra, ", mmt_pfa_start%s(a + i, %s, lda, "
-                 "%s, %s, j, %d)", x->ty->lib, x->md, x->nd, x->kd,
-                 x->p->nu);
-    mmg_call(x, name, extra);
-}
-
-void mmg_call(const struct mmg_ctx *x, const char *fname, const char *extra)
-{
-    char arow[48], bcol[48];
-
-    if (x->layout == MMT_LAYOUT_NOCOPY_BT) {
-        snprintf(arow, sizeof arow, "a + i");
-        snprintf(bcol, sizeof bcol, "b + j");
-    } else if (x->layout == MMT_LAYOUT_NOCOPY) {
-        snprintf(arow, sizeof arow, "a + i");
-        snprintf(bcol, sizeof bcol, "b + j * ldb");
-    } else {
-        snprintf(arow, sizeof arow, "a + i * %s", x->kd);
-        snprintf(bcol, sizeof bcol, "b + j * %s", x->kd);
-    }
-    mmg_line(x->e, "%s(m, n, k,", fname);
-    mmg_indent(x->e, 1);
-    mmg_line(x->e, "%s, lda, %s, ldb,", arow, bcol);
-    mmg_line(x->e, "beta, &c[i + j * ldc], ldc%s);", extra);
-    mmg_indent(x->e, -1);
-}
-
-void mmg_function(const struct mmg_ctx *x, const char *storage,
-                  const char *name, const char *extra)
-{
-    const char *t = x->ty->ctype;
-
-    mmg_line(x->e, "%s%svoid", storage, x->attr);
-    mmg_line(x->e, "%s(int m, int n, int k,", name);
-    mmg_line(x->e, "    const %s *restrict a, int lda, const %s *restrict "
-             "b,", t, t);
-    mmg_line(x->e, "    int ldb, %s beta, %s *restrict c, int ldc%s)", t, t,
-             extra);
-    mmg_block(x->e);
-    mmg_unused(x->e, mmg_kernel_arg_names);
-}
-
-int mmg_edge_sizes(int fixed, int u, int *sizes)
-{
-    int n = 0;
-    if (fixed) {
-        if (fixed % u)
-            sizes[n++] = fixed % u;
-        return n;
-    }
-    for (int r = 1; r < u && r < 64; r++)
-        sizes[n++] = r;
-    return n;
-}
-
-void mmg_n_edge(const struct mmg_ctx *x, int beta,
-                void (*panel)(const struct mmg_ctx *x, int beta, int nr))
-{
-    int sizes[64], n = mmg_edge_sizes(x->n, x->p->nu, sizes);
-
-    if (!n)
-        return;
-    if (x->n) {
-        mmg_block(x->e);
-        panel(x, beta, sizes[0]);
-        mmg_close(x->e);
-        return;
-    }
-    mmg_open(x->e, "switch (n - j)");
-    for (int s = 0; s < n; s++) {
-        mmg_line(x->e, "case %d:", sizes[s]);
-        mmg_indent(x->e, 1);
-        panel(x, beta, sizes[s]);
-        mmg_line(x->e, "break;");
-        mmg_indent(x->e, -1);
-    }
-    mmg_close(x->e);
-}
 
 /* One beta variant: JIK over MU x NU tiles, then the fractional tiles. */
 static int emit_variant(const struct mmg_ctx *x, int beta)
@@ -268,8 +97,8 @@ static void emit_description(const struct mmg_ctx *x)
              p->ncnb == MMG_TILE ? p->nb : p->ncnb, p->copy,
              p->bt ? " BT=1" : "", single(x) ? " TYPE=s" : "");
     mmg_line(x->e, " *   MU=%d NU=%d KU=%d LS=%d FMA=%d FF=%d IF=%d "
-             "NF=%d%s%s%s", p->mu, p->nu, p->ku, p->ls, p->fma, p->ff, p->ifetch,
-             p->nfetch, p->pf ? " PF=1" : "", p->pfa ? " PFA=1" : "",
+             "NF=%d%s%s%s", p->mu, p->nu, p->ku, p->ls, p->fma, p->ff,
+             p->ifetch, p->nfetch, p->pf ? " PF=1" : "", p->pfa ? " PFA=1" : "",
              p->pfb ? " PFB=1" : "");
     mmg_line(x->e, " *   layout: %s", layout_text[x->layout]);
     mmg_line(x->e, " *   flops per call: %.0f (2*M*N*K, run-time sizes "

@@ -5,7 +5,7 @@ codegen_libmmgen_la_SOURCES = \
 	codegen/emit.c codegen/emit.h \
 	codegen/loadsched.c codegen/loadsched.h \
 	codegen/emit_int.h codegen/codegen.h \
-	codegen/emit_kernel.c codegen/emit_tile.c \
+	codegen/emit_kernel.c codegen/emit_ctx.c codegen/emit_tile.c \
 	codegen/emit_scalar.c codegen/emit_simd.c \
 	codegen/oracle.c codegen/oracle.h
 codegen_libmmgen_la_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)

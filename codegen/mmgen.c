@@ -5,9 +5,7 @@
 #include <string.h>
 
 #include "codegen/codegen.h"
-#include "common/atomicfile.h"
-#include "common/diag.h"
-#include "common/isa.h"
+#include "common/common.h"
 
 enum { OPT_PARAMS = 256, OPT_OUTPUT, OPT_HELP, OPT_ISA, OPT_TYPE, OPT_BETA,
        OPT_NAME, OPT_BT, OPT_FIT_FETCH, OPT_INT };
@@ -18,9 +16,9 @@ static void usage(void)
     size_t used = 0;
 
     /* The ISAs past none are the SIMD emitter's. */
-    for (int i = MMT_ISA_NONE + 1; i < MMT_NISA && used < sizeof simd; i++)
+    for (int i = MMC_ISA_NONE + 1; i < MMC_NISA && used < sizeof simd; i++)
         used += (size_t)snprintf(simd + used, sizeof simd - used, "%s%s",
-                                 used ? ", " : "", mmt_isas[i].name);
+                                 used ? ", " : "", mmc_isas[i].name);
     printf("Usage: %s [--params=FILE] [OPTION=VALUE]... [--output=FILE]\n"
            "Write a C file holding one mini-MMM kernel, C = A*B + beta*C "
            "on NB x NB\nblocks (paper 002 Sec. II), in the layout of "
@@ -45,7 +43,7 @@ static void usage(void)
            "where they\n"
            "                  exceed them (a tile cut from another's), "
            "else an error\n",
-           mmt_progname(), mmt_isas[MMT_ISA_NONE].name, simd);
+           mmc_progname(), mmc_isas[MMC_ISA_NONE].name, simd);
     for (size_t i = 0; i < mmg_n_int_params; i++) {
         const struct mmg_int_param *d = &mmg_int_params[i];
         printf("  --%s=N%*s%s (%d..%d)\n", d->option,
@@ -82,7 +80,7 @@ static void set_or_die(struct mmg_params *p, const char *key,
 {
     char err[256];
     if (mmg_params_set(p, key, text, err, sizeof err) != 0)
-        mmt_usage_error("%s", err);
+        mmc_usage_error("%s", err);
 }
 
 /* Options are applied after --params wherever they stand; --fit-fetch
@@ -123,20 +121,20 @@ static void scan_options(int argc, char **argv, const struct option *o,
     while ((c = getopt_long(argc, argv, "", o, NULL)) != -1) {
         if (c == OPT_HELP) {
             usage();
-            exit(MMT_EXIT_OK);
+            exit(MMC_EXIT_OK);
         } else if (c == OPT_PARAMS) {
             *params = optarg;
         } else if (c == OPT_OUTPUT) {
             *output = optarg;
         } else if (c == '?' && optopt && optopt < OPT_PARAMS) {
-            mmt_usage_error("unknown option '-%c'", optopt);
+            mmc_usage_error("unknown option '-%c'", optopt);
         } else if (c == '?') {
-            mmt_usage_error("unknown option or missing value: '%s'",
+            mmc_usage_error("unknown option or missing value: '%s'",
                             argv[optind - 1]);
         }
     }
     if (optind < argc)
-        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+        mmc_usage_error("unexpected argument '%s'", argv[optind]);
 }
 
 static int write_kernel(FILE *fp, const struct mmg_params *p,
@@ -154,23 +152,23 @@ int main(int argc, char **argv)
     char err[512], command[1200];
     size_t used;
 
-    mmt_set_progname(argv[0]);
+    mmc_set_progname(argv[0]);
     scan_options(argc, argv, o, &params, &output);
     mmg_params_default(&p);
     if (params && mmg_params_read(&p, params, err, sizeof err) != 0)
-        mmt_usage_error("%s", err);
+        mmc_usage_error("%s", err);
     apply_options(argc, argv, o, &p);
     if (mmg_params_check(&p, err, sizeof err) != 0)
-        mmt_usage_error("%s", err);
+        mmc_usage_error("%s", err);
     if (mmg_regs_needed(&p) > mmg_regs_available(&p))
-        mmt_warn("MU=%d NU=%d needs %d registers, NR=%d: the kernel is "
+        mmc_warn("MU=%d NU=%d needs %d registers, NR=%d: the kernel is "
                  "generated but will spill", p.mu, p.nu, mmg_regs_needed(&p),
                  mmg_regs_available(&p));
     snprintf(command, sizeof command, "mmgen ");
     used = strlen(command);
     mmg_params_options(&p, command + used, sizeof command - used);
     if (output) {
-        struct mmt_atomic_file af;
+        struct mmc_atomic_file af;
         FILE *fp;
 
         used = strlen(command);
@@ -179,25 +177,25 @@ int main(int argc, char **argv)
                  strspn(output, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"
                         "opqrstuvwxyz0123456789._/+-") == strlen(output)
                  ? " --output=%s" : " --output='%s'", output);
-        fp = mmt_atomic_open(&af, output);
+        fp = mmc_atomic_open(&af, output);
         if (!fp) {
-            mmt_error("%s: cannot write: %m", output);
-            return MMT_EXIT_FAIL;
+            mmc_error("%s: cannot write: %m", output);
+            return MMC_EXIT_FAIL;
         }
         if (write_kernel(fp, &p, command) != 0) {
-            mmt_atomic_discard(&af);
-            mmt_error("%s: write failed", output);
-            return MMT_EXIT_FAIL;
+            mmc_atomic_discard(&af);
+            mmc_error("%s: write failed", output);
+            return MMC_EXIT_FAIL;
         }
-        if (mmt_atomic_commit(&af) != 0) {
-            mmt_error("%s: cannot write: %m", output);
-            return MMT_EXIT_FAIL;
+        if (mmc_atomic_commit(&af) != 0) {
+            mmc_error("%s: cannot write: %m", output);
+            return MMC_EXIT_FAIL;
         }
-        return MMT_EXIT_OK;
+        return MMC_EXIT_OK;
     }
     if (write_kernel(stdout, &p, command) != 0 || fflush(stdout) != 0) {
-        mmt_error("writing to stdout failed");
-        return MMT_EXIT_FAIL;
+        mmc_error("writing to stdout failed");
+        return MMC_EXIT_FAIL;
     }
-    return MMT_EXIT_OK;
+    return MMC_EXIT_OK;
 }

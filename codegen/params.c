@@ -9,37 +9,38 @@
 #include <strings.h>
 
 #include "codegen/mmkernel.h"
-#include "common/diag.h"
-#include "common/kvfile.h"
-#include "common/paramsconf.h"
+#include "common/common.h"
 
 #define OFF(f) offsetof(struct mmg_params, f)
-#define DIM_MAX 1024
+/* A row of paramtable.h's (key, range, meaning) with mmgen's option name
+ * and field. */
+#define ROW(row, option, f) ROW_(row, option, f)
+#define ROW_(key, min, max, meaning, option, f) \
+    { key, option, min, max, OFF(f), meaning }
 
-/* Hard ranges; rules between parameters are in mmg_params_check. */
+/* Hard ranges (the shared ones paramtable.h's); rules between parameters
+ * are in mmg_params_check. */
 const struct mmg_int_param mmg_int_params[] = {
-    { "NB", "nb", 1, DIM_MAX, OFF(nb), "L1 tile size of the copy kernel" },
-    { "NCNB", "ncnb", 1, DIM_MAX, OFF(ncnb),
-      "tile size of the non-copy kernel (default NB)" },
+    ROW(MMC_KP_NB, "nb", nb),
+    ROW(MMC_KP_NCNB, "ncnb", ncnb),
     { "COPY", "copy", 0, 1, OFF(copy),
       "1: operands copied into the kernel layout, 0: not" },
-    { "M", "m", 0, DIM_MAX, OFF(m), "M fixed at this size; 0: run time" },
-    { "N", "n", 0, DIM_MAX, OFF(n), "N fixed at this size; 0: run time" },
-    { "K", "k", 0, DIM_MAX, OFF(k), "K fixed at this size; 0: run time" },
-    { "MU", "mu", 1, 64, OFF(mu), "register tile rows" },
-    { "NU", "nu", 1, 64, OFF(nu), "register tile columns" },
-    { "KU", "ku", 1, DIM_MAX, OFF(ku), "k'' steps unrolled in each k' trip" },
-    { "LS", "ls", 1, 16, OFF(ls), "skew of adds behind multiplies (FMA=0)" },
-    { "FMA", "fma", 0, 1, OFF(fma), "1: fused multiply-add form" },
-    { "FF", "ff", 0, 1, OFF(ff), "1: fetch C at the top of each tile" },
-    { "IF", "if", 1, 128, OFF(ifetch), "loads before the first flop" },
-    { "NF", "nf", 1, 128, OFF(nfetch), "loads per later block" },
-    { "PF", "pf", 0, 1, OFF(pf), "1: prefetch the next tile's C" },
+    { "M", "m", 0, MMC_DIM_MAX, OFF(m), "M fixed at this size; 0: run time" },
+    { "N", "n", 0, MMC_DIM_MAX, OFF(n), "N fixed at this size; 0: run time" },
+    { "K", "k", 0, MMC_DIM_MAX, OFF(k), "K fixed at this size; 0: run time" },
+    ROW(MMC_KP_MU, "mu", mu),
+    ROW(MMC_KP_NU, "nu", nu),
+    ROW(MMC_KP_KU, "ku", ku),
+    ROW(MMC_KP_LS, "ls", ls),
+    ROW(MMC_KP_FMA, "fma", fma),
+    ROW(MMC_KP_FF, "ff", ff),
+    ROW(MMC_KP_IF, "if", ifetch),
+    ROW(MMC_KP_NF, "nf", nfetch),
+    ROW(MMC_KP_PF, "pf", pf),
     { "PFA", "pfa", 0, 1, OFF(pfa),
       "1 (COPY=0): prefetch the A rows below the block" },
-    { "PFB", "pfb", 0, 1, OFF(pfb),
-      "1 (SIMD, COPY=1): prefetch B's next NU-column panel" },
-    { "NR", "nr", 0, 256, OFF(nr), "registers for the spill report" },
+    ROW(MMC_KP_PFB, "pfb", pfb),
+    ROW(MMC_KP_NR, "nr", regs),
     { "PERTURB", "perturb", 0, 1, OFF(perturb),
       "test only: make one update wrong" },
 };
@@ -94,12 +95,12 @@ static int set_isa(struct mmg_params *p, const char *text,
     /* Any case: the generator's words are case-blind (common/isa.h's
      * lookup is exact, as params.conf's ISA is for the library). */
     for (int i = 0; i < MMG_NISA; i++)
-        if (!strcasecmp(text, mmt_isas[i].name)) {
+        if (!strcasecmp(text, mmc_isas[i].name)) {
             p->isa = (enum mmg_isa)i;
             return 0;
         }
     snprintf(err, errlen, "ISA: '%s' is not known (allowed %s)", text,
-             mmt_isa_list(names, sizeof names, 0));
+             mmc_isa_list(names, sizeof names, 0));
     return -1;
 }
 
@@ -206,16 +207,16 @@ int mmg_params_set(struct mmg_params *p, const char *key, const char *text,
 static int read_paramsconf(struct mmg_params *p, const char *path,
                            char *err, size_t errlen)
 {
-    struct mmt_paramsconf pc;
+    struct mmc_paramsconf pc;
     char text[KV_WORD_MAX], why[256];
 
-    if (mmt_paramsconf_read(path, &pc, err, errlen) != 0)
+    if (mmc_paramsconf_read(path, &pc, err, errlen) != 0)
         return -1;
-    for (int k = 0; k < MMT_Q_NKEYS; k++) {
-        const char *key = mmt_paramsconf_schema[k].key;
-        if (!mmt_paramsconf_schema[k].generator || !pc.present[k])
+    for (int k = 0; k < MMC_Q_NKEYS; k++) {
+        const char *key = mmc_paramsconf_schema[k].key;
+        if (!mmc_paramsconf_schema[k].generator || !pc.present[k])
             continue;
-        mmt_paramsconf_text(&pc, k, text, sizeof text);
+        mmc_paramsconf_text(&pc, k, text, sizeof text);
         if (mmg_params_set(p, key, text, why, sizeof why) != 0) {
             snprintf(err, errlen, "%s:%d: %s", path, pc.line[k], why);
             return -1;
@@ -241,7 +242,7 @@ int mmg_params_read(struct mmg_params *p, const char *path,
         const struct mmg_int_param *d = &mmg_int_params[i];
         fields[n] = (struct kv_field){ d->key, KV_INT, d->min, d->max, 0 };
     }
-    if (mmt_origin_has_head(path))
+    if (mmc_origin_has_head(path))
         return read_paramsconf(p, path, err, errlen);
     for (size_t i = 0; i < N_WORDS; i++, n++)
         fields[n] = (struct kv_field){ words[i], KV_WORD, 0, 0, 0 };
@@ -263,7 +264,7 @@ int mmg_params_read(struct mmg_params *p, const char *path,
 
 int mmg_vlen(enum mmg_isa isa)
 {
-    return mmt_isas[isa].vlen;
+    return mmc_isas[isa].vlen;
 }
 
 int mmg_lanes(const struct mmg_params *p)
@@ -276,7 +277,7 @@ int mmg_lanes(const struct mmg_params *p)
 
 const char *mmg_isa_name(enum mmg_isa isa)
 {
-    return mmt_isas[isa].name;
+    return mmc_isas[isa].name;
 }
 
 int mmg_tile(const struct mmg_params *p)
@@ -320,9 +321,9 @@ int mmg_regs_needed(const struct mmg_params *p)
 
 int mmg_regs_available(const struct mmg_params *p)
 {
-    if (p->nr)
-        return p->nr;
-    return mmt_isas[p->isa].vregs;
+    if (p->regs)
+        return p->regs;
+    return mmc_isas[p->isa].vregs;
 }
 
 static int check_dim(const struct mmg_params *p, const char *key, int v,
@@ -472,8 +473,8 @@ struct option *mmg_long_options(const struct option *fixed, size_t nfixed,
     free(kept);
     kept = o;
     if (!o) {
-        mmt_error("out of memory");
-        exit(MMT_EXIT_FAIL);
+        mmc_error("out of memory");
+        exit(MMC_EXIT_FAIL);
     }
     memcpy(o, fixed, sizeof *fixed * nfixed);
     for (size_t i = 0; i < mmg_n_int_params; i++)

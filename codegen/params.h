@@ -6,13 +6,13 @@
 
 #include <stddef.h>
 
-#include "common/isa.h"
+#include "common/common.h"
 
-/* The generator's names for common/isa.h's ISAs (an index of mmt_isas). */
+/* The generator's names for common/isa.h's ISAs (an index of mmc_isas). */
 enum mmg_isa {
-    MMG_ISA_NONE = MMT_ISA_NONE, MMG_ISA_SSE2 = MMT_ISA_SSE2,
-    MMG_ISA_AVX2 = MMT_ISA_AVX2, MMG_ISA_AVX512 = MMT_ISA_AVX512,
-    MMG_NISA = MMT_NISA
+    MMG_ISA_NONE = MMC_ISA_NONE, MMG_ISA_SSE2 = MMC_ISA_SSE2,
+    MMG_ISA_AVX2 = MMC_ISA_AVX2, MMG_ISA_AVX512 = MMC_ISA_AVX512,
+    MMG_NISA = MMC_NISA
 };
 
 /* What the emitters spell differently for each element type (mmg_types
@@ -51,7 +51,8 @@ struct mmg_params {
     int pf;              /* 1: prefetch the C tile visited next */
     int pfa;             /* COPY=0 only: prefetch the A rows below */
     int pfb;             /* SIMD COPY=1 only: prefetch B's next panel */
-    int nr;              /* registers for the spill report; 0: ISA default */
+    int regs;            /* NR: registers for the spill report; 0: ISA
+                            default (nr is a tile's columns elsewhere) */
     int perturb;         /* test only: one update is made wrong on purpose */
     enum mmg_isa isa;
     int type;            /* enum mmt_kernel_type (mmkernel.h, which

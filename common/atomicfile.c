@@ -28,7 +28,7 @@ static int create_temporary(char *tmppath, size_t len, const char *path)
     return fd;
 }
 
-static void release(struct mmt_atomic_file *af)
+static void release(struct mmc_atomic_file *af)
 {
     free(af->path);
     free(af->tmppath);
@@ -36,7 +36,7 @@ static void release(struct mmt_atomic_file *af)
     af->fp = NULL;
 }
 
-FILE *mmt_atomic_open(struct mmt_atomic_file *af, const char *path)
+FILE *mmc_atomic_open(struct mmc_atomic_file *af, const char *path)
 {
     size_t len = strlen(path) + 48;
     int fd;
@@ -67,7 +67,7 @@ FILE *mmt_atomic_open(struct mmt_atomic_file *af, const char *path)
     return af->fp;
 }
 
-int mmt_atomic_commit(struct mmt_atomic_file *af)
+int mmc_atomic_commit(struct mmc_atomic_file *af)
 {
     int failed = 0, e = 0;
 
@@ -84,7 +84,7 @@ int mmt_atomic_commit(struct mmt_atomic_file *af)
     return failed ? -1 : 0;
 }
 
-void mmt_atomic_discard(struct mmt_atomic_file *af)
+void mmc_atomic_discard(struct mmc_atomic_file *af)
 {
     if (af->fp)
         fclose(af->fp);

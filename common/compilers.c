@@ -17,11 +17,11 @@
 #define MMT_KERNEL_CC_FAMILY "cc"
 #endif
 
-const char *const mmt_cc_families[] = { "gcc", "clang" };
-const int mmt_cc_nfamilies = sizeof mmt_cc_families
-                             / sizeof mmt_cc_families[0];
+const char *const mmc_cc_families[] = { "gcc", "clang" };
+const int mmc_cc_nfamilies = sizeof mmc_cc_families
+                             / sizeof mmc_cc_families[0];
 
-const char *mmt_cc_family(const char *cmd)
+const char *mmc_cc_family(const char *cmd)
 {
     const char *base = strrchr(cmd, '/');
 
@@ -35,7 +35,7 @@ const char *mmt_cc_family(const char *cmd)
     return "cc";
 }
 
-int mmt_cc_installed(const char *cmd)
+int mmc_cc_installed(const char *cmd)
 {
     const char *path = getenv("PATH");
     char dir[4096];
@@ -56,7 +56,7 @@ int mmt_cc_installed(const char *cmd)
     return 0;
 }
 
-int mmt_cc_flags_for(const char *family, const char *cflags, char *buf,
+int mmc_cc_flags_for(const char *family, const char *cflags, char *buf,
                      size_t len)
 {
     const char *contract = !strcmp(family, "clang") ? "-ffp-contract=on"

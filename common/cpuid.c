@@ -19,8 +19,8 @@
 #include <cpuid.h>
 #endif
 
-void mmt_cpuid_native(void *arg, unsigned leaf, unsigned sub,
-                        struct mmt_cpuid_regs *r)
+void mmc_cpuid_native(void *arg, unsigned leaf, unsigned sub,
+                        struct mmc_cpuid_regs *r)
 {
     (void)arg;
     memset(r, 0, sizeof *r);
@@ -36,8 +36,8 @@ static unsigned bits(unsigned v, int hi, int lo)
     return (v >> lo) & ((2u << (hi - lo)) - 1);
 }
 
-int mmt_cpuid_leaf(mmt_cpuid_fn fn, void *arg, unsigned leaf, unsigned sub,
-                   struct mmt_cpuid_regs *r)
+int mmc_cpuid_leaf(mmc_cpuid_fn fn, void *arg, unsigned leaf, unsigned sub,
+                   struct mmc_cpuid_regs *r)
 {
     fn(arg, leaf & 0x80000000u, 0, r);
     if (r->eax < leaf) {
@@ -54,29 +54,29 @@ static const struct {
     char reg;                   /* 'b', 'c', 'd' */
     int bit;
 } feature_bits[] = {
-    [MMT_CPUID_TSC] = { 1, 'd', 4 },
-    [MMT_CPUID_RDTSCP] = { 0x80000001u, 'd', 27 },
-    [MMT_CPUID_INVARIANT_TSC] = { 0x80000007u, 'd', 8 },
-    [MMT_CPUID_CLFLUSH] = { 1, 'd', 19 },
+    [MMC_CPUID_TSC] = { 1, 'd', 4 },
+    [MMC_CPUID_RDTSCP] = { 0x80000001u, 'd', 27 },
+    [MMC_CPUID_INVARIANT_TSC] = { 0x80000007u, 'd', 8 },
+    [MMC_CPUID_CLFLUSH] = { 1, 'd', 19 },
 };
 
-int mmt_cpuid_has(mmt_cpuid_fn fn, void *arg, enum mmt_cpuid_feature f)
+int mmc_cpuid_has(mmc_cpuid_fn fn, void *arg, enum mmc_cpuid_feature f)
 {
-    struct mmt_cpuid_regs r;
+    struct mmc_cpuid_regs r;
     unsigned v;
 
-    if (!mmt_cpuid_leaf(fn, arg, feature_bits[f].leaf, 0, &r))
+    if (!mmc_cpuid_leaf(fn, arg, feature_bits[f].leaf, 0, &r))
         return 0;
     v = feature_bits[f].reg == 'b' ? r.ebx
         : feature_bits[f].reg == 'c' ? r.ecx : r.edx;
     return v >> feature_bits[f].bit & 1;
 }
 
-unsigned mmt_cpuid_clflush_bytes(mmt_cpuid_fn fn, void *arg)
+unsigned mmc_cpuid_clflush_bytes(mmc_cpuid_fn fn, void *arg)
 {
-    struct mmt_cpuid_regs r;
+    struct mmc_cpuid_regs r;
 
-    if (!mmt_cpuid_leaf(fn, arg, 1, 0, &r))
+    if (!mmc_cpuid_leaf(fn, arg, 1, 0, &r))
         return 0;
     return (r.ebx >> 8 & 0xff) * 8;
 }
@@ -84,19 +84,19 @@ unsigned mmt_cpuid_clflush_bytes(mmt_cpuid_fn fn, void *arg)
 /* Leaf 4 or 0x8000001D: one cache per subleaf, EAX[4:0] its type (0: no
  * more), EAX[7:5] its level, EAX[9] fully associative; EBX holds ways,
  * partitions and line size less one, ECX the sets less one. */
-static int deterministic(mmt_cpuid_fn fn, void *arg, unsigned leaf,
-                         const char *source, struct mmt_cache_claim *c,
+static int deterministic(mmc_cpuid_fn fn, void *arg, unsigned leaf,
+                         const char *source, struct mmc_cache_claim *c,
                          int max)
 {
     int n = 0;
 
     for (unsigned sub = 0; sub < 32 && n < max; sub++) {
-        struct mmt_cpuid_regs r;
+        struct mmc_cpuid_regs r;
         fn(arg, leaf, sub, &r);
         unsigned type = bits(r.eax, 4, 0);
         if (type == 0)
             break;
-        if (type > MMT_CT_UNIFIED)
+        if (type > MMC_CT_UNIFIED)
             continue;
         unsigned long long ways = bits(r.ebx, 31, 22) + 1;
         unsigned long long line = bits(r.ebx, 11, 0) + 1;
@@ -105,7 +105,7 @@ static int deterministic(mmt_cpuid_fn fn, void *arg, unsigned leaf,
 
         memset(&c[n], 0, sizeof c[n]);
         c[n].level = (int)bits(r.eax, 7, 5);
-        c[n].type = (enum mmt_cache_type)type;
+        c[n].type = (enum mmc_cache_type)type;
         c[n].size_kib = (long)(bytes / 1024);
         if (bits(r.eax, 9, 9))
             ways = bytes / line;
@@ -126,8 +126,8 @@ static const struct { int lo, hi; } amd_assoc[16] = {
     { 96, 127 }, { 128, FULL }, { FULL, FULL },
 };
 
-static void legacy(struct mmt_cache_claim *c, int level,
-                   enum mmt_cache_type type, long kib, int lo, int hi,
+static void legacy(struct mmc_cache_claim *c, int level,
+                   enum mmc_cache_type type, long kib, int lo, int hi,
                    int line, const char *source)
 {
     int lines = line ? (int)(kib * 1024 / line) : 0;
@@ -152,19 +152,19 @@ enum { AMD_L3_MAX_KIB = 128 * 1024 };
 /* 0x80000005 ECX (L1d: size KiB, ways, line) and 0x80000006 ECX (L2:
  * size KiB, encoded ways, line) and EDX (L3: 512 KiB units, encoded ways,
  * line).  A size of 0 or ways encoded 0 mean no such cache. */
-static int amd_legacy(mmt_cpuid_fn fn, void *arg, unsigned ext_max,
-                      struct mmt_cache_claim *c, int max)
+static int amd_legacy(mmc_cpuid_fn fn, void *arg, unsigned ext_max,
+                      struct mmc_cache_claim *c, int max)
 {
     static const char src5[] = "cpuid 0x80000005";
     static const char src6[] = "cpuid 0x80000006";
-    struct mmt_cpuid_regs r;
+    struct mmc_cpuid_regs r;
     int n = 0;
 
     if (ext_max >= 0x80000005u && n < max) {
         fn(arg, 0x80000005u, 0, &r);
         int ways = (int)bits(r.ecx, 23, 16);
         if (bits(r.ecx, 31, 24))
-            legacy(&c[n++], 1, MMT_CT_DATA, bits(r.ecx, 31, 24),
+            legacy(&c[n++], 1, MMC_CT_DATA, bits(r.ecx, 31, 24),
                    ways == 0xff ? FULL : ways, ways == 0xff ? FULL : ways,
                    (int)bits(r.ecx, 7, 0), src5);
     }
@@ -173,12 +173,12 @@ static int amd_legacy(mmt_cpuid_fn fn, void *arg, unsigned ext_max,
     fn(arg, 0x80000006u, 0, &r);
     unsigned l2 = bits(r.ecx, 15, 12), l3 = bits(r.edx, 15, 12);
     if (n < max && bits(r.ecx, 31, 16) && l2)
-        legacy(&c[n++], 2, MMT_CT_UNIFIED, bits(r.ecx, 31, 16),
+        legacy(&c[n++], 2, MMC_CT_UNIFIED, bits(r.ecx, 31, 16),
                amd_assoc[l2].lo, amd_assoc[l2].hi, (int)bits(r.ecx, 7, 0),
                src6);
     if (n < max && bits(r.edx, 31, 18) && l3) {
         long kib = (long)bits(r.edx, 31, 18) * 512;
-        legacy(&c[n], 3, MMT_CT_UNIFIED, kib, amd_assoc[l3].lo,
+        legacy(&c[n], 3, MMC_CT_UNIFIED, kib, amd_assoc[l3].lo,
                amd_assoc[l3].hi, (int)bits(r.edx, 7, 0), src6);
         if (kib > AMD_L3_MAX_KIB)
             snprintf(c[n].doubt, sizeof c[n].doubt, "L3 of %ld MiB is more "
@@ -192,9 +192,9 @@ static int amd_legacy(mmt_cpuid_fn fn, void *arg, unsigned ext_max,
 
 /* Leaf 0: the vendor string into vendor; returns the highest basic
  * leaf. */
-static unsigned read_vendor(mmt_cpuid_fn fn, void *arg, char vendor[13])
+static unsigned read_vendor(mmc_cpuid_fn fn, void *arg, char vendor[13])
 {
-    struct mmt_cpuid_regs r;
+    struct mmc_cpuid_regs r;
 
     fn(arg, 0, 0, &r);
     memcpy(vendor, &r.ebx, 4);
@@ -204,10 +204,10 @@ static unsigned read_vendor(mmt_cpuid_fn fn, void *arg, char vendor[13])
     return r.eax;
 }
 
-void mmt_cpuid_ident(mmt_cpuid_fn fn, void *arg, char vendor[13],
+void mmc_cpuid_ident(mmc_cpuid_fn fn, void *arg, char vendor[13],
                      int *family, int *model)
 {
-    struct mmt_cpuid_regs r;
+    struct mmc_cpuid_regs r;
 
     *family = *model = -1;
     if (read_vendor(fn, arg, vendor) < 1)
@@ -219,10 +219,10 @@ void mmt_cpuid_ident(mmt_cpuid_fn fn, void *arg, char vendor[13],
                                                      << 4) : mod);
 }
 
-int mmt_cpuid_caches(mmt_cpuid_fn fn, void *arg,
-                       struct mmt_cache_claim *c, int max)
+int mmc_cpuid_caches(mmc_cpuid_fn fn, void *arg,
+                       struct mmc_cache_claim *c, int max)
 {
-    struct mmt_cpuid_regs r;
+    struct mmc_cpuid_regs r;
     char vendor[13];
     unsigned basic_max, ext_max;
     int n = 0;

@@ -9,7 +9,7 @@
 
 static const char *progname = "mmtune";
 
-void mmt_set_progname(const char *argv0)
+void mmc_set_progname(const char *argv0)
 {
     const char *slash = argv0 ? strrchr(argv0, '/') : NULL;
     if (argv0)
@@ -19,7 +19,7 @@ void mmt_set_progname(const char *argv0)
         progname += 3;
 }
 
-const char *mmt_progname(void)
+const char *mmc_progname(void)
 {
     return progname;
 }
@@ -31,7 +31,7 @@ static void vreport(const char *kind, const char *fmt, va_list ap)
     fputc('\n', stderr);
 }
 
-void mmt_error(const char *fmt, ...)
+void mmc_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -39,7 +39,7 @@ void mmt_error(const char *fmt, ...)
     va_end(ap);
 }
 
-void mmt_warn(const char *fmt, ...)
+void mmc_warn(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
@@ -47,17 +47,17 @@ void mmt_warn(const char *fmt, ...)
     va_end(ap);
 }
 
-void mmt_usage_error(const char *fmt, ...)
+void mmc_usage_error(const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
     vreport("", fmt, ap);
     va_end(ap);
     fprintf(stderr, "Try '%s --help' for more information.\n", progname);
-    exit(MMT_EXIT_USAGE);
+    exit(MMC_EXIT_USAGE);
 }
 
-long mmt_parse_long(const char *option, const char *text, long min, long max)
+long mmc_parse_long(const char *option, const char *text, long min, long max)
 {
     char *end;
     long v;
@@ -65,15 +65,15 @@ long mmt_parse_long(const char *option, const char *text, long min, long max)
     errno = 0;
     v = strtol(text, &end, 10);
     if (errno || end == text || *end != '\0')
-        mmt_usage_error("%s: '%s' is not an integer (allowed %ld..%ld)",
+        mmc_usage_error("%s: '%s' is not an integer (allowed %ld..%ld)",
                         option, text, min, max);
     if (v < min || v > max)
-        mmt_usage_error("%s: %ld is out of range (allowed %ld..%ld)",
+        mmc_usage_error("%s: %ld is out of range (allowed %ld..%ld)",
                         option, v, min, max);
     return v;
 }
 
-double mmt_parse_double(const char *option, const char *text,
+double mmc_parse_double(const char *option, const char *text,
                         double min, double max)
 {
     char *end;
@@ -82,21 +82,21 @@ double mmt_parse_double(const char *option, const char *text,
     errno = 0;
     v = strtod(text, &end);
     if (errno || end == text || *end != '\0' || !isfinite(v))
-        mmt_usage_error("%s: '%s' is not a number (allowed %g..%g)",
+        mmc_usage_error("%s: '%s' is not a number (allowed %g..%g)",
                         option, text, min, max);
     if (v < min || v > max)
-        mmt_usage_error("%s: %g is out of range (allowed %g..%g)",
+        mmc_usage_error("%s: %g is out of range (allowed %g..%g)",
                         option, v, min, max);
     return v;
 }
 
-int mmt_parse_word(const char *option, const char *text,
+int mmc_parse_word(const char *option, const char *text,
                    int (*parse)(const char *), const char *allowed)
 {
     int v = parse(text);
 
     if (v < 0)
-        mmt_usage_error("%s: unknown value '%s' (expected %s)", option,
+        mmc_usage_error("%s: unknown value '%s' (expected %s)", option,
                         text, allowed);
     return v;
 }

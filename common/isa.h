@@ -5,8 +5,8 @@
  * widths, what a CPU needs for the library to choose an ISA).  The CPU
  * features are named as GCC's target attribute and __builtin_cpu_supports
  * name them; their cpuid bits are common/cpuid.c's. */
-#ifndef MMT_ISA_H
-#define MMT_ISA_H
+#ifndef MMC_ISA_H
+#define MMC_ISA_H
 
 #include <stddef.h>
 
@@ -14,11 +14,11 @@
 
 /* Narrowest first: the generator's enum mmg_isa and the order of
  * probe.conf's FP_REGS_* keys follow it. */
-enum mmt_isa_id {
-    MMT_ISA_NONE, MMT_ISA_SSE2, MMT_ISA_AVX2, MMT_ISA_AVX512, MMT_NISA
+enum mmc_isa_id {
+    MMC_ISA_NONE, MMC_ISA_SSE2, MMC_ISA_AVX2, MMC_ISA_AVX512, MMC_NISA
 };
 
-struct mmt_isa {
+struct mmc_isa {
     const char *name;       /* mmgen's --isa, params.conf's ISA */
     int vlen;               /* doubles a vector; 1 for scalar */
     int vregs;              /* x86-64's vector registers (AVX-512: 32) */
@@ -32,15 +32,15 @@ struct mmt_isa {
                              * take the ISA: avx2 without fma is sse2 */
     const char *guard;      /* #if test: the compiler's flags enable the
                              * vector type (AVX's for __m256d) */
-    enum mmt_probe_key fp_regs_key;  /* probe.conf's count of its
+    enum mmc_probe_key fp_regs_key;  /* probe.conf's count of its
                                       * registers (FP_REGS_<ISA>) */
 };
-extern const struct mmt_isa mmt_isas[MMT_NISA];
+extern const struct mmc_isa mmc_isas[MMC_NISA];
 
 /* The ISA named name exactly, or NULL. */
-const struct mmt_isa *mmt_isa_find(const char *name);
+const struct mmc_isa *mmc_isa_find(const char *name);
 /* The names joined by ", ", widest first when best_first (for messages:
  * "avx512, avx2, sse2, none"); returns buf. */
-const char *mmt_isa_list(char *buf, size_t len, int best_first);
+const char *mmc_isa_list(char *buf, size_t len, int best_first);
 
 #endif

@@ -193,7 +193,7 @@ int kv_read(const char *path, const struct kv_field *fields, size_t nfields,
 
 int kv_begin(struct kv_writer *w, const char *path)
 {
-    return mmt_atomic_open(&w->file, path) ? 0 : -1;
+    return mmc_atomic_open(&w->file, path) ? 0 : -1;
 }
 
 void kv_comment(struct kv_writer *w, const char *fmt, ...)
@@ -223,10 +223,10 @@ void kv_put(struct kv_writer *w, const char *key, const char *note,
 
 int kv_commit(struct kv_writer *w)
 {
-    return mmt_atomic_commit(&w->file);
+    return mmc_atomic_commit(&w->file);
 }
 
 void kv_discard(struct kv_writer *w)
 {
-    mmt_atomic_discard(&w->file);
+    mmc_atomic_discard(&w->file);
 }

@@ -2,8 +2,8 @@
  * comments, no sections.  Reading is all-or-nothing against a schema: an
  * unknown key, a bad or out-of-range value, a duplicate, a missing required
  * key or a truncated file is an error naming file:line.  Writing is atomic. */
-#ifndef MMT_KVFILE_H
-#define MMT_KVFILE_H
+#ifndef MMC_KVFILE_H
+#define MMC_KVFILE_H
 
 #include <stddef.h>
 #include <stdio.h>
@@ -38,7 +38,7 @@ int kv_read(const char *path, const struct kv_field *fields, size_t nfields,
 int kv_find(const struct kv_field *fields, size_t nfields, const char *key);
 
 struct kv_writer {
-    struct mmt_atomic_file file;
+    struct mmc_atomic_file file;
 };
 
 /* Begin writing path (through a temporary).  Returns 0 or -1 with errno. */

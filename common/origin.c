@@ -16,7 +16,7 @@
 #define MMT_KERNEL_CFLAGS ""
 #endif
 
-static const char *const keys[MMT_O_NFIELDS] = {
+static const char *const keys[MMC_O_NFIELDS] = {
     "FORMAT", "WRITTEN_BY", "HOST", "CPU", "KERNEL_CC", "KERNEL_CFLAGS",
 };
 
@@ -29,7 +29,7 @@ static void set_word(char *dst, const char *src)
             *p = ' ';
 }
 
-void mmt_origin_here(struct mmt_origin *o, int format, const char *program)
+void mmc_origin_here(struct mmc_origin *o, int format, const char *program)
 {
     char buf[KV_WORD_MAX], dir[300];
 
@@ -38,43 +38,43 @@ void mmt_origin_here(struct mmt_origin *o, int format, const char *program)
     snprintf(buf, sizeof buf, "%s %s %s", PACKAGE_NAME, PACKAGE_VERSION,
              program);
     set_word(o->written_by, buf);
-    if (mmt_results_dir(dir, sizeof dir) == 0)
+    if (mmc_results_dir(dir, sizeof dir) == 0)
         set_word(o->host, dir + strlen("results/"));
-    if (mmt_cpuinfo("model name", buf, sizeof buf) != 0)
+    if (mmc_cpuinfo("model name", buf, sizeof buf) != 0)
         snprintf(buf, sizeof buf, "unknown");
     set_word(o->cpu, buf);
     set_word(o->kernel_cc, MMT_KERNEL_CC);
     set_word(o->kernel_cflags, MMT_KERNEL_CFLAGS);
 }
 
-void mmt_origin_put(struct kv_writer *w, const struct mmt_origin *o)
+void mmc_origin_put(struct kv_writer *w, const struct mmc_origin *o)
 {
-    kv_put(w, keys[MMT_O_FORMAT], "format version of this file", "%d",
+    kv_put(w, keys[MMC_O_FORMAT], "format version of this file", "%d",
            o->format);
-    kv_put(w, keys[MMT_O_WRITTEN_BY], NULL, "%s", o->written_by);
-    kv_put(w, keys[MMT_O_HOST], NULL, "%s", o->host);
-    kv_put(w, keys[MMT_O_CPU], NULL, "%s", o->cpu);
-    kv_put(w, keys[MMT_O_KERNEL_CC], NULL, "%s", o->kernel_cc);
-    kv_put(w, keys[MMT_O_KERNEL_CFLAGS], NULL, "%s", o->kernel_cflags);
+    kv_put(w, keys[MMC_O_WRITTEN_BY], NULL, "%s", o->written_by);
+    kv_put(w, keys[MMC_O_HOST], NULL, "%s", o->host);
+    kv_put(w, keys[MMC_O_CPU], NULL, "%s", o->cpu);
+    kv_put(w, keys[MMC_O_KERNEL_CC], NULL, "%s", o->kernel_cc);
+    kv_put(w, keys[MMC_O_KERNEL_CFLAGS], NULL, "%s", o->kernel_cflags);
 }
 
-void mmt_origin_fields(struct kv_field *fields)
+void mmc_origin_fields(struct kv_field *fields)
 {
-    for (int i = 0; i < MMT_O_NFIELDS; i++)
+    for (int i = 0; i < MMC_O_NFIELDS; i++)
         fields[i] = (struct kv_field){ keys[i], KV_WORD, 0, 0, 1 };
-    fields[MMT_O_FORMAT] = (struct kv_field){ keys[MMT_O_FORMAT], KV_INT, 1,
+    fields[MMC_O_FORMAT] = (struct kv_field){ keys[MMC_O_FORMAT], KV_INT, 1,
                                               1000000, 1 };
 }
 
-void mmt_origin_get(struct mmt_origin *o, const struct kv_value *values)
+void mmc_origin_get(struct mmc_origin *o, const struct kv_value *values)
 {
-    char *const words[MMT_O_NFIELDS] = {
+    char *const words[MMC_O_NFIELDS] = {
         NULL, o->written_by, o->host, o->cpu, o->kernel_cc,
         o->kernel_cflags,
     };
 
-    o->format = (int)values[MMT_O_FORMAT].i;
-    for (int i = 1; i < MMT_O_NFIELDS; i++)
+    o->format = (int)values[MMC_O_FORMAT].i;
+    for (int i = 1; i < MMC_O_NFIELDS; i++)
         snprintf(words[i], KV_WORD_MAX, "%s", values[i].word);
 }
 
@@ -101,7 +101,7 @@ static int first_pair(FILE *fp, char *key, char *value, size_t len)
     return 0;
 }
 
-int mmt_origin_has_head(const char *path)
+int mmc_origin_has_head(const char *path)
 {
     FILE *fp = fopen(path, "r");
     char key[128], value[128];
@@ -111,10 +111,10 @@ int mmt_origin_has_head(const char *path)
         return 0;
     line = first_pair(fp, key, value, sizeof key);
     fclose(fp);
-    return line > 0 && strcmp(key, keys[MMT_O_FORMAT]) == 0;
+    return line > 0 && strcmp(key, keys[MMC_O_FORMAT]) == 0;
 }
 
-int mmt_origin_check_format(const char *path, const char *what, int format,
+int mmc_origin_check_format(const char *path, const char *what, int format,
                             const char *older, char *err, size_t errlen)
 {
     FILE *fp = fopen(path, "r");
@@ -127,7 +127,7 @@ int mmt_origin_check_format(const char *path, const char *what, int format,
     }
     line = first_pair(fp, key, value, sizeof key);
     fclose(fp);
-    if (line <= 0 || strcmp(key, keys[MMT_O_FORMAT]) != 0) {
+    if (line <= 0 || strcmp(key, keys[MMC_O_FORMAT]) != 0) {
         snprintf(err, errlen, "%s:%d: not a %s of this mmtune: it must "
                  "begin with FORMAT = %d", path, line < 0 ? -line : line,
                  what, format);

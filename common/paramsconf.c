@@ -5,52 +5,59 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "common/paramtable.h"
+
 #define F(key, type, min, max, req, gen, note, member) \
     { key, KV_##type, min, max, req, gen, note, \
-      offsetof(struct mmt_paramsconf, member), 0 }
+      offsetof(struct mmc_paramsconf, member), 0 }
+/* A kernel parameter's row: key, range and meaning from paramtable.h. */
+#define P(row, type, req, gen, member) P_(row, type, req, gen, member)
+#define P_(key, min, max, note, type, req, gen, member) \
+    F(key, type, min, max, req, gen, note, member)
 /* A single-precision key: the rest is its double key's row. */
 #define S(name, m) \
-    { .key = MMT_PARAMSCONF_SINGLE name, .single = 1, \
-      .offset = offsetof(struct mmt_paramsconf, single.m) }
+    { .key = MMC_PARAMSCONF_SINGLE name, .single = 1, \
+      .offset = offsetof(struct mmc_paramsconf, single.m) }
 
-/* Integer ranges are the generator's hard ranges (codegen/params.c; a
- * test reads every key back through mmgen); WORD values are checked by
- * their users (mmgen knows the ISAs). */
-const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS] = {
+/* The kernel parameters' ranges are the generator's (paramtable.h, one
+ * table for both; a test reads every key back through mmgen); WORD
+ * values are checked by their users (mmgen knows the ISAs). */
+const struct mmc_params_field mmc_paramsconf_schema[MMC_Q_NKEYS] = {
     F("PROBE_FINGERPRINT", WORD, 0, 0, 1, 0,
       "of the probe.conf the search read", probe_fingerprint),
     F("GENERATOR", WORD, 0, 0, 1, 0, "mmgen version", generator),
     F("KERNEL_ABI", INT, 1, 1000, 1, 0, "codegen/mmkernel.h", kernel_abi),
     F("ISA", WORD, 0, 0, 1, 1, "none = scalar emitter", isa),
-    F("NB", INT, 1, 1024, 1, 1, "tile of the copy kernel", nb),
-    F("NCNB", INT, 1, 1024, 0, 1, "tile of the non-copy kernel", ncnb),
-    F("MU", INT, 1, 64, 1, 1, "register tile rows", mu),
-    F("NU", INT, 1, 64, 1, 1, "register tile columns", nu),
-    F("KU", INT, 1, 1024, 1, 1, "k steps unrolled", ku),
-    F("LS", INT, 1, 16, 1, 1, "skew of adds (FMA = 0)", ls),
-    F("FMA", BOOL, 0, 1, 1, 1, "fused multiply-add form", fma),
-    F("FF", BOOL, 0, 1, 1, 1, "C fetched at the top", ff),
-    F("IF", INT, 1, 128, 1, 1, "loads before the first flop", ifetch),
-    F("NF", INT, 1, 128, 1, 1, "loads per later block", nfetch),
+    P(MMC_KP_NB, INT, 1, 1, nb),
+    P(MMC_KP_NCNB, INT, 0, 1, ncnb),
+    P(MMC_KP_MU, INT, 1, 1, mu),
+    P(MMC_KP_NU, INT, 1, 1, nu),
+    P(MMC_KP_KU, INT, 1, 1, ku),
+    P(MMC_KP_LS, INT, 1, 1, ls),
+    P(MMC_KP_FMA, BOOL, 1, 1, fma),
+    P(MMC_KP_FF, BOOL, 1, 1, ff),
+    P(MMC_KP_IF, INT, 1, 1, ifetch),
+    P(MMC_KP_NF, INT, 1, 1, nfetch),
     /* optional: files from before it have none, and their kernel none */
-    F("PF", BOOL, 0, 1, 0, 1, "next tile's C prefetched", pf),
-    F("PFB", BOOL, 0, 1, 0, 1, "B's next packed panel prefetched", pfb),
-    F("NR", INT, 0, 256, 1, 1, "registers (spill report)", nr),
-    F("K_CROSSOVER", INT, 0, 1024, 0, 0,
+    P(MMC_KP_PF, BOOL, 0, 1, pf),
+    P(MMC_KP_PFB, BOOL, 0, 1, pfb),
+    P(MMC_KP_NR, INT, 1, 1, regs),
+    F("K_CROSSOVER", INT, 0, MMC_DIM_MAX, 0, 0,
       "K cleanup: specialised above, general below", k_crossover),
-    /* The library's blocking around the kernel (kernels/libparams.h),
+    /* The library's blocking around the kernel (kernels/paramset.h),
      * optional: mmsearch's blocks steps (mc, kc, nc) choose them by
      * timing the whole DGEMM; where they did not run (--skip-blocks, the
      * model engine), the library's model fills what is absent from the
      * cache sizes of the probe.conf beside this file. */
-    F("MC", INT, 1, 1024, 0, 0, "library: rows of A's packed block", mc),
-    F("KC", INT, 1, 1024, 0, 0, "library: depth of a K panel", kc),
+    F("MC", INT, 1, MMC_DIM_MAX, 0, 0, "library: rows of A's packed block",
+      mc),
+    F("KC", INT, 1, MMC_DIM_MAX, 0, 0, "library: depth of a K panel", kc),
     F("NC", INT, 1, 1 << 20, 0, 0, "library: columns of B's packed panel",
       nc),
     /* The crossover to the small-problem path (the non-copy kernels on
      * the caller's arrays), optional: mmsearch's step small times it;
      * absent, the library's model's (kernels/libparams.c). */
-    F("SMALL_MAX", INT, 1, 1024, 0, 0,
+    F("SMALL_MAX", INT, 1, MMC_DIM_MAX, 0, 0,
       "library: largest M, N, K of the small-problem path", small_max),
     /* The library's threads (kernels/parallel.c), optional: mmsearch's
      * step threads times them; absent, the library's model's. */
@@ -91,36 +98,36 @@ const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS] = {
     "added the optional single-precision keys S_*, which the library " \
     "derives where they are absent"
 
-#define NFIELDS (MMT_O_NFIELDS + MMT_Q_NKEYS)
+#define NFIELDS (MMC_O_NFIELDS + MMC_Q_NKEYS)
 
-int mmt_paramsconf_find(const char *key)
+int mmc_paramsconf_find(const char *key)
 {
-    for (int k = 0; k < MMT_Q_NKEYS; k++)
-        if (strcmp(mmt_paramsconf_schema[k].key, key) == 0)
+    for (int k = 0; k < MMC_Q_NKEYS; k++)
+        if (strcmp(mmc_paramsconf_schema[k].key, key) == 0)
             return k;
     return -1;
 }
 
-const struct mmt_params_field *mmt_paramsconf_field(int k)
+const struct mmc_params_field *mmc_paramsconf_field(int k)
 {
-    const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+    const struct mmc_params_field *f = &mmc_paramsconf_schema[k];
 
-    return f->single ? &mmt_paramsconf_schema[mmt_paramsconf_find(
-                           f->key + strlen(MMT_PARAMSCONF_SINGLE))]
+    return f->single ? &mmc_paramsconf_schema[mmc_paramsconf_find(
+                           f->key + strlen(MMC_PARAMSCONF_SINGLE))]
                      : f;
 }
 
-static void *member(const struct mmt_paramsconf *pc, enum mmt_params_key k)
+static void *member(const struct mmc_paramsconf *pc, enum mmc_params_key k)
 {
-    return (char *)pc + mmt_paramsconf_schema[k].offset;
+    return (char *)pc + mmc_paramsconf_schema[k].offset;
 }
 
-void mmt_paramsconf_text(const struct mmt_paramsconf *pc,
-                         enum mmt_params_key k, char *buf, size_t len)
+void mmc_paramsconf_text(const struct mmc_paramsconf *pc,
+                         enum mmc_params_key k, char *buf, size_t len)
 {
     const void *v = member(pc, k);
 
-    switch (mmt_paramsconf_field(k)->type) {
+    switch (mmc_paramsconf_field(k)->type) {
     case KV_WORD:
         snprintf(buf, len, "%s", (const char *)v);
         break;
@@ -132,39 +139,39 @@ void mmt_paramsconf_text(const struct mmt_paramsconf *pc,
     }
 }
 
-static int is_present(const struct mmt_paramsconf *pc, int k)
+static int is_present(const struct mmc_paramsconf *pc, int k)
 {
-    return mmt_paramsconf_schema[k].required || pc->present[k];
+    return mmc_paramsconf_schema[k].required || pc->present[k];
 }
 
-int mmt_paramsconf_read(const char *path, struct mmt_paramsconf *pc,
+int mmc_paramsconf_read(const char *path, struct mmc_paramsconf *pc,
                         char *err, size_t errlen)
 {
     struct kv_field fields[NFIELDS];
     struct kv_value values[NFIELDS];
-    const struct kv_value *v = values + MMT_O_NFIELDS;
+    const struct kv_value *v = values + MMC_O_NFIELDS;
 
-    mmt_origin_fields(fields);
-    for (int k = 0; k < MMT_Q_NKEYS; k++) {
-        const struct mmt_params_field *f = mmt_paramsconf_field(k);
-        fields[MMT_O_NFIELDS + k] = (struct kv_field){
-            mmt_paramsconf_schema[k].key, f->type, f->min, f->max,
-            mmt_paramsconf_schema[k].required };
+    mmc_origin_fields(fields);
+    for (int k = 0; k < MMC_Q_NKEYS; k++) {
+        const struct mmc_params_field *f = mmc_paramsconf_field(k);
+        fields[MMC_O_NFIELDS + k] = (struct kv_field){
+            mmc_paramsconf_schema[k].key, f->type, f->min, f->max,
+            mmc_paramsconf_schema[k].required };
     }
-    if (mmt_origin_check_format(path, "params.conf", MMT_PARAMSCONF_FORMAT,
+    if (mmc_origin_check_format(path, "params.conf", MMC_PARAMSCONF_FORMAT,
                                 OLDER, err, errlen) < 0
         || kv_read(path, fields, NFIELDS, values, err, errlen) < 0)
         return -1;
     memset(pc, 0, sizeof *pc);
-    mmt_origin_get(&pc->origin, values);
-    for (int k = 0; k < MMT_Q_NKEYS; k++) {
+    mmc_origin_get(&pc->origin, values);
+    for (int k = 0; k < MMC_Q_NKEYS; k++) {
         void *m = member(pc, k);
 
         pc->present[k] = v[k].set;
         pc->line[k] = v[k].line;
-        if (mmt_paramsconf_field(k)->type == KV_WORD)
+        if (mmc_paramsconf_field(k)->type == KV_WORD)
             snprintf(m, KV_WORD_MAX, "%s", v[k].word);
-        else if (mmt_paramsconf_field(k)->type == KV_REAL)
+        else if (mmc_paramsconf_field(k)->type == KV_REAL)
             *(double *)m = v[k].r;
         else
             *(int *)m = (int)v[k].i;
@@ -172,24 +179,24 @@ int mmt_paramsconf_read(const char *path, struct mmt_paramsconf *pc,
     return 0;
 }
 
-int mmt_paramsconf_validate(const struct mmt_paramsconf *pc, char *err,
+int mmc_paramsconf_validate(const struct mmc_paramsconf *pc, char *err,
                             size_t errlen)
 {
     char text[KV_WORD_MAX];
 
-    if (pc->origin.format != MMT_PARAMSCONF_FORMAT) {
+    if (pc->origin.format != MMC_PARAMSCONF_FORMAT) {
         snprintf(err, errlen, "FORMAT: %d is not %d", pc->origin.format,
-                 MMT_PARAMSCONF_FORMAT);
+                 MMC_PARAMSCONF_FORMAT);
         return -1;
     }
-    for (int k = 0; k < MMT_Q_NKEYS; k++) {
-        const struct mmt_params_field *f = mmt_paramsconf_field(k);
-        const char *key = mmt_paramsconf_schema[k].key;
+    for (int k = 0; k < MMC_Q_NKEYS; k++) {
+        const struct mmc_params_field *f = mmc_paramsconf_field(k);
+        const char *key = mmc_paramsconf_schema[k].key;
         double v;
 
         if (!is_present(pc, k))
             continue;
-        mmt_paramsconf_text(pc, k, text, sizeof text);
+        mmc_paramsconf_text(pc, k, text, sizeof text);
         if (f->type == KV_WORD) {
             if (!text[0] || strpbrk(text, "#\n")) {
                 snprintf(err, errlen, "%s: '%s' is empty or holds '#'",
@@ -211,10 +218,10 @@ int mmt_paramsconf_validate(const struct mmt_paramsconf *pc, char *err,
 
 /* What the file says of key k, absent.  The single set, absent as a
  * whole (no search of it), is one line. */
-static void absent(struct kv_writer *w, const struct mmt_paramsconf *pc,
+static void absent(struct kv_writer *w, const struct mmc_paramsconf *pc,
                    int k)
 {
-    const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+    const struct mmc_params_field *f = &mmc_paramsconf_schema[k];
     int any = 0, first = k;
 
     if (!f->single) {
@@ -222,8 +229,8 @@ static void absent(struct kv_writer *w, const struct mmt_paramsconf *pc,
                    "passed)", f->key);
         return;
     }
-    for (int i = 0; i < MMT_Q_NKEYS; i++)
-        if (mmt_paramsconf_schema[i].single) {
+    for (int i = 0; i < MMC_Q_NKEYS; i++)
+        if (mmc_paramsconf_schema[i].single) {
             any |= pc->present[i];
             first = first < i ? first : i;
         }
@@ -233,15 +240,15 @@ static void absent(struct kv_writer *w, const struct mmt_paramsconf *pc,
     else if (k == first)
         kv_comment(w, "%s*: single precision not searched: the library "
                    "derives it from the double set (kernels/libparams.c)",
-                   MMT_PARAMSCONF_SINGLE);
+                   MMC_PARAMSCONF_SINGLE);
 }
 
-int mmt_paramsconf_write(const char *path, const struct mmt_paramsconf *pc)
+int mmc_paramsconf_write(const char *path, const struct mmc_paramsconf *pc)
 {
     struct kv_writer w;
     char text[KV_WORD_MAX], why[256];
 
-    if (mmt_paramsconf_validate(pc, why, sizeof why) < 0) {
+    if (mmc_paramsconf_validate(pc, why, sizeof why) < 0) {
         errno = EDOM;
         return -1;
     }
@@ -249,18 +256,18 @@ int mmt_paramsconf_write(const char *path, const struct mmt_paramsconf *pc)
         return -1;
     kv_comment(&w, "params.conf: the kernel mmsearch chose on this "
                "machine; mmgen --params reads it");
-    mmt_origin_put(&w, &pc->origin);
-    for (int k = 0; k < MMT_Q_NKEYS; k++) {
-        const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+    mmc_origin_put(&w, &pc->origin);
+    for (int k = 0; k < MMC_Q_NKEYS; k++) {
+        const struct mmc_params_field *f = &mmc_paramsconf_schema[k];
         char note[256];
 
         if (!is_present(pc, k)) {
             absent(&w, pc, k);
             continue;
         }
-        mmt_paramsconf_text(pc, k, text, sizeof text);
+        mmc_paramsconf_text(pc, k, text, sizeof text);
         snprintf(note, sizeof note, "%s%s", f->single ? "single: " : "",
-                 mmt_paramsconf_field(k)->note);
+                 mmc_paramsconf_field(k)->note);
         kv_put(&w, f->key, note, "%s", text);
     }
     return kv_commit(&w);

@@ -8,8 +8,8 @@
  * File format (common/kvfile.h): the common head (common/origin.h: FORMAT,
  * who wrote it), then "KEY = value  # note" lines.  The one schema table,
  * in paramsconf.c, drives the reader, the writer and the validation. */
-#ifndef MMT_PARAMSCONF_H
-#define MMT_PARAMSCONF_H
+#ifndef MMC_PARAMSCONF_H
+#define MMC_PARAMSCONF_H
 
 #include <stddef.h>
 
@@ -26,65 +26,65 @@
  * of before meets them as a newer format, not as unknown keys, and a
  * file searched before single precision was is searched again (make
  * tune) rather than taken for half the library. */
-#define MMT_PARAMSCONF_FORMAT 3
+#define MMC_PARAMSCONF_FORMAT 3
 
 /* A single-precision key is its double key's name behind this (S_MU:
  * the single kernel's MU), of the same type, range and meaning. */
-#define MMT_PARAMSCONF_SINGLE "S_"
+#define MMC_PARAMSCONF_SINGLE "S_"
 
 /* One index per key; the order is the order of the file. */
-enum mmt_params_key {
-    MMT_Q_PROBE_FINGERPRINT,  /* of the probe.conf the search started from */
-    MMT_Q_GENERATOR,          /* mmgen's version (MMG_VERSION) */
-    MMT_Q_KERNEL_ABI,         /* MMT_KERNEL_ABI of the kernels */
-    MMT_Q_ISA,                /* generator parameters, as mmgen names them */
-    MMT_Q_NB, MMT_Q_NCNB, MMT_Q_MU, MMT_Q_NU, MMT_Q_KU, MMT_Q_LS,
-    MMT_Q_FMA, MMT_Q_FF, MMT_Q_IF, MMT_Q_NF,
-    MMT_Q_PF,                 /* the next tile's C prefetched (optional) */
-    MMT_Q_PFB,                /* B's next panel prefetched (optional) */
-    MMT_Q_NR,
-    MMT_Q_K_CROSSOVER,        /* §III-B step 7 (optional until searched) */
-    MMT_Q_MC, MMT_Q_KC, MMT_Q_NC,  /* the library's blocking (optional) */
-    MMT_Q_SMALL_MAX,               /* its small-problem path (optional) */
-    MMT_Q_THREAD_N, MMT_Q_THREAD_JC,  /* its threads (optional) */
-    MMT_Q_THREAD_N_HOT, MMT_Q_THREAD_HOT_US,
-    MMT_Q_CC,                 /* the compiler the kernel was chosen with */
-    MMT_Q_CFLAGS,
-    MMT_Q_MFLOPS,             /* what the winner ran at */
-    MMT_Q_PEAK_PERCENT,
-    MMT_Q_TIMING,             /* how it was timed */
-    MMT_Q_LEVEL,              /* the search level (quick, normal, full) */
+enum mmc_params_key {
+    MMC_Q_PROBE_FINGERPRINT,  /* of the probe.conf the search started from */
+    MMC_Q_GENERATOR,          /* mmgen's version (MMG_VERSION) */
+    MMC_Q_KERNEL_ABI,         /* MMT_KERNEL_ABI of the kernels */
+    MMC_Q_ISA,                /* generator parameters, as mmgen names them */
+    MMC_Q_NB, MMC_Q_NCNB, MMC_Q_MU, MMC_Q_NU, MMC_Q_KU, MMC_Q_LS,
+    MMC_Q_FMA, MMC_Q_FF, MMC_Q_IF, MMC_Q_NF,
+    MMC_Q_PF,                 /* the next tile's C prefetched (optional) */
+    MMC_Q_PFB,                /* B's next panel prefetched (optional) */
+    MMC_Q_NR,
+    MMC_Q_K_CROSSOVER,        /* §III-B step 7 (optional until searched) */
+    MMC_Q_MC, MMC_Q_KC, MMC_Q_NC,  /* the library's blocking (optional) */
+    MMC_Q_SMALL_MAX,               /* its small-problem path (optional) */
+    MMC_Q_THREAD_N, MMC_Q_THREAD_JC,  /* its threads (optional) */
+    MMC_Q_THREAD_N_HOT, MMC_Q_THREAD_HOT_US,
+    MMC_Q_CC,                 /* the compiler the kernel was chosen with */
+    MMC_Q_CFLAGS,
+    MMC_Q_MFLOPS,             /* what the winner ran at */
+    MMC_Q_PEAK_PERCENT,
+    MMC_Q_TIMING,             /* how it was timed */
+    MMC_Q_LEVEL,              /* the search level (quick, normal, full) */
     /* the single-precision set (optional: absent, the library derives
      * it from the double one, kernels/libparams.c mml_params_single) */
-    MMT_Q_S_NB, MMT_Q_S_MU, MMT_Q_S_NU, MMT_Q_S_KU, MMT_Q_S_LS,
-    MMT_Q_S_FMA, MMT_Q_S_FF, MMT_Q_S_IF, MMT_Q_S_NF, MMT_Q_S_MC,
-    MMT_Q_S_KC, MMT_Q_S_NC, MMT_Q_S_MFLOPS,
-    MMT_Q_NKEYS
+    MMC_Q_S_NB, MMC_Q_S_MU, MMC_Q_S_NU, MMC_Q_S_KU, MMC_Q_S_LS,
+    MMC_Q_S_FMA, MMC_Q_S_FF, MMC_Q_S_IF, MMC_Q_S_NF, MMC_Q_S_MC,
+    MMC_Q_S_KC, MMC_Q_S_NC, MMC_Q_S_MFLOPS,
+    MMC_Q_NKEYS
 };
 
 /* One row of the schema. */
-struct mmt_params_field {
+struct mmc_params_field {
     const char *key;
     enum kv_type type;       /* KV_WORD values are char[KV_WORD_MAX] */
     double min, max;
     int required;            /* 0: absent until its search step exists */
     int generator;           /* an mmgen parameter (mmgen --params) */
     const char *note;        /* the comment the writer puts after it */
-    size_t offset;           /* in struct mmt_paramsconf */
+    size_t offset;           /* in struct mmc_paramsconf */
     int single;              /* 1: a single-precision key, whose type,
                                 range and note are its double key's
-                                (mmt_paramsconf_field) */
+                                (mmc_paramsconf_field) */
 };
 
-extern const struct mmt_params_field mmt_paramsconf_schema[MMT_Q_NKEYS];
+extern const struct mmc_params_field mmc_paramsconf_schema[MMC_Q_NKEYS];
 
-struct mmt_paramsconf {
-    struct mmt_origin origin;
+struct mmc_paramsconf {
+    struct mmc_origin origin;
     char probe_fingerprint[KV_WORD_MAX];
     char generator[KV_WORD_MAX];
     int kernel_abi;
     char isa[KV_WORD_MAX];
-    int nb, ncnb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, pf, pfb, nr;
+    int nb, ncnb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, pf, pfb, regs;
     int k_crossover;
     int mc, kc, nc;
     int small_max;
@@ -100,35 +100,35 @@ struct mmt_paramsconf {
     } single;
     /* Which optional keys hold a value (set by the reader; the writer
      * writes those); and where each key was read (0: not read). */
-    int present[MMT_Q_NKEYS];
-    int line[MMT_Q_NKEYS];
+    int present[MMC_Q_NKEYS];
+    int line[MMC_Q_NKEYS];
 };
 
 /* Index of key ("NB"), or -1. */
-int mmt_paramsconf_find(const char *key);
+int mmc_paramsconf_find(const char *key);
 
 /* The row that holds key k's type, range and note: k's own, or a
  * single-precision key's double one (S_MU: MU's). */
-const struct mmt_params_field *mmt_paramsconf_field(int k);
+const struct mmc_params_field *mmc_paramsconf_field(int k);
 
 /* A value as the file writes it ("48", "avx512", "91234.5"). */
-void mmt_paramsconf_text(const struct mmt_paramsconf *pc,
-                         enum mmt_params_key k, char *buf, size_t len);
+void mmc_paramsconf_text(const struct mmc_paramsconf *pc,
+                         enum mmc_params_key k, char *buf, size_t len);
 
-/* Read and validate path: FORMAT must be MMT_PARAMSCONF_FORMAT (an
+/* Read and validate path: FORMAT must be MMC_PARAMSCONF_FORMAT (an
  * older one is refused with the remedy), every required key present
  * exactly once and in range, no unknown key.  Returns 0, or -1 with
  * "path:line: why" in err. */
-int mmt_paramsconf_read(const char *path, struct mmt_paramsconf *pc,
+int mmc_paramsconf_read(const char *path, struct mmc_paramsconf *pc,
                         char *err, size_t errlen);
 
 /* Check pc as the reader would.  Returns 0, or -1 with "KEY: why". */
-int mmt_paramsconf_validate(const struct mmt_paramsconf *pc, char *err,
+int mmc_paramsconf_validate(const struct mmc_paramsconf *pc, char *err,
                             size_t errlen);
 
 /* Write path atomically (the head, then every required key and every
  * present optional one).  A pc the reader would reject is not written
  * (-1, errno EDOM).  Returns 0, or -1 with errno set. */
-int mmt_paramsconf_write(const char *path, const struct mmt_paramsconf *pc);
+int mmc_paramsconf_write(const char *path, const struct mmc_paramsconf *pc);
 
 #endif

@@ -11,8 +11,8 @@
 #include "common/kvfile.h"
 
 #define F(key, type, min, max, unit, member) \
-    { key, MMT_PT_##type, min, max, unit, \
-      offsetof(struct mmt_probeconf, member) }
+    { key, MMC_PT_##type, min, max, unit, \
+      offsetof(struct mmc_probeconf, member) }
 
 /* Ranges are what a real machine can plausibly report; a value outside is
  * a broken probe or a hand-edited file, and either must stop the build.
@@ -28,7 +28,7 @@
  * smaller than nominal under a hypervisor's page placement and other
  * tenants' load; blocking should count on these.  Flushing covers the
  * nominal sizes (timer/flushsize.c). */
-const struct mmt_probe_field mmt_probeconf_schema[MMT_P_NKEYS] = {
+const struct mmc_probe_field mmc_probeconf_schema[MMC_P_NKEYS] = {
     F("L1D_KIB", REAL, 1, 1 << 14, "KiB", l1d_kib),
     F("LINE_BYTES", INT, 8, 4096, "bytes", line_bytes),
     F("L1D_ASSOC", INT, 0, 1024, "ways, 0 = unknown", l1d_assoc),
@@ -57,33 +57,33 @@ const struct mmt_probe_field mmt_probeconf_schema[MMT_P_NKEYS] = {
 };
 
 #define CONFIRMED_SUFFIX "_CONFIRMED"
-#define NFIELDS (MMT_O_NFIELDS + 2 * MMT_P_NKEYS)
+#define NFIELDS (MMC_O_NFIELDS + 2 * MMC_P_NKEYS)
 
-int mmt_probeconf_find(const char *key)
+int mmc_probeconf_find(const char *key)
 {
-    for (int k = 0; k < MMT_P_NKEYS; k++)
-        if (strcmp(mmt_probeconf_schema[k].key, key) == 0)
+    for (int k = 0; k < MMC_P_NKEYS; k++)
+        if (strcmp(mmc_probeconf_schema[k].key, key) == 0)
             return k;
     return -1;
 }
 
-double mmt_probeconf_get(const struct mmt_probeconf *pc, enum mmt_probe_key k)
+double mmc_probeconf_get(const struct mmc_probeconf *pc, enum mmc_probe_key k)
 {
-    const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
+    const struct mmc_probe_field *f = &mmc_probeconf_schema[k];
     const char *base = (const char *)pc + f->offset;
 
-    if (f->type == MMT_PT_REAL)
+    if (f->type == MMC_PT_REAL)
         return *(const double *)base;
     return *(const int *)base;
 }
 
-void mmt_probeconf_set(struct mmt_probeconf *pc, enum mmt_probe_key k,
+void mmc_probeconf_set(struct mmc_probeconf *pc, enum mmc_probe_key k,
                        double v)
 {
-    const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
+    const struct mmc_probe_field *f = &mmc_probeconf_schema[k];
     char *base = (char *)pc + f->offset;
 
-    if (f->type == MMT_PT_REAL)
+    if (f->type == MMC_PT_REAL)
         *(double *)base = v;
     else
         *(int *)base = (int)lround(v);
@@ -94,20 +94,20 @@ void mmt_probeconf_set(struct mmt_probeconf *pc, enum mmt_probe_key k,
  * newline. */
 static void build_fields(struct kv_field *all, char names[][48])
 {
-    struct kv_field *fields = all + MMT_O_NFIELDS;
+    struct kv_field *fields = all + MMC_O_NFIELDS;
 
     static const enum kv_type kvtype[] = {
-        [MMT_PT_INT] = KV_INT, [MMT_PT_REAL] = KV_REAL,
-        [MMT_PT_BOOL] = KV_BOOL,
+        [MMC_PT_INT] = KV_INT, [MMC_PT_REAL] = KV_REAL,
+        [MMC_PT_BOOL] = KV_BOOL,
     };
 
-    for (int k = 0; k < MMT_P_NKEYS; k++) {
-        const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
+    for (int k = 0; k < MMC_P_NKEYS; k++) {
+        const struct mmc_probe_field *f = &mmc_probeconf_schema[k];
 
         fields[k] = (struct kv_field){ f->key, kvtype[f->type], f->min,
                                        f->max, 1 };
         snprintf(names[k], 48, "%s%s", f->key, CONFIRMED_SUFFIX);
-        fields[MMT_P_NKEYS + k] = (struct kv_field){ names[k], KV_BOOL,
+        fields[MMC_P_NKEYS + k] = (struct kv_field){ names[k], KV_BOOL,
                                                      0, 1, 1 };
     }
 }
@@ -115,49 +115,49 @@ static void build_fields(struct kv_field *all, char names[][48])
 /* What each key's range cannot say (issue 33: LINE_BYTES = 65, an L2
  * smaller than L1, SIMD_DOUBLES = 3 passed): the key that breaks a rule,
  * or -1 with nothing to say; why gets the rule. */
-static int inconsistent(const struct mmt_probeconf *pc, char *why,
+static int inconsistent(const struct mmc_probeconf *pc, char *why,
                         size_t len)
 {
     if (pc->line_bytes & (pc->line_bytes - 1)) {
         snprintf(why, len, "LINE_BYTES: %d is not a power of two",
                  pc->line_bytes);
-        return MMT_P_LINE_BYTES;
+        return MMC_P_LINE_BYTES;
     }
     if (pc->simd_doubles & (pc->simd_doubles - 1)) {
         snprintf(why, len, "SIMD_DOUBLES: %d is not a power of two",
                  pc->simd_doubles);
-        return MMT_P_SIMD_DOUBLES;
+        return MMC_P_SIMD_DOUBLES;
     }
     if (pc->l2_kib < pc->l1d_kib) {
         snprintf(why, len, "L2_KIB: %g is less than L1D_KIB = %g",
                  pc->l2_kib, pc->l1d_kib);
-        return MMT_P_L2_KIB;
+        return MMC_P_L2_KIB;
     }
     return -1;
 }
 
-int mmt_probeconf_read(const char *path, struct mmt_probeconf *pc,
+int mmc_probeconf_read(const char *path, struct mmc_probeconf *pc,
                        char *err, size_t errlen)
 {
     char why[160];
     int bad;
     struct kv_field fields[NFIELDS];
     struct kv_value values[NFIELDS];
-    char names[MMT_P_NKEYS][48];
+    char names[MMC_P_NKEYS][48];
 
-    const struct kv_value *v = values + MMT_O_NFIELDS;
+    const struct kv_value *v = values + MMC_O_NFIELDS;
 
-    mmt_origin_fields(fields);
+    mmc_origin_fields(fields);
     build_fields(fields, names);
-    if (mmt_origin_check_format(path, "probe.conf", MMT_PROBECONF_FORMAT,
+    if (mmc_origin_check_format(path, "probe.conf", MMC_PROBECONF_FORMAT,
                                 NULL, err, errlen) < 0 ||
         kv_read(path, fields, NFIELDS, values, err, errlen) < 0)
         return -1;
     memset(pc, 0, sizeof *pc);
-    mmt_origin_get(&pc->origin, values);
-    for (int k = 0; k < MMT_P_NKEYS; k++) {
-        mmt_probeconf_set(pc, k, v[k].r);
-        pc->confirmed[k] = (int)v[MMT_P_NKEYS + k].i;
+    mmc_origin_get(&pc->origin, values);
+    for (int k = 0; k < MMC_P_NKEYS; k++) {
+        mmc_probeconf_set(pc, k, v[k].r);
+        pc->confirmed[k] = (int)v[MMC_P_NKEYS + k].i;
     }
     if ((bad = inconsistent(pc, why, sizeof why)) >= 0) {
         snprintf(err, errlen, "%s:%d: %s", path, v[bad].line, why);
@@ -167,29 +167,29 @@ int mmt_probeconf_read(const char *path, struct mmt_probeconf *pc,
 }
 
 /* Shortest text that reads back as the same value. */
-static void format_value(const struct mmt_probeconf *pc, int k, char *buf,
+static void format_value(const struct mmc_probeconf *pc, int k, char *buf,
                          size_t len)
 {
-    double v = mmt_probeconf_get(pc, k);
+    double v = mmc_probeconf_get(pc, k);
 
-    if (mmt_probeconf_schema[k].type == MMT_PT_REAL)
+    if (mmc_probeconf_schema[k].type == MMC_PT_REAL)
         snprintf(buf, len, "%.10g", v);
     else
         snprintf(buf, len, "%d", (int)v);
 }
 
-int mmt_probeconf_validate(const struct mmt_probeconf *pc, char *err,
+int mmc_probeconf_validate(const struct mmc_probeconf *pc, char *err,
                            size_t errlen)
 {
     char value[64];
 
-    if (pc->origin.format != MMT_PROBECONF_FORMAT) {
+    if (pc->origin.format != MMC_PROBECONF_FORMAT) {
         snprintf(err, errlen, "FORMAT: %d is not %d", pc->origin.format,
-                 MMT_PROBECONF_FORMAT);
+                 MMC_PROBECONF_FORMAT);
         return -1;
     }
-    for (int k = 0; k < MMT_P_NKEYS; k++) {
-        const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
+    for (int k = 0; k < MMC_P_NKEYS; k++) {
+        const struct mmc_probe_field *f = &mmc_probeconf_schema[k];
         double v;
 
         /* Judge the text that would be written, as the reader will. */
@@ -204,12 +204,12 @@ int mmt_probeconf_validate(const struct mmt_probeconf *pc, char *err,
     return inconsistent(pc, err, errlen) >= 0 ? -1 : 0;
 }
 
-int mmt_probeconf_write(const char *path, const struct mmt_probeconf *pc)
+int mmc_probeconf_write(const char *path, const struct mmc_probeconf *pc)
 {
     struct kv_writer w;
     char value[64], note[160], name[48];
 
-    if (mmt_probeconf_validate(pc, note, sizeof note) < 0) {
+    if (mmc_probeconf_validate(pc, note, sizeof note) < 0) {
         errno = EDOM;
         return -1;
     }
@@ -217,38 +217,38 @@ int mmt_probeconf_write(const char *path, const struct mmt_probeconf *pc)
         return -1;
     kv_comment(&w, "probe.conf: measured by mmprobe on this machine; "
                "KEY_CONFIRMED = 1 when repetitions agreed");
-    mmt_origin_put(&w, &pc->origin);
+    mmc_origin_put(&w, &pc->origin);
     if (pc->note[0])
         kv_comment(&w, "%s", pc->note);
-    for (int k = 0; k < MMT_P_NKEYS; k++) {
-        const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
+    for (int k = 0; k < MMC_P_NKEYS; k++) {
+        const struct mmc_probe_field *f = &mmc_probeconf_schema[k];
 
         format_value(pc, k, value, sizeof value);
         snprintf(note, sizeof note, "%s%s%s", f->unit,
                  pc->how[k][0] ? ", " : "", pc->how[k]);
         kv_put(&w, f->key, note, "%s", value);
     }
-    for (int k = 0; k < MMT_P_NKEYS; k++) {
-        snprintf(name, sizeof name, "%s%s", mmt_probeconf_schema[k].key,
+    for (int k = 0; k < MMC_P_NKEYS; k++) {
+        snprintf(name, sizeof name, "%s%s", mmc_probeconf_schema[k].key,
                  CONFIRMED_SUFFIX);
         kv_put(&w, name, NULL, "%d", pc->confirmed[k] ? 1 : 0);
     }
     return kv_commit(&w);
 }
 
-int mmt_probeconf_write_header(const char *path,
-                               const struct mmt_probeconf *pc)
+int mmc_probeconf_write_header(const char *path,
+                               const struct mmc_probeconf *pc)
 {
-    struct mmt_atomic_file af;
-    FILE *fp = mmt_atomic_open(&af, path);
+    struct mmc_atomic_file af;
+    FILE *fp = mmc_atomic_open(&af, path);
     char value[64];
 
     if (!fp)
         return -1;
     fprintf(fp, "/* Generated by mmprobe from probe.conf; do not edit. */\n"
             "#ifndef MMT_PROBE_CONF_H\n#define MMT_PROBE_CONF_H\n\n");
-    for (int k = 0; k < MMT_P_NKEYS; k++) {
-        const struct mmt_probe_field *f = &mmt_probeconf_schema[k];
+    for (int k = 0; k < MMC_P_NKEYS; k++) {
+        const struct mmc_probe_field *f = &mmc_probeconf_schema[k];
 
         format_value(pc, k, value, sizeof value);
         fprintf(fp, "#define MMT_PROBE_%s %s  /* %s */\n", f->key, value,
@@ -258,9 +258,9 @@ int mmt_probeconf_write_header(const char *path,
     }
     fprintf(fp, "\n#endif\n");
     if (ferror(fp)) {
-        mmt_atomic_discard(&af);
+        mmc_atomic_discard(&af);
         errno = EIO;
         return -1;
     }
-    return mmt_atomic_commit(&af);
+    return mmc_atomic_commit(&af);
 }

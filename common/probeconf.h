@@ -10,58 +10,58 @@
  * the probe agreed, 0 when the value is the best guess of runs that did not.
  * The file begins with the common head (common/origin.h): FORMAT, then who
  * wrote it.  The one schema table lives in probeconf.c. */
-#ifndef MMT_PROBECONF_H
-#define MMT_PROBECONF_H
+#ifndef MMC_PROBECONF_H
+#define MMC_PROBECONF_H
 
 #include <stddef.h>
 
 #include "common/origin.h"
 
 /* Bumped when a key is added, removed or changes meaning. */
-#define MMT_PROBECONF_FORMAT 1
+#define MMC_PROBECONF_FORMAT 1
 
 /* One index per key; the order is the order of the file. */
-enum mmt_probe_key {
-    MMT_P_L1D_KIB,        /* L1 data cache capacity */
-    MMT_P_LINE_BYTES,     /* L1 line size */
-    MMT_P_L1D_ASSOC,      /* L1 ways (0: not measured) */
-    MMT_P_L2_KIB,         /* L2 nominal capacity (see probeconf.c) */
-    MMT_P_L2_EFF_KIB,     /* L2 effective capacity, for blocking */
-    MMT_P_LLC_KIB,        /* last-level cache, nominal */
-    MMT_P_LLC_EFF_KIB,    /* last-level cache, effective */
-    MMT_P_FP_REGS_SCALAR, /* registers for double, as the kernel CC uses */
-    MMT_P_FP_REGS_SSE2,   /* for 2-double vectors (0: not targeted) */
-    MMT_P_FP_REGS_AVX2,   /* for 4-double vectors (0: not targeted) */
-    MMT_P_FP_REGS_AVX512, /* for 8-double vectors (0: not targeted) */
-    MMT_P_SIMD_DOUBLES,   /* doubles per vector the kernels can use */
-    MMT_P_FMA,            /* a fused multiply-add runs faster than mul+add */
-    MMT_P_FMA_COMPILER,   /* the kernel CC and flags emit it */
-    MMT_P_LAT_MUL,        /* cycles, dependent chain (L_x of eq. 11-13) */
-    MMT_P_LAT_ADD,
-    MMT_P_LAT_FMA,        /* 0 when there is no FMA */
-    MMT_P_FP_PIPES,       /* widest FP ops issued per cycle (|ALU_FP|) */
-    MMT_P_LS,             /* paper 002 eq. 13 from LAT_MUL and FP_PIPES */
-    MMT_P_CLOCK_MHZ,      /* core clock, integer add chain */
-    MMT_P_TSC_MHZ,        /* time-stamp counter rate */
-    MMT_P_PEAK_MFLOPS,    /* CLOCK * SIMD_DOUBLES * (2 if FMA) * FP_PIPES */
-    MMT_P_NKEYS
+enum mmc_probe_key {
+    MMC_P_L1D_KIB,        /* L1 data cache capacity */
+    MMC_P_LINE_BYTES,     /* L1 line size */
+    MMC_P_L1D_ASSOC,      /* L1 ways (0: not measured) */
+    MMC_P_L2_KIB,         /* L2 nominal capacity (see probeconf.c) */
+    MMC_P_L2_EFF_KIB,     /* L2 effective capacity, for blocking */
+    MMC_P_LLC_KIB,        /* last-level cache, nominal */
+    MMC_P_LLC_EFF_KIB,    /* last-level cache, effective */
+    MMC_P_FP_REGS_SCALAR, /* registers for double, as the kernel CC uses */
+    MMC_P_FP_REGS_SSE2,   /* for 2-double vectors (0: not targeted) */
+    MMC_P_FP_REGS_AVX2,   /* for 4-double vectors (0: not targeted) */
+    MMC_P_FP_REGS_AVX512, /* for 8-double vectors (0: not targeted) */
+    MMC_P_SIMD_DOUBLES,   /* doubles per vector the kernels can use */
+    MMC_P_FMA,            /* a fused multiply-add runs faster than mul+add */
+    MMC_P_FMA_COMPILER,   /* the kernel CC and flags emit it */
+    MMC_P_LAT_MUL,        /* cycles, dependent chain (L_x of eq. 11-13) */
+    MMC_P_LAT_ADD,
+    MMC_P_LAT_FMA,        /* 0 when there is no FMA */
+    MMC_P_FP_PIPES,       /* widest FP ops issued per cycle (|ALU_FP|) */
+    MMC_P_LS,             /* paper 002 eq. 13 from LAT_MUL and FP_PIPES */
+    MMC_P_CLOCK_MHZ,      /* core clock, integer add chain */
+    MMC_P_TSC_MHZ,        /* time-stamp counter rate */
+    MMC_P_PEAK_MFLOPS,    /* CLOCK * SIMD_DOUBLES * (2 if FMA) * FP_PIPES */
+    MMC_P_NKEYS
 };
 
-enum mmt_probe_type { MMT_PT_INT, MMT_PT_REAL, MMT_PT_BOOL };
+enum mmc_probe_type { MMC_PT_INT, MMC_PT_REAL, MMC_PT_BOOL };
 
 /* One row of the schema: the key, its type, its range, its unit, and where
- * the value sits in struct mmt_probeconf. */
-struct mmt_probe_field {
+ * the value sits in struct mmc_probeconf. */
+struct mmc_probe_field {
     const char *key;
-    enum mmt_probe_type type;
+    enum mmc_probe_type type;
     double min, max;
     const char *unit;
     size_t offset;       /* of an int (INT, BOOL) or a double (REAL) */
 };
 
-extern const struct mmt_probe_field mmt_probeconf_schema[MMT_P_NKEYS];
+extern const struct mmc_probe_field mmc_probeconf_schema[MMC_P_NKEYS];
 
-struct mmt_probeconf {
+struct mmc_probeconf {
     double l1d_kib;
     int line_bytes;
     int l1d_assoc;
@@ -78,43 +78,43 @@ struct mmt_probeconf {
     int fp_pipes;
     int ls;
     double clock_mhz, tsc_mhz, peak_mflops;
-    int confirmed[MMT_P_NKEYS];   /* indexed by enum mmt_probe_key */
-    struct mmt_origin origin;     /* FORMAT and who wrote the file */
+    int confirmed[MMC_P_NKEYS];   /* indexed by enum mmc_probe_key */
+    struct mmc_origin origin;     /* FORMAT and who wrote the file */
     /* Comments only (written, never read back): how each value was
      * obtained, and a note on the run ("probes took 3.7 s"). */
-    char how[MMT_P_NKEYS][96];
+    char how[MMC_P_NKEYS][96];
     char note[160];
 };
 
 /* Index of key ("L1D_KIB"), or -1. */
-int mmt_probeconf_find(const char *key);
+int mmc_probeconf_find(const char *key);
 
 /* The value of a key as a double, whatever its type. */
-double mmt_probeconf_get(const struct mmt_probeconf *pc, enum mmt_probe_key k);
+double mmc_probeconf_get(const struct mmc_probeconf *pc, enum mmc_probe_key k);
 /* Store v (rounded for INT/BOOL keys). */
-void mmt_probeconf_set(struct mmt_probeconf *pc, enum mmt_probe_key k,
+void mmc_probeconf_set(struct mmc_probeconf *pc, enum mmc_probe_key k,
                        double v);
 
-/* Read and validate path.  FORMAT must be MMT_PROBECONF_FORMAT; every key
+/* Read and validate path.  FORMAT must be MMC_PROBECONF_FORMAT; every key
  * and its _CONFIRMED companion must be present exactly once, and in range.
  * Returns 0, or -1 with "path:line: why" in err. */
-int mmt_probeconf_read(const char *path, struct mmt_probeconf *pc,
+int mmc_probeconf_read(const char *path, struct mmc_probeconf *pc,
                        char *err, size_t errlen);
 
 /* Check pc against the schema, as the reader would.  Returns 0, or -1 with
  * "KEY: why" in err. */
-int mmt_probeconf_validate(const struct mmt_probeconf *pc, char *err,
+int mmc_probeconf_validate(const struct mmc_probeconf *pc, char *err,
                            size_t errlen);
 
 /* Write path atomically: the head (pc->origin), then every key with its
  * unit and pc->how as the comment.  A pc the reader would reject is not
- * written (-1, errno EDOM; mmt_probeconf_validate says why).  Returns 0, or
+ * written (-1, errno EDOM; mmc_probeconf_validate says why).  Returns 0, or
  * -1 with errno set. */
-int mmt_probeconf_write(const char *path, const struct mmt_probeconf *pc);
+int mmc_probeconf_write(const char *path, const struct mmc_probeconf *pc);
 
 /* Write a C header with MMT_PROBE_<KEY> defines, atomically (the build's
  * view of probe.conf).  Returns 0, or -1 with errno set. */
-int mmt_probeconf_write_header(const char *path,
-                               const struct mmt_probeconf *pc);
+int mmc_probeconf_write_header(const char *path,
+                               const struct mmc_probeconf *pc);
 
 #endif

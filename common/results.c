@@ -15,7 +15,7 @@ static void host_name(char *host, size_t len)
             *p = '_';
 }
 
-int mmt_results_dir(char *buf, size_t len)
+int mmc_results_dir(char *buf, size_t len)
 {
     char host[256];
     int n;
@@ -25,12 +25,12 @@ int mmt_results_dir(char *buf, size_t len)
     return n < 0 || (size_t)n >= len ? -1 : 0;
 }
 
-int mmt_results_file(char *buf, size_t len, const char *name)
+int mmc_results_file(char *buf, size_t len, const char *name)
 {
     char dir[300];
     int n;
 
-    if (mmt_results_dir(dir, sizeof dir) < 0)
+    if (mmc_results_dir(dir, sizeof dir) < 0)
         return -1;
     n = snprintf(buf, len, "%s/%s", dir, name);
     return n < 0 || (size_t)n >= len ? -1 : 0;

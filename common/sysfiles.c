@@ -8,7 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
-int mmt_sysfs_read(const char *dir, const char *file, char *buf, size_t n)
+int mmc_sysfs_read(const char *dir, const char *file, char *buf, size_t n)
 {
     char path[256];
     FILE *fp;
@@ -26,17 +26,17 @@ int mmt_sysfs_read(const char *dir, const char *file, char *buf, size_t n)
     return 0;
 }
 
-void mmt_sysfs_cache_dir(char *buf, size_t n, int index)
+void mmc_sysfs_cache_dir(char *buf, size_t n, int index)
 {
-    snprintf(buf, n, MMT_SYSFS_CPU "/cpu0/cache/index%d", index);
+    snprintf(buf, n, MMC_SYSFS_CPU "/cpu0/cache/index%d", index);
 }
 
-void mmt_sysfs_cpufreq_dir(char *buf, size_t n, int cpu)
+void mmc_sysfs_cpufreq_dir(char *buf, size_t n, int cpu)
 {
-    snprintf(buf, n, MMT_SYSFS_CPU "/cpu%d/cpufreq", cpu);
+    snprintf(buf, n, MMC_SYSFS_CPU "/cpu%d/cpufreq", cpu);
 }
 
-int mmt_cpuinfo_in(const char *path, const char *key, char *value,
+int mmc_cpuinfo_in(const char *path, const char *key, char *value,
                    size_t n)
 {
     FILE *fp = fopen(path, "r");
@@ -58,7 +58,7 @@ int mmt_cpuinfo_in(const char *path, const char *key, char *value,
     return rc;
 }
 
-int mmt_cpuinfo(const char *key, char *value, size_t n)
+int mmc_cpuinfo(const char *key, char *value, size_t n)
 {
-    return mmt_cpuinfo_in(MMT_PROC_CPUINFO, key, value, n);
+    return mmc_cpuinfo_in(MMC_PROC_CPUINFO, key, value, n);
 }

@@ -7,17 +7,17 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "codegen/cpurun.h"
-#include "common/cpuid.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 #include "kernels/archkey.h"
 
-const struct mmt_isa *mml_isa_best(void)
+const struct mmc_isa *mml_isa_best(void)
 {
-    int i = MMT_NISA - 1;
+    int i = MMC_NISA - 1;
 
-    while (i > MMT_ISA_NONE && !mmg_cpu_runs(mmt_isas[i].cpu_needs))
+    while (i > MMC_ISA_NONE && !mmg_cpu_runs(mmc_isas[i].cpu_needs))
         i--;
-    return &mmt_isas[i];
+    return &mmc_isas[i];
 }
 
 /* The sizes the blocking model needs, from cpuid's claims (common/
@@ -28,14 +28,14 @@ const struct mmt_isa *mml_isa_best(void)
  * chose 768 over 1536 and 3072 (issue 9); the avx2 model's library there,
  * flushed, NC = 3840 over 768 in two runs: N = 1000 0.97 and 0.96, 2000
  * 0.91 and 0.99, 3000 1.01 and 0.98.  The guess (8 MiB) gives NC = NB. */
-static void cache_sizes(mmt_cpuid_fn fn, void *arg, struct mml_cpu *cpu)
+static void cache_sizes(mmc_cpuid_fn fn, void *arg, struct mml_cpu *cpu)
 {
-    struct mmt_cache_claim c[16];
-    int n = mmt_cpuid_caches(fn, arg, c, 16);
+    struct mmc_cache_claim c[16];
+    int n = mmc_cpuid_caches(fn, arg, c, 16);
 
     for (int i = 0; i < n; i++) {
         long bytes = c[i].size_kib * 1024;
-        if (c[i].type == MMT_CT_INSTRUCTION)
+        if (c[i].type == MMC_CT_INSTRUCTION)
             continue;
         if (c[i].level == 2 || (c[i].level == 1 && !cpu->l2_bytes))
             cpu->l2_bytes = bytes;
@@ -44,17 +44,17 @@ static void cache_sizes(mmt_cpuid_fn fn, void *arg, struct mml_cpu *cpu)
     }
 }
 
-void mml_cpu_ident_from(mmt_cpuid_fn fn, void *arg, struct mml_cpu *cpu)
+void mml_cpu_ident_from(mmc_cpuid_fn fn, void *arg, struct mml_cpu *cpu)
 {
     memset(cpu, 0, sizeof *cpu);
-    mmt_cpuid_ident(fn, arg, cpu->vendor, &cpu->family, &cpu->model);
+    mmc_cpuid_ident(fn, arg, cpu->vendor, &cpu->family, &cpu->model);
     if (cpu->family >= 0)
         cache_sizes(fn, arg, cpu);
 }
 
 void mml_cpu_ident(struct mml_cpu *cpu)
 {
-    mml_cpu_ident_from(mmt_cpuid_native, NULL, cpu);
+    mml_cpu_ident_from(mmc_cpuid_native, NULL, cpu);
 }
 
 static void vendor_word(const char *vendor, char *out, size_t len)

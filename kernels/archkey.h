@@ -8,12 +8,11 @@
 
 #include <stddef.h>
 
-#include "common/cpuid.h"
-#include "common/isa.h"
+#include "common/common.h"
 
 /* The best kernel ISA this CPU runs, of common/isa.h's: the widest whose
  * cpu_needs it has ("none" always runs). */
-const struct mmt_isa *mml_isa_best(void);
+const struct mmc_isa *mml_isa_best(void);
 
 struct mml_cpu {
     char vendor[13];      /* cpuid's vendor string, "" when unknown */
@@ -26,7 +25,7 @@ struct mml_cpu {
 /* This CPU, from cpuid. */
 void mml_cpu_ident(struct mml_cpu *cpu);
 /* The same from the cpuid function fn (tests replay recorded ones). */
-void mml_cpu_ident_from(mmt_cpuid_fn fn, void *arg, struct mml_cpu *cpu);
+void mml_cpu_ident_from(mmc_cpuid_fn fn, void *arg, struct mml_cpu *cpu);
 
 /* The key of this CPU kind with kernels of the given ISA built by a
  * compiler of family cc (common/compilers.h: gcc, clang):

@@ -21,6 +21,10 @@ void mml_cblas_setting_error(int pos, const char *rout, int value);
  * while the handler runs if row_major. */
 void mml_cblas_gemm_error(int row_major, int pos, const char *rout);
 
+/* Raise (1) or lower (0) the flag: this thread's handler is reporting a
+ * row-major GEMM's error (cblas_rowmajor.c). */
+void mml_cblas_reporting_row_major(int row_major);
+
 /* The position the caller passed the argument at: pos swapped back
  * (4 with 5, 9 with 11) while a row-major GEMM's handler runs, else pos
  * unchanged. */

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "codegen/mmkernel.h"
+#include "codegen/codegen.h"
 #include "kernels/elem.h"
 #include "kernels/trans.h"
 

@@ -11,7 +11,7 @@
 #ifndef MML_ELEM_H
 #define MML_ELEM_H
 
-#include "codegen/mmkernel.h"
+#include "codegen/codegen.h"
 
 #ifdef MML_SINGLE
 typedef float mml_elem;

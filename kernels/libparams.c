@@ -1,5 +1,6 @@
 /* The library's parameter table, its params.conf loader and the model
- * (libparams.h). */
+ * (paramset.h; this file keeps its name, which params.conf's comments
+ * and search.log quote). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -10,15 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "common/atomicfile.h"
-#include "common/compilers.h"
-#include "common/fingerprint.h"
-#include "common/isa.h"
-#include "common/paramsconf.h"
-#include "common/probeconf.h"
-#include "kernels/libparams.h"
+#include "common/common.h"
+#include "kernels/paramset.h"
 
-#define DIM_MAX 1024     /* mmgen's largest tile */
 
 const struct mml_param mml_params[MML_NPARAMS] = {
     [MML_MU] = { "MU", "MU" }, [MML_NU] = { "NU", "NU" },
@@ -40,11 +35,11 @@ const struct mml_param mml_params[MML_NPARAMS] = {
  * 002 (counted in vectors, one broadcast register): avx512 3x8 vectors of
  * 8 in 32 registers, the tile of docs/LIBRARY.md; avx2 2x6 of 4 and
  * sse2 2x4 of 2 in 16; scalar 4x2 (14 of 16). */
-const struct mml_isa_tile mml_isa_tiles[MMT_NISA] = {
-    [MMT_ISA_AVX512] = { 24, 8, 1 },
-    [MMT_ISA_AVX2] = { 8, 6, 1 },
-    [MMT_ISA_SSE2] = { 4, 4, 1 },
-    [MMT_ISA_NONE] = { 4, 2, 1 },
+const struct mml_isa_tile mml_isa_tiles[MMC_NISA] = {
+    [MMC_ISA_AVX512] = { 24, 8, 1 },
+    [MMC_ISA_AVX2] = { 8, 6, 1 },
+    [MMC_ISA_SSE2] = { 4, 4, 1 },
+    [MMC_ISA_NONE] = { 4, 2, 1 },
 };
 
 /* Without cache sizes from cpuid the model assumes a small machine. */
@@ -52,7 +47,7 @@ const struct mml_isa_tile mml_isa_tiles[MMT_NISA] = {
 #define LLC_GUESS (8L * 1024 * 1024)
 #define A_BLOCK_EIGHTHS 5   /* of the L2 that A's MC x KC block fills */
 #define KC_PER_MC 8
-#define KC_MAX DIM_MAX
+#define KC_MAX MMC_DIM_MAX
 #define NC_MAX 4096      /* wider B panels gain nothing, cost workspace */
 /* The crossover to the non-copy path (M, N and K at most NCNB).  On Zen 5
  * (avx512, 24 x 8, MC = 120, KC = 480), square, single thread, flushed
@@ -80,21 +75,21 @@ static void beside(const char *path, char *out, size_t len)
 /* The probe.conf beside path, which must be the one pc was made from;
  * its nominal cache sizes replace cpuid's for the model (the model was
  * calibrated against nominal sizes and leaves half of each level free). */
-static int load_probe(const char *path, const struct mmt_paramsconf *pc,
+static int load_probe(const char *path, const struct mmc_paramsconf *pc,
                       struct mml_cpu *cpu, char *err, size_t errlen)
 {
-    struct mmt_probeconf probe;
-    char probe_path[4096], fp[MMT_FINGERPRINT_LEN];
+    struct mmc_probeconf probe;
+    char probe_path[4096], fp[MMC_FINGERPRINT_LEN];
 
     beside(path, probe_path, sizeof probe_path);
-    if (mmt_probeconf_read(probe_path, &probe, err, errlen) != 0)
+    if (mmc_probeconf_read(probe_path, &probe, err, errlen) != 0)
         return -1;
-    mmt_probeconf_fingerprint(&probe, fp);
+    mmc_probeconf_fingerprint(&probe, fp);
     if (strcmp(fp, pc->probe_fingerprint) != 0) {
         snprintf(err, errlen, "%s:%d: PROBE_FINGERPRINT: %s is not %s, the "
                  "fingerprint of %s beside it (params.conf and probe.conf "
                  "from different runs)", path,
-                 pc->line[MMT_Q_PROBE_FINGERPRINT], pc->probe_fingerprint,
+                 pc->line[MMC_Q_PROBE_FINGERPRINT], pc->probe_fingerprint,
                  fp, probe_path);
         return -1;
     }
@@ -105,7 +100,7 @@ static int load_probe(const char *path, const struct mmt_paramsconf *pc,
 
 /* p's values from pc's keys, each named prefix and its key ("S_" "MU"),
  * where pc has them. */
-static void take(struct mml_libparams *p, const struct mmt_paramsconf *pc,
+static void take(struct mml_libparams *p, const struct mmc_paramsconf *pc,
                  const char *prefix)
 {
     for (int i = 0; i < MML_NPARAMS; i++) {
@@ -113,10 +108,10 @@ static void take(struct mml_libparams *p, const struct mmt_paramsconf *pc,
         int k;
 
         snprintf(key, sizeof key, "%s%s", prefix, mml_params[i].key);
-        k = mmt_paramsconf_find(key);
-        if (k >= 0 && (mmt_paramsconf_schema[k].required || pc->present[k])) {
+        k = mmc_paramsconf_find(key);
+        if (k >= 0 && (mmc_paramsconf_schema[k].required || pc->present[k])) {
             p->v[i] = *(const int *)((const char *)pc
-                                     + mmt_paramsconf_schema[k].offset);
+                                     + mmc_paramsconf_schema[k].offset);
             p->given[i] = 1;
         }
     }
@@ -126,27 +121,27 @@ int mml_params_load(const char *path, struct mml_libparams *p,
                     struct mml_libparams *s, struct mml_cpu *cpu, char *err,
                     size_t errlen)
 {
-    struct mmt_paramsconf pc;
+    struct mmc_paramsconf pc;
 
     memset(p, 0, sizeof *p);
     memset(s, 0, sizeof *s);
-    if (mmt_paramsconf_read(path, &pc, err, errlen) != 0)
+    if (mmc_paramsconf_read(path, &pc, err, errlen) != 0)
         return -1;
-    if (!mmt_isa_find(pc.isa)) {
+    if (!mmc_isa_find(pc.isa)) {
         char names[64];
 
         snprintf(err, errlen, "%s:%d: ISA: '%s' is not known (allowed %s)",
-                 path, pc.line[MMT_Q_ISA], pc.isa,
-                 mmt_isa_list(names, sizeof names, 1));
+                 path, pc.line[MMC_Q_ISA], pc.isa,
+                 mmc_isa_list(names, sizeof names, 1));
         return -1;
     }
     if (load_probe(path, &pc, cpu, err, errlen) != 0)
         return -1;
     snprintf(p->isa, sizeof p->isa, "%.15s", pc.isa);
     snprintf(p->cc, sizeof p->cc, "%.63s", pc.cc);
-    p->cc_line = pc.line[MMT_Q_CC];
+    p->cc_line = pc.line[MMC_Q_CC];
     take(p, &pc, "");
-    take(s, &pc, MMT_PARAMSCONF_SINGLE);
+    take(s, &pc, MMC_PARAMSCONF_SINGLE);
     return 0;
 }
 
@@ -182,19 +177,19 @@ static void model_blocks(int *v, long l2, size_t elem)
                           : (long)sqrt(area / KC_PER_MC), v[MML_MU]);
     if (!kc)
         kc = KC_PER_MC * mc < KC_MAX ? KC_PER_MC * mc : KC_MAX;
-    mc = mc < DIM_MAX ? mc : (int)down_to(DIM_MAX, v[MML_MU]);
+    mc = mc < MMC_DIM_MAX ? mc : (int)down_to(MMC_DIM_MAX, v[MML_MU]);
     big = v[MML_NB] > mc ? v[MML_NB] : mc;
     big = big > kc ? big : kc;
     v[MML_MC] = mc;
     v[MML_KC] = kc;
     v[MML_NB] = (big + v[MML_NU] - 1) / v[MML_NU] * v[MML_NU];
-    if (v[MML_NB] > DIM_MAX)
+    if (v[MML_NB] > MMC_DIM_MAX)
         v[MML_NB] = big;
 }
 
 int mml_isa_vlen(const char *isa)
 {
-    const struct mmt_isa *i = mmt_isa_find(isa);
+    const struct mmc_isa *i = mmc_isa_find(isa);
 
     return i ? i->vlen : 1;
 }
@@ -215,7 +210,7 @@ int mml_params_lanes(const struct mml_libparams *p)
 
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
 {
-    const struct mmt_isa *isa = mmt_isa_find(p->isa);
+    const struct mmc_isa *isa = mmc_isa_find(p->isa);
     const struct mml_isa_tile *t;
     long l2 = cpu->l2_bytes > 0 ? cpu->l2_bytes : L2_GUESS;
     long llc = cpu->llc_bytes > 0 ? cpu->llc_bytes : LLC_GUESS;
@@ -223,7 +218,7 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
 
     if (!isa)
         return -1;
-    t = &mml_isa_tiles[isa - mmt_isas];
+    t = &mml_isa_tiles[isa - mmc_isas];
     /* The model's own kernel prefetches the next tile's C: from memory,
      * the first tile of every strip waits for its C otherwise (Zen 4,
      * avx512 32 x 5, whole DGEMM flushed: N = 2000 53.2 to 54.5 GFLOPS,
@@ -284,7 +279,7 @@ int mml_single_nb(int nb)
 {
     int s = (int)(nb * sqrt(2.0));
 
-    return s < DIM_MAX ? s : DIM_MAX;
+    return s < MMC_DIM_MAX ? s : MMC_DIM_MAX;
 }
 
 /* The single small path's bound from the double's (the rule below). */
@@ -292,7 +287,7 @@ static int small_single(int n)
 {
     int s = n * 8 / 5;
 
-    return s < DIM_MAX ? s : DIM_MAX;
+    return s < MMC_DIM_MAX ? s : MMC_DIM_MAX;
 }
 
 /* A derived value: kept by the model as a value given is. */
@@ -302,7 +297,7 @@ static void derive(struct mml_libparams *s, int k, int v)
     s->given[k] = 1;
 }
 
-/* The rule (libparams.h: what s does not give): the double's register
+/* The rule (paramset.h: what s does not give): the double's register
  * tile in vectors, its schedule, and the model's blocking for floats.
  * - MU doubled, NU and KU kept: a vector holds twice the floats, so
  *   MU/V x NU vectors (the registers of inequality (1), paper 002) are
@@ -349,7 +344,7 @@ int mml_params_single(const struct mml_libparams *d,
                                 MML_THREAD_N_HOT, MML_THREAD_HOT_US };
     static const int fetch[] = { MML_IF, MML_NF };
     struct mml_libparams m = *d;    /* d completed: the model's tile */
-    int mu_max = (int)mmt_paramsconf_schema[MMT_Q_MU].max, lanes, loads;
+    int mu_max = (int)mmc_paramsconf_schema[MMC_Q_MU].max, lanes, loads;
     int own[MML_NPARAMS];           /* what s gives */
 
     if (mml_params_model(&m, cpu) != 0)
@@ -379,8 +374,8 @@ int mml_params_single(const struct mml_libparams *d,
     if (!own[MML_NB] && d->v[MML_NB])
         derive(s, MML_NB, mml_single_nb(d->v[MML_NB]));
     if (!own[MML_KC] && m.v[MML_KC])
-        derive(s, MML_KC, 2 * m.v[MML_KC] < DIM_MAX ? 2 * m.v[MML_KC]
-                                                    : DIM_MAX);
+        derive(s, MML_KC, 2 * m.v[MML_KC] < MMC_DIM_MAX ? 2 * m.v[MML_KC]
+                                                    : MMC_DIM_MAX);
     derive(s, MML_PF, m.v[MML_PF]);
     derive(s, MML_PFB, m.v[MML_PFB]);
     if (!own[MML_NCNB])
@@ -462,7 +457,7 @@ void mml_params_header_put(FILE *f, const struct mml_libparams *p,
                            const char *source, const char *why,
                            const char *key)
 {
-    const char *requires = mmt_isa_find(p->isa)->cpu_needs;
+    const char *requires = mmc_isa_find(p->isa)->cpu_needs;
 
     fprintf(f, "/* The library's parameters, chosen by mmselect at build "
             "time: a build\n * product, do not edit. */\n"
@@ -497,14 +492,14 @@ int mml_params_compiler(struct mml_libparams *p, const char *source,
     char flags[1024];
 
     why[0] = '\0';
-    if (p->cc[0] && strcmp(p->cc, cc) != 0 && mmt_cc_installed(p->cc)
-        && mmt_cc_flags_for(mmt_cc_family(p->cc), cflags, flags,
+    if (p->cc[0] && strcmp(p->cc, cc) != 0 && mmc_cc_installed(p->cc)
+        && mmc_cc_flags_for(mmc_cc_family(p->cc), cflags, flags,
                             sizeof flags) == 0) {
         snprintf(p->compiler, sizeof p->compiler, "%s %s", p->cc, flags);
         return 0;
     }
     snprintf(p->compiler, sizeof p->compiler, "%s %s", cc, cflags);
-    if (!p->cc[0] || strcmp(p->cc, cc) == 0 || mmt_cc_installed(p->cc))
+    if (!p->cc[0] || strcmp(p->cc, cc) == 0 || mmc_cc_installed(p->cc))
         return 0;
     snprintf(why, len, "%s:%d: CC = %s is not installed: the library's "
              "kernels are built with the configured %s", source, p->cc_line,
@@ -528,19 +523,19 @@ static int same_content(const char *path, const char *text)
 
 int mml_write_if_changed(const char *path, const char *text)
 {
-    struct mmt_atomic_file af;
+    struct mmc_atomic_file af;
     FILE *f;
 
     if (same_content(path, text))
         return 0;
-    f = mmt_atomic_open(&af, path);
+    f = mmc_atomic_open(&af, path);
     if (!f)
         return -1;
     if (fputs(text, f) == EOF) {
         int e = errno;
-        mmt_atomic_discard(&af);
+        mmc_atomic_discard(&af);
         errno = e;
         return -1;
     }
-    return mmt_atomic_commit(&af);
+    return mmc_atomic_commit(&af);
 }

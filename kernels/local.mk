@@ -21,7 +21,7 @@ KGEN = kernels/gen
 # from the same model and build the same driver.
 noinst_LTLIBRARIES += kernels/libmmparams.la
 kernels_libmmparams_la_SOURCES = kernels/archkey.c kernels/archkey.h \
-	kernels/libparams.c kernels/libparams.h
+	kernels/libparams.c kernels/paramset.h
 kernels_libmmparams_la_LIBADD = common/libmmcommon.la -lm
 
 noinst_PROGRAMS += kernels/mmselect
@@ -211,6 +211,7 @@ lib_LTLIBRARIES = kernels/libmmtune.la
 kernels_libmmtune_la_SOURCES = kernels/blas.c kernels/blas_complex.c \
 	kernels/info.c \
 	kernels/xerbla.c kernels/cblas_xerbla.c kernels/cblas_position.c \
+	kernels/cblas_rowmajor.c \
 	kernels/cblas_position.h kernels/gemm_args.h
 kernels_libmmtune_la_LIBADD = kernels/libmmdriver.la kernels/libmmsingle.la
 kernels_libmmtune_la_LDFLAGS = $(OPENMP_CFLAGS) $(MMT_NODELETE) \
@@ -226,7 +227,7 @@ mmtune_info_LDADD = kernels/libmmtune.la
 pkgconfigdir = $(libdir)/pkgconfig
 pkgconfig_DATA = mmtune.pc
 
-EXTRA_DIST += results/archdefs kernels/archkey.sh kernels/paramsource.sh
+EXTRA_DIST += results/archdefs
 CLEANFILES += $(KGEN)/stamp $(KGEN)/inputs $(KGEN)/kernel.params \
 	$(KGEN)/kernel.cc \
 	$(KGEN)/libparams.h \
@@ -285,7 +286,7 @@ EXTRA_DIST += tests/kernels/layers.sh
 # with a handler of the test's).
 check_PROGRAMS += tests/kernels/test_gemm_args
 tests_kernels_test_gemm_args_SOURCES = tests/kernels/test_gemm_args.c \
-	kernels/cblas_position.c
+	kernels/cblas_position.c kernels/cblas_rowmajor.c
 tests_kernels_test_gemm_args_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_kernels_test_gemm_args_LDADD = $(CMOCKA_LIBS)
 TESTS += tests/kernels/test_gemm_args

@@ -1,11 +1,11 @@
 /* mmselect: choose the library's parameters at build time and write what
  * the build needs from them: kernel.params for mmgen (the full kernel),
- * skernel.params (the single-precision one, TYPE = s: libparams.h's
+ * skernel.params (the single-precision one, TYPE = s: paramset.h's
  * mml_params_single) and libparams.h for the driver (both sets).  First
  * found wins: a params.conf given with --params; the archdef --with
  * names; this host's results/<host>/params.conf (make tune's);
  * results/archdefs/<key>/params.conf for this CPU's key; the model
- * (libparams.h) for the best ISA this CPU runs.  Every params.conf
+ * (paramset.h) for the best ISA this CPU runs.  Every params.conf
  * comes with the probe.conf it was made from beside it.  Says on stdout
  * which source it took and why, and writes kernel.cc: the compiler and
  * flags the kernels are built with (the params.conf's CC when installed,
@@ -21,13 +21,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "codegen/cpurun.h"
-#include "common/compilers.h"
-#include "common/diag.h"
-#include "common/isa.h"
-#include "common/results.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 #include "kernels/archkey.h"
-#include "kernels/libparams.h"
+#include "kernels/paramset.h"
 
 #ifndef MMT_KERNEL_CC
 #define MMT_KERNEL_CC "cc"
@@ -80,8 +77,8 @@ static void usage(void)
            "(else --cc, with a warning).  A key names the compiler family; "
            "a\nkey without one finds its family's (KEY-gcc, KEY-clang).\n"
            "Exit status: 0 written, 1 could not read or write, 2 bad "
-           "usage or parameters.\n", mmt_progname(),
-           mmt_isa_list(names, sizeof names, 1), MMT_KERNEL_CC);
+           "usage or parameters.\n", mmc_progname(),
+           mmc_isa_list(names, sizeof names, 1), MMT_KERNEL_CC);
 }
 
 static void parse(int argc, char **argv, struct opts *o)
@@ -103,8 +100,8 @@ static void parse(int argc, char **argv, struct opts *o)
 
     static char results[300];
 
-    if (mmt_results_dir(results, sizeof results) != 0)
-        mmt_usage_error("host name too long for a results directory");
+    if (mmc_results_dir(results, sizeof results) != 0)
+        mmc_usage_error("host name too long for a results directory");
     *o = (struct opts){ "results/archdefs", "auto", "", "auto", ".",
                         results, MMT_KERNEL_CC, MMT_KERNEL_CFLAGS, 0 };
     while ((c = getopt_long(argc, argv, "", lo, NULL)) != -1) {
@@ -118,14 +115,14 @@ static void parse(int argc, char **argv, struct opts *o)
         case 'k': o->key_only = 1; break;
         case 'c': o->cc = optarg; break;
         case 'f': o->cflags = optarg; break;
-        case 'h': usage(); exit(MMT_EXIT_OK);
-        default: mmt_usage_error("unknown option");
+        case 'h': usage(); exit(MMC_EXIT_OK);
+        default: mmc_usage_error("unknown option");
         }
     }
     if (optind < argc)
-        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+        mmc_usage_error("unexpected argument '%s'", argv[optind]);
     if (!o->with[0] || strchr(o->with, '/'))
-        mmt_usage_error("--with: '%s' is not auto, no or a key", o->with);
+        mmc_usage_error("--with: '%s' is not auto, no or a key", o->with);
     if (!o->cc[0])
         o->cc = MMT_KERNEL_CC, o->cflags = MMT_KERNEL_CFLAGS;
 }
@@ -138,16 +135,16 @@ static void parse(int argc, char **argv, struct opts *o)
 static int find_archdef(const struct opts *o, const char *key, int named,
                         char *found, size_t len)
 {
-    const char *mine = mmt_cc_family(o->cc), *suffix[16];
+    const char *mine = mmc_cc_family(o->cc), *suffix[16];
     char path[4096];
     int n = 0;
 
     if (named)
         suffix[n++] = "";
     suffix[n++] = mine;
-    for (int i = 0; i < mmt_cc_nfamilies && n < 15; i++)
-        if (strcmp(mmt_cc_families[i], mine) != 0)
-            suffix[n++] = mmt_cc_families[i];
+    for (int i = 0; i < mmc_cc_nfamilies && n < 15; i++)
+        if (strcmp(mmc_cc_families[i], mine) != 0)
+            suffix[n++] = mmc_cc_families[i];
     if (!named)
         suffix[n++] = "";
     for (int i = 0; i < n; i++) {
@@ -168,8 +165,8 @@ static void load_or_die(const char *path, struct mml_libparams *p,
     char err[1024];
 
     if (mml_params_load(path, p, s, cpu, err, sizeof err) != 0) {
-        mmt_error("%s", err);
-        exit(MMT_EXIT_USAGE);
+        mmc_error("%s", err);
+        exit(MMC_EXIT_USAGE);
     }
 }
 
@@ -211,7 +208,7 @@ static const char *choose(const struct opts *o, const char *base,
             snprintf(why, len, "this host's make tune result");
             return path;
         }
-        mmt_warn("%s; not used (make tune writes it again)", err);
+        mmc_warn("%s; not used (make tune writes it again)", err);
         *p = p0, *s = s0, *cpu = cpu0;  /* a failed load may have
                                            filled some */
         host = "a stale";
@@ -228,9 +225,9 @@ static const char *choose(const struct opts *o, const char *base,
         return "the model";
     }
     if (access(path, R_OK) != 0) {
-        mmt_error("%s: %s (asked for with --with-archdefs=%s)", path,
+        mmc_error("%s: %s (asked for with --with-archdefs=%s)", path,
                   strerror(errno), o->with);
-        exit(MMT_EXIT_FAIL);
+        exit(MMC_EXIT_FAIL);
     }
     load_or_die(path, p, s, cpu);
     /* named as in the source tree, wherever the build runs */
@@ -248,9 +245,9 @@ static void check_or_die(const struct mml_libparams *p, const char *source)
     char err[256];
 
     if (mml_params_check(p, err, sizeof err) != 0) {
-        mmt_error("%s: %s%s", source, p->single ? "single precision: " : "",
+        mmc_error("%s: %s%s", source, p->single ? "single precision: " : "",
                   err);
-        exit(MMT_EXIT_USAGE);
+        exit(MMC_EXIT_USAGE);
     }
 }
 
@@ -263,8 +260,8 @@ static void write_text_or_die(const char *dir, const char *name,
     snprintf(path, sizeof path, "%s/%s", dir, name);
     snprintf(line, sizeof line, "%s\n", text);
     if (mml_write_if_changed(path, line) != 0) {
-        mmt_error("%s: %s", path, strerror(errno));
-        exit(MMT_EXIT_FAIL);
+        mmc_error("%s: %s", path, strerror(errno));
+        exit(MMC_EXIT_FAIL);
     }
 }
 
@@ -284,8 +281,8 @@ static void write_or_die(const char *dir, const char *name,
     else if (f)
         mml_params_mmgen_put(f, p, source);
     if (!f || fclose(f) != 0 || mml_write_if_changed(path, text) != 0) {
-        mmt_error("%s: %s", path, strerror(errno));
-        exit(MMT_EXIT_FAIL);
+        mmc_error("%s: %s", path, strerror(errno));
+        exit(MMC_EXIT_FAIL);
     }
     free(text);
 }
@@ -295,25 +292,25 @@ int main(int argc, char **argv)
     struct opts o;
     struct mml_cpu cpu;
     struct mml_libparams p, s;
-    const struct mmt_isa *isa;
+    const struct mmc_isa *isa;
     const char *source;
     int own = 0;    /* single keys the source gives */
     char base[96], key[128], why[4400], ccwhy[600], names[64];
 
-    mmt_set_progname(argv[0]);
+    mmc_set_progname(argv[0]);
     parse(argc, argv, &o);
     mml_cpu_ident(&cpu);
-    isa = strcmp(o.isa, "auto") ? mmt_isa_find(o.isa) : mml_isa_best();
+    isa = strcmp(o.isa, "auto") ? mmc_isa_find(o.isa) : mml_isa_best();
     if (!isa)
-        mmt_usage_error("--isa: '%s' is not known (allowed auto, %s)", o.isa,
-                        mmt_isa_list(names, sizeof names, 1));
+        mmc_usage_error("--isa: '%s' is not known (allowed auto, %s)", o.isa,
+                        mmc_isa_list(names, sizeof names, 1));
     if (mml_arch_key(&cpu, isa->name, NULL, base, sizeof base) != 0
-        || mml_arch_key(&cpu, isa->name, mmt_cc_family(o.cc), key,
+        || mml_arch_key(&cpu, isa->name, mmc_cc_family(o.cc), key,
                         sizeof key) != 0)
-        mmt_usage_error("vendor string too long for a key");
+        mmc_usage_error("vendor string too long for a key");
     if (o.key_only) {
         printf("%s\n", key);
-        return MMT_EXIT_OK;
+        return MMC_EXIT_OK;
     }
     memset(&p, 0, sizeof p);
     memset(&s, 0, sizeof s);
@@ -324,34 +321,34 @@ int main(int argc, char **argv)
     /* before p's model: the single set starts from p as loaded */
     if (mml_params_single(&p, &cpu, &s) != 0
         || mml_params_model(&p, &cpu) != 0) {
-        mmt_error("%s: ISA %s has no row in the model's table", source,
+        mmc_error("%s: ISA %s has no row in the model's table", source,
                   p.isa);
-        return MMT_EXIT_USAGE;
+        return MMC_EXIT_USAGE;
     }
     check_or_die(&p, source);
     check_or_die(&s, source);
     if (mml_params_compiler(&p, source, o.cc, o.cflags, ccwhy,
                             sizeof ccwhy) != 0)
-        mmt_warn("%s", ccwhy);
+        mmc_warn("%s", ccwhy);
     write_text_or_die(o.out, "kernel.cc", p.compiler);
     write_or_die(o.out, "kernel.params", &p, NULL, source, NULL, NULL);
     write_or_die(o.out, "skernel.params", &s, NULL, source, NULL, NULL);
     write_or_die(o.out, "libparams.h", &p, &s, source, why, key);
     printf("%s: library parameters from %s (%s): ISA=%s MU=%d NU=%d KU=%d "
-           "NB=%d MC=%d KC=%d NC=%d\n", mmt_progname(), source, why, p.isa,
+           "NB=%d MC=%d KC=%d NC=%d\n", mmc_progname(), source, why, p.isa,
            p.v[MML_MU], p.v[MML_NU], p.v[MML_KU], p.v[MML_NB], p.v[MML_MC],
            p.v[MML_KC], p.v[MML_NC]);
     printf("%s: single precision: MU=%d NU=%d KU=%d NB=%d MC=%d KC=%d "
-           "NC=%d (%s derived from the double set)\n", mmt_progname(),
+           "NC=%d (%s derived from the double set)\n", mmc_progname(),
            s.v[MML_MU], s.v[MML_NU], s.v[MML_KU], s.v[MML_NB], s.v[MML_MC],
            s.v[MML_KC], s.v[MML_NC],
            own ? "its keys S_* as given, the rest" : "all");
     if (!strcmp(source, "the model") && !p.given[MML_NC] && !cpu.llc_bytes)
         printf("%s: NC from a last level of 8 MiB, a guess: cpuid gives no "
-               "size for it, or one that cannot be\n", mmt_progname());
-    printf("%s: kernels compiled with %s\n", mmt_progname(), p.compiler);
-    if (!mmg_cpu_runs(mmt_isa_find(p.isa)->cpu_needs))
-        mmt_warn("this CPU lacks %s: the library built here will use its "
-                 "reference path", mmt_isa_find(p.isa)->cpu_needs);
-    return MMT_EXIT_OK;
+               "size for it, or one that cannot be\n", mmc_progname());
+    printf("%s: kernels compiled with %s\n", mmc_progname(), p.compiler);
+    if (!mmg_cpu_runs(mmc_isa_find(p.isa)->cpu_needs))
+        mmc_warn("this CPU lacks %s: the library built here will use its "
+                 "reference path", mmc_isa_find(p.isa)->cpu_needs);
+    return MMC_EXIT_OK;
 }

@@ -9,7 +9,7 @@
 
 #include <pthread.h>
 
-#include "codegen/cpurun.h"
+#include "codegen/codegen.h"
 #include "kernels/driver.h"
 #include "kernels/params.h"
 

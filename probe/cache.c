@@ -13,7 +13,7 @@
  * contiguous memory and TLB misses do not fake a cliff.  The chase itself
  * is chase.c; what is read from its curves, curve.c; here the sweeps,
  * and each figure checked against the claims of sysfs and cpuid. */
-#include "probe/probe.h"
+#include "probe/probes.h"
 
 #include <math.h>
 #include <stdint.h>
@@ -186,8 +186,8 @@ static int line_from(const double *t)
 }
 
 static void find_line(struct probe_ctx *ctx, struct probe_chase *c,
-                      struct mmt_probeconf *pc, size_t l1, uint32_t *order,
-                      const struct mmt_cache_claim *claim)
+                      struct mmc_probeconf *pc, size_t l1, uint32_t *order,
+                      const struct mmc_cache_claim *claim)
 {
     enum { PASSES = 3 };
     size_t nblocks = 2 * l1 / PROBE_LINE;
@@ -215,7 +215,7 @@ static void find_line(struct probe_ctx *ctx, struct probe_chase *c,
                        "confirmed", line, claim->source, claim->line_bytes);
         ok = 0;
     }
-    probe_set(pc, MMT_P_LINE_BYTES, line, ok,
+    probe_set(pc, MMC_P_LINE_BYTES, line, ok,
               "smallest pair distance whose 2nd load misses L1");
 }
 
@@ -297,8 +297,8 @@ static int l1_attempt(struct probe_ctx *ctx, struct probe_chase *c,
  * L1 size in bytes, 0 if there is none. */
 static size_t l1_verdict(const struct probe_ctx *ctx,
                          const struct probe_l1_evidence *e, int settled,
-                         const struct mmt_cache_claim *claim, int quiet,
-                         struct mmt_probeconf *pc)
+                         const struct mmc_cache_claim *claim, int quiet,
+                         struct mmc_probeconf *pc)
 {
     struct probe_l1_evidence last = last_attempt(e);
     struct probe_ctx hush = *ctx;
@@ -308,8 +308,8 @@ static size_t l1_verdict(const struct probe_ctx *ctx,
         hush.log = NULL;
     if (probe_l1_decide(&hush, settled ? &last : e, claim, &size, &ways) < 0)
         return 0;
-    probe_set(pc, MMT_P_L1D_KIB, size.value, size.confirmed, "%s", size.how);
-    probe_set(pc, MMT_P_L1D_ASSOC, ways.value, ways.confirmed, "%s",
+    probe_set(pc, MMC_P_L1D_KIB, size.value, size.confirmed, "%s", size.how);
+    probe_set(pc, MMC_P_L1D_ASSOC, ways.value, ways.confirmed, "%s",
               ways.how);
     return (size_t)(size.value * KIB);
 }
@@ -320,8 +320,8 @@ static size_t l1_verdict(const struct probe_ctx *ctx,
  * they still disagree, a third time after the L2/LLC sweeps, two seconds
  * later (probe_cache).  What never settles is not confirmed. */
 static size_t find_l1(struct probe_ctx *ctx, struct probe_chase *c,
-                      uint32_t *order, struct mmt_probeconf *pc,
-                      const struct mmt_cache_claim *claim,
+                      uint32_t *order, struct mmc_probeconf *pc,
+                      const struct mmc_cache_claim *claim,
                       struct probe_l1_evidence *e, int *settled)
 {
     *settled = l1_attempt(ctx, c, order, e);
@@ -354,10 +354,10 @@ static void reading(struct probe_ctx *ctx, struct probe_chase *c,
 }
 
 /* Write a level's two figures; -1 when there is nothing valid to write. */
-static int set_level(struct probe_ctx *ctx, struct mmt_probeconf *pc,
+static int set_level(struct probe_ctx *ctx, struct mmc_probeconf *pc,
                      const char *name, const struct probe_level_reading *r,
-                     const struct mmt_cache_claim *claim,
-                     const struct mmt_cache_claim *doubt,
+                     const struct mmc_cache_claim *claim,
+                     const struct mmc_cache_claim *doubt,
                      const struct probe_tolerance *tol, int key, int eff_key)
 {
     struct probe_answer nom, eff;
@@ -404,12 +404,12 @@ static void read_both(struct probe_ctx *ctx, struct probe_chase *c,
  * fails rather than write a made-up size). */
 static int find_upper_levels(struct probe_ctx *ctx, struct probe_chase *c,
                              uint32_t *order, size_t l1,
-                             const struct mmt_cache_claim *cl, int ncl,
-                             struct mmt_probeconf *pc)
+                             const struct mmc_cache_claim *cl, int ncl,
+                             struct mmc_probeconf *pc)
 {
     struct curves *cs = calloc(1, sizeof *cs);
     struct probe_level_reading r2 = { { 0 }, { 0 } }, r3;
-    const struct mmt_cache_claim *claim, *doubt;
+    const struct mmc_cache_claim *claim, *doubt;
     int rc;
 
     if (!cs)
@@ -431,7 +431,7 @@ static int find_upper_levels(struct probe_ctx *ctx, struct probe_chase *c,
     }
     free(cs);
     rc = set_level(ctx, pc, "L2", &r2, claim, doubt, &probe_l2_tolerance,
-                   MMT_P_L2_KIB, MMT_P_L2_EFF_KIB);
+                   MMC_P_L2_KIB, MMC_P_L2_EFF_KIB);
     if (rc < 0) {
         probe_disagree(ctx, "L2_KIB: no edge in the chase curve up to "
                        "%zu MiB, and no sysfs or cpuid figure",
@@ -440,24 +440,24 @@ static int find_upper_levels(struct probe_ctx *ctx, struct probe_chase *c,
     }
     claim = probe_claim_for(cl, ncl, 0, &doubt);
     if (set_level(ctx, pc, "LLC", &r3, claim, doubt, &probe_llc_tolerance,
-                  MMT_P_LLC_KIB, MMT_P_LLC_EFF_KIB) < 0) {
+                  MMC_P_LLC_KIB, MMC_P_LLC_EFF_KIB) < 0) {
         /* No LLC edge and no claim: the LLC holds at least the L2. */
         probe_disagree(ctx, "LLC_KIB: no edge and no claim: the L2's "
                        "figures, unconfirmed");
-        probe_set(pc, MMT_P_LLC_KIB, pc->l2_kib, 0, "no edge: the L2's");
-        probe_set(pc, MMT_P_LLC_EFF_KIB, pc->l2_eff_kib, 0,
+        probe_set(pc, MMC_P_LLC_KIB, pc->l2_kib, 0, "no edge: the L2's");
+        probe_set(pc, MMC_P_LLC_EFF_KIB, pc->l2_eff_kib, 0,
                   "no edge: the L2's");
     }
     return 0;
 }
 
-int probe_cache(struct probe_ctx *ctx, struct mmt_probeconf *pc)
+int probe_cache(struct probe_ctx *ctx, struct mmc_probeconf *pc)
 {
     struct probe_chase c = { .rng = 0x9e3779b97f4a7c15u };
     uint32_t *order = malloc(PROBE_CHASE_MAX / PROBE_LINE * sizeof *order);
-    struct mmt_cache_claim cl[32];
+    struct mmc_cache_claim cl[32];
     int ncl = probe_cache_claims(ctx, cl, 32), rc = -1;
-    const struct mmt_cache_claim *l1claim = probe_claim_for(cl, ncl, 1,
+    const struct mmc_cache_claim *l1claim = probe_claim_for(cl, ncl, 1,
                                                               NULL);
     struct probe_l1_evidence e = { 0 };
     int settled;
@@ -465,7 +465,7 @@ int probe_cache(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 
     c.buf = probe_chase_alloc();
     if (!c.buf || !order) {
-        mmt_free(c.buf), free(order);
+        mmtm_free(c.buf), free(order);
         return -1;
     }
     memset(c.buf, 1, PROBE_CHASE_MAX);
@@ -486,6 +486,6 @@ int probe_cache(struct probe_ctx *ctx, struct mmt_probeconf *pc)
         if (!l1_verdict(ctx, &e, settled, l1claim, 0, pc))
             rc = -1;
     }
-    mmt_free(c.buf), free(order);
+    mmtm_free(c.buf), free(order);
     return rc;
 }

@@ -171,7 +171,7 @@ double probe_chase_set_ns(void *arg, int n, size_t stride)
 
 char *probe_chase_alloc(void)
 {
-    char *buf = mmt_alloc(PROBE_CHASE_MAX + HUGE, HUGE, 0);
+    char *buf = mmtm_alloc(PROBE_CHASE_MAX + HUGE, HUGE, 0);
 
 #ifdef MADV_HUGEPAGE
     if (buf)

@@ -9,7 +9,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#include "probe/probe.h"
+#include "probe/probes.h"
 
 /* The chase's granularity: at least any L1 line. */
 #define PROBE_LINE 64
@@ -31,10 +31,10 @@ double probe_chase_ns(struct probe_chase *c, size_t bytes, uint32_t *order);
  * blocks: the line size's evidence. */
 double probe_pair_ns(struct probe_chase *c, size_t nblocks, int d,
                      uint32_t *order);
-/* A probe_set_ns_fn (probe.h) on the chase arg. */
+/* A probe_set_ns_fn (probes.h) on the chase arg. */
 double probe_chase_set_ns(void *arg, int n, size_t stride);
 /* The buffer, PROBE_CHASE_MAX bytes on 2 MiB pages where the kernel has
- * them (mmt_free), or NULL. */
+ * them (mmtm_free), or NULL. */
 char *probe_chase_alloc(void);
 
 #endif

@@ -9,38 +9,19 @@
 #include "config.h"
 #endif
 
-#include "probe/probe.h"
+#include "probe/probes.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <time.h>
 #include <unistd.h>
 
-#include "common/cpuid.h"
-#include "common/sysfiles.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
 
 enum { CHAIN_ITERS = 500 };
 
 #if defined(__x86_64__)
-/* PROBE_CHAIN_ADDS dependent adds per iteration; the loop counter is a
- * separate chain that runs alongside on another ALU. */
-void probe_int_chain(long iters)
-{
-    unsigned long acc = 1, step = 3;
-
-    __asm__ volatile(
-        "1:\n\t"
-        ".rept 256\n\t"
-        "add %[step], %[acc]\n\t"
-        ".endr\n\t"
-        "dec %[n]\n\t"
-        "jnz 1b\n\t"
-        : [acc] "+r"(acc), [n] "+r"(iters)
-        : [step] "r"(step)
-        : "cc");
-}
-
 static double add_chain_sample(void *arg)
 {
     double t0 = probe_now();
@@ -49,19 +30,6 @@ static double add_chain_sample(void *arg)
     return probe_now() - t0;
 }
 
-#else
-/* Elsewhere the clock probe reports failure (exit 1) and nothing times
- * against this chain; it exists so that the probes still link there.  The
- * empty asm keeps the adds dependent and unfolded. */
-void probe_int_chain(long iters)
-{
-    unsigned long acc = 1;
-
-    for (long i = 0; i < iters * PROBE_CHAIN_ADDS; i++) {
-        acc += 3;
-        __asm__ volatile("" : "+r"(acc));
-    }
-}
 #endif
 
 /* ---- TSC rate ----------------------------------------------------------
@@ -84,16 +52,16 @@ struct tsc_claim {
 };
 
 /* cpuid in common/cpuid.c's decoding: all zeros where there is none. */
-static int cpuid(unsigned leaf, struct mmt_cpuid_regs *r)
+static int cpuid(unsigned leaf, struct mmc_cpuid_regs *r)
 {
-    return mmt_cpuid_leaf(mmt_cpuid_native, NULL, leaf, 0, r);
+    return mmc_cpuid_leaf(mmc_cpuid_native, NULL, leaf, 0, r);
 }
 
 /* A VM (leaf 1 ECX bit 31) whose CPU has no APERF/MPERF (leaf 6 ECX bit
  * 0): Linux can then take "cpu MHz" only from cpufreq or its TSC. */
 static int vm_without_aperfmperf(void)
 {
-    struct mmt_cpuid_regs r;
+    struct mmc_cpuid_regs r;
 
     return cpuid(1, &r) && (r.ecx >> 31 & 1)
            && !(cpuid(6, &r) && (r.ecx & 1));
@@ -103,7 +71,7 @@ static int vm_without_aperfmperf(void)
  * hypervisor's leaf 0x40000000 says it has it. */
 static int cpuid_claims(struct tsc_claim *c)
 {
-    struct mmt_cpuid_regs r;
+    struct mmc_cpuid_regs r;
     int n = 0;
 
     if (cpuid(0x15, &r) && r.eax && r.ebx && r.ecx)
@@ -112,10 +80,10 @@ static int cpuid_claims(struct tsc_claim *c)
     else if (cpuid(0x16, &r) && (r.eax & 0xffff))
         c[n++] = (struct tsc_claim){ "cpuid 0x16", r.eax & 0xffff };
     if (cpuid(1, &r) && (r.ecx >> 31 & 1)) {
-        /* Hypervisor leaves lie outside mmt_cpuid_leaf's ranges. */
-        mmt_cpuid_native(NULL, 0x40000000u, 0, &r);
+        /* Hypervisor leaves lie outside mmc_cpuid_leaf's ranges. */
+        mmc_cpuid_native(NULL, 0x40000000u, 0, &r);
         if (r.eax >= 0x40000010u) {
-            mmt_cpuid_native(NULL, 0x40000010u, 0, &r);
+            mmc_cpuid_native(NULL, 0x40000010u, 0, &r);
             if (r.eax)
                 c[n++] = (struct tsc_claim){ "cpuid 0x40000010",
                                              r.eax / 1e3 };
@@ -130,9 +98,9 @@ double probe_cpuinfo_mhz(int *is_tsc)
 {
     char mhz[64], cpufreq[96];
 
-    mmt_sysfs_cpufreq_dir(cpufreq, sizeof cpufreq, 0);
+    mmc_sysfs_cpufreq_dir(cpufreq, sizeof cpufreq, 0);
     *is_tsc = vm_without_aperfmperf() && access(cpufreq, F_OK) != 0;
-    return mmt_cpuinfo("cpu MHz", mhz, sizeof mhz) == 0 && atof(mhz) > 0
+    return mmc_cpuinfo("cpu MHz", mhz, sizeof mhz) == 0 && atof(mhz) > 0
            ? atof(mhz) : 0;
 }
 
@@ -143,7 +111,7 @@ static int cpuinfo_claim(struct tsc_claim *c)
 
     if (!is_tsc || mhz <= 0)
         return 0;
-    *c = (struct tsc_claim){ MMT_PROC_CPUINFO, mhz };
+    *c = (struct tsc_claim){ MMC_PROC_CPUINFO, mhz };
     return 1;
 }
 
@@ -176,19 +144,19 @@ static int check_claims(const struct probe_ctx *ctx, double mhz,
 }
 
 /* TSC_MHZ: the median of TSC_RUNS fresh rates. */
-int probe_tsc(struct probe_ctx *ctx, struct mmt_probeconf *pc)
+int probe_tsc(struct probe_ctx *ctx, struct mmc_probeconf *pc)
 {
-    const struct mmt_clock_info *ci = mmt_clock_describe(MMT_CLOCK_CYCLES);
+    const struct mmtm_clock_info *ci = mmtm_clock_describe(MMTM_CLOCK_CYCLES);
     double mhz[TSC_RUNS], lo = INFINITY, hi = 0, med;
     char checked[64];
     int claims, repeat;
 
     if (!ci->available) {
-        probe_set(pc, MMT_P_TSC_MHZ, 0, 1, "no TSC: %s", ci->why_not);
+        probe_set(pc, MMC_P_TSC_MHZ, 0, 1, "no TSC: %s", ci->why_not);
         return 0;
     }
     for (int i = 0; i < TSC_RUNS; i++) {
-        mhz[i] = mmt_tsc_measure_hz() / 1e6;
+        mhz[i] = mmtm_tsc_measure_hz() / 1e6;
         lo = fmin(lo, mhz[i]);
         hi = fmax(hi, mhz[i]);
     }
@@ -200,7 +168,7 @@ int probe_tsc(struct probe_ctx *ctx, struct mmt_probeconf *pc)
         fprintf(ctx->log, "mmprobe: note: TSC_MHZ runs span %.3f..%.3f, "
                 "more than %.1f%%\n", lo, hi, TSC_REPEAT * 100);
     claims = check_claims(ctx, med, checked, sizeof checked);
-    probe_set(pc, MMT_P_TSC_MHZ, med, repeat && claims >= 0,
+    probe_set(pc, MMC_P_TSC_MHZ, med, repeat && claims >= 0,
               "median of %d runs vs CLOCK_MONOTONIC within %.1f%%; %s%s",
               TSC_RUNS, TSC_REPEAT * 100, claims > 0 ? "agrees with " :
               claims < 0 ? "a claim disagrees" : "nothing to cross-check",
@@ -210,7 +178,7 @@ int probe_tsc(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 
 enum { ROUNDS = 10, SAMPLES = 40, GAP_NS = 10000000 };
 
-int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc)
+int probe_clock(struct probe_ctx *ctx, struct mmc_probeconf *pc)
 {
 #if defined(__x86_64__)
     /* Rounds 10 ms apart.  The core clock really moves (2.0-2.5 GHz on
@@ -239,7 +207,7 @@ int probe_clock(struct probe_ctx *ctx, struct mmt_probeconf *pc)
     probe_note(ctx, "\nclock: %.1f MHz, %d of %d rounds within 2%%\n",
                best, agree, ROUNDS);
     ctx->ns_per_cycle = 1e3 / best;
-    probe_set(pc, MMT_P_CLOCK_MHZ, best, agree >= 3,
+    probe_set(pc, MMC_P_CLOCK_MHZ, best, agree >= 3,
               "fastest of 10 rounds 10 ms apart, 256-add reg-reg "
               "chain; the clock moves");
     return 0;

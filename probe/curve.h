@@ -1,14 +1,14 @@
 /* The cache probe's latency curves and what is read from them: the L1's
  * capacity, and each level above it, where its edge lies and its
  * effective size.  Pure: tests/probe/test_cachegeom reads simulated
- * curves through probe.h's probe_l1_from_curve and
+ * curves through probes.h's probe_l1_from_curve and
  * probe_levels_from_curve. */
 #ifndef PROBE_CURVE_H
 #define PROBE_CURVE_H
 
 #include <stddef.h>
 
-#include "probe/probe.h"
+#include "probe/probes.h"
 
 #define PROBE_NGRID 160
 

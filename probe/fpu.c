@@ -9,7 +9,7 @@
  * The kernels are inline assembly with named registers, so neither mmprobe's
  * own CFLAGS nor its compiler can change what is measured.  Operands are
  * zero: 0 * 0 + 0 never produces a denormal, which would take a slow path. */
-#include "probe/probe.h"
+#include "probe/probes.h"
 
 #include <math.h>
 
@@ -148,7 +148,7 @@ static void plan(const struct probe_ctx *ctx, const struct width *w,
  * cent now and then: 3-cycle chains read 2.93 to 3.02 in rounds on the KVM
  * guest, while the eq. 13 skew wants L_x in cycles.  Otherwise the raw
  * ratio is kept, and says so. */
-static void set_latency(struct mmt_probeconf *pc, enum mmt_probe_key k,
+static void set_latency(struct mmc_probeconf *pc, enum mmc_probe_key k,
                         const struct probe_job *j, const char *insn)
 {
     double whole = round(j->cycles);
@@ -166,7 +166,7 @@ static void set_latency(struct mmt_probeconf *pc, enum mmt_probe_key k,
  * its chain step faster than a multiply followed by an add (X-Ray's test;
  * the R12K's FMA was not backed by a fused pipe, paper 002 §V-D). */
 static void latencies(struct probe_ctx *ctx, const struct fpu_jobs *j,
-                      struct mmt_probeconf *pc)
+                      struct mmc_probeconf *pc)
 {
     const struct probe_job *mul = &j->job[j->mul], *add = &j->job[j->add];
     double fma = j->fma >= 0 ? j->job[j->fma].cycles : 0;
@@ -175,13 +175,13 @@ static void latencies(struct probe_ctx *ctx, const struct fpu_jobs *j,
     probe_note(ctx, "latency chains (%d dependent ops x %d): mulsd %.2f, "
                "addsd %.2f, vfmadd231sd %.2f cycles\n", LAT_OPS, LAT_ITERS,
                mul->cycles, add->cycles, fma);
-    set_latency(pc, MMT_P_LAT_MUL, mul, "mulsd");
-    set_latency(pc, MMT_P_LAT_ADD, add, "addsd");
+    set_latency(pc, MMC_P_LAT_MUL, mul, "mulsd");
+    set_latency(pc, MMC_P_LAT_ADD, add, "addsd");
     if (j->fma >= 0)
-        set_latency(pc, MMT_P_LAT_FMA, &j->job[j->fma], "vfmadd231sd");
+        set_latency(pc, MMC_P_LAT_FMA, &j->job[j->fma], "vfmadd231sd");
     else
-        probe_set(pc, MMT_P_LAT_FMA, 0, 1, "cpuid: no FMA3");
-    probe_set(pc, MMT_P_FMA, j->fma >= 0 &&
+        probe_set(pc, MMC_P_LAT_FMA, 0, 1, "cpuid: no FMA3");
+    probe_set(pc, MMC_P_FMA, j->fma >= 0 &&
               fma < mul->cycles + add->cycles - 0.5,
               mul->confirmed && add->confirmed && ok_fma,
               "fused if FMA chain step < mul + add");
@@ -192,7 +192,7 @@ static void latencies(struct probe_ctx *ctx, const struct fpu_jobs *j,
  * 512-bit unit split in two halves gains nothing over 256 bits). */
 static void pipes_and_width(struct probe_ctx *ctx, const struct width *w,
                             const struct fpu_jobs *j,
-                            struct mmt_probeconf *pc)
+                            struct mmc_probeconf *pc)
 {
     double best_flops = 0, ops[4] = { 0 };
     int ok[4] = { 0 }, pick = 1, fma = ctx->have_fma_isa;
@@ -210,9 +210,9 @@ static void pipes_and_width(struct probe_ctx *ctx, const struct width *w,
     }
     while (pick < 3 && ops[pick] * w[pick].doubles < 0.9 * best_flops)
         pick++;
-    probe_set(pc, MMT_P_SIMD_DOUBLES, w[pick].doubles, ok[pick],
+    probe_set(pc, MMC_P_SIMD_DOUBLES, w[pick].doubles, ok[pick],
               "narrowest width within 90%% of best flops/cycle");
-    probe_set(pc, MMT_P_FP_PIPES, fmax(1, round(ops[pick])), ok[pick],
+    probe_set(pc, MMC_P_FP_PIPES, fmax(1, round(ops[pick])), ok[pick],
               "%s at %d doubles, 12 accumulators",
               fma ? "vfmadd231pd per cycle" : "mul+add per cycle",
               w[pick].doubles);
@@ -229,7 +229,7 @@ static void chains_curve(struct probe_ctx *ctx, const struct fpu_jobs *j)
     probe_note(ctx, "\n");
 }
 
-int probe_fpu(struct probe_ctx *ctx, struct mmt_probeconf *pc)
+int probe_fpu(struct probe_ctx *ctx, struct mmc_probeconf *pc)
 {
     const struct width w[] = {
         { "1 double x12", 1, fma_x1, muladd_x1, 1 },
@@ -255,7 +255,7 @@ int probe_fpu(struct probe_ctx *ctx, struct mmt_probeconf *pc)
 
 #else
 
-int probe_fpu(struct probe_ctx *ctx, struct mmt_probeconf *pc)
+int probe_fpu(struct probe_ctx *ctx, struct mmc_probeconf *pc)
 {
     (void)ctx, (void)pc;
     return -1;

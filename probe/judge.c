@@ -7,7 +7,7 @@
  * printed ("mmprobe: note: ...").  A claim is never written unless the
  * measurement bears it out, except as the last resort when nothing was
  * measured at all (then unconfirmed). */
-#include "probe/probe.h"
+#include "probe/probes.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -50,7 +50,7 @@ static int majority(const struct probe_l1_evidence *e, int *votes)
 
 /* Does the claim agree with a size (KiB) and ways (0: not measured)? */
 static int claim_size_agrees(const struct probe_ctx *ctx, const char *key,
-                             const struct mmt_cache_claim *claim,
+                             const struct mmc_cache_claim *claim,
                              double kib)
 {
     if (!claim || claim->size_kib == 0 || claim->size_kib == kib)
@@ -61,7 +61,7 @@ static int claim_size_agrees(const struct probe_ctx *ctx, const char *key,
 }
 
 static int claim_ways_agree(const struct probe_ctx *ctx,
-                            const struct mmt_cache_claim *claim, int ways)
+                            const struct mmc_cache_claim *claim, int ways)
 {
     if (!claim || claim->ways_lo == 0 ||
         (ways >= claim->ways_lo && ways <= claim->ways_hi))
@@ -87,7 +87,7 @@ static void answer(struct probe_answer *a, double value, int confirmed,
 /* No set conflict was clean: the sweep alone, unconfirmed; ways unknown. */
 static int sweep_only(const struct probe_ctx *ctx,
                       const struct probe_l1_evidence *e,
-                      const struct mmt_cache_claim *claim,
+                      const struct mmc_cache_claim *claim,
                       struct probe_answer *size_kib, struct probe_answer *ways)
 {
     if (!e->swept)
@@ -104,7 +104,7 @@ static int sweep_only(const struct probe_ctx *ctx,
 
 int probe_l1_decide(const struct probe_ctx *ctx,
                     const struct probe_l1_evidence *e,
-                    const struct mmt_cache_claim *claim,
+                    const struct mmc_cache_claim *claim,
                     struct probe_answer *size_kib, struct probe_answer *ways)
 {
     int votes, best = majority(e, &votes);
@@ -146,7 +146,7 @@ static int within(size_t edge, long claim_kib, const struct probe_tolerance *t)
 }
 
 int probe_level_fits(const struct probe_level_reading *r,
-                     const struct mmt_cache_claim *claim,
+                     const struct mmc_cache_claim *claim,
                      const struct probe_tolerance *tol)
 {
     return claim && within(r->edge[0], claim->size_kib, tol) &&
@@ -156,7 +156,7 @@ int probe_level_fits(const struct probe_level_reading *r,
 
 /* Why the claim is not the answer, said once. */
 static void say_no_claim(const struct probe_ctx *ctx, const char *name,
-                         const struct mmt_cache_claim *doubt, size_t edge)
+                         const struct mmc_cache_claim *doubt, size_t edge)
 {
     if (doubt)
         probe_disagree(ctx, "%s_KIB: %s says %ld KiB, but %s: not used; the "
@@ -172,8 +172,8 @@ static void say_no_claim(const struct probe_ctx *ctx, const char *name,
 /* The nominal size: the claim if all three edges bear it out. */
 static int nominal(const struct probe_ctx *ctx, const char *name,
                    const struct probe_level_reading *r,
-                   const struct mmt_cache_claim *claim,
-                   const struct mmt_cache_claim *doubt,
+                   const struct mmc_cache_claim *claim,
+                   const struct mmc_cache_claim *doubt,
                    const struct probe_tolerance *tol, struct probe_answer *a)
 {
     const size_t *edge = r->edge;
@@ -236,8 +236,8 @@ static void effective(const struct probe_ctx *ctx, const char *name,
 
 int probe_level_decide(const struct probe_ctx *ctx, const char *name,
                        const struct probe_level_reading *r,
-                       const struct mmt_cache_claim *claim,
-                       const struct mmt_cache_claim *doubt,
+                       const struct mmc_cache_claim *claim,
+                       const struct mmc_cache_claim *doubt,
                        const struct probe_tolerance *tol,
                        struct probe_answer *nominal_kib,
                        struct probe_answer *eff_kib)

@@ -5,8 +5,9 @@
 
 # The probes themselves; they time with the timer room's clocks.
 noinst_LTLIBRARIES += probe/libmmprobe.la
-probe_libmmprobe_la_SOURCES = probe/probe.h \
-	probe/util.c probe/clock.c probe/fpu.c probe/regs.c probe/cache.c \
+probe_libmmprobe_la_SOURCES = probe/probes.h \
+	probe/util.c probe/chain.c probe/clock.c probe/fpu.c probe/regs.c \
+	probe/cache.c \
 	probe/chase.c probe/chase.h probe/curve.c probe/curve.h \
 	probe/sysinfo.c probe/judge.c
 probe_libmmprobe_la_LIBADD = common/libmmcommon.la timer/libmmtimer.la -lm

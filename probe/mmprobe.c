@@ -19,11 +19,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/diag.h"
-#include "common/fingerprint.h"
-#include "common/paramsconf.h"
-#include "common/results.h"
-#include "probe/probe.h"
+#include "common/common.h"
+#include "probe/probes.h"
 #include "timer/mmtimer.h"
 
 #ifndef MMT_KERNEL_CC
@@ -33,33 +30,33 @@
 
 #define BIT(k) (1u << (k))
 
-static int derive(struct probe_ctx *ctx, struct mmt_probeconf *pc);
+static int derive(struct probe_ctx *ctx, struct mmc_probeconf *pc);
 
 /* The probes, in the order they run: what each measures, what it needs. */
 static const struct step {
     const char *name;
-    int (*run)(struct probe_ctx *, struct mmt_probeconf *);
+    int (*run)(struct probe_ctx *, struct mmc_probeconf *);
     unsigned keys;
     unsigned needs;             /* bits of earlier steps */
     int timed;                  /* 0: read from the compiler or derived */
 } steps[] = {
     /* Untimed: TSC ticks against CLOCK_MONOTONIC do not slow down when
      * other CPUs are busy, so a busy machine leaves it confirmed. */
-    { "tsc", probe_tsc, BIT(MMT_P_TSC_MHZ), 0, 0 },
-    { "clock", probe_clock, BIT(MMT_P_CLOCK_MHZ), 0, 1 },
+    { "tsc", probe_tsc, BIT(MMC_P_TSC_MHZ), 0, 0 },
+    { "clock", probe_clock, BIT(MMC_P_CLOCK_MHZ), 0, 1 },
     { "registers", probe_regs,
-      BIT(MMT_P_FP_REGS_SCALAR) | BIT(MMT_P_FP_REGS_SSE2) |
-      BIT(MMT_P_FP_REGS_AVX2) | BIT(MMT_P_FP_REGS_AVX512) |
-      BIT(MMT_P_FMA_COMPILER), 0, 0 },
+      BIT(MMC_P_FP_REGS_SCALAR) | BIT(MMC_P_FP_REGS_SSE2) |
+      BIT(MMC_P_FP_REGS_AVX2) | BIT(MMC_P_FP_REGS_AVX512) |
+      BIT(MMC_P_FMA_COMPILER), 0, 0 },
     { "fpu", probe_fpu,
-      BIT(MMT_P_LAT_MUL) | BIT(MMT_P_LAT_ADD) | BIT(MMT_P_LAT_FMA) |
-      BIT(MMT_P_FMA) | BIT(MMT_P_FP_PIPES) | BIT(MMT_P_SIMD_DOUBLES),
+      BIT(MMC_P_LAT_MUL) | BIT(MMC_P_LAT_ADD) | BIT(MMC_P_LAT_FMA) |
+      BIT(MMC_P_FMA) | BIT(MMC_P_FP_PIPES) | BIT(MMC_P_SIMD_DOUBLES),
       BIT(2), 1 },
     { "caches", probe_cache,
-      BIT(MMT_P_L1D_KIB) | BIT(MMT_P_LINE_BYTES) | BIT(MMT_P_L1D_ASSOC) |
-      BIT(MMT_P_L2_KIB) | BIT(MMT_P_L2_EFF_KIB) | BIT(MMT_P_LLC_KIB) |
-      BIT(MMT_P_LLC_EFF_KIB), BIT(1), 1 },
-    { "derived", derive, BIT(MMT_P_LS) | BIT(MMT_P_PEAK_MFLOPS),
+      BIT(MMC_P_L1D_KIB) | BIT(MMC_P_LINE_BYTES) | BIT(MMC_P_L1D_ASSOC) |
+      BIT(MMC_P_L2_KIB) | BIT(MMC_P_L2_EFF_KIB) | BIT(MMC_P_LLC_KIB) |
+      BIT(MMC_P_LLC_EFF_KIB), BIT(1), 1 },
+    { "derived", derive, BIT(MMC_P_LS) | BIT(MMC_P_PEAK_MFLOPS),
       BIT(1) | BIT(3), 0 },
 };
 #define NSTEPS (int)(sizeof steps / sizeof steps[0])
@@ -77,12 +74,12 @@ static void watchdog(int sig)
 
     (void)sig;
     if (write(2, msg, sizeof msg - 1) < 0)
-        _exit(MMT_EXIT_FAIL);
-    _exit(MMT_EXIT_FAIL);
+        _exit(MMC_EXIT_FAIL);
+    _exit(MMC_EXIT_FAIL);
 }
 
 /* L_s from paper 002 eq. 13 and the peak from clock, width, FMA, pipes. */
-static int derive(struct probe_ctx *ctx, struct mmt_probeconf *pc)
+static int derive(struct probe_ctx *ctx, struct mmc_probeconf *pc)
 {
     double lat = round(pc->lat_mul);
     int ls = (int)ceil((lat * pc->fp_pipes + 1) / 2);
@@ -91,11 +88,11 @@ static int derive(struct probe_ctx *ctx, struct mmt_probeconf *pc)
     int *ok = pc->confirmed;
 
     (void)ctx;
-    probe_set(pc, MMT_P_LS, ls < 1 ? 1 : ls,
-              ok[MMT_P_LAT_MUL] && ok[MMT_P_FP_PIPES],
+    probe_set(pc, MMC_P_LS, ls < 1 ? 1 : ls,
+              ok[MMC_P_LAT_MUL] && ok[MMC_P_FP_PIPES],
               "ceil((LAT_MUL * FP_PIPES + 1) / 2)");
-    probe_set(pc, MMT_P_PEAK_MFLOPS, round(peak), ok[MMT_P_CLOCK_MHZ] &&
-              ok[MMT_P_SIMD_DOUBLES] && ok[MMT_P_FP_PIPES],
+    probe_set(pc, MMC_P_PEAK_MFLOPS, round(peak), ok[MMC_P_CLOCK_MHZ] &&
+              ok[MMC_P_SIMD_DOUBLES] && ok[MMC_P_FP_PIPES],
               "CLOCK_MHZ (fastest seen) * SIMD_DOUBLES * %d * FP_PIPES",
               pc->fma ? 2 : 1);
     return 0;
@@ -119,9 +116,9 @@ static void usage(void)
            "  --results-dir   print the results directory (results/HOST), exit\n"
            "  --help          show this help and exit\n"
            "\n"
-           "Keys:", mmt_progname());
-    for (int k = 0, col = 80; k < MMT_P_NKEYS; k++) {
-        const char *key = mmt_probeconf_schema[k].key;
+           "Keys:", mmc_progname());
+    for (int k = 0, col = 80; k < MMC_P_NKEYS; k++) {
+        const char *key = mmc_probeconf_schema[k].key;
 
         if (col + 1 + (int)strlen(key) > 78)
             printf("\n "), col = 1;
@@ -152,34 +149,34 @@ static unsigned parse_only(const char *text)
     unsigned bits = 0;
 
     if (!copy) {
-        mmt_error("out of memory");
-        exit(MMT_EXIT_FAIL);
+        mmc_error("out of memory");
+        exit(MMC_EXIT_FAIL);
     }
     for (char *w = strtok_r(copy, ",", &save); w;
          w = strtok_r(NULL, ",", &save)) {
-        int k = mmt_probeconf_find(w);
+        int k = mmc_probeconf_find(w);
         if (k < 0)
-            mmt_usage_error("--only: unknown key '%s' (see --help)", w);
+            mmc_usage_error("--only: unknown key '%s' (see --help)", w);
         bits |= BIT(k);
     }
     free(copy);
     if (!bits)
-        mmt_usage_error("--only: no key given");
+        mmc_usage_error("--only: no key given");
     return bits;
 }
 
 /* --check: read path back the way every consumer will. */
 static int check_file(const char *path)
 {
-    struct mmt_probeconf pc;
+    struct mmc_probeconf pc;
     char err[512];
 
-    if (mmt_probeconf_read(path, &pc, err, sizeof err) < 0) {
-        mmt_error("%s", err);
-        return MMT_EXIT_USAGE;
+    if (mmc_probeconf_read(path, &pc, err, sizeof err) < 0) {
+        mmc_error("%s", err);
+        return MMC_EXIT_USAGE;
     }
     printf("%s: valid probe.conf\n", path);
-    return MMT_EXIT_OK;
+    return MMC_EXIT_OK;
 }
 
 /* The one results path, for the Makefile's targets. */
@@ -187,9 +184,9 @@ static void print_results_dir(void)
 {
     char dir[300];
 
-    if (mmt_results_dir(dir, sizeof dir) < 0) {
-        mmt_error("the results path is too long for this host name");
-        exit(MMT_EXIT_FAIL);
+    if (mmc_results_dir(dir, sizeof dir) < 0) {
+        mmc_error("the results path is too long for this host name");
+        exit(MMC_EXIT_FAIL);
     }
     printf("%s\n", dir);
 }
@@ -216,15 +213,15 @@ static void parse_args(int argc, char **argv, struct options *o)
         case 'n': o->only = parse_only(optarg); break;
         case 'v': o->verbose = 1; break;
         case 'c': exit(check_file(optarg));
-        case 'r': print_results_dir(); exit(MMT_EXIT_OK);
-        case 'h': usage(); exit(MMT_EXIT_OK);
+        case 'r': print_results_dir(); exit(MMC_EXIT_OK);
+        case 'h': usage(); exit(MMC_EXIT_OK);
         default:
-            mmt_usage_error("unknown or incomplete option '%s'",
+            mmc_usage_error("unknown or incomplete option '%s'",
                             argv[optind - 1]);
         }
     }
     if (optind < argc)
-        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+        mmc_usage_error("unexpected argument '%s'", argv[optind]);
 }
 
 /* Steps needed for the wanted keys, with what they need in turn. */
@@ -247,40 +244,40 @@ static void pin_to_one_cpu(void)
     CPU_ZERO(&set);
     CPU_SET(cpu < 0 ? 0 : cpu, &set);
     if (sched_setaffinity(0, sizeof set, &set) != 0)
-        mmt_warn("cannot pin to one CPU: %s", strerror(errno));
+        mmc_warn("cannot pin to one CPU: %s", strerror(errno));
 #endif
 }
 
 /* A timed step that ran beside busy CPUs may read low through no fault of
  * its own (timer/load.c): say so, and confirm none of its values. */
-static void doubt_if_busy(const struct mmt_load *load,
-                          const struct step *step, struct mmt_probeconf *pc)
+static void doubt_if_busy(const struct mmtm_load *load,
+                          const struct step *step, struct mmc_probeconf *pc)
 {
-    double busy = mmt_load_busy(load);
+    double busy = mmtm_load_busy(load);
 
     if (busy <= 0.5)
         return;
-    mmt_warn("other CPUs were %.0f%% busy during the %s probe: its values "
+    mmc_warn("other CPUs were %.0f%% busy during the %s probe: its values "
              "are not confirmed (rerun on a quiet machine)", 100 * busy,
              step->name);
-    for (int k = 0; k < MMT_P_NKEYS; k++)
+    for (int k = 0; k < MMC_P_NKEYS; k++)
         if (step->keys & BIT(k))
             pc->confirmed[k] = 0;
 }
 
 /* Run the wanted steps; returns the bits of measured keys, or 0 when a
  * probe failed. */
-static unsigned run_steps(struct probe_ctx *ctx, struct mmt_probeconf *pc,
+static unsigned run_steps(struct probe_ctx *ctx, struct mmc_probeconf *pc,
                           unsigned want)
 {
     unsigned measured = 0;
-    struct mmt_load load;
+    struct mmtm_load load;
 
     for (int s = 0; s < NSTEPS; s++) {
         if (!(want & BIT(s)))
             continue;
         double t0 = probe_now();
-        mmt_load_start(&load, sched_getcpu());
+        mmtm_load_start(&load, sched_getcpu());
         if (isatty(2) || ctx->verbose)
             fprintf(stderr, "mmprobe: %s...%s", steps[s].name,
                     ctx->verbose ? "\n" : "");
@@ -289,7 +286,7 @@ static unsigned run_steps(struct probe_ctx *ctx, struct mmt_probeconf *pc,
             fprintf(stderr, "%s%.1f s\n", ctx->verbose ? "mmprobe: " : " ",
                     probe_now() - t0);
         if (rc < 0) {
-            mmt_error("the %s probe could not measure on this machine",
+            mmc_error("the %s probe could not measure on this machine",
                       steps[s].name);
             return 0;
         }
@@ -300,12 +297,12 @@ static unsigned run_steps(struct probe_ctx *ctx, struct mmt_probeconf *pc,
     return measured;
 }
 
-static void print_table(const struct mmt_probeconf *pc, unsigned keys)
+static void print_table(const struct mmc_probeconf *pc, unsigned keys)
 {
-    for (int k = 0; k < MMT_P_NKEYS; k++)
+    for (int k = 0; k < MMC_P_NKEYS; k++)
         if (keys & BIT(k))
-            printf("%-16s %12.6g  %-11s %s\n", mmt_probeconf_schema[k].key,
-                   mmt_probeconf_get(pc, k),
+            printf("%-16s %12.6g  %-11s %s\n", mmc_probeconf_schema[k].key,
+                   mmc_probeconf_get(pc, k),
                    pc->confirmed[k] ? "confirmed" : "UNCONFIRMED",
                    pc->how[k]);
 }
@@ -332,20 +329,20 @@ static int make_parent(const char *path)
 
 /* --only: fold the new keys into an existing file; its fingerprint into
  * old_fp. */
-static int merge_existing(const char *path, struct mmt_probeconf *pc,
-                          unsigned measured, char old_fp[MMT_FINGERPRINT_LEN])
+static int merge_existing(const char *path, struct mmc_probeconf *pc,
+                          unsigned measured, char old_fp[MMC_FINGERPRINT_LEN])
 {
-    struct mmt_probeconf old;
+    struct mmc_probeconf old;
     char err[512];
 
-    if (mmt_probeconf_read(path, &old, err, sizeof err) < 0) {
-        mmt_error("--only updates an existing file: %s", err);
+    if (mmc_probeconf_read(path, &old, err, sizeof err) < 0) {
+        mmc_error("--only updates an existing file: %s", err);
         return -1;
     }
-    mmt_probeconf_fingerprint(&old, old_fp);
-    for (int k = 0; k < MMT_P_NKEYS; k++)
+    mmc_probeconf_fingerprint(&old, old_fp);
+    for (int k = 0; k < MMC_P_NKEYS; k++)
         if (!(measured & BIT(k))) {
-            mmt_probeconf_set(pc, k, mmt_probeconf_get(&old, k));
+            mmc_probeconf_set(pc, k, mmc_probeconf_get(&old, k));
             pc->confirmed[k] = old.confirmed[k];
             snprintf(pc->how[k], sizeof pc->how[k], "kept from last run");
         }
@@ -365,7 +362,7 @@ static int keep_previous(const char *path, char *prev, size_t len)
         return -1;
     unlink(tmp);
     if (link(path, tmp) != 0 || rename(tmp, prev) != 0) {
-        mmt_warn("cannot keep %s as %s: %s", path, prev, strerror(errno));
+        mmc_warn("cannot keep %s as %s: %s", path, prev, strerror(errno));
         unlink(tmp);
         return -1;
     }
@@ -377,18 +374,18 @@ static int keep_previous(const char *path, char *prev, size_t len)
  * library no longer builds from that tune, and the user should know why
  * and how to undo it. */
 static void note_stale_tune(const char *output, const char *old_fp,
-                            const struct mmt_probeconf *pc, const char *prev)
+                            const struct mmc_probeconf *pc, const char *prev)
 {
-    char params[4096], fp[MMT_FINGERPRINT_LEN], err[256];
+    char params[4096], fp[MMC_FINGERPRINT_LEN], err[256];
     const char *slash = strrchr(output, '/');
     int dir = slash ? (int)(slash - output + 1) : 0;
-    static struct mmt_paramsconf tune;
+    static struct mmc_paramsconf tune;
 
-    mmt_probeconf_fingerprint(pc, fp);
+    mmc_probeconf_fingerprint(pc, fp);
     if (!strcmp(fp, old_fp))
         return;
     snprintf(params, sizeof params, "%.*sparams.conf", dir, output);
-    if (mmt_paramsconf_read(params, &tune, err, sizeof err) != 0
+    if (mmc_paramsconf_read(params, &tune, err, sizeof err) != 0
         || strcmp(tune.probe_fingerprint, old_fp) != 0)
         return;
     fprintf(stderr, "mmprobe: note: %s was searched against the probe.conf "
@@ -399,10 +396,10 @@ static void note_stale_tune(const char *output, const char *old_fp,
                                      : "");
 }
 
-static int write_outputs(const struct options *o, struct mmt_probeconf *pc,
+static int write_outputs(const struct options *o, struct mmc_probeconf *pc,
                          unsigned measured)
 {
-    char err[256], old_fp[MMT_FINGERPRINT_LEN] = "", prev[4096];
+    char err[256], old_fp[MMC_FINGERPRINT_LEN] = "", prev[4096];
     int kept = 0;
 
     if (o->only && access(o->output, F_OK) != 0) {
@@ -411,22 +408,22 @@ static int write_outputs(const struct options *o, struct mmt_probeconf *pc,
     }
     if (o->only && merge_existing(o->output, pc, measured, old_fp) < 0)
         return -1;
-    if (mmt_probeconf_validate(pc, err, sizeof err) < 0) {
+    if (mmc_probeconf_validate(pc, err, sizeof err) < 0) {
         /* The reader would refuse it: a probe produced nonsense. */
-        mmt_error("not writing %s: %s", o->output, err);
+        mmc_error("not writing %s: %s", o->output, err);
         return -1;
     }
     if (o->only)
         kept = keep_previous(o->output, prev, sizeof prev) == 0;
-    if (make_parent(o->output) < 0 || mmt_probeconf_write(o->output, pc) < 0) {
-        mmt_error("cannot write %s: %s", o->output, strerror(errno));
+    if (make_parent(o->output) < 0 || mmc_probeconf_write(o->output, pc) < 0) {
+        mmc_error("cannot write %s: %s", o->output, strerror(errno));
         return -1;
     }
     if (o->only)
         note_stale_tune(o->output, old_fp, pc, kept ? prev : NULL);
     if (make_parent(o->header) < 0 ||
-        mmt_probeconf_write_header(o->header, pc) < 0) {
-        mmt_error("cannot write %s: %s", o->header, strerror(errno));
+        mmc_probeconf_write_header(o->header, pc) < 0) {
+        mmc_error("cannot write %s: %s", o->header, strerror(errno));
         return -1;
     }
     return 0;
@@ -440,9 +437,9 @@ static void default_paths(struct options *o, char *out, char *hdr,
     const char *slash;
 
     if (!o->output) {
-        if (mmt_results_file(out, len, "probe.conf") < 0) {
-            mmt_error("the results path is too long for this host name");
-            exit(MMT_EXIT_FAIL);
+        if (mmc_results_file(out, len, "probe.conf") < 0) {
+            mmc_error("the results path is too long for this host name");
+            exit(MMC_EXIT_FAIL);
         }
         o->output = out;
     }
@@ -455,9 +452,9 @@ static void default_paths(struct options *o, char *out, char *hdr,
 }
 
 /* FORMAT, host, CPU and kernel compiler: the head of probe.conf. */
-static void describe_origin(struct mmt_probeconf *pc, double seconds)
+static void describe_origin(struct mmc_probeconf *pc, double seconds)
 {
-    mmt_origin_here(&pc->origin, MMT_PROBECONF_FORMAT, "mmprobe");
+    mmc_origin_here(&pc->origin, MMC_PROBECONF_FORMAT, "mmprobe");
     snprintf(pc->note, sizeof pc->note, "probes took %.1f s", seconds);
 }
 
@@ -466,11 +463,11 @@ int main(int argc, char **argv)
     struct options o = { 0 };
     struct probe_ctx ctx = { .log = stderr, .kernel_cc = MMT_KERNEL_CC,
                              .kernel_cflags = MMT_KERNEL_CFLAGS };
-    static struct mmt_probeconf pc;
+    static struct mmc_probeconf pc;
     char outbuf[256], hdrbuf[256];
-    int measured[MMT_P_NKEYS];
+    int measured[MMC_P_NKEYS];
 
-    mmt_set_progname(argv[0]);
+    mmc_set_progname(argv[0]);
     parse_args(argc, argv, &o);
     default_paths(&o, outbuf, hdrbuf, sizeof outbuf);
     ctx.verbose = o.verbose;
@@ -484,22 +481,22 @@ int main(int argc, char **argv)
     double t0 = probe_now();
     unsigned keys = run_steps(&ctx, &pc, steps_for(o.only ? o.only : ~0u));
     if (!keys)
-        return MMT_EXIT_FAIL;
-    for (int k = 0; k < MMT_P_NKEYS; k++)
+        return MMC_EXIT_FAIL;
+    for (int k = 0; k < MMC_P_NKEYS; k++)
         measured[k] = (keys & BIT(k)) != 0;
     probe_crosscheck(&ctx, &pc, measured);
     if (!o.only)
         print_table(&pc, keys);
-    for (int k = 0; k < MMT_P_NKEYS; k++)
+    for (int k = 0; k < MMC_P_NKEYS; k++)
         if ((keys & BIT(k)) && !pc.confirmed[k])
-            mmt_warn("%s = %g is not confirmed (repetitions, a second "
+            mmc_warn("%s = %g is not confirmed (repetitions, a second "
                      "method or cpuid disagreed, or other CPUs were busy)",
-                     mmt_probeconf_schema[k].key, mmt_probeconf_get(&pc, k));
+                     mmc_probeconf_schema[k].key, mmc_probeconf_get(&pc, k));
     describe_origin(&pc, probe_now() - t0);
     fprintf(stderr, "mmprobe: probes took %.1f s\n", probe_now() - t0);
     if (write_outputs(&o, &pc, keys) < 0)
-        return MMT_EXIT_FAIL;
+        return MMC_EXIT_FAIL;
     if (!o.only || access(o.output, F_OK) == 0)
         fprintf(stderr, "mmprobe: wrote %s and %s\n", o.output, o.header);
-    return MMT_EXIT_OK;
+    return MMC_EXIT_OK;
 }

@@ -17,7 +17,7 @@
  * back, and -g0 (debug notes change no instruction and cost compile
  * time).  The assembly is read as gcc and clang print it in AT&T syntax;
  * clang's block comments ("# %bb.0:") are not labels. */
-#include "probe/probe.h"
+#include "probe/probes.h"
 #include "probe/regs.h"
 
 #include <errno.h>
@@ -41,14 +41,14 @@ enum {
  * never an __m512d intrinsic.  Here only the probe's word for each ISA
  * (in its functions' names and its notes). */
 static const char *const tags[NTYPES] = {
-    [MMT_ISA_NONE] = "scalar", [MMT_ISA_SSE2] = "sse2",
-    [MMT_ISA_AVX2] = "avx2", [MMT_ISA_AVX512] = "avx512",
+    [MMC_ISA_NONE] = "scalar", [MMC_ISA_SSE2] = "sse2",
+    [MMC_ISA_AVX2] = "avx2", [MMC_ISA_AVX512] = "avx512",
 };
 
 static void emit_regs_function(FILE *fp, int t, int n)
 {
-    const char *prefix = mmt_isas[t].vprefix;
-    const char *ctype = mmt_isas[t].vtype;
+    const char *prefix = mmc_isas[t].vprefix;
+    const char *ctype = mmc_isas[t].vtype;
 
     fprintf(fp, "void regs_%s_%d(%s *p, long iters)\n{\n", tags[t], n,
             ctype);
@@ -77,18 +77,18 @@ static int write_source(const char *path)
     if (!fp)
         return -1;
     fprintf(fp, "#if %s\n#include <immintrin.h>\n#endif\n",
-            mmt_isas[MMT_ISA_SSE2].guard);
-    for (int t = NTYPES - 1; t > MMT_ISA_NONE; t--)
+            mmc_isas[MMC_ISA_SSE2].guard);
+    for (int t = NTYPES - 1; t > MMC_ISA_NONE; t--)
         fprintf(fp, "#%s %s\nconst int vec_bits = %d;\n",
-                t == NTYPES - 1 ? "if" : "elif", mmt_isas[t].guard,
-                64 * mmt_isas[t].vlen);
+                t == NTYPES - 1 ? "if" : "elif", mmc_isas[t].guard,
+                64 * mmc_isas[t].vlen);
     fprintf(fp, "#else\nconst int vec_bits = 64;\n#endif\n"
             "void fma_probe(double *restrict c, const double *a,\n"
             "               const double *b, long n)\n{\n"
             "    for (long i = 0; i < n; i++)\n"
             "        c[i] += a[i] * b[i];\n}\n");
     for (int t = 0; t < NTYPES; t++) {
-        fprintf(fp, "#if %s\n", mmt_isas[t].guard);
+        fprintf(fp, "#if %s\n", mmc_isas[t].guard);
         for (int n = NMIN; n <= NMAX; n++)
             emit_regs_function(fp, t, n);
         fprintf(fp, "#endif\n");
@@ -305,18 +305,18 @@ int probe_asm_register_count(const struct probe_asm_facts *f, int t,
     return count < f->regs_used[t] ? count : f->regs_used[t];
 }
 
-static void record(struct probe_ctx *ctx, struct mmt_probeconf *pc,
+static void record(struct probe_ctx *ctx, struct mmc_probeconf *pc,
                    const struct probe_asm_facts *f)
 {
     ctx->vec_bits_max = f->vec_bits;
-    probe_set(pc, MMT_P_FMA_COMPILER, f->fma, 1,
+    probe_set(pc, MMC_P_FMA_COMPILER, f->fma, 1,
               "vfmadd in KERNEL_CC -S of c[i] += a[i]*b[i]");
     for (int t = 0; t < NTYPES; t++) {
         int clean = 1, count = 0;
 
-        if (64 * mmt_isas[t].vlen <= f->vec_bits || t == MMT_ISA_NONE)
+        if (64 * mmc_isas[t].vlen <= f->vec_bits || t == MMC_ISA_NONE)
             count = probe_asm_register_count(f, t, &clean);
-        probe_set(pc, mmt_isas[t].fp_regs_key, count, clean, count ?
+        probe_set(pc, mmc_isas[t].fp_regs_key, count, clean, count ?
                   "largest n live values compiled without a spill" :
                   "width not enabled by KERNEL_CFLAGS");
         if (!count) {
@@ -357,7 +357,7 @@ static void first_line(const char *path, char *buf, size_t len)
         fclose(fp);
 }
 
-int probe_regs(struct probe_ctx *ctx, struct mmt_probeconf *pc)
+int probe_regs(struct probe_ctx *ctx, struct mmc_probeconf *pc)
 {
     const char *tmp = getenv("TMPDIR");
     char dir[512], src[600], out[600], errlog[600], first[300];

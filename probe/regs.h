@@ -3,17 +3,17 @@
  * regs_<width>_<n> functions spilled, how many distinct vector registers
  * each width used, whether fma_probe was contracted to FMA, and the
  * vector width the flags enable.  Inside probe/ only. */
-#ifndef MMT_PROBE_REGS_H
-#define MMT_PROBE_REGS_H
+#ifndef PROBE_REGS_H
+#define PROBE_REGS_H
 
 #include <stdio.h>
 
-#include "common/isa.h"
+#include "common/common.h"
 
 /* n runs over NMIN..NMAX live values; the widths are common/isa.h's
  * ISAs, in its order (scalar first). */
 enum { PROBE_REGS_NMIN = 2, PROBE_REGS_NMAX = 40,
-       PROBE_REGS_NTYPES = MMT_NISA };
+       PROBE_REGS_NTYPES = MMC_NISA };
 
 struct probe_asm_facts {
     int vec_bits;            /* the vec_bits constant; 0 if not seen */

@@ -2,10 +2,9 @@
  * cross-check what was measured, never to replace it.  Every disagreement
  * is printed, since either the probe or the claim is wrong and the user
  * should know which numbers the tuner trusted. */
-#include "probe/probe.h"
+#include "probe/probes.h"
 
-#include "common/isa.h"
-#include "common/sysfiles.h"
+#include "common/common.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -18,7 +17,7 @@ static long read_long(const char *dir, const char *name)
     char *end;
     long v;
 
-    if (mmt_sysfs_read(dir, name, buf, sizeof buf) < 0)
+    if (mmc_sysfs_read(dir, name, buf, sizeof buf) < 0)
         return 0;
     v = strtol(buf, &end, 10);
     if (*end == 'K')
@@ -28,22 +27,22 @@ static long read_long(const char *dir, const char *name)
     return v;
 }
 
-static enum mmt_cache_type type_of(const char *text)
+static enum mmc_cache_type type_of(const char *text)
 {
-    return strcmp(text, "Data") == 0 ? MMT_CT_DATA
-         : strcmp(text, "Instruction") == 0 ? MMT_CT_INSTRUCTION
-         : MMT_CT_UNIFIED;
+    return strcmp(text, "Data") == 0 ? MMC_CT_DATA
+         : strcmp(text, "Instruction") == 0 ? MMC_CT_INSTRUCTION
+         : MMC_CT_UNIFIED;
 }
 
-int probe_sysfs_caches(struct mmt_cache_claim *c, int max)
+int probe_sysfs_caches(struct mmc_cache_claim *c, int max)
 {
     int n = 0;
 
     for (int i = 0; i < 16 && n < max; i++) {
         char dir[128], type[16];
 
-        mmt_sysfs_cache_dir(dir, sizeof dir, i);
-        if (mmt_sysfs_read(dir, "type", type, sizeof type) < 0)
+        mmc_sysfs_cache_dir(dir, sizeof dir, i);
+        if (mmc_sysfs_read(dir, "type", type, sizeof type) < 0)
             continue;
         memset(&c[n], 0, sizeof c[n]);
         c[n].type = type_of(type);
@@ -61,33 +60,33 @@ int probe_sysfs_caches(struct mmt_cache_claim *c, int max)
 /* /proc/cpuinfo's "cache size" is the kernel's reading of cpuid: the L2 on
  * AMD (from 0x80000006), the last level on Intel.  Only the AMD case names
  * its level for sure, so only it becomes a claim. */
-static int cpuinfo_cache(struct mmt_cache_claim *c)
+static int cpuinfo_cache(struct mmc_cache_claim *c)
 {
     char vendor[64], size[64];
 
-    if (mmt_cpuinfo("vendor_id", vendor, sizeof vendor) != 0 ||
-        mmt_cpuinfo("cache size", size, sizeof size) != 0 ||
+    if (mmc_cpuinfo("vendor_id", vendor, sizeof vendor) != 0 ||
+        mmc_cpuinfo("cache size", size, sizeof size) != 0 ||
         (strcmp(vendor, "AuthenticAMD") != 0 &&
          strcmp(vendor, "HygonGenuine") != 0) || atol(size) <= 0)
         return 0;
     memset(c, 0, sizeof *c);
     c->level = 2;
-    c->type = MMT_CT_UNIFIED;
+    c->type = MMC_CT_UNIFIED;
     c->size_kib = atol(size);
-    c->source = MMT_PROC_CPUINFO;
+    c->source = MMC_PROC_CPUINFO;
     return 1;
 }
 
-static const char *type_name(enum mmt_cache_type t)
+static const char *type_name(enum mmc_cache_type t)
 {
-    return t == MMT_CT_DATA ? "data" : t == MMT_CT_INSTRUCTION
+    return t == MMC_CT_DATA ? "data" : t == MMC_CT_INSTRUCTION
                                         ? "instruction" : "unified";
 }
 
 /* Print the claims (--verbose) and every pair of sources that disagree on
  * a level's size: one of them is wrong, and the user should know. */
 static void compare_claims(const struct probe_ctx *ctx,
-                           const struct mmt_cache_claim *c, int n)
+                           const struct mmc_cache_claim *c, int n)
 {
     for (int i = 0; i < n; i++) {
         probe_note(ctx, "claim: %s: L%d %s %ld KiB, %d-%d ways, %d B "
@@ -107,33 +106,33 @@ static void compare_claims(const struct probe_ctx *ctx,
 }
 
 int probe_cache_claims(const struct probe_ctx *ctx,
-                       struct mmt_cache_claim *c, int max)
+                       struct mmc_cache_claim *c, int max)
 {
     int n = probe_sysfs_caches(c, max);
 
-    n += mmt_cpuid_caches(mmt_cpuid_native, NULL, c + n, max - n);
+    n += mmc_cpuid_caches(mmc_cpuid_native, NULL, c + n, max - n);
     if (n < max)
         n += cpuinfo_cache(c + n);
     compare_claims(ctx, c, n);
     return n;
 }
 
-const struct mmt_cache_claim *
-probe_claim_for(const struct mmt_cache_claim *c, int n, int level,
-                const struct mmt_cache_claim **doubt)
+const struct mmc_cache_claim *
+probe_claim_for(const struct mmc_cache_claim *c, int n, int level,
+                const struct mmc_cache_claim **doubt)
 {
-    const struct mmt_cache_claim *passed = NULL;
+    const struct mmc_cache_claim *passed = NULL;
     int last = 0;
 
     for (int i = 0; i < n; i++)
-        if (c[i].type != MMT_CT_INSTRUCTION && c[i].level > last)
+        if (c[i].type != MMC_CT_INSTRUCTION && c[i].level > last)
             last = c[i].level;
     if (level == 0)
         level = last;
     if (doubt)
         *doubt = NULL;
     for (int i = 0; i < n; i++) {
-        if (c[i].level != level || c[i].type == MMT_CT_INSTRUCTION)
+        if (c[i].level != level || c[i].type == MMC_CT_INSTRUCTION)
             continue;
         if (!c[i].doubt[0])
             return &c[i];
@@ -169,7 +168,7 @@ static int differ(const struct probe_ctx *ctx, const char *key, double m,
 }
 
 int probe_crosscheck(const struct probe_ctx *ctx,
-                     const struct mmt_probeconf *pc, const int *measured)
+                     const struct mmc_probeconf *pc, const int *measured)
 {
     int bad = 0;
 
@@ -177,13 +176,13 @@ int probe_crosscheck(const struct probe_ctx *ctx,
     int avx = !!__builtin_cpu_supports("avx");
     int avx512 = !!__builtin_cpu_supports("avx512f");
     int fma = !!__builtin_cpu_supports("fma");
-    int widest = mmt_isas[avx512 ? MMT_ISA_AVX512 : avx ? MMT_ISA_AVX2
-                          : MMT_ISA_SSE2].vlen;
+    int widest = mmc_isas[avx512 ? MMC_ISA_AVX512 : avx ? MMC_ISA_AVX2
+                          : MMC_ISA_SSE2].vlen;
 
-    if (measured[MMT_P_FMA] && pc->fma != fma)
+    if (measured[MMC_P_FMA] && pc->fma != fma)
         bad++, probe_disagree(ctx, "FMA measured %d, cpuid says %d", pc->fma,
                               fma);
-    if (measured[MMT_P_SIMD_DOUBLES] && pc->simd_doubles != widest)
+    if (measured[MMC_P_SIMD_DOUBLES] && pc->simd_doubles != widest)
         bad++, probe_disagree(ctx, "SIMD_DOUBLES measured %d, widest cpuid "
                               "ISA holds %d (kernel flags or the hardware "
                               "may not use it)", pc->simd_doubles, widest);
@@ -192,8 +191,8 @@ int probe_crosscheck(const struct probe_ctx *ctx,
      * says nothing of the core clock: no disagreement to print. */
     int is_tsc;
     double claim = probe_cpuinfo_mhz(&is_tsc);
-    if (measured[MMT_P_CLOCK_MHZ] && !is_tsc)
+    if (measured[MMC_P_CLOCK_MHZ] && !is_tsc)
         bad += differ(ctx, "CLOCK_MHZ", pc->clock_mhz, claim, 0.02,
-                      MMT_PROC_CPUINFO);
+                      MMC_PROC_CPUINFO);
     return bad;
 }

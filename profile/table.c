@@ -23,7 +23,7 @@
 #endif
 
 #include "profile/profile.h"
-#include "common/atomicfile.h"
+#include "common/common.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -196,12 +196,12 @@ static char *table_path(void)
 static int write_table(const char *path, const struct shape *shapes,
                        size_t n, uint64_t recorded, uint64_t dropped)
 {
-    struct mmt_atomic_file af;
+    struct mmc_atomic_file af;
 
-    if (!mmt_atomic_open(&af, path))
+    if (!mmc_atomic_open(&af, path))
         return -1;
     put_table(af.fp, shapes, n, recorded, dropped);
-    return mmt_atomic_commit(&af);
+    return mmc_atomic_commit(&af);
 }
 
 static void report(const char *path, size_t n, uint64_t recorded,

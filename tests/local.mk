@@ -27,3 +27,10 @@ TESTS += tests/common/test_sysfiles
 
 # TAP helpers the shell tests source.
 EXTRA_DIST += tests/common/tap.sh tests/common/quickcc.sh
+
+# No circle of files inside any room, from the objects' symbols.
+TESTS += tests/common/circles.sh
+EXTRA_DIST += tests/common/circles.sh
+# Each room included from outside through its face only.
+TESTS += tests/common/faces.sh
+EXTRA_DIST += tests/common/faces.sh

@@ -16,7 +16,8 @@
 #include "timer/mmtimer.h"
 #include "timer/cpu.h"
 
-static const char *const clock_names[MMT_NCLOCKS] = { "wall", "cycles", "cpu" };
+static const char *const clock_names[MMTM_NCLOCKS] = { "wall", "cycles",
+                                                        "cpu" };
 
 static int64_t read_posix(clockid_t id)
 {
@@ -51,10 +52,10 @@ static const char *const tsc_reader_names[] = {
 static enum tsc_reader choose_tsc_reader(void)
 {
 #ifdef HAVE_RDTSC
-    if (!mmt_cpu_has(MMT_CPU_TSC))
+    if (!mmtm_cpu_has(MMTM_CPU_TSC))
         return TSC_NONE;
 #ifdef HAVE_RDTSCP
-    if (mmt_cpu_has(MMT_CPU_RDTSCP))
+    if (mmtm_cpu_has(MMTM_CPU_RDTSCP))
         return TSC_RDTSCP;
 #endif
     return TSC_FENCED;
@@ -89,7 +90,7 @@ static const char *cycles_why_not(void)
 #endif
 }
 
-uint64_t mmt_cycles(void)
+uint64_t mmtm_cycles(void)
 {
 #ifdef HAVE_RDTSC
     uint64_t t;
@@ -116,14 +117,14 @@ uint64_t mmt_cycles(void)
     return 0;
 }
 
-int64_t mmt_clock_ticks(enum mmt_clock id)
+int64_t mmtm_clock_ticks(enum mmtm_clock id)
 {
     switch (id) {
-    case MMT_CLOCK_WALL:
+    case MMTM_CLOCK_WALL:
         return read_posix(CLOCK_MONOTONIC);
-    case MMT_CLOCK_CYCLES:
-        return (int64_t)mmt_cycles();
-    case MMT_CLOCK_CPU:
+    case MMTM_CLOCK_CYCLES:
+        return (int64_t)mmtm_cycles();
+    case MMTM_CLOCK_CPU:
         return read_posix(CLOCK_PROCESS_CPUTIME_ID);
     default:
         return 0;
@@ -139,7 +140,7 @@ static void tsc_wall_pair(uint64_t *tsc, int64_t *wall_ns)
 
     for (int i = 0; i < 5; i++) {
         int64_t w0 = read_posix(CLOCK_MONOTONIC);
-        uint64_t c = mmt_cycles();
+        uint64_t c = mmtm_cycles();
         int64_t w1 = read_posix(CLOCK_MONOTONIC);
 
         if (w1 - w0 < best) {
@@ -152,7 +153,7 @@ static void tsc_wall_pair(uint64_t *tsc, int64_t *wall_ns)
 
 /* TSC ticks per second: ticks across >= 20 ms of CLOCK_MONOTONIC, three
  * times, keeping the middle rate (one bad pair spoils one run only). */
-double mmt_tsc_measure_hz(void)
+double mmtm_tsc_measure_hz(void)
 {
     double rate[3];
 
@@ -187,49 +188,49 @@ static double tsc_rate(void)
     static int measured;
 
     if (!measured) {
-        rate = mmt_tsc_measure_hz();
+        rate = mmtm_tsc_measure_hz();
         measured = 1;
     }
     return rate;
 }
 
-double mmt_clock_tick_s(enum mmt_clock id)
+double mmtm_clock_tick_s(enum mmtm_clock id)
 {
-    if (id == MMT_CLOCK_CYCLES) {
+    if (id == MMTM_CLOCK_CYCLES) {
         double r = tsc_rate();
         return r > 0 ? 1.0 / r : 0;
     }
     return 1e-9;
 }
 
-double mmt_clock_seconds(enum mmt_clock id)
+double mmtm_clock_seconds(enum mmtm_clock id)
 {
     /* The first reading becomes the origin, so the integer converted to a
      * double stays small and keeps its last digits (paper 000 §2.2). */
-    static int64_t origin[MMT_NCLOCKS];
-    static int started[MMT_NCLOCKS];
+    static int64_t origin[MMTM_NCLOCKS];
+    static int started[MMTM_NCLOCKS];
     int64_t now;
 
-    if ((unsigned)id >= MMT_NCLOCKS)
+    if ((unsigned)id >= MMTM_NCLOCKS)
         return 0;
-    now = mmt_clock_ticks(id);
+    now = mmtm_clock_ticks(id);
     if (!started[id]) {
         origin[id] = now;
         started[id] = 1;
     }
-    return (double)(now - origin[id]) * mmt_clock_tick_s(id);
+    return (double)(now - origin[id]) * mmtm_clock_tick_s(id);
 }
 
 /* The first reading of clock id that differs from a; a itself when the
  * clock stood still for 1 s of CLOCK_MONOTONIC (or for 2^24 readings,
  * should CLOCK_MONOTONIC be what stands still), so that a broken counter
  * is reported instead of waited on for ever. */
-static int64_t next_step(enum mmt_clock id, int64_t a)
+static int64_t next_step(enum mmtm_clock id, int64_t a)
 {
     int64_t w0 = read_posix(CLOCK_MONOTONIC);
 
     for (long n = 1; n <= 1L << 24; n++) {
-        int64_t b = mmt_clock_ticks(id);
+        int64_t b = mmtm_clock_ticks(id);
 
         if (b != a)
             return b;
@@ -243,12 +244,12 @@ static int64_t next_step(enum mmt_clock id, int64_t a)
  * 2000 steps, but no more than ~20 ms of waiting, so that a coarse clock
  * (10 ms CPU time on some systems) is measured in a few steps.  0 when
  * the clock does not advance. */
-static int64_t measure_step(enum mmt_clock id)
+static int64_t measure_step(enum mmtm_clock id)
 {
     int64_t best = INT64_MAX, w0 = read_posix(CLOCK_MONOTONIC);
 
     for (int i = 0; i < 2000; i++) {
-        int64_t a = mmt_clock_ticks(id), b = next_step(id, a);
+        int64_t a = mmtm_clock_ticks(id), b = next_step(id, a);
 
         if (b == a)
             return 0;
@@ -262,7 +263,7 @@ static int64_t measure_step(enum mmt_clock id)
 
 /* Seconds per reading: the fastest of several batches, timed on the wall
  * clock (the clock under test may be too coarse to time itself). */
-static double measure_cost(enum mmt_clock id)
+static double measure_cost(enum mmtm_clock id)
 {
     enum { BATCH = 1000 };
     double best = 1e30;
@@ -272,7 +273,7 @@ static double measure_cost(enum mmt_clock id)
         int64_t w0 = read_posix(CLOCK_MONOTONIC);
 
         for (int i = 0; i < BATCH; i++)
-            sink += mmt_clock_ticks(id);
+            sink += mmtm_clock_ticks(id);
         double s = (double)(read_posix(CLOCK_MONOTONIC) - w0) * 1e-9 / BATCH;
         if (s < best)
             best = s;
@@ -281,38 +282,38 @@ static double measure_cost(enum mmt_clock id)
     return best;
 }
 
-static void describe(struct mmt_clock_info *ci, enum mmt_clock id)
+static void describe(struct mmtm_clock_info *ci, enum mmtm_clock id)
 {
     int64_t step;
 
     ci->id = id;
     ci->name = clock_names[id];
-    ci->available = id != MMT_CLOCK_CYCLES || cycles_usable();
+    ci->available = id != MMTM_CLOCK_CYCLES || cycles_usable();
     if (!ci->available) {
         ci->why_not = cycles_why_not();
         return;
     }
-    ci->reads = id == MMT_CLOCK_WALL ? "clock_gettime(CLOCK_MONOTONIC)"
-                : id == MMT_CLOCK_CPU
+    ci->reads = id == MMTM_CLOCK_WALL ? "clock_gettime(CLOCK_MONOTONIC)"
+                : id == MMTM_CLOCK_CPU
                 ? "clock_gettime(CLOCK_PROCESS_CPUTIME_ID)"
                 : tsc_reader_names[tsc_reader()];
-    ci->rate_hz = id == MMT_CLOCK_CYCLES ? tsc_rate() : 0;
+    ci->rate_hz = id == MMTM_CLOCK_CYCLES ? tsc_rate() : 0;
     step = measure_step(id);
-    if (step == 0 || mmt_clock_tick_s(id) <= 0) {
+    if (step == 0 || mmtm_clock_tick_s(id) <= 0) {
         ci->available = 0;
         ci->why_not = "its readings stood still for 1 s (a broken counter)";
         return;
     }
-    ci->resolution_s = (double)step * mmt_clock_tick_s(id);
+    ci->resolution_s = (double)step * mmtm_clock_tick_s(id);
     ci->cost_s = measure_cost(id);
 }
 
-const struct mmt_clock_info *mmt_clock_describe(enum mmt_clock id)
+const struct mmtm_clock_info *mmtm_clock_describe(enum mmtm_clock id)
 {
-    static struct mmt_clock_info info[MMT_NCLOCKS];
-    static int done[MMT_NCLOCKS];
+    static struct mmtm_clock_info info[MMTM_NCLOCKS];
+    static int done[MMTM_NCLOCKS];
 
-    if ((unsigned)id >= MMT_NCLOCKS)
+    if ((unsigned)id >= MMTM_NCLOCKS)
         return NULL;
     if (!done[id]) {
         describe(&info[id], id);
@@ -321,15 +322,15 @@ const struct mmt_clock_info *mmt_clock_describe(enum mmt_clock id)
     return &info[id];
 }
 
-int mmt_clock_parse(const char *name)
+int mmtm_clock_parse(const char *name)
 {
-    for (int i = 0; i < MMT_NCLOCKS; i++)
+    for (int i = 0; i < MMTM_NCLOCKS; i++)
         if (strcmp(name, clock_names[i]) == 0)
             return i;
     return -1;
 }
 
-int mmt_tsc_invariant(void)
+int mmtm_tsc_invariant(void)
 {
-    return mmt_cpu_has(MMT_CPU_INVARIANT_TSC);
+    return mmtm_cpu_has(MMTM_CPU_INVARIANT_TSC);
 }

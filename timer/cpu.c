@@ -4,16 +4,16 @@
 
 #include <stddef.h>
 
-#include "common/cpuid.h"
+#include "common/common.h"
 
-int mmt_cpu_has(enum mmt_cpu_feature f)
+int mmtm_cpu_has(enum mmtm_cpu_feature f)
 {
-    return mmt_cpuid_has(mmt_cpuid_native, NULL, (enum mmt_cpuid_feature)f);
+    return mmc_cpuid_has(mmc_cpuid_native, NULL, (enum mmc_cpuid_feature)f);
 }
 
-unsigned mmt_cpu_clflush_bytes(void)
+unsigned mmtm_cpu_clflush_bytes(void)
 {
-    unsigned bytes = mmt_cpuid_clflush_bytes(mmt_cpuid_native, NULL);
+    unsigned bytes = mmc_cpuid_clflush_bytes(mmc_cpuid_native, NULL);
 
     return bytes ? bytes : 64;
 }

@@ -15,7 +15,7 @@
 #include <x86intrin.h>
 #endif
 
-#include "common/sysfiles.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
 #include "timer/cpu.h"
 #include "timer/flush.h"
@@ -23,33 +23,33 @@
 #define LINE 64
 #define MIB ((size_t)1 << 20)
 
-static const char *const flush_names[MMT_NFLUSH] = {
+static const char *const flush_names[MMTM_NFLUSH] = {
     "none", "onecall-lru", "onecall-x86", "multicall-lru"
 };
 
-const char *mmt_flush_name(enum mmt_flush f)
+const char *mmtm_flush_name(enum mmtm_flush f)
 {
-    return (unsigned)f < MMT_NFLUSH ? flush_names[f] : "?";
+    return (unsigned)f < MMTM_NFLUSH ? flush_names[f] : "?";
 }
 
-int mmt_flush_parse(const char *name)
+int mmtm_flush_parse(const char *name)
 {
-    for (int i = 0; i < MMT_NFLUSH; i++)
+    for (int i = 0; i < MMTM_NFLUSH; i++)
         if (strcmp(name, flush_names[i]) == 0)
             return i;
     return -1;
 }
 
-int mmt_flush_available(enum mmt_flush f)
+int mmtm_flush_available(enum mmtm_flush f)
 {
-    if (f == MMT_FLUSH_ONECALL_X86) {
+    if (f == MMTM_FLUSH_ONECALL_X86) {
 #ifdef HAVE_CLFLUSH
-        return mmt_cpu_has(MMT_CPU_CLFLUSH);
+        return mmtm_cpu_has(MMTM_CPU_CLFLUSH);
 #else
         return 0;
 #endif
     }
-    return (unsigned)f < MMT_NFLUSH;
+    return (unsigned)f < MMTM_NFLUSH;
 }
 
 /* ---- flush size from sysfs -------------------------------------------- */
@@ -66,19 +66,19 @@ static int read_cache(int index, struct cache_desc *c)
     char dir[96], buf[64], *end;
     unsigned long v;
 
-    mmt_sysfs_cache_dir(dir, sizeof dir, index);
-    if (mmt_sysfs_read(dir, "type", buf, sizeof buf) != 0)
+    mmc_sysfs_cache_dir(dir, sizeof dir, index);
+    if (mmc_sysfs_read(dir, "type", buf, sizeof buf) != 0)
         return -1;
     if (strcmp(buf, "Instruction") == 0)
         return 1;
-    if (mmt_sysfs_read(dir, "level", buf, sizeof buf) != 0)
+    if (mmc_sysfs_read(dir, "level", buf, sizeof buf) != 0)
         return -1;
     c->level = atoi(buf);
-    if (mmt_sysfs_read(dir, "size", buf, sizeof buf) != 0)
+    if (mmc_sysfs_read(dir, "size", buf, sizeof buf) != 0)
         return -1;
     v = strtoul(buf, &end, 10);
     c->bytes = (size_t)v * (*end == 'M' ? MIB : *end == 'K' ? 1024 : 1);
-    c->private = mmt_sysfs_read(dir, "shared_cpu_list", buf, sizeof buf) == 0
+    c->private = mmc_sysfs_read(dir, "shared_cpu_list", buf, sizeof buf) == 0
                  && strpbrk(buf, ",-") == NULL;
     return 0;
 }
@@ -103,7 +103,7 @@ static size_t sysfs_cache_sum(int level, int *deepest)
     return sum;
 }
 
-size_t mmt_flush_bytes_for_level(int level)
+size_t mmtm_flush_bytes_for_level(int level)
 {
     int deepest;
 
@@ -122,7 +122,7 @@ size_t mmt_flush_bytes_for_level(int level)
  * own default, and a safe size where sysfs is missing or wrong).  The
  * shared LLC is not flushed by default: the context timed is a kernel
  * whose operands were pushed out of the core's caches by other work. */
-size_t mmt_flush_default_bytes(void)
+size_t mmtm_flush_default_bytes(void)
 {
     int deepest;
     size_t b = 2 * sysfs_cache_sum(0, &deepest);
@@ -130,7 +130,7 @@ size_t mmt_flush_default_bytes(void)
     return b > 4 * MIB ? b : 4 * MIB;
 }
 
-int mmt_flush_nsets(size_t set_bytes, size_t flush_bytes)
+int mmtm_flush_nsets(size_t set_bytes, size_t flush_bytes)
 {
     size_t n;
 
@@ -150,12 +150,12 @@ static size_t round_up(size_t n, size_t m)
     return (n + m - 1) / m * m;
 }
 
-static size_t area_bytes(const struct mmt_layout *l, int i)
+static size_t area_bytes(const struct mmtm_layout *l, int i)
 {
     return l->stride[i] ? (size_t)l->nsets * l->stride[i] : l->bytes[i];
 }
 
-int mmt_layout_make(struct mmt_layout *l, const struct mmt_kernel *k,
+int mmtm_layout_make(struct mmtm_layout *l, const struct mmtm_kernel *k,
                     int moving, size_t flush_bytes, size_t align,
                     size_t misalign)
 {
@@ -174,12 +174,12 @@ int mmt_layout_make(struct mmt_layout *l, const struct mmt_kernel *k,
             l->set_bytes += l->stride[i];
         }
     }
-    l->nsets = mmt_flush_nsets(l->set_bytes, flush_bytes);
+    l->nsets = mmtm_flush_nsets(l->set_bytes, flush_bytes);
     for (int i = 0; i < k->noperands; i++) {
         size_t n = area_bytes(l, i);
-        l->area[i] = mmt_alloc(n ? n : 1, align, misalign);
+        l->area[i] = mmtm_alloc(n ? n : 1, align, misalign);
         if (l->area[i] == NULL) {
-            mmt_layout_free(l);
+            mmtm_layout_free(l);
             errno = ENOMEM;
             return -1;
         }
@@ -187,15 +187,15 @@ int mmt_layout_make(struct mmt_layout *l, const struct mmt_kernel *k,
     return 0;
 }
 
-void mmt_layout_free(struct mmt_layout *l)
+void mmtm_layout_free(struct mmtm_layout *l)
 {
     for (int i = 0; i < l->noperands; i++) {
-        mmt_free(l->area[i]);
+        mmtm_free(l->area[i]);
         l->area[i] = NULL;
     }
 }
 
-void mmt_layout_touch_pages(const struct mmt_layout *l)
+void mmtm_layout_touch_pages(const struct mmtm_layout *l)
 {
     long page = sysconf(_SC_PAGESIZE);
     size_t step = page > 0 ? (size_t)page : 4096;
@@ -211,7 +211,7 @@ void mmt_layout_touch_pages(const struct mmt_layout *l)
     }
 }
 
-void mmt_layout_init(const struct mmt_layout *l, const struct mmt_kernel *k)
+void mmtm_layout_init(const struct mmtm_layout *l, const struct mmtm_kernel *k)
 {
     for (int s = l->nsets - 1; s >= 0; s--)
         for (int i = 0; i < l->noperands; i++)
@@ -225,7 +225,7 @@ void mmt_layout_init(const struct mmt_layout *l, const struct mmt_kernel *k)
 
 static volatile double flush_sink;
 
-void mmt_layout_warm_hot(const struct mmt_layout *l)
+void mmtm_layout_warm_hot(const struct mmtm_layout *l)
 {
     unsigned char sum = 0;
 
@@ -240,7 +240,7 @@ void mmt_layout_warm_hot(const struct mmt_layout *l)
     flush_sink += sum;
 }
 
-void mmt_walk_start(struct mmt_walk *w, const struct mmt_layout *l)
+void mmtm_walk_start(struct mmtm_walk *w, const struct mmtm_layout *l)
 {
     memset(w, 0, sizeof *w);
     w->l = l;
@@ -253,10 +253,10 @@ void mmt_walk_start(struct mmt_walk *w, const struct mmt_layout *l)
 
 /* ---- one-call flushes (§3) -------------------------------------------- */
 
-int mmt_lru_make(struct mmt_lru_buffer *b, size_t bytes)
+int mmtm_lru_make(struct mmtm_lru_buffer *b, size_t bytes)
 {
     b->n = bytes / sizeof(double);
-    b->p = mmt_alloc(b->n * sizeof(double) + 1, LINE, 0);
+    b->p = mmtm_alloc(b->n * sizeof(double) + 1, LINE, 0);
     if (b->p == NULL)
         return -1;
     /* Small nonzero values: the sum is not foreseeable, so not elided. */
@@ -265,7 +265,7 @@ int mmt_lru_make(struct mmt_lru_buffer *b, size_t bytes)
     return 0;
 }
 
-void mmt_lru_flush(const struct mmt_lru_buffer *b)
+void mmtm_lru_flush(const struct mmtm_lru_buffer *b)
 {
     double sum = 0;
 
@@ -274,16 +274,16 @@ void mmt_lru_flush(const struct mmt_lru_buffer *b)
     flush_sink += sum;
 }
 
-void mmt_lru_free(struct mmt_lru_buffer *b)
+void mmtm_lru_free(struct mmtm_lru_buffer *b)
 {
-    mmt_free(b->p);
+    mmtm_free(b->p);
     b->p = NULL;
 }
 
-void mmt_clflush_cold(const struct mmt_layout *l)
+void mmtm_clflush_cold(const struct mmtm_layout *l)
 {
 #ifdef HAVE_CLFLUSH
-    size_t line = mmt_cpu_clflush_bytes();
+    size_t line = mmtm_cpu_clflush_bytes();
 
     for (int i = 0; i < l->noperands; i++) {
         const char *p = l->area[i];

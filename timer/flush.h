@@ -1,8 +1,8 @@
 /* Internal to timer/: operand layout and the MultiCallFlushLRU walk
  * (paper 000 §4, §4.1).  Exposed to tests/timer/ so the walk order can be
  * checked by instrumenting it instead of by timing. */
-#ifndef MMT_TIMER_FLUSH_H
-#define MMT_TIMER_FLUSH_H
+#ifndef MMTM_TIMER_FLUSH_H
+#define MMTM_TIMER_FLUSH_H
 
 #include <stddef.h>
 
@@ -10,46 +10,47 @@
 
 /* Every operand has its own area (§4.1).  A moving (cold) operand has
  * nsets copies `stride` bytes apart; a hot one has one copy (stride 0). */
-struct mmt_layout {
+struct mmtm_layout {
     int nsets;
     int noperands;
     int accumulates;                  /* some operand is read and written */
-    void *area[MMT_MAX_OPERANDS];     /* copy 0 of each operand */
-    size_t bytes[MMT_MAX_OPERANDS];
-    size_t stride[MMT_MAX_OPERANDS];
-    int cold[MMT_MAX_OPERANDS];       /* the kernel's wish, moving or not */
+    void *area[MMTM_MAX_OPERANDS];     /* copy 0 of each operand */
+    size_t bytes[MMTM_MAX_OPERANDS];
+    size_t stride[MMTM_MAX_OPERANDS];
+    int cold[MMTM_MAX_OPERANDS];       /* the kernel's wish, moving or not */
     size_t set_bytes;                 /* moving bytes per working set */
 };
 
 /* Lay out k's operands.  moving: honour the operands' cold flags (for
  * MultiCallFlushLRU); else every operand gets one copy.  Returns 0, or -1
  * with errno (ENOMEM) after freeing what it took. */
-int mmt_layout_make(struct mmt_layout *l, const struct mmt_kernel *k,
+int mmtm_layout_make(struct mmtm_layout *l, const struct mmtm_kernel *k,
                     int moving, size_t flush_bytes, size_t align,
                     size_t misalign);
-void mmt_layout_free(struct mmt_layout *l);
+void mmtm_layout_free(struct mmtm_layout *l);
 /* Page0Guard (§5.3): write one byte in every page of every area. */
-void mmt_layout_touch_pages(const struct mmt_layout *l);
+void mmtm_layout_touch_pages(const struct mmtm_layout *l);
 /* Fill every copy through k->init in the order the walk will use them
  * (set nsets-1 first, the one timed first), hot operands last (§4, §4.1). */
-void mmt_layout_init(const struct mmt_layout *l, const struct mmt_kernel *k);
+void mmtm_layout_init(const struct mmtm_layout *l,
+                      const struct mmtm_kernel *k);
 /* Read every line of the hot operands, so they are cached again. */
-void mmt_layout_warm_hot(const struct mmt_layout *l);
+void mmtm_layout_warm_hot(const struct mmtm_layout *l);
 
 /* The walk: from set nsets-1 down to 0, then back to nsets-1 with alpha
  * (and beta when an operand accumulates) negated -- RangeGuard, §5.2. */
-struct mmt_walk {
-    const struct mmt_layout *l;
+struct mmtm_walk {
+    const struct mmtm_layout *l;
     int set;
-    struct mmt_call call;
+    struct mmtm_call call;
 };
 
-void mmt_walk_start(struct mmt_walk *w, const struct mmt_layout *l);
+void mmtm_walk_start(struct mmtm_walk *w, const struct mmtm_layout *l);
 
 /* Advance after a call; one well-predicted branch, as the paper asks. */
-static inline void mmt_walk_next(struct mmt_walk *w)
+static inline void mmtm_walk_next(struct mmtm_walk *w)
 {
-    const struct mmt_layout *l = w->l;
+    const struct mmtm_layout *l = w->l;
 
     if (w->set > 0) {
         w->set--;
@@ -66,14 +67,14 @@ static inline void mmt_walk_next(struct mmt_walk *w)
 }
 
 /* OneCallFlushLRU (§3): read a buffer of the flush size. */
-struct mmt_lru_buffer {
+struct mmtm_lru_buffer {
     double *p;
     size_t n;
 };
-int mmt_lru_make(struct mmt_lru_buffer *b, size_t bytes);
-void mmt_lru_flush(const struct mmt_lru_buffer *b);
-void mmt_lru_free(struct mmt_lru_buffer *b);
+int mmtm_lru_make(struct mmtm_lru_buffer *b, size_t bytes);
+void mmtm_lru_flush(const struct mmtm_lru_buffer *b);
+void mmtm_lru_free(struct mmtm_lru_buffer *b);
 /* OneCallFlushX86 (§3): clflush every line of the cold operands. */
-void mmt_clflush_cold(const struct mmt_layout *l);
+void mmtm_clflush_cold(const struct mmtm_layout *l);
 
 #endif

@@ -8,45 +8,41 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "common/diag.h"
-#include "common/results.h"
-#include "common/probeconf.h"
-#include "common/sysfiles.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
-#include "timer/flushsize.h"
 
-static void load_sysfs(struct mmt_machine *m)
+static void load_sysfs(struct mmtm_machine *m)
 {
-    /* mmt_flush_bytes_for_level(L) is 2 x the sum up to L: undo both. */
+    /* mmtm_flush_bytes_for_level(L) is 2 x the sum up to L: undo both. */
     size_t prev = 0;
 
     for (int level = 1; level <= 3; level++) {
-        size_t b = mmt_flush_bytes_for_level(level) / 2;
+        size_t b = mmtm_flush_bytes_for_level(level) / 2;
         m->kib[level - 1] = b > prev ? (double)(b - prev) / 1024 : 0;
         prev = b;
     }
     snprintf(m->source, sizeof m->source,
-             "sysfs " MMT_SYSFS_CPU "/cpu0/cache (no probe.conf)");
+             "sysfs " MMC_SYSFS_CPU "/cpu0/cache (no probe.conf)");
 }
 
-void mmt_machine_load(struct mmt_machine *m, const char *probe_conf)
+void mmtm_machine_load(struct mmtm_machine *m, const char *probe_conf)
 {
     char path[300], err[512];
-    struct mmt_probeconf pc;
+    struct mmc_probeconf pc;
 
     memset(m, 0, sizeof *m);
     if (probe_conf == NULL) {
-        if (mmt_results_file(path, sizeof path, "probe.conf") < 0 ||
+        if (mmc_results_file(path, sizeof path, "probe.conf") < 0 ||
             access(path, R_OK) != 0) {
             load_sysfs(m);
             return;
         }
         probe_conf = path;
     }
-    if (mmt_probeconf_read(probe_conf, &pc, err, sizeof err) != 0) {
+    if (mmc_probeconf_read(probe_conf, &pc, err, sizeof err) != 0) {
         if (probe_conf != path)
-            mmt_usage_error("--probe-conf: %s", err);
-        mmt_warn("%s; using sysfs instead", err);
+            mmc_usage_error("--probe-conf: %s", err);
+        mmc_warn("%s; using sysfs instead", err);
         load_sysfs(m);
         return;
     }
@@ -75,7 +71,7 @@ static int level_of(const char *text)
     return 0;
 }
 
-size_t mmt_flush_size_resolve(const struct mmt_machine *m, const char *text,
+size_t mmtm_flush_size_resolve(const struct mmtm_machine *m, const char *text,
                               char *note, size_t len)
 {
     int level;
@@ -83,11 +79,11 @@ size_t mmt_flush_size_resolve(const struct mmt_machine *m, const char *text,
 
     if (text == NULL) {
         snprintf(note, len, "default: max(2 x private caches, 4 MiB)");
-        return mmt_flush_default_bytes();
+        return mmtm_flush_default_bytes();
     }
     level = level_of(text);
     if (level == 0) {
-        long v = mmt_parse_long("--flush-size (KiB, or L1, L2, LLC)", text,
+        long v = mmc_parse_long("--flush-size (KiB, or L1, L2, LLC)", text,
                                 1, 64L << 20);
         snprintf(note, len, "%ld KiB as given", v);
         return (size_t)v << 10;
@@ -97,7 +93,7 @@ size_t mmt_flush_size_resolve(const struct mmt_machine *m, const char *text,
     for (int i = 0; i < level; i++)
         kib += m->kib[i];
     if (!(kib > 0))
-        mmt_usage_error("--flush-size=%s: the cache sizes are unknown here "
+        mmc_usage_error("--flush-size=%s: the cache sizes are unknown here "
                         "(%s); give a size in KiB", text, m->source);
     snprintf(note, len, "%s: 2 x %.0f KiB of caches up to it, from %s",
              text, kib, m->source);

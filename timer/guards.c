@@ -11,23 +11,23 @@
 #include <string.h>
 
 #include "timer/mmtimer.h"
-#include "common/sysfiles.h"
+#include "common/common.h"
 
 static long read_khz(const char *dir, const char *file)
 {
     char buf[32];
 
-    return mmt_sysfs_read(dir, file, buf, sizeof buf) == 0 ? atol(buf) : 0;
+    return mmc_sysfs_read(dir, file, buf, sizeof buf) == 0 ? atol(buf) : 0;
 }
 
-int mmt_throttle_check(int cpu, char *msg, size_t len)
+int mmtm_throttle_check(int cpu, char *msg, size_t len)
 {
     char dir[96], gov[64];
     long cur, min, max;
     int fixed;
 
-    mmt_sysfs_cpufreq_dir(dir, sizeof dir, cpu);
-    if (mmt_sysfs_read(dir, "scaling_governor", gov, sizeof gov) != 0) {
+    mmc_sysfs_cpufreq_dir(dir, sizeof dir, cpu);
+    if (mmc_sysfs_read(dir, "scaling_governor", gov, sizeof gov) != 0) {
         snprintf(msg, len, "cpu%d: no cpufreq information (%s absent); "
                  "frequency scaling not checked", cpu, dir);
         return -1;

@@ -38,13 +38,13 @@ static int read_others(int self, unsigned long long *busy,
     return 0;
 }
 
-void mmt_load_start(struct mmt_load *l, int self)
+void mmtm_load_start(struct mmtm_load *l, int self)
 {
     l->self = self;
     l->ok = read_others(self, &l->busy0, &l->total0) == 0;
 }
 
-double mmt_load_busy(const struct mmt_load *l)
+double mmtm_load_busy(const struct mmtm_load *l)
 {
     unsigned long long busy, total;
 

@@ -18,7 +18,7 @@ bin_PROGRAMS += mmtime
 mmtime_SOURCES = \
 	timer/mmtime.c \
 	timer/refkernels.c timer/refkernels.h \
-	timer/flushsize.c timer/flushsize.h
+	timer/flushsize.c
 mmtime_LDADD = timer/libmmtimer.la common/libmmcommon.la -lm
 
 # Tests of timer/ (sources under tests/timer/).  machine.c is what the

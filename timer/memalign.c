@@ -5,7 +5,7 @@
  * caller whose operands split cache lines or SIMD vectors.
  *
  * The original malloc pointer is stored in the pointer-aligned slot just
- * below the user pointer, so mmt_free needs only the user pointer. */
+ * below the user pointer, so mmtm_free needs only the user pointer. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -23,7 +23,7 @@ static uintptr_t slot_below(uintptr_t user)
     return s - s % sizeof(void *);
 }
 
-void *mmt_alloc(size_t bytes, size_t align, size_t misalign)
+void *mmtm_alloc(size_t bytes, size_t align, size_t misalign)
 {
     const size_t header = 2 * sizeof(void *);
     size_t total;
@@ -51,7 +51,7 @@ void *mmt_alloc(size_t bytes, size_t align, size_t misalign)
     return (void *)user;
 }
 
-void mmt_free(void *p)
+void mmtm_free(void *p)
 {
     if (p != NULL)
         free(*(void **)slot_below((uintptr_t)p));

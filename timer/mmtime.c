@@ -13,10 +13,9 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "common/diag.h"
+#include "common/common.h"
 #include "timer/mmtimer.h"
 #include "timer/refkernels.h"
-#include "timer/flushsize.h"
 
 static void usage(void)
 {
@@ -61,8 +60,8 @@ static void usage(void)
 "\n"
 "Run pinned (taskset -c 1 %s ...) on a quiet machine.  Exit status: 0 ok,\n"
 "1 timing failed, 2 bad usage.\n",
-        mmt_progname(), MMT_SAMPLES_MAX, MMT_SAMPLES_DEFAULT,
-        MMT_PRECISION_DEFAULT, MMT_MIN_SAMPLE_DEFAULT, mmt_progname());
+        mmc_progname(), MMTM_SAMPLES_MAX, MMTM_SAMPLES_DEFAULT,
+        MMTM_PRECISION_DEFAULT, MMTM_MIN_SAMPLE_DEFAULT, mmc_progname());
 }
 
 struct cli {
@@ -72,7 +71,7 @@ struct cli {
     const char *probe_conf;
     const char *hot, *cold;
     int info;
-    struct mmt_timing_opts o;
+    struct mmtm_timing_opts o;
 };
 
 enum {
@@ -105,8 +104,8 @@ static const struct option long_opts[] = {
 
 static int kernel_known(const char *name)
 {
-    for (int i = 0; mmt_refkernel_names[i]; i++)
-        if (strcmp(name, mmt_refkernel_names[i]) == 0)
+    for (int i = 0; mmtm_refkernel_names[i]; i++)
+        if (strcmp(name, mmtm_refkernel_names[i]) == 0)
             return i;
     return -1;
 }
@@ -115,18 +114,18 @@ static void parse_option(struct cli *c, int ch, const char *arg)
 {
     switch (ch) {
     case 'k':
-        c->kernel = mmt_refkernel_names[mmt_parse_word("--kernel", arg,
+        c->kernel = mmtm_refkernel_names[mmc_parse_word("--kernel", arg,
                             kernel_known, "dot, daxpy or mmm")];
         break;
     case 'n':
-        c->n = mmt_parse_long("--size", arg, 1, 100000000);
+        c->n = mmc_parse_long("--size", arg, 1, 100000000);
         break;
     case 'c':
-        c->o.clock = mmt_parse_word("--clock", arg, mmt_clock_parse,
+        c->o.clock = mmc_parse_word("--clock", arg, mmtm_clock_parse,
                                     "wall, cycles or cpu");
         break;
     case 'f':
-        c->o.flush = mmt_parse_word("--flush", arg, mmt_flush_parse,
+        c->o.flush = mmc_parse_word("--flush", arg, mmtm_flush_parse,
                        "none, onecall-lru, onecall-x86 or multicall-lru");
         break;
     case 's': c->flush_size = arg; break;
@@ -134,32 +133,32 @@ static void parse_option(struct cli *c, int ch, const char *arg)
     case OPT_HOT: c->hot = arg; break;
     case OPT_COLD: c->cold = arg; break;
     case OPT_ALIGN:
-        c->o.align = (size_t)mmt_parse_long("--align", arg, 1, 1 << 20);
+        c->o.align = (size_t)mmc_parse_long("--align", arg, 1, 1 << 20);
         if (c->o.align & (c->o.align - 1))
-            mmt_usage_error("--align: '%s' is not a power of two", arg);
+            mmc_usage_error("--align: '%s' is not a power of two", arg);
         break;
     case OPT_MISALIGN:
-        c->o.misalign = (size_t)mmt_parse_long("--misalign", arg, 0,
+        c->o.misalign = (size_t)mmc_parse_long("--misalign", arg, 0,
                                                (1 << 20) - 1);
         break;
     case OPT_SAMPLES:
-        c->o.samples = (int)mmt_parse_long("--samples", arg, 1,
-                                           MMT_SAMPLES_MAX);
+        c->o.samples = (int)mmc_parse_long("--samples", arg, 1,
+                                           MMTM_SAMPLES_MAX);
         break;
     case OPT_PRECISION:
-        c->o.rel_precision = mmt_parse_double("--precision", arg, 1e-6, 0.5);
+        c->o.rel_precision = mmc_parse_double("--precision", arg, 1e-6, 0.5);
         break;
     case OPT_MIN_SAMPLE:
-        c->o.min_sample_s = mmt_parse_double("--min-sample-time", arg, 0, 10);
+        c->o.min_sample_s = mmc_parse_double("--min-sample-time", arg, 0, 10);
         break;
     case OPT_PEAK:
-        c->o.peak_mflops = mmt_parse_double("--peak", arg, 0, 1e12);
+        c->o.peak_mflops = mmc_parse_double("--peak", arg, 0, 1e12);
         break;
-    case OPT_NO_PAGE0: c->o.guards_off |= MMT_GUARD_PAGE0; break;
-    case OPT_NO_INSTLD: c->o.guards_off |= MMT_GUARD_INSTLD; break;
+    case OPT_NO_PAGE0: c->o.guards_off |= MMTM_GUARD_PAGE0; break;
+    case OPT_NO_INSTLD: c->o.guards_off |= MMTM_GUARD_INSTLD; break;
     case OPT_INFO: c->info = 1; break;
-    case 'h': usage(); exit(MMT_EXIT_OK);
-    default: mmt_usage_error("unknown option");
+    case 'h': usage(); exit(MMC_EXIT_OK);
+    default: mmc_usage_error("unknown option");
     }
 }
 
@@ -170,13 +169,13 @@ static void bad_option(const char *arg)
     size_t len;
 
     if (strncmp(arg, "--", 2) != 0)
-        mmt_usage_error("unknown option '-%c'", optopt);
+        mmc_usage_error("unknown option '-%c'", optopt);
     len = strcspn(arg + 2, "=");
     for (const struct option *o = long_opts; o->name; o++)
         if (arg[2 + len] == '=' && strlen(o->name) == len
             && strncmp(o->name, arg + 2, len) == 0)
-            mmt_usage_error("option '--%s' takes no value", o->name);
-    mmt_usage_error("unknown option '%.*s'", (int)len + 2, arg);
+            mmc_usage_error("option '--%s' takes no value", o->name);
+    mmc_usage_error("unknown option '%.*s'", (int)len + 2, arg);
 }
 
 static void parse_args(struct cli *c, int argc, char **argv)
@@ -189,22 +188,22 @@ static void parse_args(struct cli *c, int argc, char **argv)
         if (ch == '?')
             bad_option(argv[optind - 1]);
         if (ch == ':')
-            mmt_usage_error("option '%s' needs a value", argv[optind - 1]);
+            mmc_usage_error("option '%s' needs a value", argv[optind - 1]);
         parse_option(c, ch, optarg);
     }
     if (optind < argc)
-        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+        mmc_usage_error("unexpected argument '%s'", argv[optind]);
     if (c->o.misalign >= c->o.align)
-        mmt_usage_error("--misalign=%zu must be below --align=%zu",
+        mmc_usage_error("--misalign=%zu must be below --align=%zu",
                         c->o.misalign, c->o.align);
     if (c->hot && c->cold)
-        mmt_usage_error("--hot and --cold both name the whole split; "
+        mmc_usage_error("--hot and --cold both name the whole split; "
                         "give one of them");
 }
 
 /* Mark the operands named in list (comma-separated) as cold = value, the
  * others as !value. */
-static void set_temperature(struct mmt_kernel *k, const char *opt,
+static void set_temperature(struct mmtm_kernel *k, const char *opt,
                             const char *list, int value)
 {
     char buf[128], *save = NULL;
@@ -213,7 +212,7 @@ static void set_temperature(struct mmt_kernel *k, const char *opt,
     /* strtok_r would skip empty names and hide a typo such as "A,,B". */
     if (len == 0 || len >= sizeof buf || list[0] == ','
         || list[len - 1] == ',' || strstr(list, ",,"))
-        mmt_usage_error("%s: '%s' is not a comma-separated list of operand "
+        mmc_usage_error("%s: '%s' is not a comma-separated list of operand "
                         "names", opt, list);
     for (int i = 0; i < k->noperands; i++)
         k->operand[i].cold = !value;
@@ -225,15 +224,15 @@ static void set_temperature(struct mmt_kernel *k, const char *opt,
             if (strcasecmp(t, k->operand[i].name) == 0)
                 break;
         if (i == k->noperands)
-            mmt_usage_error("%s: kernel %s has no operand '%s'", opt,
+            mmc_usage_error("%s: kernel %s has no operand '%s'", opt,
                             k->name, t);
         k->operand[i].cold = value;
     }
 }
 
-static void print_clock(enum mmt_clock id)
+static void print_clock(enum mmtm_clock id)
 {
-    const struct mmt_clock_info *ci = mmt_clock_describe(id);
+    const struct mmtm_clock_info *ci = mmtm_clock_describe(id);
 
     if (!ci->available) {
         printf("clock %-6s  not available: %s\n", ci->name, ci->why_not);
@@ -242,9 +241,9 @@ static void print_clock(enum mmt_clock id)
     printf("clock %-6s  resolution %.3g ns, cost per reading %.3g ns "
            "(read with %s)", ci->name, ci->resolution_s * 1e9,
            ci->cost_s * 1e9, ci->reads);
-    if (id == MMT_CLOCK_CYCLES)
+    if (id == MMTM_CLOCK_CYCLES)
         printf(", TSC rate %.6g GHz (measured against CLOCK_MONOTONIC; "
-               "%s)", ci->rate_hz * 1e-9, mmt_tsc_invariant() ?
+               "%s)", ci->rate_hz * 1e-9, mmtm_tsc_invariant() ?
                "invariant TSC" : "TSC not invariant: may follow the core "
                "clock");
     printf("\n");
@@ -255,13 +254,13 @@ static void print_info(const char *flush_note, size_t flush_bytes)
     char msg[256];
     int cpu = sched_getcpu();
 
-    for (int i = 0; i < MMT_NCLOCKS; i++)
+    for (int i = 0; i < MMTM_NCLOCKS; i++)
         print_clock(i);
-    for (int f = 0; f < MMT_NFLUSH; f++)
-        printf("flush %-13s %s\n", mmt_flush_name(f),
-               mmt_flush_available(f) ? "available" : "not available");
+    for (int f = 0; f < MMTM_NFLUSH; f++)
+        printf("flush %-13s %s\n", mmtm_flush_name(f),
+               mmtm_flush_available(f) ? "available" : "not available");
     printf("flush size    %zu KiB (%s)\n", flush_bytes >> 10, flush_note);
-    mmt_throttle_check(cpu < 0 ? 0 : cpu, msg, sizeof msg);
+    mmtm_throttle_check(cpu < 0 ? 0 : cpu, msg, sizeof msg);
     printf("throttling    %s\n", msg);
 }
 
@@ -269,34 +268,34 @@ static void throttle_note(void)
 {
     char msg[256];
     int cpu = sched_getcpu();
-    int rc = mmt_throttle_check(cpu < 0 ? 0 : cpu, msg, sizeof msg);
+    int rc = mmtm_throttle_check(cpu < 0 ? 0 : cpu, msg, sizeof msg);
 
     if (rc > 0)
-        mmt_warn("%s", msg);
+        mmc_warn("%s", msg);
     else if (rc < 0)
-        fprintf(stderr, "%s: note: %s\n", mmt_progname(), msg);
+        fprintf(stderr, "%s: note: %s\n", mmc_progname(), msg);
 }
 
 static int run(struct cli *c)
 {
-    struct mmt_kernel k;
-    struct mmt_timing r;
+    struct mmtm_kernel k;
+    struct mmtm_timing r;
     int rc;
 
-    if (mmt_refkernel_make(c->kernel, c->n, &k) != 0) {
-        mmt_error("cannot set up kernel %s (N=%ld)", c->kernel, c->n);
-        return MMT_EXIT_FAIL;
+    if (mmtm_refkernel_make(c->kernel, c->n, &k) != 0) {
+        mmc_error("cannot set up kernel %s (N=%ld)", c->kernel, c->n);
+        return MMC_EXIT_FAIL;
     }
     if (c->hot)
         set_temperature(&k, "--hot", c->hot, 0);
     if (c->cold)
         set_temperature(&k, "--cold", c->cold, 1);
     throttle_note();
-    rc = mmt_time_kernel(&k, &c->o, &r);
-    mmt_refkernel_free(&k);
+    rc = mmtm_time_kernel(&k, &c->o, &r);
+    mmtm_refkernel_free(&k);
     if (rc != 0) {
-        mmt_error("%s", r.how);
-        return MMT_EXIT_FAIL;
+        mmc_error("%s", r.how);
+        return MMC_EXIT_FAIL;
     }
     printf("%s N=%ld: %.1f MFLOPS%s (per call %.4g us; min %.4g, median "
            "%.4g, max %.4g us)\n", c->kernel, c->n, r.mflops,
@@ -304,45 +303,45 @@ static int run(struct cli *c)
            r.t_median * 1e6, r.t_max * 1e6);
     printf("  timed: %s\n", r.how);
     if (!r.sane)
-        mmt_warn("%.1f MFLOPS fails the sanity check 0 < MFLOPS < peak",
+        mmc_warn("%.1f MFLOPS fails the sanity check 0 < MFLOPS < peak",
                  r.mflops);
-    return MMT_EXIT_OK;
+    return MMC_EXIT_OK;
 }
 
 int main(int argc, char **argv)
 {
     struct cli c = { .kernel = "dot", .n = 0 };
-    struct mmt_machine machine;
-    const struct mmt_clock_info *ci;
+    struct mmtm_machine machine;
+    const struct mmtm_clock_info *ci;
     char note[320];
 
-    mmt_set_progname(argv[0]);
-    mmt_timing_defaults(&c.o);
+    mmc_set_progname(argv[0]);
+    mmtm_timing_defaults(&c.o);
     parse_args(&c, argc, argv);
     if (c.n == 0)
-        c.n = mmt_refkernel_default_n(c.kernel);
-    mmt_machine_load(&machine, c.probe_conf);
-    c.o.flush_bytes = mmt_flush_size_resolve(&machine, c.flush_size, note,
+        c.n = mmtm_refkernel_default_n(c.kernel);
+    mmtm_machine_load(&machine, c.probe_conf);
+    c.o.flush_bytes = mmtm_flush_size_resolve(&machine, c.flush_size, note,
                                              sizeof note);
     if (c.o.peak_mflops == 0)
         c.o.peak_mflops = machine.peak_mflops;
     if (c.info) {
         print_info(note, c.o.flush_bytes);
-        return MMT_EXIT_OK;
+        return MMC_EXIT_OK;
     }
     if (c.flush_size)
         fprintf(stderr, "%s: note: flush size %zu KiB (%s)\n",
-                mmt_progname(), c.o.flush_bytes >> 10, note);
-    ci = mmt_clock_describe(c.o.clock);
+                mmc_progname(), c.o.flush_bytes >> 10, note);
+    ci = mmtm_clock_describe(c.o.clock);
     if (!ci->available) {
-        mmt_error("clock '%s' is not available here: %s", ci->name,
+        mmc_error("clock '%s' is not available here: %s", ci->name,
                   ci->why_not);
-        return MMT_EXIT_FAIL;
+        return MMC_EXIT_FAIL;
     }
-    if (!mmt_flush_available(c.o.flush)) {
-        mmt_error("--flush=%s is not available here (no clflush)",
-                  mmt_flush_name(c.o.flush));
-        return MMT_EXIT_FAIL;
+    if (!mmtm_flush_available(c.o.flush)) {
+        mmc_error("--flush=%s is not available here (no clflush)",
+                  mmtm_flush_name(c.o.flush));
+        return MMC_EXIT_FAIL;
     }
     return run(&c);
 }

@@ -9,7 +9,7 @@
 
 #include "timer/refkernels.h"
 
-const char *const mmt_refkernel_names[] = { "dot", "daxpy", "mmm", NULL };
+const char *const mmtm_refkernel_names[] = { "dot", "daxpy", "mmm", NULL };
 
 struct ref_user {
     long n;
@@ -33,7 +33,7 @@ static void ref_init(int operand, void *p, size_t bytes, void *user)
 
 /* Four partial sums: one dependent add chain would tie the kernel to the
  * add latency, and then no cache level would show in its speed. */
-double mmt_ref_dot(long n, const double *x, const double *y)
+double mmtm_ref_dot(long n, const double *x, const double *y)
 {
     double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
     long i;
@@ -49,29 +49,29 @@ double mmt_ref_dot(long n, const double *x, const double *y)
     return (s0 + s1) + (s2 + s3);
 }
 
-static void dot_call(const struct mmt_call *c, void *user)
+static void dot_call(const struct mmtm_call *c, void *user)
 {
     struct ref_user *u = user;
 
     /* dot += alpha * x.y: never "dot = x.y", which a compiler that sees
      * a pure function could compute once (§5.2). */
-    u->sink += c->alpha * mmt_ref_dot(u->n, c->op[0], c->op[1]);
+    u->sink += c->alpha * mmtm_ref_dot(u->n, c->op[0], c->op[1]);
 }
 
-void mmt_ref_daxpy(long n, double alpha, const double *x, double *y)
+void mmtm_ref_daxpy(long n, double alpha, const double *x, double *y)
 {
     for (long i = 0; i < n; i++)
         y[i] += alpha * x[i];
 }
 
-static void daxpy_call(const struct mmt_call *c, void *user)
+static void daxpy_call(const struct mmtm_call *c, void *user)
 {
     const struct ref_user *u = user;
 
-    mmt_ref_daxpy(u->n, c->alpha, c->op[0], c->op[1]);
+    mmtm_ref_daxpy(u->n, c->alpha, c->op[0], c->op[1]);
 }
 
-void mmt_ref_mmm(long n, double alpha, const double *a, const double *b,
+void mmtm_ref_mmm(long n, double alpha, const double *a, const double *b,
                  double beta, double *c)
 {
     for (long j = 0; j < n; j++) {
@@ -87,14 +87,14 @@ void mmt_ref_mmm(long n, double alpha, const double *a, const double *b,
     }
 }
 
-static void mmm_call(const struct mmt_call *c, void *user)
+static void mmm_call(const struct mmtm_call *c, void *user)
 {
     const struct ref_user *u = user;
 
-    mmt_ref_mmm(u->n, c->alpha, c->op[0], c->op[1], c->beta, c->op[2]);
+    mmtm_ref_mmm(u->n, c->alpha, c->op[0], c->op[1], c->beta, c->op[2]);
 }
 
-static void set_operand(struct mmt_kernel *k, int i, const char *name,
+static void set_operand(struct mmtm_kernel *k, int i, const char *name,
                         size_t bytes, int accumulates)
 {
     k->operand[i].name = name;
@@ -103,7 +103,7 @@ static void set_operand(struct mmt_kernel *k, int i, const char *name,
     k->operand[i].accumulates = accumulates;
 }
 
-int mmt_refkernel_make(const char *name, long n, struct mmt_kernel *k)
+int mmtm_refkernel_make(const char *name, long n, struct mmtm_kernel *k)
 {
     struct ref_user *u;
     size_t vec = (size_t)n * sizeof(double);
@@ -139,13 +139,13 @@ int mmt_refkernel_make(const char *name, long n, struct mmt_kernel *k)
     return 0;
 }
 
-void mmt_refkernel_free(struct mmt_kernel *k)
+void mmtm_refkernel_free(struct mmtm_kernel *k)
 {
     free(k->user);
     k->user = NULL;
 }
 
-long mmt_refkernel_default_n(const char *name)
+long mmtm_refkernel_default_n(const char *name)
 {
     return strcmp(name, "mmm") == 0 ? 40 : 1024;
 }

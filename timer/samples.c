@@ -21,8 +21,8 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-void mmt_sample_stats(double *t, int n, enum mmt_clock clock,
-                      struct mmt_timing *r)
+void mmtm_sample_stats(double *t, int n, enum mmtm_clock clock,
+                      struct mmtm_timing *r)
 {
     double sum = 0;
 
@@ -33,7 +33,7 @@ void mmt_sample_stats(double *t, int n, enum mmt_clock clock,
     r->t_min = t[0];
     r->t_max = t[n - 1];
     r->t_median = n % 2 ? t[n / 2] : 0.5 * (t[n / 2 - 1] + t[n / 2]);
-    r->seconds = clock == MMT_CLOCK_CPU ? r->t_median : r->t_min;
+    r->seconds = clock == MMTM_CLOCK_CPU ? r->t_median : r->t_min;
     r->spread = r->t_min > 0 ? (r->t_max - r->t_min) / r->t_min : HUGE_VAL;
     r->samples = n;
 }
@@ -41,7 +41,7 @@ void mmt_sample_stats(double *t, int n, enum mmt_clock clock,
 /* Paper 004 eq. 5:  Iterations = Mflops^2 * 1e6 / #flops * dTime / dMflops,
  * with dMflops = rel_precision * Mflops.  In words: a sample must last
  * dTime / rel_precision, so that one clock error is that fraction of it. */
-long mmt_repetitions(double flops, double mflops_est, double dtime_s,
+long mmtm_repetitions(double flops, double mflops_est, double dtime_s,
                      double rel_precision)
 {
     double dmflops, reps;

@@ -4,6 +4,7 @@
 
 #include <stdlib.h>
 
+#include "common/common.h"
 #include "tune/candidate.h"
 
 int mms_dgemm_nmax(const struct mms_level *lv)
@@ -16,7 +17,6 @@ int mms_dgemm_nmax(const struct mms_level *lv)
     return lv->nc_n > top ? lv->nc_n : top;
 }
 
-enum { BLOCK_DIM_MAX = 1024 };   /* mmgen's largest M and K */
 
 /* The factors of each level (blocks 0, 1, 2), in eighths of the value so
  * far: MC from half to four times it (A's block from a quarter to 16
@@ -69,7 +69,7 @@ int mms_range_mc(const struct mms_space *s, const struct mmg_params *ref,
                  int max)
 {
     int v[16], n = scaled(cur->mc, mc_eighths[blocks_level(s)], ref->mu,
-                          BLOCK_DIM_MAX, v);
+                          MMC_DIM_MAX, v);
 
     for (int i = 0; i < n && i < max; i++)
         out[i] = (struct mms_blocks){ v[i], cur->kc, 0, 0, cur->small };
@@ -82,7 +82,7 @@ int mms_range_kc(const struct mms_space *s, const struct mmg_params *ref,
 {
     int grain = ref->ku <= 64 ? mms_lcm(8, ref->ku) : 8, v[16];
     int n = scaled(cur->kc, kc_eighths[blocks_level(s)], grain,
-                   BLOCK_DIM_MAX, v);
+                   MMC_DIM_MAX, v);
 
     for (int i = 0; i < n && i < max; i++)
         out[i] = (struct mms_blocks){ cur->mc, v[i], 0, 0, cur->small };
@@ -138,7 +138,7 @@ int mms_range_small(const struct mms_space *s,
                     int max)
 {
     int v[16], k = 0, n = scaled(cur->small, small_eighths[blocks_level(s)],
-                                 16, BLOCK_DIM_MAX, v);
+                                 16, MMC_DIM_MAX, v);
 
     /* the non-copy kernels are made with NCNB = SMALL_MAX: mmgen wants
      * KU <= NCNB */

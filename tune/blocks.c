@@ -10,8 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "kernels/archkey.h"
-#include "kernels/libparams.h"
+#include "kernels/kernels.h"
 #include "tune/compile.h"
 
 /* The library's list, kernels/local.mk's MML_DRIVER_SOURCES, from the
@@ -35,7 +34,7 @@ void mms_libparams_of(const struct mmg_params *p, struct mml_libparams *lp)
 
 /* lp with b's blocking, completed by the library's model; and when s
  * is not NULL, the single set derived from it (the header names both). */
-static int model(const struct mmt_probeconf *pc, const struct mmg_params *p,
+static int model(const struct mmc_probeconf *pc, const struct mmg_params *p,
                  const struct mms_blocks *b, struct mml_libparams *lp,
                  struct mml_libparams *s, char *why, size_t len)
 {
@@ -56,7 +55,7 @@ static int model(const struct mmt_probeconf *pc, const struct mmg_params *p,
     return mml_params_check(lp, why, len);
 }
 
-int mms_blocks_model(const struct mmt_probeconf *pc,
+int mms_blocks_model(const struct mmc_probeconf *pc,
                      const struct mmg_params *p, struct mms_blocks *b,
                      char *why, size_t len)
 {
@@ -372,7 +371,7 @@ done:
 int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
                      int reuse, const struct mmg_params *p,
                      const struct mms_blocks *b,
-                     const struct mmt_probeconf *pc, char *so, size_t solen,
+                     const struct mmc_probeconf *pc, char *so, size_t solen,
                      char *why, size_t len)
 {
     struct mml_libparams lp, s;

@@ -1,7 +1,7 @@
 /* The blocks steps (issue 9): the library's blocking MC, KC, NC around
  * the winning kernel, each candidate timed as the whole DGEMM the library
  * would run.  The parent's side is here: the library's own blocking model
- * (kernels/libparams.h) for the start and for what a candidate implies,
+ * (kernels/paramset.h) for the start and for what a candidate implies,
  * the full kernel a blocking needs, and the library's driver compiled
  * from its own sources (kernels/, MML_DRIVER_SOURCES) around the edge
  * kernel, once a search.  The child's side, which loads that driver with
@@ -11,22 +11,22 @@
 
 #include <stddef.h>
 
-#include "codegen/params.h"
-#include "common/probeconf.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 #include "tune/candidate.h"
 #include "tune/steps.h"
 
-/* The library's parameter set for kernel p (kernels/libparams.h): its
+/* The library's parameter set for kernel p (kernels/paramset.h): its
  * tile and schedule, nothing of the blocking. */
 struct mml_libparams;
 void mms_libparams_of(const struct mmg_params *p, struct mml_libparams *lp);
 
 /* What the library makes of b for the kernel p on the machine pc
- * describes (kernels/libparams.h, mml_params_model; its cache sizes are
+ * describes (kernels/paramset.h, mml_params_model; its cache sizes are
  * probe.conf's, as the library's build takes them): MC, KC, NC and
  * SMALL_MAX as b gives them, the model's where b has 0, and NB widened
  * to hold MC and KC.  Returns 0, or -1 with why (no model for p's ISA, NC below NB). */
-int mms_blocks_model(const struct mmt_probeconf *pc,
+int mms_blocks_model(const struct mmc_probeconf *pc,
                      const struct mmg_params *p, struct mms_blocks *b,
                      char *why, size_t len);
 
@@ -52,7 +52,7 @@ void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
 int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
                      int reuse,
                      const struct mmg_params *p, const struct mms_blocks *b,
-                     const struct mmt_probeconf *pc, char *so, size_t solen,
+                     const struct mmc_probeconf *pc, char *so, size_t solen,
                      char *why, size_t len);
 
 #endif

@@ -73,9 +73,9 @@ int mms_pipeline_init(struct mms_pipeline *pl, const char *cc,
     pl->busy_retakes = 2;
     pl->busy_pause_ms = 500;
     pl->jobs = cpus > 0 ? (int)cpus : 1;
-    mmt_timing_defaults(&pl->timing);
+    mmtm_timing_defaults(&pl->timing);
     /* Measured once here, so that every child inherits the answer. */
-    mmt_clock_describe(pl->timing.clock);
+    mmtm_clock_describe(pl->timing.clock);
     return 0;
 }
 

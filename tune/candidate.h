@@ -10,7 +10,7 @@
 
 #include <stddef.h>
 
-#include "codegen/params.h"
+#include "codegen/codegen.h"
 #include "timer/mmtimer.h"
 
 enum mms_verdict {
@@ -95,7 +95,7 @@ struct mms_pipeline {
     char include_dir[MMS_PATH_MAX];   /* holds mmkernel.h */
     double compile_timeout_s, run_timeout_s;
     int jobs;                    /* compilers at once */
-    struct mmt_timing_opts timing;
+    struct mmtm_timing_opts timing;
     double peak_mflops;          /* probe.conf's; 0 unknown */
     int fake_timing;             /* test hook: MFLOPS from the name (and
                                     the compiler's, but cc[0]'s) */

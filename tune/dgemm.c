@@ -278,7 +278,7 @@ static struct mml_gemm gemm_of(const struct mms_dgemm_shape *s, double alpha,
  * the library's own routing may send there; beta is 0, so no sign is
  * needed to keep C in range.  A routed call takes the library's
  * workspace (mml_workspace), grown by the untimed call before. */
-static void call_dgemm(const struct mmt_call *call, void *user)
+static void call_dgemm(const struct mmtm_call *call, void *user)
 {
     const struct sized *z = user;
     struct mml_gemm g = gemm_of(&z->s, z->route == BLOCKED ? call->alpha
@@ -364,14 +364,14 @@ static int sizes_of(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
 int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                    struct mms_measure *m)
 {
-    struct mmt_timing_opts o = pl->timing;
-    struct mmt_timing r;
-    struct mmt_load load;
+    struct mmtm_timing_opts o = pl->timing;
+    struct mmtm_timing r;
+    struct mmtm_load load;
     struct operands op = { NULL, NULL, NULL, NULL };
     struct sized z[MMS_DGEMM_SHAPES];
     /* The timer sees stand-ins: the call works on op, and the one-call
      * flush before each sample evicts it as it would A, B and C. */
-    struct mmt_kernel k = {
+    struct mmtm_kernel k = {
         .name = "dgemm", .noperands = 3,
         .operand = { { "A", 64, 1, 0 }, { "B", 64, 1, 0 },
                      { "C", 64, 1, 0 } },
@@ -382,10 +382,10 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
     int nsizes;
 
     memset(m, 0, sizeof *m);
-    o.flush = MMT_FLUSH_ONECALL_LRU;
+    o.flush = MMTM_FLUSH_ONECALL_LRU;
     o.flush_bytes = pl->dgemm_flush_bytes;
     o.samples = pl->dgemm_samples;
-    o.guards_off |= MMT_GUARD_INSTLD;    /* calls of milliseconds */
+    o.guards_off |= MMTM_GUARD_INSTLD;    /* calls of milliseconds */
     nsizes = sizes_of(dg, pl, &op, z, m->why, sizeof m->why);
     if (nsizes <= 0) {
         if (nsizes == 0)
@@ -400,20 +400,20 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
     /* A fresh child's first calls run slow (its vCPU ramping up, the
      * driver's pages coming in): one call, untimed, at the first size
      * of the blocked path (the first size when all are small). */
-    call_dgemm(&(struct mmt_call){ { NULL }, 1.0, 1.0 },
+    call_dgemm(&(struct mmtm_call){ { NULL }, 1.0, 1.0 },
                &z[first_blocked(z, nsizes)]);
     for (int i = 0; i < nsizes; i++)
         if (z[i].route == ROUTED) {
             struct mml_gemm g = gemm_of(&z[i].s, 1.0, &op);
             z[i].path = dg->route(&g, &dg->plan);
         }
-    mmt_load_start(&load, sched_getcpu());
+    mmtm_load_start(&load, sched_getcpu());
     for (int i = 0; i < nsizes; i++) {
         char name[48];
         k.user = &z[i];
         k.flops = 2.0 * (double)z[i].s.m * (double)z[i].s.n
                   * (double)z[i].s.k;
-        if (mmt_time_kernel(&k, &o, &r) != 0) {
+        if (mmtm_time_kernel(&k, &o, &r) != 0) {
             mms_shape_text(&z[i].s, name, sizeof name);
             snprintf(m->why, sizeof m->why, "N=%s: %s", name, r.how);
             release(&op);
@@ -431,7 +431,7 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
     for (int i = 0; i < nsizes; i++)
         if (z[i].path == MML_PATH_SKINNY)
             mms_dgemm_why_path(sizes, sizeof sizes, "skinny", &z[i].s);
-    m->busy = mmt_load_busy(&load);
+    m->busy = mmtm_load_busy(&load);
     m->verdict = MMS_V_OK;
     m->mflops = exp(logsum / nsizes);
     snprintf(m->why, sizeof m->why, "%s; %s", sizes, r.how);

@@ -10,8 +10,8 @@
 
 #include <stddef.h>
 
-#include "codegen/mmkernel.h"
-#include "kernels/driver.h"
+#include "codegen/codegen.h"
+#include "kernels/kernels.h"
 #include "tune/candidate.h"
 
 struct mms_dgemm {

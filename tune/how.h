@@ -24,7 +24,7 @@ struct mms_how {
 
 static inline double mms_now(void)
 {
-    return mmt_clock_seconds(MMT_CLOCK_WALL);
+    return mmtm_clock_seconds(MMTM_CLOCK_WALL);
 }
 
 #endif

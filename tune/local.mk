@@ -102,11 +102,11 @@ EXTRA_DIST += tests/tune/test_engines.sh tests/tune/test_single.sh
 # Steps 6 and 7 (NCNB, K_CROSSOVER) alone, the earlier ones pinned.
 TESTS += tests/tune/test_side_steps.sh
 EXTRA_DIST += tests/tune/test_side_steps.sh
-# The blocks steps (MC, KC, NC timed as the whole DGEMM) alone.
-TESTS += tests/tune/test_blocks.sh
+# The blocks steps (MC, KC, NC timed as the whole DGEMM) alone (in TESTS
+# at its head, Makefile.am: a long test first).
 EXTRA_DIST += tests/tune/test_blocks.sh
-# The dgemm step (the kernel and compiler chosen by the whole DGEMM).
-TESTS += tests/tune/test_dgemmstep.sh
+# The dgemm step (the kernel and compiler chosen by the whole DGEMM; in
+# TESTS at its head, Makefile.am).
 EXTRA_DIST += tests/tune/test_dgemmstep.sh
 
 # Timed (make regtest): a real search must not end slower than it began.

@@ -142,14 +142,14 @@ const struct mms_record *mms_log_find_pair(struct mms_log *lg,
 }
 
 void mms_pair_of(const struct mmg_params *p, const char *cc, int nc,
-                 char of[MMT_FINGERPRINT_LEN])
+                 char of[MMC_FINGERPRINT_LEN])
 {
     char text[640];
 
     mms_params_text(p, text, sizeof text - 64);
     snprintf(text + strlen(text), sizeof text - strlen(text),
              " cc=%s nc=%d", cc, nc);
-    mmt_fingerprint_text(text, of);
+    mmc_fingerprint_text(text, of);
 }
 
 const struct mms_record *mms_log_find(struct mms_log *lg,

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/mmkernel.h"
+#include "codegen/codegen.h"
 #include "tune/steps.h"
 
 /* ---- what a line may hold ---------------------------------------------- */
@@ -524,7 +524,7 @@ static void next_head_line(const char **want, char *line, size_t len)
 /* ---- the head, for a reader ------------------------------------------ */
 
 /* Every key of the head, in the order mms_log_head_text writes them, and
- * where its value goes (-1 for FORMAT: mmt_origin_check_format read it
+ * where its value goes (-1 for FORMAT: mmc_origin_check_format read it
  * before the walk began).  ENGINE is written only by the model and hybrid
  * engines: a log without it is the search's. */
 #define WORD(f) offsetof(struct mms_log_head, f)
@@ -677,7 +677,7 @@ int mms_log_walk(const char *path, struct mms_log_head *h,
         lg->fd = -1;
         snprintf(lg->path, sizeof lg->path, "%s", path);
     }
-    if (mmt_origin_check_format(path, "search.log", MMS_LOG_FORMAT, NULL,
+    if (mmc_origin_check_format(path, "search.log", MMS_LOG_FORMAT, NULL,
                                 err, errlen) != 0)
         return -1;
     h->origin.format = MMS_LOG_FORMAT;

@@ -16,9 +16,6 @@
 #include <unistd.h>
 
 #include "codegen/codegen.h"
-#include "codegen/cpurun.h"
-#include "codegen/mmkernel.h"
-#include "codegen/oracle.h"
 #include "tune/dgemm.h"
 #include "tune/proc.h"
 
@@ -82,7 +79,7 @@ static void shape_of(const struct mmt_kernel_desc *d, int kt,
     *cbytes = elem * (size_t)sh->ldc * sh->n;
 }
 
-static void call_b1(const struct mmt_call *call, void *user)
+static void call_b1(const struct mmtm_call *call, void *user)
 {
     const struct shape *sh = user;
 
@@ -166,15 +163,15 @@ static void time_kernel(const struct measure_job *j,
                         const struct mmt_kernel_desc *d, int fd)
 {
     struct shape sh;
-    struct mmt_kernel k = {
+    struct mmtm_kernel k = {
         .name = d->name, .noperands = 3,
         .operand = { { "A", 0, 1, 0 }, { "B", 0, 1, 0 }, { "C", 0, 0, 1 } },
         .init = d->type == MMT_TYPE_S ? mms_fill_operand_float
                                       : mms_fill_operand,
         .call = call_b1, .user = &sh,
     };
-    struct mmt_timing r;
-    struct mmt_load load;
+    struct mmtm_timing r;
+    struct mmtm_load load;
 
     shape_of(d, j->c->kt, &sh, &k.operand[0].bytes, &k.operand[1].bytes,
              &k.operand[2].bytes);
@@ -183,13 +180,13 @@ static void time_kernel(const struct measure_job *j,
         fake_time(j, fd);
         return;
     }
-    mmt_load_start(&load, sched_getcpu());
-    if (mmt_time_kernel(&k, &j->pl->timing, &r) != 0) {
+    mmtm_load_start(&load, sched_getcpu());
+    if (mmtm_time_kernel(&k, &j->pl->timing, &r) != 0) {
         report(fd, MMS_V_CRASH, 0, 0, 0, r.how);
         return;
     }
     report_busy(fd, MMS_V_OK, r.mflops, r.spread, r.samples,
-                mmt_load_busy(&load), r.how);
+                mmtm_load_busy(&load), r.how);
 }
 
 /* A candidate with an NC: the whole DGEMM around its full kernel d. */
@@ -324,7 +321,7 @@ static size_t child_bytes(const struct mms_pipeline *pl,
         elems = e > elems ? e : elems;
     }
     if (!flush)
-        flush = mmt_flush_default_bytes();
+        flush = mmtm_flush_default_bytes();
     if (pl->dgemm_flush_bytes > flush)
         flush = pl->dgemm_flush_bytes;
     return 4 * (elems * sizeof(double) + flush) + ((size_t)512 << 20);

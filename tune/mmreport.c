@@ -13,8 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/diag.h"
-#include "common/results.h"
+#include "common/common.h"
 #include "tune/proc.h"
 #include "tune/report.h"
 
@@ -53,7 +52,7 @@ static void usage(void)
            "one's screen over it on a pairs: line, what its\nfinalists "
            "were picked by.\n"
            "Exit status: 0 done, 1 failure, 2 bad usage or a malformed or "
-           "foreign log.\n", mmt_progname());
+           "foreign log.\n", mmc_progname());
 }
 
 static void parse(int argc, char **argv, struct cli *c)
@@ -70,16 +69,16 @@ static void parse(int argc, char **argv, struct cli *c)
     opterr = 0;
     while ((opt = getopt_long(argc, argv, "", opts, NULL)) != -1)
         switch (opt) {
-        case 'h': usage(); exit(MMT_EXIT_OK);
+        case 'h': usage(); exit(MMC_EXIT_OK);
         case 'l': c->log = optarg; break;
         case 'p': c->plot = 1; break;
         case 'd': c->plot_dir = optarg; c->plot = 1; break;
         default:
-            mmt_usage_error("unknown option or missing value: '%s'",
+            mmc_usage_error("unknown option or missing value: '%s'",
                             argv[optind - 1]);
         }
     if (optind < argc)
-        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+        mmc_usage_error("unexpected argument '%s'", argv[optind]);
 }
 
 /* ---- text -------------------------------------------------------------- */
@@ -314,24 +313,24 @@ int main(int argc, char **argv)
     struct cli c = { 0 };
     struct mmr_report r;
     char path[512], dir[512], stem[512], err[1024];
-    int rc = MMT_EXIT_OK;
+    int rc = MMC_EXIT_OK;
 
-    mmt_set_progname(argv[0]);
+    mmc_set_progname(argv[0]);
     parse(argc, argv, &c);
-    if (!c.log && mmt_results_file(path, sizeof path, "search.log") != 0)
-        mmt_usage_error("the results path is too long");
+    if (!c.log && mmc_results_file(path, sizeof path, "search.log") != 0)
+        mmc_usage_error("the results path is too long");
     if (!c.log)
         c.log = path;
     if (access(c.log, F_OK) != 0) {
-        mmt_error("%s: no search.log: run mmsearch first (make tune does)",
+        mmc_error("%s: no search.log: run mmsearch first (make tune does)",
                   c.log);
-        return MMT_EXIT_FAIL;
+        return MMC_EXIT_FAIL;
     }
     if (mmr_read(&r, c.log, err, sizeof err) != 0) {
-        mmt_error("%s", err);
+        mmc_error("%s", err);
         mmr_free(&r);
         return strstr(err, "cannot read") || strstr(err, "out of memory")
-               ? MMT_EXIT_FAIL : MMT_EXIT_USAGE;
+               ? MMC_EXIT_FAIL : MMC_EXIT_USAGE;
     }
     print_head(&r);
     for (int i = 0; i < r.nsteps; i++)
@@ -344,8 +343,8 @@ int main(int argc, char **argv)
         mms_proc_setup();   /* gnuplot's status, and never left behind */
     if (c.plot && mmr_plot(&r, c.plot_dir ? c.plot_dir : dir, stem, err,
                            sizeof err) != 0) {
-        mmt_error("%s", err);
-        rc = MMT_EXIT_FAIL;
+        mmc_error("%s", err);
+        rc = MMC_EXIT_FAIL;
     }
     mmr_free(&r);
     return rc;

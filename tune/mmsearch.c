@@ -10,10 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "common/compilers.h"
-#include "common/diag.h"
-#include "common/paramsconf.h"
-#include "common/results.h"
+#include "common/common.h"
 #include "tune/model.h"
 #include "tune/proc.h"
 #include "tune/search.h"
@@ -169,7 +166,7 @@ static void usage(void)
            "made beside busy\nCPUs), --test-slow=N,... (with fake timing, "
            "the run's Nth timings run at\n%.1f of their speed, as in a slow "
            "phase of the host).\n\nSteps, in order:\n",
-           mmt_progname(), MMS_SLOW_PHASE);
+           mmc_progname(), MMS_SLOW_PHASE);
     for (int i = 0; i < mms_nsteps; i++)
         printf("  %-6s %-11s %s%s\n", mms_steps[i].name, mms_steps[i].sets,
                mms_step_searched(&mms_steps[i]) ? ""
@@ -253,12 +250,12 @@ static void slow_list(struct cli *c, const char *arg)
     for (char *t = strtok_r(buf, ",", &save); t;
          t = strtok_r(NULL, ",", &save)) {
         if (c->nslow == MMS_SLOW_MAX)
-            mmt_usage_error("--test-slow: at most %d timings", MMS_SLOW_MAX);
-        c->slow[c->nslow++] = (int)mmt_parse_long("--test-slow", t, 1,
+            mmc_usage_error("--test-slow: at most %d timings", MMS_SLOW_MAX);
+        c->slow[c->nslow++] = (int)mmc_parse_long("--test-slow", t, 1,
                                                   1000000);
     }
     if (c->nslow == 0)
-        mmt_usage_error("--test-slow: '%s': expected N,...", arg);
+        mmc_usage_error("--test-slow: '%s': expected N,...", arg);
 }
 
 static void pin_or_die(struct mms_pins *pins, const char *key,
@@ -268,17 +265,17 @@ static void pin_or_die(struct mms_pins *pins, const char *key,
 
     snprintf(spec, sizeof spec, "%s%s%s", key, key[0] ? "=" : "", value);
     if (mms_pin(pins, spec, err, sizeof err) != 0)
-        mmt_usage_error("%s", err);
+        mmc_usage_error("%s", err);
 }
 
 static void one_option(struct cli *c, int opt, const char *arg)
 {
     switch (opt) {
-    case OPT_HELP: usage(); exit(MMT_EXIT_OK);
+    case OPT_HELP: usage(); exit(MMC_EXIT_OK);
     case OPT_ENGINE: c->engine = arg; break;
     case OPT_LEVEL: c->level = arg; break;
     case OPT_TIME_LIMIT:
-        c->time_limit = mmt_parse_double("--time-limit", arg, 0, 1e7);
+        c->time_limit = mmc_parse_double("--time-limit", arg, 0, 1e7);
         break;
     case OPT_PROBE: c->probe = arg; break;
     case OPT_LOG: c->log = arg; break;
@@ -287,17 +284,17 @@ static void one_option(struct cli *c, int opt, const char *arg)
     case OPT_PIN_FILE: {
         char err[700];
         if (mms_pin_file(&c->pins, arg, err, sizeof err) != 0)
-            mmt_usage_error("--pin-file: %s", err);
+            mmc_usage_error("--pin-file: %s", err);
         break;
     }
     case OPT_ISA: pin_or_die(&c->pins, "ISA", arg); break;
-    case OPT_JOBS: c->jobs = (int)mmt_parse_long("--jobs", arg, 1, 64); break;
+    case OPT_JOBS: c->jobs = (int)mmc_parse_long("--jobs", arg, 1, 64); break;
     case OPT_CTIMEOUT:
-        c->compile_timeout = mmt_parse_double("--compile-timeout", arg,
+        c->compile_timeout = mmc_parse_double("--compile-timeout", arg,
                                               0.1, 1e5);
         break;
     case OPT_RTIMEOUT:
-        c->run_timeout = mmt_parse_double("--run-timeout", arg, 0.1, 1e5);
+        c->run_timeout = mmc_parse_double("--run-timeout", arg, 0.1, 1e5);
         break;
     case OPT_CHECK_LOG: c->check_log = arg; break;
     case OPT_INCLUDE: c->include = arg; break;
@@ -305,11 +302,11 @@ static void one_option(struct cli *c, int opt, const char *arg)
     case OPT_PROGRESS: c->progress = 0; break;
     case OPT_FAKE:
         if (strcmp(arg, "fake") != 0)
-            mmt_usage_error("--test-timing: '%s' is not 'fake'", arg);
+            mmc_usage_error("--test-timing: '%s' is not 'fake'", arg);
         c->fake = 1;
         break;
     case OPT_STOP:
-        c->stop_after = (int)mmt_parse_long("--test-stop-after", arg, 1,
+        c->stop_after = (int)mmc_parse_long("--test-stop-after", arg, 1,
                                             1000000);
         break;
     case OPT_PERTURB: pin_or_die(&c->perturb, "", arg); break;
@@ -319,13 +316,13 @@ static void one_option(struct cli *c, int opt, const char *arg)
     case OPT_SKIP_DGEMM: c->skip_dgemm = 1; break;
     case OPT_CANDIDATE:
         if (c->ncandidates == MMS_EXTRA_MAX)
-            mmt_usage_error("--candidate: at most %d files", MMS_EXTRA_MAX);
+            mmc_usage_error("--candidate: at most %d files", MMS_EXTRA_MAX);
         c->candidates[c->ncandidates++] = arg;
         break;
     case OPT_SOURCE: c->source = arg; break;
     case OPT_PRECISION:
         if (strcmp(arg, "d") != 0 && strcmp(arg, "s") != 0)
-            mmt_usage_error("--precision: '%s' is not d or s", arg);
+            mmc_usage_error("--precision: '%s' is not d or s", arg);
         c->single = arg[0] == 's';
         break;
     default:
@@ -341,14 +338,14 @@ static void parse(int argc, char **argv, struct cli *c)
     opterr = 0;
     while ((opt = getopt_long(argc, argv, "", o, NULL)) != -1) {
         if (opt == '?' && optopt && optopt < OPT_HELP)
-            mmt_usage_error("unknown option '-%c'", optopt);
+            mmc_usage_error("unknown option '-%c'", optopt);
         if (opt == '?')
-            mmt_usage_error("unknown option or missing value: '%s'",
+            mmc_usage_error("unknown option or missing value: '%s'",
                             argv[optind - 1]);
         one_option(c, opt, optarg);
     }
     if (optind < argc)
-        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+        mmc_usage_error("unexpected argument '%s'", argv[optind]);
 }
 
 static const char *results_path(const char *given, const char *name,
@@ -356,8 +353,8 @@ static const char *results_path(const char *given, const char *name,
 {
     if (given)
         return given;
-    if (mmt_results_file(buf, len, name) != 0)
-        mmt_usage_error("the results path for %s is too long", name);
+    if (mmc_results_file(buf, len, name) != 0)
+        mmc_usage_error("the results path for %s is too long", name);
     return buf;
 }
 
@@ -376,17 +373,17 @@ static const char *kernel_cc(const struct cli *c, const char *want,
                              char *flags, size_t len)
 {
     const char *cc = c->pins.cc[0] ? c->pins.cc
-                     : want[0] && mmt_cc_installed(want) ? want
+                     : want[0] && mmc_cc_installed(want) ? want
                      : MMT_KERNEL_CC;
 
-    if (!mmt_cc_installed(cc))
-        mmt_usage_error("--pin=CC=%s: %s is not installed (not found on "
+    if (!mmc_cc_installed(cc))
+        mmc_usage_error("--pin=CC=%s: %s is not installed (not found on "
                         "PATH)", cc, cc);
     if (!strcmp(cc, MMT_KERNEL_CC))
         snprintf(flags, len, "%s", MMT_KERNEL_CFLAGS);
-    else if (mmt_cc_flags_for(mmt_cc_family(cc), MMT_KERNEL_CFLAGS, flags,
+    else if (mmc_cc_flags_for(mmc_cc_family(cc), MMT_KERNEL_CFLAGS, flags,
                               len) != 0)
-        mmt_usage_error("--pin=CC=%s: the flags do not fit", cc);
+        mmc_usage_error("--pin=CC=%s: the flags do not fit", cc);
     return cc;
 }
 
@@ -402,8 +399,8 @@ static void setup_pipeline(const struct cli *c, const char *want,
     /* what a search killed by SIGKILL left (workdir.h) */
     mms_workdir_sweep(tmp);
     if (mms_workdir_create(workdir, sizeof workdir, tmp) != 0) {
-        mmt_error("%s: cannot make a work directory: %m", tmp);
-        exit(MMT_EXIT_FAIL);
+        mmc_error("%s: cannot make a work directory: %m", tmp);
+        exit(MMC_EXIT_FAIL);
     }
     /* a signal's exit (130, 143) runs remove_workdir too */
     atexit(remove_workdir);
@@ -411,15 +408,15 @@ static void setup_pipeline(const struct cli *c, const char *want,
      * search leaves them where the next search's sweep finds them */
     if (mms_workdir_claim(workdir) != 0
         || setenv("TMPDIR", workdir, 1) != 0) {
-        mmt_error("%s: cannot mark the work directory in use: %m",
+        mmc_error("%s: cannot mark the work directory in use: %m",
                   workdir);
-        exit(MMT_EXIT_FAIL);
+        exit(MMC_EXIT_FAIL);
     }
     mms_proc_setup();
     if (mms_pipeline_init(&s->pl, cc, flags, c->include, workdir) != 0) {
-        mmt_error("the kernel compiler and flags do not fit: %s %s", cc,
+        mmc_error("the kernel compiler and flags do not fit: %s %s", cc,
                   flags);
-        exit(MMT_EXIT_FAIL);
+        exit(MMC_EXIT_FAIL);
     }
     if (c->jobs)
         s->pl.jobs = c->jobs;
@@ -441,17 +438,17 @@ static void read_candidates(const struct cli *c, struct mms_search *s)
 
     for (int i = 0; i < c->ncandidates; i++) {
         struct mms_extra *x = &s->extra[s->nextra++];
-        struct mmt_paramsconf q;
-        if (mmt_paramsconf_read(c->candidates[i], &q, err, sizeof err) != 0)
-            mmt_usage_error("--candidate: %s", err);
+        struct mmc_paramsconf q;
+        if (mmc_paramsconf_read(c->candidates[i], &q, err, sizeof err) != 0)
+            mmc_usage_error("--candidate: %s", err);
         mmg_params_default(&x->p);
         if (mmg_params_read(&x->p, c->candidates[i], err, sizeof err) != 0)
-            mmt_usage_error("--candidate: %s", err);
+            mmc_usage_error("--candidate: %s", err);
         x->p.ncnb = MMG_TILE;     /* the non-copy tile is no kernel key */
         if (strlen(q.cc) >= sizeof x->cc)
-            mmt_usage_error("--candidate: %s: CC '%s' is too long",
+            mmc_usage_error("--candidate: %s: CC '%s' is too long",
                             c->candidates[i], q.cc);
-        strcpy(x->cc, q.present[MMT_Q_CC] ? q.cc : "");
+        strcpy(x->cc, q.present[MMC_Q_CC] ? q.cc : "");
         snprintf(x->path, sizeof x->path, "%s", c->candidates[i]);
     }
 }
@@ -461,15 +458,15 @@ static void read_probe(const char *path, struct mms_search *s)
     char err[512];
 
     if (access(path, F_OK) != 0) {
-        mmt_error("%s: no probe.conf: run mmprobe first (make tune does)",
+        mmc_error("%s: no probe.conf: run mmprobe first (make tune does)",
                   path);
-        exit(MMT_EXIT_FAIL);
+        exit(MMC_EXIT_FAIL);
     }
-    if (mmt_probeconf_read(path, &s->pc, err, sizeof err) != 0) {
-        mmt_error("%s", err);
-        exit(MMT_EXIT_USAGE);
+    if (mmc_probeconf_read(path, &s->pc, err, sizeof err) != 0) {
+        mmc_error("%s", err);
+        exit(MMC_EXIT_USAGE);
     }
-    mmt_probeconf_fingerprint(&s->pc, s->probe_fingerprint);
+    mmc_probeconf_fingerprint(&s->pc, s->probe_fingerprint);
 }
 
 static int check_log(const char *path)
@@ -478,11 +475,11 @@ static int check_log(const char *path)
     int n = mms_log_check(path, err, sizeof err);
 
     if (n < 0) {
-        mmt_error("%s", err);
-        return MMT_EXIT_USAGE;
+        mmc_error("%s", err);
+        return MMC_EXIT_USAGE;
     }
     printf("%s: a search.log with %d timings\n", path, n);
-    return MMT_EXIT_OK;
+    return MMC_EXIT_OK;
 }
 
 int main(int argc, char **argv)
@@ -495,16 +492,16 @@ int main(int argc, char **argv)
     int rc;
     char probe[512], log[512], output[512], err[1024];
 
-    mmt_set_progname(argv[0]);
+    mmc_set_progname(argv[0]);
     parse(argc, argv, &c);
     if (c.check_log)
         return check_log(c.check_log);
     mms_search_init(&s, mms_level_find(c.level));
     if (!s.lv)
-        mmt_usage_error("--level: '%s' is not quick, normal or full",
+        mmc_usage_error("--level: '%s' is not quick, normal or full",
                         c.level);
     if (mms_engine_setup(&s, c.engine) != 0)
-        mmt_usage_error("--engine: '%s' is not search, model or hybrid",
+        mmc_usage_error("--engine: '%s' is not search, model or hybrid",
                         c.engine);
     s.pins = c.pins, s.perturb = c.perturb;
     s.time_limit_s = c.time_limit, s.stop_after = c.stop_after;
@@ -521,12 +518,12 @@ int main(int argc, char **argv)
     if (c.single && s.verify_only) {
         printf("single: not searched by the model engine: the library "
                "derives it from the double set\n");
-        return MMT_EXIT_OK;
+        return MMC_EXIT_OK;
     }
     if (c.single && mms_single_setup(&s, c.output ? c.output : output, cc,
                                      sizeof cc, err, sizeof err) != 0) {
-        mmt_error("%s", err);
-        return MMT_EXIT_USAGE;
+        mmc_error("%s", err);
+        return MMC_EXIT_USAGE;
     }
     setup_pipeline(&c, cc, &s);
     snprintf(log_name, sizeof log_name, "%s.log", strcmp(c.engine,
@@ -537,14 +534,14 @@ int main(int argc, char **argv)
                        : mms_search_run(&s, c.log ? c.log : log, err,
                                         sizeof err);
     if (rc != 0) {
-        mmt_error("%s", err);
-        return strstr(err, "cannot") ? MMT_EXIT_FAIL : MMT_EXIT_USAGE;
+        mmc_error("%s", err);
+        return strstr(err, "cannot") ? MMC_EXIT_FAIL : MMC_EXIT_USAGE;
     }
     if ((c.single ? mms_single_finish : mms_search_finish)(
             &s, c.output ? c.output : output, err, sizeof err) != 0) {
-        mmt_error("%s", err);
-        return MMT_EXIT_FAIL;
+        mmc_error("%s", err);
+        return MMC_EXIT_FAIL;
     }
     mms_log_close(&s.log);
-    return MMT_EXIT_OK;
+    return MMC_EXIT_OK;
 }

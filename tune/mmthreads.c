@@ -39,9 +39,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/diag.h"
-#include "common/paramsconf.h"
-#include "kernels/driver.h"
+#include "common/common.h"
+#include "kernels/kernels.h"
 #include "mmtune.h"
 #include "tune/threadrule.h"
 
@@ -302,28 +301,28 @@ static void parse(int argc, char **argv, struct cli *c)
         case 'l': c->log = optarg; break;
         case 't':
             if (mml_threads_parse(optarg, &c->threads) != 0)
-                mmt_usage_error("--threads=%s: not a count from 1 to %d",
+                mmc_usage_error("--threads=%s: not a count from 1 to %d",
                                 optarg, MML_THREADS_MAX);
             break;
         case 'r':
             c->rounds = atoi(optarg);
             if (c->rounds < 3 || c->rounds > 32)
-                mmt_usage_error("--rounds=%s: from 3 to 32", optarg);
+                mmc_usage_error("--rounds=%s: from 3 to 32", optarg);
             break;
         case 'd': c->dry = 1; break;
         case 'T':
             if (strcmp(optarg, "fake") != 0)
-                mmt_usage_error("--test-timing=%s: only fake", optarg);
+                mmc_usage_error("--test-timing=%s: only fake", optarg);
             fake_timing = 1;
             break;
         case 'h': usage(); exit(0);
-        default: exit(MMT_EXIT_USAGE);   /* getopt named the option */
+        default: exit(MMC_EXIT_USAGE);   /* getopt named the option */
         }
     }
     if (optind < argc)
-        mmt_usage_error("unexpected argument '%s'", argv[optind]);
+        mmc_usage_error("unexpected argument '%s'", argv[optind]);
     if (!c->params && !c->dry)
-        mmt_usage_error("--params=FILE is needed (or --dry-run)");
+        mmc_usage_error("--params=FILE is needed (or --dry-run)");
 }
 
 /* THREAD_N's crossover in one setting: the ladder, one thread against
@@ -401,18 +400,18 @@ struct choice {
 
 static int write_choice(const char *path, const struct choice *ch)
 {
-    struct mmt_paramsconf pc;
+    struct mmc_paramsconf pc;
     char err[512];
 
-    if (mmt_paramsconf_read(path, &pc, err, sizeof err) != 0) {
+    if (mmc_paramsconf_read(path, &pc, err, sizeof err) != 0) {
         fprintf(stderr, "mmthreads: %s\n", err);
         return -1;
     }
-    pc.thread_n = ch->thread_n, pc.present[MMT_Q_THREAD_N] = 1;
-    pc.thread_jc = ch->jc, pc.present[MMT_Q_THREAD_JC] = 1;
-    pc.thread_n_hot = ch->hot_n, pc.present[MMT_Q_THREAD_N_HOT] = 1;
-    pc.thread_hot_us = ch->hot_us, pc.present[MMT_Q_THREAD_HOT_US] = 1;
-    if (mmt_paramsconf_write(path, &pc) != 0) {
+    pc.thread_n = ch->thread_n, pc.present[MMC_Q_THREAD_N] = 1;
+    pc.thread_jc = ch->jc, pc.present[MMC_Q_THREAD_JC] = 1;
+    pc.thread_n_hot = ch->hot_n, pc.present[MMC_Q_THREAD_N_HOT] = 1;
+    pc.thread_hot_us = ch->hot_us, pc.present[MMC_Q_THREAD_HOT_US] = 1;
+    if (mmc_paramsconf_write(path, &pc) != 0) {
         fprintf(stderr, "mmthreads: %s: cannot write: %s\n", path,
                 strerror(errno));
         return -1;
@@ -500,7 +499,7 @@ int main(int argc, char **argv)
     struct cli c;
     int t, busy_n;
 
-    mmt_set_progname(argv[0]);
+    mmc_set_progname(argv[0]);
     parse(argc, argv, &c);
     if (c.log && !(logf = fopen(c.log, "a"))) {
         fprintf(stderr, "mmthreads: --log=%s: %s\n", c.log, strerror(errno));

@@ -53,7 +53,7 @@ static struct mms_model_why *add(struct mms_model *m, const char *step,
 
 /* The widest vector within probe.conf's SIMD_DOUBLES (the narrowest width
  * that reaches 90% of the best flops per cycle) that has registers. */
-static enum mmg_isa model_isa(const struct mmt_probeconf *pc, char *why,
+static enum mmg_isa model_isa(const struct mmc_probeconf *pc, char *why,
                               size_t len)
 {
     int best = -1;
@@ -80,12 +80,12 @@ static enum mmg_isa model_isa(const struct mmt_probeconf *pc, char *why,
 
 /* L_s of eq. (13), which mmprobe computes into probe.conf's LS, within
  * the generator's range. */
-static int model_ls(const struct mmt_probeconf *pc)
+static int model_ls(const struct mmc_probeconf *pc)
 {
     return pc->ls < 1 ? 1 : pc->ls > 16 ? 16 : pc->ls;
 }
 
-void mms_model_schedule(const struct mmt_probeconf *pc,
+void mms_model_schedule(const struct mmc_probeconf *pc,
                         struct mmg_params *p, char *fma_why, char *ls_why,
                         size_t len)
 {
@@ -227,7 +227,7 @@ static long lines_needed(long nb, const struct mmg_params *p, long b1)
         + cdiv(p->mu, b1) * p->nu;
 }
 
-static void model_nb(const struct mmt_probeconf *pc, struct mmg_params *p,
+static void model_nb(const struct mmc_probeconf *pc, struct mmg_params *p,
                      char *why, size_t len)
 {
     long b1 = pc->line_bytes / 8 > 0 ? pc->line_bytes / 8 : 1;
@@ -254,7 +254,7 @@ static void model_nb(const struct mmt_probeconf *pc, struct mmg_params *p,
 /* ---- the model --------------------------------------------------------- */
 
 /* ISA and NR: the machine part. */
-static void model_machine(const struct mmt_probeconf *pc,
+static void model_machine(const struct mmc_probeconf *pc,
                           const struct mms_pins *pins, int isa,
                           struct mms_model *m)
 {
@@ -269,10 +269,10 @@ static void model_machine(const struct mmt_probeconf *pc,
         m->p.isa = model_isa(pc, w->why, sizeof w->why);
     }
     if (!mms_pinned(pins, "NR"))
-        m->p.nr = mms_isa_regs(pc, m->p.isa);
+        m->p.regs = mms_isa_regs(pc, m->p.isa);
 }
 
-static void model_schedule(const struct mmt_probeconf *pc,
+static void model_schedule(const struct mmc_probeconf *pc,
                            const struct mms_pins *pins, struct mms_model *m)
 {
     struct mms_model_why *f = add(m, "fma", "FMA", "Sec. V-G; Sec. IV-F");
@@ -286,7 +286,7 @@ static void model_schedule(const struct mmt_probeconf *pc,
         put(l->why, sizeof l->why, "LS = %d: pinned", m->p.ls);
 }
 
-static void model_blocking(const struct mmt_probeconf *pc,
+static void model_blocking(const struct mmc_probeconf *pc,
                            const struct mms_pins *pins, struct mms_model *m)
 {
     struct mms_model_why *w = add(m, "nb", "NB", "ineq. (8), Sec. IV-B");
@@ -323,7 +323,7 @@ static void model_fetch(const struct mms_pins *pins, struct mms_model *m)
         "takes the copy kernel's tile");
 }
 
-void mms_model_compute(const struct mmt_probeconf *pc,
+void mms_model_compute(const struct mmc_probeconf *pc,
                        const struct mms_pins *pins, int isa,
                        struct mms_model *m)
 {
@@ -366,7 +366,7 @@ int mms_model_run(struct mms_search *s, const char *log_path, char *err,
 {
     struct mms_log_head h;
     struct mms_model m;
-    double t0 = mmt_clock_seconds(MMT_CLOCK_WALL);
+    double t0 = mmtm_clock_seconds(MMTM_CLOCK_WALL);
 
     s->t0 = t0;
     mms_search_head(s, &h);
@@ -383,7 +383,7 @@ int mms_model_run(struct mms_search *s, const char *log_path, char *err,
         }
     s->ref = s->fixed = m.p;
     snprintf(s->steps_done, sizeof s->steps_done, "model %.3f s",
-             mmt_clock_seconds(MMT_CLOCK_WALL) - t0);
+             mmtm_clock_seconds(MMTM_CLOCK_WALL) - t0);
     return 0;
 }
 

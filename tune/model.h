@@ -41,13 +41,13 @@ struct mms_model {
 /* The model on the machine pc describes, for isa (MMG_NISA: the ISA the
  * model chooses).  Pinned values are kept, and the formulas after them
  * use them (a pinned MU bounds NU, a pinned tile sets NB's grain). */
-void mms_model_compute(const struct mmt_probeconf *pc,
+void mms_model_compute(const struct mmc_probeconf *pc,
                        const struct mms_pins *pins, int isa,
                        struct mms_model *m);
 
 /* FMA and LS (§V-G, §IV-E) and FF, IF, NF (§IV-F) for p->isa into p;
  * fma_why and ls_why (len bytes each) get the reasons. */
-void mms_model_schedule(const struct mmt_probeconf *pc,
+void mms_model_schedule(const struct mmc_probeconf *pc,
                         struct mmg_params *p, char *fma_why, char *ls_why,
                         size_t len);
 

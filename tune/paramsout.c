@@ -7,8 +7,7 @@
 #include <string.h>
 
 #include "codegen/codegen.h"
-#include "codegen/mmkernel.h"
-#include "common/paramsconf.h"
+#include "common/common.h"
 #include "tune/searchtext.h"
 
 static void word_of_argv(char *const *argv, char *buf, size_t len)
@@ -24,38 +23,38 @@ static void word_of_argv(char *const *argv, char *buf, size_t len)
 int mms_write_params(const struct mms_search *s, const char *output,
                      char *err, size_t errlen)
 {
-    struct mmt_paramsconf pc;
+    struct mmc_paramsconf pc;
     const struct mmg_params *p = &s->ref;
 
     memset(&pc, 0, sizeof pc);
-    mmt_origin_here(&pc.origin, MMT_PARAMSCONF_FORMAT, "mmsearch");
+    mmc_origin_here(&pc.origin, MMC_PARAMSCONF_FORMAT, "mmsearch");
     snprintf(pc.probe_fingerprint, KV_WORD_MAX, "%s", s->probe_fingerprint);
     snprintf(pc.generator, KV_WORD_MAX, "mmgen %s", MMG_VERSION);
     pc.kernel_abi = MMT_KERNEL_ABI;
     snprintf(pc.isa, KV_WORD_MAX, "%s", mmg_isa_name(p->isa));
     pc.nb = p->nb, pc.mu = p->mu, pc.nu = p->nu, pc.ku = p->ku;
     pc.ls = p->ls, pc.fma = p->fma, pc.ff = p->ff;
-    pc.ifetch = p->ifetch, pc.nfetch = p->nfetch, pc.nr = p->nr;
-    pc.pf = p->pf, pc.present[MMT_Q_PF] = 1;
+    pc.ifetch = p->ifetch, pc.nfetch = p->nfetch, pc.regs = p->regs;
+    pc.pf = p->pf, pc.present[MMC_Q_PF] = 1;
     /* PFB only as the step pf decided it or the user pinned it: the
      * kernel steps' PFB=0 is no choice, and the library's model takes 1
      * on a SIMD ISA where the key is absent */
     pc.pfb = p->pfb;
-    pc.present[MMT_Q_PFB] = s->has_pfb || mms_pinned(&s->pins, "PFB");
-    pc.ncnb = s->ncnb, pc.present[MMT_Q_NCNB] = s->has_ncnb;
+    pc.present[MMC_Q_PFB] = s->has_pfb || mms_pinned(&s->pins, "PFB");
+    pc.ncnb = s->ncnb, pc.present[MMC_Q_NCNB] = s->has_ncnb;
     pc.k_crossover = s->k_crossover;
-    pc.present[MMT_Q_K_CROSSOVER] = s->has_kx;
+    pc.present[MMC_Q_K_CROSSOVER] = s->has_kx;
     /* the blocks steps' choice; else only what was pinned (the library's
      * model fills the rest) */
     pc.mc = s->has_blocks ? s->blocks.mc : s->pins.mc;
     pc.kc = s->has_blocks ? s->blocks.kc : s->pins.kc;
     pc.nc = s->has_blocks ? s->blocks.nc : s->pins.nc;
-    pc.present[MMT_Q_MC] = pc.mc > 0;
-    pc.present[MMT_Q_KC] = pc.kc > 0;
-    pc.present[MMT_Q_NC] = pc.nc > 0;
+    pc.present[MMC_Q_MC] = pc.mc > 0;
+    pc.present[MMC_Q_KC] = pc.kc > 0;
+    pc.present[MMC_Q_NC] = pc.nc > 0;
     /* the bound every whole DGEMM of the search ran with */
     pc.small_max = s->has_blocks ? s->blocks.small : s->pins.small;
-    pc.present[MMT_Q_SMALL_MAX] = pc.small_max > 0;
+    pc.present[MMC_Q_SMALL_MAX] = pc.small_max > 0;
     snprintf(pc.cc, KV_WORD_MAX, "%s", s->pl.cc[s->ref_cc].name);
     word_of_argv(s->pl.cc[s->ref_cc].argv + 1, pc.cflags, KV_WORD_MAX);
     if (!pc.cflags[0])
@@ -76,13 +75,13 @@ int mms_write_params(const struct mms_search *s, const char *output,
     return mms_params_put(output, &pc, err, errlen);
 }
 
-int mms_params_put(const char *output, const struct mmt_paramsconf *pc,
+int mms_params_put(const char *output, const struct mmc_paramsconf *pc,
                    char *err, size_t errlen)
 {
-    if (mmt_paramsconf_write(output, pc) == 0)
+    if (mmc_paramsconf_write(output, pc) == 0)
         return 0;
     if (errno == EDOM)
-        mmt_paramsconf_validate(pc, err, errlen);
+        mmc_paramsconf_validate(pc, err, errlen);
     else
         snprintf(err, errlen, "%s: cannot write: %s", output,
                  strerror(errno));

@@ -14,8 +14,8 @@ int mms_write_params(const struct mms_search *s, const char *output,
 /* pc written to output (the single search adds its S_ keys to the
  * double's file this way).  Returns 0, or -1 with err: why the file
  * cannot be written, or what the reader would refuse in pc. */
-struct mmt_paramsconf;
-int mms_params_put(const char *output, const struct mmt_paramsconf *pc,
+struct mmc_paramsconf;
+int mms_params_put(const char *output, const struct mmc_paramsconf *pc,
                    char *err, size_t errlen);
 
 #endif

@@ -6,7 +6,7 @@
 
 #include <stddef.h>
 
-#include "codegen/params.h"
+#include "codegen/codegen.h"
 
 /* Parameters fixed on the command line: never searched, logged. */
 struct mms_pins {

@@ -29,7 +29,7 @@ static int private_fd[PRIVATE_MAX] = { -1, -1, -1, -1, -1, -1, -1, -1 };
 
 static double now(void)
 {
-    return mmt_clock_seconds(MMT_CLOCK_WALL);
+    return mmtm_clock_seconds(MMTM_CLOCK_WALL);
 }
 
 static void kill_pid_group(pid_t pid)

@@ -11,7 +11,7 @@
 
 struct mms_proc {
     pid_t pid;          /* also the process group */
-    double deadline;    /* on the wall clock of mmt_clock_seconds */
+    double deadline;    /* on the wall clock of mmtm_clock_seconds */
     int fd;             /* forks: the read end of the report pipe, or -1 */
 };
 

@@ -6,14 +6,14 @@
 #include <math.h>
 #include <stdlib.h>
 
-#include "common/isa.h"
+#include "common/common.h"
 
-int mms_isa_regs(const struct mmt_probeconf *pc, enum mmg_isa isa)
+int mms_isa_regs(const struct mmc_probeconf *pc, enum mmg_isa isa)
 {
-    return (int)mmt_probeconf_get(pc, mmt_isas[isa].fp_regs_key);
+    return (int)mmc_probeconf_get(pc, mmc_isas[isa].fp_regs_key);
 }
 
-enum mmg_isa mms_widest_isa(const struct mmt_probeconf *pc)
+enum mmg_isa mms_widest_isa(const struct mmc_probeconf *pc)
 {
     int isa = MMG_NISA - 1;
 
@@ -78,14 +78,14 @@ static int nb_grain(const struct mmg_params *p)
 }
 
 /* Inequality (3) of paper 002: NB <= min(80, sqrt(C1)), C1 in doubles. */
-static int l1_bound(const struct mmt_probeconf *pc)
+static int l1_bound(const struct mmc_probeconf *pc)
 {
     return (int)fmin(80, sqrt(pc->l1d_kib * 1024 / 8));
 }
 
 /* An NB x NB block of doubles in L2 (docs/LIBRARY.md: tiles of
  * 144-384 win in a real driver). */
-int mms_nb_l2_bound(const struct mmt_probeconf *pc)
+int mms_nb_l2_bound(const struct mmc_probeconf *pc)
 {
     return (int)fmin(1024, sqrt(pc->l2_kib * 1024 / 8));
 }
@@ -102,7 +102,7 @@ void mms_start_params(const struct mms_space *s, enum mmg_isa isa,
 
     mmg_params_default(p);
     p->isa = isa;
-    p->nr = mms_isa_regs(s->pc, isa);
+    p->regs = mms_isa_regs(s->pc, isa);
     p->fma = s->pc->fma ? 1 : 0;
     p->ls = p->fma ? 1 : s->pc->ls < 16 ? s->pc->ls : 16;
     for (int mv = 1; mv * vlen <= 64; mv++)

@@ -15,7 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "common/atomicfile.h"
+#include "common/common.h"
 #include "tune/proc.h"
 
 /* The plots, as data: whose step, the file name after the stem, the
@@ -121,9 +121,9 @@ static void put_row(FILE *fp, const struct plot *pl,
 static int write_data(const struct mmr_step *st, const struct plot *pl,
                       const char *path, struct plotted *got)
 {
-    struct mmt_atomic_file af;
+    struct mmc_atomic_file af;
     const struct mmr_cand **row = malloc(sizeof *row * (size_t)st->ncand);
-    FILE *fp = row ? mmt_atomic_open(&af, path) : NULL;
+    FILE *fp = row ? mmc_atomic_open(&af, path) : NULL;
     int k[3], block = 0;
 
     if (!fp) {
@@ -143,7 +143,7 @@ static int write_data(const struct mmr_step *st, const struct plot *pl,
         put_row(fp, pl, row[i], got);
     }
     free(row);
-    return mmt_atomic_commit(&af);
+    return mmc_atomic_commit(&af);
 }
 
 /* ---- the script -------------------------------------------------------- */
@@ -301,7 +301,7 @@ static int write_all(const struct mmr_report *r, const char *dir,
 int mmr_plot(const struct mmr_report *r, const char *dir, const char *stem,
              char *err, size_t errlen)
 {
-    struct mmt_atomic_file af;
+    struct mmc_atomic_file af;
     char gp[1100], out[1100];
     int drawn[NPLOTS] = { 0 };
     FILE *script;
@@ -315,17 +315,17 @@ int mmr_plot(const struct mmr_report *r, const char *dir, const char *stem,
         return failf(err, errlen, "%s: cannot make it: %s", dir,
                      strerror(errno));
     snprintf(gp, sizeof gp, "%s/%s-plots.gp", dir, stem);
-    if (!(script = mmt_atomic_open(&af, gp)))
+    if (!(script = mmc_atomic_open(&af, gp)))
         return failf(err, errlen, "%s: cannot write: %s", gp,
                      strerror(errno));
     fprintf(script, "# gnuplot script of mmreport: the sensitivity plots "
             "of %s\n# (run from this directory: gnuplot %s-plots.gp)\n",
             r->path, stem);
     if (write_all(r, dir, stem, script, drawn, err, errlen) != 0) {
-        mmt_atomic_discard(&af);
+        mmc_atomic_discard(&af);
         return -1;
     }
-    if (mmt_atomic_commit(&af) != 0)
+    if (mmc_atomic_commit(&af) != 0)
         return failf(err, errlen, "%s: cannot write: %s", gp,
                      strerror(errno));
     printf("script: %s\n", gp);

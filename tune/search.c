@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "codegen/codegen.h"
-#include "codegen/mmkernel.h"
 #include "tune/how.h"
 #include "tune/progress.h"
 #include "tune/searchtext.h"
@@ -30,7 +29,7 @@ void mms_search_init(struct mms_search *s, const struct mms_level *lv)
 void mms_search_head(const struct mms_search *s, struct mms_log_head *h)
 {
     memset(h, 0, sizeof *h);
-    mmt_origin_here(&h->origin, MMS_LOG_FORMAT, "mmsearch");
+    mmc_origin_here(&h->origin, MMS_LOG_FORMAT, "mmsearch");
     snprintf(h->probe_fingerprint, KV_WORD_MAX, "%s", s->probe_fingerprint);
     snprintf(h->generator, KV_WORD_MAX, "mmgen %s", MMG_VERSION);
     h->kernel_abi = MMT_KERNEL_ABI;

@@ -10,8 +10,7 @@
 
 #include <stdio.h>
 
-#include "common/fingerprint.h"
-#include "common/probeconf.h"
+#include "common/common.h"
 #include "tune/candidate.h"
 #include "tune/searchlog.h"
 #include "tune/steps.h"
@@ -31,8 +30,8 @@
 
 struct mms_search {
     /* what the caller sets */
-    struct mmt_probeconf pc;
-    char probe_fingerprint[MMT_FINGERPRINT_LEN];
+    struct mmc_probeconf pc;
+    char probe_fingerprint[MMC_FINGERPRINT_LEN];
     const struct mms_level *lv;
     struct mms_pins pins;
     struct mms_pipeline pl;

@@ -27,7 +27,7 @@ int mms_log_head_text(const struct mms_log_head *h, char *buf, size_t len)
         return -1;
     kv_comment(&w, "search.log: mmsearch's record of a search; one event "
                "per line, the log is also its checkpoint");
-    mmt_origin_put(&w, &h->origin);
+    mmc_origin_put(&w, &h->origin);
     kv_put(&w, "PROBE_FINGERPRINT", NULL, "%s", h->probe_fingerprint);
     kv_put(&w, "GENERATOR", NULL, "%s", h->generator);
     kv_put(&w, "KERNEL_ABI", NULL, "%d", h->kernel_abi);
@@ -118,7 +118,7 @@ static int start_log(struct mms_log *lg, struct mms_log_reader *rd,
         *good = strlen(head);
         return 0;
     }
-    if (mmt_origin_check_format(lg->path, "search.log", MMS_LOG_FORMAT,
+    if (mmc_origin_check_format(lg->path, "search.log", MMS_LOG_FORMAT,
                                 NULL, err, errlen) != 0
         || mms_log_read(lg->path, rd, good, err, errlen) < 0)
         return -1;

@@ -58,9 +58,7 @@
 
 #include <stddef.h>
 
-#include "common/fingerprint.h"
-#include "common/kvfile.h"
-#include "common/origin.h"
+#include "common/common.h"
 #include "tune/candidate.h"
 
 /* 2: chosen and summary lines name the compiler (cc=); 3: the blocks
@@ -84,7 +82,7 @@
 #define MMS_LOG_FORMAT 9
 
 struct mms_log_head {
-    struct mmt_origin origin;
+    struct mmc_origin origin;
     char probe_fingerprint[KV_WORD_MAX];
     char generator[KV_WORD_MAX];
     int kernel_abi;
@@ -104,7 +102,7 @@ struct mms_record {
     int nc;              /* the whole DGEMM's NC; 0: the kernel alone */
     int pair;            /* a screen's reference beside candidate pair
                             (1, 2, ...); 0: no such */
-    char of[MMT_FINGERPRINT_LEN];  /* with pair: that candidate's
+    char of[MMC_FINGERPRINT_LEN];  /* with pair: that candidate's
                                       (mms_pair_of); "" in a log older
                                       than of= */
     struct mmg_params p;
@@ -232,7 +230,7 @@ const struct mms_record *mms_log_find_pair(struct mms_log *lg,
 /* The fingerprint of a screen's candidate, kernel p built with cc and
  * timed as the whole DGEMM with nc: what a pair line's of= holds. */
 void mms_pair_of(const struct mmg_params *p, const char *cc, int nc,
-                 char of[MMT_FINGERPRINT_LEN]);
+                 char of[MMC_FINGERPRINT_LEN]);
 
 /* How many timings read from the file (an earlier run made them) this
  * run has used. */

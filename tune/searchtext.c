@@ -5,11 +5,11 @@
 #include <string.h>
 #include <strings.h>
 
-#include "codegen/mmkernel.h"
+#include "codegen/codegen.h"
 
 void mms_timer_text(const struct mms_search *s, char *buf, size_t len)
 {
-    const struct mmt_timing_opts *o = &s->pl.timing;
+    const struct mmtm_timing_opts *o = &s->pl.timing;
 
     if (s->pl.fake_timing) {
         snprintf(buf, len, "fake MFLOPS from the kernel name (test hook)");
@@ -17,11 +17,11 @@ void mms_timer_text(const struct mms_search *s, char *buf, size_t len)
     }
     snprintf(buf, len, "%s clock, %s of %d samples, flush %s %zu KiB, "
              "A and B cold, C hot, beta-1 variant",
-             mmt_clock_describe(o->clock)->name,
-             o->clock == MMT_CLOCK_CPU ? "median" : "min", o->samples,
-             mmt_flush_name(o->flush),
+             mmtm_clock_describe(o->clock)->name,
+             o->clock == MMTM_CLOCK_CPU ? "median" : "min", o->samples,
+             mmtm_flush_name(o->flush),
              (o->flush_bytes ? o->flush_bytes
-                             : mmt_flush_default_bytes()) >> 10);
+                             : mmtm_flush_default_bytes()) >> 10);
 }
 
 /* "ISA=avx512 MU=24 NU=8 ... CC=clang": the kernel p (its tile and

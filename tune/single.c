@@ -6,17 +6,15 @@
 #include <errno.h>
 #include <string.h>
 
-#include "codegen/mmkernel.h"
-#include "common/paramsconf.h"
-#include "kernels/archkey.h"
-#include "kernels/libparams.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
+#include "kernels/kernels.h"
 #include "tune/blocks.h"
 #include "tune/how.h"
 #include "tune/paramsout.h"
 #include "tune/progress.h"
 #include "tune/winner.h"
 
-enum { NB_MAX = 1024 };   /* mmgen's largest tile */
 
 /* The tile's grain: what the search's NB is a multiple of (steps.h). */
 static int grain(const struct mmg_params *p)
@@ -55,7 +53,7 @@ static void single_start(const struct mms_space *sp, enum mmg_isa isa,
         p->pfb = s.v[MML_PFB];
     g = grain(p);
     nb = (int)((double)mml_single_nb(sp->from->nb) / g + 0.5) * g;
-    p->nb = nb < g ? g : nb > NB_MAX ? NB_MAX / g * g : nb;
+    p->nb = nb < g ? g : nb > MMC_DIM_MAX ? MMC_DIM_MAX / g * g : nb;
     p->ku = ku_for(sp->from, p->nb);
 }
 
@@ -67,7 +65,7 @@ static int around(const struct mmg_params *ref, char what, const int *vals,
     int n = 0;
 
     for (int i = 0; i < nvals; i++) {
-        int v = vals[i], ok = what == 'N' ? v >= grain(ref) && v <= NB_MAX
+        int v = vals[i], ok = what == 'N' ? v >= grain(ref) && v <= MMC_DIM_MAX
                                           : v >= 1 && v <= ref->nb;
         struct mmg_params *c = ok ? mms_push(out, &n, max, ref) : NULL;
 
@@ -119,15 +117,15 @@ static const struct mms_step single_steps[] = {
 int mms_single_setup(struct mms_search *s, const char *path, char *cc,
                      size_t cclen, char *err, size_t errlen)
 {
-    struct mmt_paramsconf pc;
+    struct mmc_paramsconf pc;
 
-    if (mmt_paramsconf_read(path, &pc, err, errlen) != 0)
+    if (mmc_paramsconf_read(path, &pc, err, errlen) != 0)
         return -1;
     if (strcmp(pc.probe_fingerprint, s->probe_fingerprint) != 0) {
         snprintf(err, errlen, "%s:%d: PROBE_FINGERPRINT: %s is not %s, "
                  "this probe.conf's: the double search's result is of "
                  "another probe (run mmsearch --precision=d first)", path,
-                 pc.line[MMT_Q_PROBE_FINGERPRINT], pc.probe_fingerprint,
+                 pc.line[MMC_Q_PROBE_FINGERPRINT], pc.probe_fingerprint,
                  s->probe_fingerprint);
         return -1;
     }
@@ -144,13 +142,13 @@ int mms_single_setup(struct mms_search *s, const char *path, char *cc,
 }
 
 /* The winner's values into pc's S_ keys. */
-static void put_single(const struct mms_search *s, struct mmt_paramsconf *pc)
+static void put_single(const struct mms_search *s, struct mmc_paramsconf *pc)
 {
     const struct mmg_params *p = &s->ref;
-    static const int keys[] = { MMT_Q_S_NB, MMT_Q_S_MU, MMT_Q_S_NU,
-                                MMT_Q_S_KU, MMT_Q_S_LS, MMT_Q_S_FMA,
-                                MMT_Q_S_FF, MMT_Q_S_IF, MMT_Q_S_NF,
-                                MMT_Q_S_MFLOPS };
+    static const int keys[] = { MMC_Q_S_NB, MMC_Q_S_MU, MMC_Q_S_NU,
+                                MMC_Q_S_KU, MMC_Q_S_LS, MMC_Q_S_FMA,
+                                MMC_Q_S_FF, MMC_Q_S_IF, MMC_Q_S_NF,
+                                MMC_Q_S_MFLOPS };
 
     pc->single.nb = p->nb, pc->single.mu = p->mu, pc->single.nu = p->nu;
     pc->single.ku = p->ku, pc->single.ls = p->ls, pc->single.fma = p->fma;
@@ -159,19 +157,19 @@ static void put_single(const struct mms_search *s, struct mmt_paramsconf *pc)
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         pc->present[keys[i]] = 1;
     /* the blocking is the library's model's (not searched) */
-    pc->present[MMT_Q_S_MC] = pc->present[MMT_Q_S_KC] = 0;
-    pc->present[MMT_Q_S_NC] = 0;
+    pc->present[MMC_Q_S_MC] = pc->present[MMC_Q_S_KC] = 0;
+    pc->present[MMC_Q_S_NC] = 0;
 }
 
 int mms_single_finish(struct mms_search *s, const char *output, char *err,
                       size_t errlen)
 {
-    struct mmt_paramsconf pc;
+    struct mmc_paramsconf pc;
     char note[600];
     double pct;
 
     if (mms_verify_winner(s, err, errlen) != 0
-        || mmt_paramsconf_read(output, &pc, err, errlen) != 0)
+        || mmc_paramsconf_read(output, &pc, err, errlen) != 0)
         return -1;
     put_single(s, &pc);
     if (mms_params_put(output, &pc, err, errlen) != 0)

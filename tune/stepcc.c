@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-#include "common/compilers.h"
+#include "common/common.h"
 #include "tune/decide.h"
 #include "tune/progress.h"
 #include "tune/screen.h"
@@ -15,7 +15,7 @@
  * ("" none). */
 static void find_compilers(struct mms_search *s, char *absent, size_t len)
 {
-    const char *mine = mmt_cc_family(s->pl.cc[0].name);
+    const char *mine = mmc_cc_family(s->pl.cc[0].name);
     char flags[1024], cflags[1024] = "";
     size_t used = 0;
 
@@ -23,14 +23,14 @@ static void find_compilers(struct mms_search *s, char *absent, size_t len)
         used += snprintf(cflags + used, sizeof cflags - used, "%s%s",
                          i > 1 ? " " : "", s->pl.cc[0].argv[i]);
     absent[0] = '\0';
-    for (int f = 0; f < mmt_cc_nfamilies; f++) {
-        const char *fam = mmt_cc_families[f];
+    for (int f = 0; f < mmc_cc_nfamilies; f++) {
+        const char *fam = mmc_cc_families[f];
         if (!strcmp(fam, mine) || mms_pipeline_find_cc(&s->pl, fam) >= 0)
             continue;
-        if (!mmt_cc_installed(fam))
+        if (!mmc_cc_installed(fam))
             snprintf(absent + strlen(absent), len - strlen(absent), "%s%s",
                      absent[0] ? "," : "", fam);
-        else if (mmt_cc_flags_for(fam, cflags, flags, sizeof flags) != 0
+        else if (mmc_cc_flags_for(fam, cflags, flags, sizeof flags) != 0
                  || mms_pipeline_add_cc(&s->pl, fam, flags) < 0)
             mms_say(s, "cc: %s: the flags do not fit; not tried\n", fam);
     }

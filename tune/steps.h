@@ -8,8 +8,8 @@
 
 #include <stddef.h>
 
-#include "codegen/params.h"
-#include "common/probeconf.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 #include "tune/pins.h"
 
 /* How hard to look.  quick is what the tests use. */
@@ -60,7 +60,7 @@ const struct mms_level *mms_level_find(const char *name);
 
 /* What the range rules read. */
 struct mms_space {
-    const struct mmt_probeconf *pc;
+    const struct mmc_probeconf *pc;
     const struct mms_level *lv;
     const struct mms_pins *pins;
     const struct mmg_params *from;  /* the single search: the double
@@ -70,12 +70,12 @@ struct mms_space {
 /* The largest NB whose NB x NB block of doubles L2 holds (1024 at most):
  * where the step nb's range ends, and how far its tie rule prefers a
  * larger NB. */
-int mms_nb_l2_bound(const struct mmt_probeconf *pc);
+int mms_nb_l2_bound(const struct mmc_probeconf *pc);
 
 /* Registers probe.conf found for isa (0: not targeted). */
-int mms_isa_regs(const struct mmt_probeconf *pc, enum mmg_isa isa);
+int mms_isa_regs(const struct mmc_probeconf *pc, enum mmg_isa isa);
 /* The widest ISA probe.conf found registers for. */
-enum mmg_isa mms_widest_isa(const struct mmt_probeconf *pc);
+enum mmg_isa mms_widest_isa(const struct mmc_probeconf *pc);
 
 /* 1 when the MU x NU tile fits base's registers (inequality (1) as the
  * generator counts it: mmg_regs_needed, mmg_regs_available). */
@@ -117,7 +117,7 @@ enum mms_step_kind {
                              from a DGEMM) */
 };
 
-/* The library's blocking around the kernel (kernels/libparams.h): A's
+/* The library's blocking around the kernel (kernels/paramset.h): A's
  * MC x KC block, B's KC x NC panel, and NB, the columns of one kernel
  * call, which the library widens to hold MC and KC (derived). */
 struct mms_blocks {

@@ -11,7 +11,7 @@
  * step's list (1, 2, ...) and its fingerprint (mms_pair_of). */
 struct mms_pair {
     int i;
-    char of[MMT_FINGERPRINT_LEN];
+    char of[MMC_FINGERPRINT_LEN];
 };
 
 /* Test hook (--test-perturb): p built wrong when its values are those

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bench-app's pipeline without NumPy and without timing judgments, so
 # that the bench cannot rot while its real run stays out of make check:
-# the shapes of a fixture profile (tests/spec/profile.txt) made specs,
+# the shapes of a fixture profile (tests/drivergen/profile.txt) made specs,
 # drivers built against libmmtune, run once each, and the table (shapes,
 # calls, shares, an MFLOPS figure); what is missing (NumPy, OpenBLAS)
 # said with exit 0; a library the loader would take from elsewhere than
@@ -42,7 +42,7 @@ app --prof=/nowhere.so --script=/nowhere.py --python=/bin/false \
     grep -q 'has no NumPy' "$tap_dir/out" &&
     [ ! -e "$tap_dir/res/bench-app.txt" ]
 verdict $? "no NumPy: says so, exit 0, no table"
-app --table="$top_srcdir/tests/spec/profile.txt" \
+app --table="$top_srcdir/tests/drivergen/profile.txt" \
     --openblas="$tap_dir/none/libblas.so.3" &&
     grep -q "no OpenBLAS at $tap_dir/none" "$tap_dir/out" &&
     [ ! -e "$tap_dir/res/bench-app.txt" ]
@@ -50,7 +50,7 @@ verdict $? "no OpenBLAS: says so, exit 0, no table"
 
 # The fixture's three shapes, heaviest first, libmmtune alone.
 table=$tap_dir/res/bench-app.txt
-app --table="$top_srcdir/tests/spec/profile.txt" --openblas=none &&
+app --table="$top_srcdir/tests/drivergen/profile.txt" --openblas=none &&
     [ -f "$table" ] && [ -f "$tap_dir/res/bench-app-profile-profile.txt" ]
 verdict $? "the pipeline on the fixture: exit 0, the table kept"
 # The rows: routine, order, transposes and sizes, ops, calls, share,
@@ -73,7 +73,7 @@ verdict $? "the shapes' share of the time in dgemm (0.013045 of 1.234 s)"
 # (here: nowhere) is refused before anything is timed.
 mkdir -p "$tap_dir/wrong" && cp "$mmtune" "$tap_dir/wrong/libblas.so.3"
 rm -f "$table"
-app --table="$top_srcdir/tests/spec/profile.txt" \
+app --table="$top_srcdir/tests/drivergen/profile.txt" \
     --openblas="$tap_dir/wrong/libblas.so.3"
 [ $? -eq 1 ] && grep -q 'does not load libmmtune.so' "$tap_dir/out" &&
     [ ! -e "$table" ]

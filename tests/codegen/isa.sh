@@ -2,7 +2,7 @@
 # Sourced by the codegen tests: whether the kernel compiler, with
 # KERNEL_CFLAGS, builds an ISA's kernels -- decided by compiling one fused
 # multiply-add intrinsic under the target attribute those kernels carry
-# (codegen/emit_kernel.c), a fact about the compiler, not the generator.
+# (codegen/emit_ctx.c), a fact about the compiler, not the generator.
 # Needs $dir, a scratch directory.
 
 # can_build ISA: 0 if it builds; else 1, with the compiler's first

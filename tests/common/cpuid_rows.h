@@ -10,13 +10,13 @@
 
 struct reg_row {
     unsigned leaf, sub;
-    struct mmt_cpuid_regs r;
+    struct mmc_cpuid_regs r;
 };
 
 /* A recorded machine: rows end with leaf 0xffffffff; leaves not listed
  * read as zeros, as a hidden leaf does. */
 static void replay(void *arg, unsigned leaf, unsigned sub,
-                   struct mmt_cpuid_regs *r)
+                   struct mmc_cpuid_regs *r)
 {
     const struct reg_row *row = arg;
 

@@ -15,10 +15,10 @@
 #include "tests/common/scratch.h"
 
 /* A plausible Zen 3 core, with one unconfirmed value. */
-static void sample(struct mmt_probeconf *pc)
+static void sample(struct mmc_probeconf *pc)
 {
     memset(pc, 0, sizeof *pc);
-    mmt_origin_here(&pc->origin, MMT_PROBECONF_FORMAT, "test_probeconf");
+    mmc_origin_here(&pc->origin, MMC_PROBECONF_FORMAT, "test_probeconf");
     pc->l1d_kib = 32, pc->line_bytes = 64, pc->l1d_assoc = 8;
     pc->l2_kib = 512, pc->l2_eff_kib = 452;
     pc->llc_kib = 24576.5, pc->llc_eff_kib = 8064;
@@ -27,28 +27,28 @@ static void sample(struct mmt_probeconf *pc)
     pc->lat_mul = 3, pc->lat_add = 3, pc->lat_fma = 4.02, pc->fp_pipes = 2;
     pc->ls = 4, pc->clock_mhz = 2245.125, pc->tsc_mhz = 2245.0;
     pc->peak_mflops = 35922;
-    for (int k = 0; k < MMT_P_NKEYS; k++)
-        pc->confirmed[k] = k != MMT_P_LLC_KIB && k != MMT_P_LLC_EFF_KIB;
-    snprintf(pc->how[MMT_P_L1D_KIB], sizeof pc->how[0], "pointer chase");
+    for (int k = 0; k < MMC_P_NKEYS; k++)
+        pc->confirmed[k] = k != MMC_P_LLC_KIB && k != MMC_P_LLC_EFF_KIB;
+    snprintf(pc->how[MMC_P_L1D_KIB], sizeof pc->how[0], "pointer chase");
 }
 
 /* The text of a good file, to be damaged by the tests below. */
 static char *good_text(void)
 {
-    struct mmt_probeconf pc;
+    struct mmc_probeconf pc;
 
     sample(&pc);
-    assert_int_equal(mmt_probeconf_write(scratch_path, &pc), 0);
+    assert_int_equal(mmc_probeconf_write(scratch_path, &pc), 0);
     return scratch_read();
 }
 
 static void expect_error(const char *text, const char *want)
 {
-    struct mmt_probeconf pc;
+    struct mmc_probeconf pc;
     char err[256];
 
     scratch_write(text);
-    assert_int_equal(mmt_probeconf_read(scratch_path, &pc, err, sizeof err),
+    assert_int_equal(mmc_probeconf_read(scratch_path, &pc, err, sizeof err),
                      -1);
     if (!strstr(err, want) || !strstr(err, scratch_path))
         fail_msg("error '%s' does not name %s and '%s'", err, scratch_path,
@@ -57,23 +57,23 @@ static void expect_error(const char *text, const char *want)
 
 static void round_trip(void **state)
 {
-    struct mmt_probeconf in, out;
+    struct mmc_probeconf in, out;
     char err[256];
 
     (void)state;
     sample(&in);
-    assert_int_equal(mmt_probeconf_write(scratch_path, &in), 0);
-    assert_int_equal(mmt_probeconf_read(scratch_path, &out, err, sizeof err),
+    assert_int_equal(mmc_probeconf_write(scratch_path, &in), 0);
+    assert_int_equal(mmc_probeconf_read(scratch_path, &out, err, sizeof err),
                      0);
-    for (int k = 0; k < MMT_P_NKEYS; k++) {
-        assert_true(mmt_probeconf_get(&in, k) == mmt_probeconf_get(&out, k));
+    for (int k = 0; k < MMC_P_NKEYS; k++) {
+        assert_true(mmc_probeconf_get(&in, k) == mmc_probeconf_get(&out, k));
         assert_int_equal(in.confirmed[k], out.confirmed[k]);
     }
-    assert_int_equal(out.confirmed[MMT_P_LLC_KIB], 0);
+    assert_int_equal(out.confirmed[MMC_P_LLC_KIB], 0);
     assert_true(out.l2_eff_kib == 452 && out.llc_eff_kib == 8064);
-    assert_int_equal(mmt_probeconf_find("L2_EFF_KIB"), MMT_P_L2_EFF_KIB);
-    assert_int_equal(mmt_probeconf_find("LAT_MUL"), MMT_P_LAT_MUL);
-    assert_int_equal(mmt_probeconf_find("NOPE"), -1);
+    assert_int_equal(mmc_probeconf_find("L2_EFF_KIB"), MMC_P_L2_EFF_KIB);
+    assert_int_equal(mmc_probeconf_find("LAT_MUL"), MMC_P_LAT_MUL);
+    assert_int_equal(mmc_probeconf_find("NOPE"), -1);
 }
 
 static void rejects_malformed(void **state)
@@ -123,41 +123,41 @@ static void rejects_malformed(void **state)
 /* The writer refuses what its reader would refuse, and leaves no file. */
 static void writer_validates(void **state)
 {
-    struct mmt_probeconf pc;
+    struct mmc_probeconf pc;
     char err[256];
 
     (void)state;
     sample(&pc);
     pc.l2_kib = 0;          /* an L2 edge that was not found */
-    assert_int_equal(mmt_probeconf_validate(&pc, err, sizeof err), -1);
+    assert_int_equal(mmc_probeconf_validate(&pc, err, sizeof err), -1);
     assert_non_null(strstr(err, "L2_KIB: 0 is out of range"));
     sample(&pc);
     pc.llc_eff_kib = 0;
-    assert_int_equal(mmt_probeconf_validate(&pc, err, sizeof err), -1);
+    assert_int_equal(mmc_probeconf_validate(&pc, err, sizeof err), -1);
     assert_non_null(strstr(err, "LLC_EFF_KIB: 0 is out of range"));
     remove(scratch_path);
-    assert_int_equal(mmt_probeconf_write(scratch_path, &pc), -1);
+    assert_int_equal(mmc_probeconf_write(scratch_path, &pc), -1);
     assert_int_equal(access(scratch_path, F_OK), -1);
     sample(&pc);
     pc.l2_kib = 16;         /* below L1's 32 */
-    assert_int_equal(mmt_probeconf_validate(&pc, err, sizeof err), -1);
+    assert_int_equal(mmc_probeconf_validate(&pc, err, sizeof err), -1);
     assert_non_null(strstr(err, "L2_KIB: 16 is less than L1D_KIB"));
     sample(&pc);
     pc.origin.format = 7;
-    assert_int_equal(mmt_probeconf_validate(&pc, err, sizeof err), -1);
+    assert_int_equal(mmc_probeconf_validate(&pc, err, sizeof err), -1);
     assert_non_null(strstr(err, "FORMAT"));
     sample(&pc);
-    assert_int_equal(mmt_probeconf_validate(&pc, err, sizeof err), 0);
+    assert_int_equal(mmc_probeconf_validate(&pc, err, sizeof err), 0);
 }
 
 static void header_defines(void **state)
 {
-    struct mmt_probeconf pc;
+    struct mmc_probeconf pc;
     const char *text;
 
     (void)state;
     sample(&pc);
-    assert_int_equal(mmt_probeconf_write_header(scratch_path, &pc), 0);
+    assert_int_equal(mmc_probeconf_write_header(scratch_path, &pc), 0);
     text = scratch_read();
     assert_non_null(strstr(text, "#define MMT_PROBE_L1D_KIB 32 "));
     assert_non_null(strstr(text, "#define MMT_PROBE_LLC_KIB_CONFIRMED 0\n"));

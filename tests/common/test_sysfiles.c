@@ -18,10 +18,10 @@ static void first_line(void **state)
 
     (void)state;
     scratch_write("2048K\nsecond line\n");
-    assert_int_equal(mmt_sysfs_read(".", scratch_path, buf, sizeof buf), 0);
+    assert_int_equal(mmc_sysfs_read(".", scratch_path, buf, sizeof buf), 0);
     assert_string_equal(buf, "2048K");
     scratch_write("performance");
-    assert_int_equal(mmt_sysfs_read(".", scratch_path, buf, sizeof buf), 0);
+    assert_int_equal(mmc_sysfs_read(".", scratch_path, buf, sizeof buf), 0);
     assert_string_equal(buf, "performance");
 }
 
@@ -31,8 +31,8 @@ static void line_missing(void **state)
 
     (void)state;
     scratch_write("");
-    assert_int_equal(mmt_sysfs_read(".", scratch_path, buf, sizeof buf), -1);
-    assert_int_equal(mmt_sysfs_read(".", "no-such-file", buf, sizeof buf),
+    assert_int_equal(mmc_sysfs_read(".", scratch_path, buf, sizeof buf), -1);
+    assert_int_equal(mmc_sysfs_read(".", "no-such-file", buf, sizeof buf),
                      -1);
 }
 
@@ -41,9 +41,9 @@ static void sysfs_dirs(void **state)
     char buf[96];
 
     (void)state;
-    mmt_sysfs_cache_dir(buf, sizeof buf, 3);
+    mmc_sysfs_cache_dir(buf, sizeof buf, 3);
     assert_string_equal(buf, "/sys/devices/system/cpu/cpu0/cache/index3");
-    mmt_sysfs_cpufreq_dir(buf, sizeof buf, 1);
+    mmc_sysfs_cpufreq_dir(buf, sizeof buf, 1);
     assert_string_equal(buf, "/sys/devices/system/cpu/cpu1/cpufreq");
 }
 
@@ -63,12 +63,12 @@ static void cpuinfo_key(void **state)
 
     (void)state;
     scratch_write(cpuinfo);
-    assert_int_equal(mmt_cpuinfo_in(scratch_path, "model name", v, sizeof v),
+    assert_int_equal(mmc_cpuinfo_in(scratch_path, "model name", v, sizeof v),
                      0);
     assert_string_equal(v, "AMD EPYC 9R45");
-    assert_int_equal(mmt_cpuinfo_in(scratch_path, "cpu MHz", v, sizeof v), 0);
+    assert_int_equal(mmc_cpuinfo_in(scratch_path, "cpu MHz", v, sizeof v), 0);
     assert_string_equal(v, "2995.376");
-    assert_int_equal(mmt_cpuinfo_in(scratch_path, "vendor_id", v, 8), 0);
+    assert_int_equal(mmc_cpuinfo_in(scratch_path, "vendor_id", v, 8), 0);
     assert_string_equal(v, "Authent");
 }
 
@@ -78,9 +78,9 @@ static void cpuinfo_missing(void **state)
 
     (void)state;
     scratch_write(cpuinfo);
-    assert_int_equal(mmt_cpuinfo_in(scratch_path, "cache size", v, sizeof v),
+    assert_int_equal(mmc_cpuinfo_in(scratch_path, "cache size", v, sizeof v),
                      -1);
-    assert_int_equal(mmt_cpuinfo_in("no-such-file", "model name", v,
+    assert_int_equal(mmc_cpuinfo_in("no-such-file", "model name", v,
                                     sizeof v), -1);
 }
 

@@ -3,18 +3,18 @@
  * and the library's build). */
 #include "tests/fuzz/fuzzfile.h"
 
-#include "codegen/params.h"
-#include "common/paramsconf.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
     const char *path = fuzz_file(data, n);
-    struct mmt_paramsconf pc;
+    struct mmc_paramsconf pc;
     struct mmg_params p;
     char err[1024];
 
-    if (mmt_paramsconf_read(path, &pc, err, sizeof err) == 0)
-        mmt_paramsconf_validate(&pc, err, sizeof err);
+    if (mmc_paramsconf_read(path, &pc, err, sizeof err) == 0)
+        mmc_paramsconf_validate(&pc, err, sizeof err);
     mmg_params_default(&p);
     mmg_params_read(&p, path, err, sizeof err);
     return 0;

@@ -3,14 +3,14 @@
  * refused as a whole. */
 #include "tests/fuzz/fuzzfile.h"
 
-#include "common/probeconf.h"
+#include "common/common.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
-    struct mmt_probeconf pc;
+    struct mmc_probeconf pc;
     char err[1024];
 
-    if (mmt_probeconf_read(fuzz_file(data, n), &pc, err, sizeof err) == 0)
-        mmt_probeconf_validate(&pc, err, sizeof err);
+    if (mmc_probeconf_read(fuzz_file(data, n), &pc, err, sizeof err) == 0)
+        mmc_probeconf_validate(&pc, err, sizeof err);
     return 0;
 }

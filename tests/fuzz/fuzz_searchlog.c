@@ -5,7 +5,7 @@
 
 #include <string.h>
 
-#include "tune/searchlog.h"
+#include "tune/tune.h"
 
 /* Asks every event for a field, as mmreport's reader does. */
 static int take(const struct mms_event *ev, void *ctx, char *why,

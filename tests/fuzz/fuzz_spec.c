@@ -1,16 +1,16 @@
-/* The spec language's reader (spec/parser.y, spec/lexer.l, the checks of
- * spec/check*.c) on any text. */
+/* The spec language's reader (drivergen/parser.y, drivergen/lexer.l, the
+ * checks of drivergen/check*.c) on any text. */
 #include "tests/fuzz/fuzzfile.h"
 
-#include "spec/spec.h"
+#include "drivergen/spec.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t n)
 {
-    struct mms_spec s;
+    struct mmd_spec s;
     char err[1024];
 
-    if (mms_spec_parse("fuzz.spec", fuzz_text(data, n), &s, err,
+    if (mmd_spec_parse("fuzz.spec", fuzz_text(data, n), &s, err,
                        sizeof err) == 0)
-        mms_spec_free(&s);
+        mmd_spec_free(&s);
     return 0;
 }

@@ -11,7 +11,7 @@ FUZZ_COMMON = tests/fuzz/fuzzfile.c tests/fuzz/fuzzfile.h
 MMT_FUZZ_LIBS_probeconf = common/libmmcommon.la
 MMT_FUZZ_LIBS_paramsconf = codegen/libmmgen.la common/libmmcommon.la
 MMT_FUZZ_LIBS_searchlog = tune/libmmsearch.la
-MMT_FUZZ_LIBS_spec = spec/libmmsread.la codegen/libmmgen.la \
+MMT_FUZZ_LIBS_spec = drivergen/libmmsread.la codegen/libmmgen.la \
 	common/libmmcommon.la
 MMT_FUZZ_LIBS_profile = common/libmmcommon.la
 
@@ -31,7 +31,7 @@ tests_fuzz_replay_spec_SOURCES = tests/fuzz/fuzz_spec.c \
 	tests/fuzz/replay.c $(FUZZ_COMMON)
 tests_fuzz_replay_spec_LDADD = $(MMT_FUZZ_LIBS_spec)
 tests_fuzz_replay_profile_SOURCES = tests/fuzz/fuzz_profile.c \
-	spec/profile.c tests/fuzz/replay.c $(FUZZ_COMMON)
+	drivergen/profile.c tests/fuzz/replay.c $(FUZZ_COMMON)
 tests_fuzz_replay_profile_LDADD = $(MMT_FUZZ_LIBS_profile)
 TESTS += tests/fuzz/replay.sh
 EXTRA_DIST += tests/fuzz/replay.sh tests/fuzz/run.sh tests/fuzz/corpus
@@ -57,7 +57,7 @@ tests_fuzz_fuzz_searchlog_LDADD = $(MMT_FUZZ_LIBS_searchlog)
 tests_fuzz_fuzz_spec_SOURCES = tests/fuzz/fuzz_spec.c $(FUZZ_COMMON)
 tests_fuzz_fuzz_spec_LDFLAGS = $(MMT_FUZZ_LINK)
 tests_fuzz_fuzz_spec_LDADD = $(MMT_FUZZ_LIBS_spec)
-tests_fuzz_fuzz_profile_SOURCES = tests/fuzz/fuzz_profile.c spec/profile.c \
+tests_fuzz_fuzz_profile_SOURCES = tests/fuzz/fuzz_profile.c drivergen/profile.c \
 	$(FUZZ_COMMON)
 tests_fuzz_fuzz_profile_LDFLAGS = $(MMT_FUZZ_LINK)
 tests_fuzz_fuzz_profile_LDADD = $(MMT_FUZZ_LIBS_profile)

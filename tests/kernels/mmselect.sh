@@ -41,7 +41,7 @@ run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         "$@" > "$dir/log" 2>&1
 }
-echo "1..36"
+echo "1..35"
 
 key=$("$sel" --key --cc=gcc)
 form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)-gcc$'
@@ -49,38 +49,26 @@ echo "$key" | grep -Eq "$form" \
     && [ "$("$sel" --key --cc=/usr/bin/clang-14)" = "${key%-gcc}-clang" ]
 result $? "the key has the form vendor-fF-mM-ISA-CC: $key"
 base=${key%-gcc}
+# The key's CPU as /proc/cpuinfo names it (the test's own reading of the
+# file; mmselect reads cpuid).
+if [ -r /proc/cpuinfo ] && grep -q '^cpu family' /proc/cpuinfo; then
+    field() { sed -n "s/^$1[[:space:]]*: *//p" /proc/cpuinfo | sed 1q; }
+    fam=$(field 'cpu family') mod=$(field model)
+    case $(field vendor_id) in
+        AuthenticAMD) ven=amd ;; GenuineIntel) ven=intel ;; *) ven= ;;
+    esac
+    echo "$key" | grep -q "^$ven[a-z0-9_]*-f$fam-m$mod-"
+    result $? "the key's CPU is /proc/cpuinfo's: vendor $ven, family \
+$fam, model $mod ($key)"
+else
+    n=$((n + 1))
+    echo "ok $n # SKIP no cpu family in /proc/cpuinfo: nothing to compare"
+fi
 # From here on the configured compiler is gcc (its family names the key).
 run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         --cc=gcc --cflags='-O2 -ffp-contract=fast' "$@" > "$dir/log" 2>&1
-    rc=$?
-    compare_source "$@"
-    return $rc
 }
-# What configure says the build will take (kernels/paramsource.sh) must be
-# what mmselect took, in every scenario here where mmselect took one
-# (a stale params.conf of this host is only mmselect's to see).
-compared=0
-compare_source() {
-    with=auto isa=auto params=
-    for o in "$@"; do
-        case $o in
-            --with=*) with=${o#--with=} ;;
-            --isa=*) isa=${o#--isa=} ;;
-            --params=*) params=${o#--params=} ;;
-        esac
-    done
-    took=$(sed -n 's/^mmselect: library parameters from \(.*\): ISA=.*/\1/p' \
-        "$dir/log")
-    [ -n "$took" ] || return 0
-    case $took in *"a stale "*) return 0 ;; esac
-    said=$(sh "$top_srcdir/kernels/paramsource.sh" "$dir/defs" "$dir/host" \
-        "$with" "$isa" gcc "$params" 2>&1)
-    compared=$((compared + 1))
-    [ "$said" = "$took" ] || echo "$* -- mmselect: $took; paramsource.sh: \
-$said" >> "$dir/disagree"
-}
-
 run && grep -q "from the model (no $dir/host/params.conf and no saved \
 defaults for this CPU's key $key)" "$dir/log" \
     && grep -q '^ISA = ' "$dir/out/kernel.params" \
@@ -376,25 +364,3 @@ rc=$?
 ISA=none" "$dir/log"
 result $? "PFB = 1 with ISA = none is refused (exit $rc: $(head -c 200 \
 "$dir/log"))"
-# configure names the key from /proc/cpuinfo (kernels/archkey.sh) to say
-# which parameters the build will take: it must be mmselect's, from cpuid,
-# for the best ISA and each one named, under either compiler family.
-if [ -r /proc/cpuinfo ]; then
-    bad=
-    for isa in auto avx512 avx2 sse2 none; do
-        for cc in gcc clang; do
-            a=$(sh "$top_srcdir/kernels/archkey.sh" "$isa" "$cc")
-            b=$("$sel" --key --isa="$isa" --cc="$cc")
-            [ -n "$a" ] && [ "$a" = "$b" ] \
-                || bad="$bad $isa/$cc: '$a' not '$b';"
-        done
-    done
-    [ -z "$bad" ]
-    result $? "configure's key is mmselect's ($key)${bad:+:$bad}"
-else
-    n=$((n + 1)); echo "ok $n # SKIP no /proc/cpuinfo: configure names no key"
-fi
-# (after every scenario above)
-[ "$compared" -ge 8 ] && [ ! -s "$dir/disagree" ]
-result $? "paramsource.sh names mmselect's choice in all $compared \
-scenarios$( [ -s "$dir/disagree" ] && echo ": $(cat "$dir/disagree")")"

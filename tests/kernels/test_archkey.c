@@ -1,6 +1,6 @@
 /* The library's view of the build machine (kernels/archkey.h) from the
  * recorded cpuid registers of the kinds met, and the blocking the model
- * makes of it (kernels/libparams.h): what `./configure && make` builds on
+ * makes of it (kernels/paramset.h): what `./configure && make` builds on
  * a CPU with no saved defaults and no tune. */
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,7 +9,7 @@
 #include <cmocka.h>
 
 #include "kernels/archkey.h"
-#include "kernels/libparams.h"
+#include "kernels/paramset.h"
 #include "tests/common/cpuid_rows.h"
 
 #define KIB 1024L

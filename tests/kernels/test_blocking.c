@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codegen/cpurun.h"
+#include "codegen/codegen.h"
 #include "kernels/driver.h"
 #include "tests/common/gemmref.h"
 

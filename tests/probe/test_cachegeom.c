@@ -18,7 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "probe/probe.h"
+#include "probe/probes.h"
 
 /* A set-associative cache with LRU: a cyclic walk over lines hits only if
  * no set receives more lines than it has ways. */
@@ -269,11 +269,11 @@ static const char *notes_said(void)
     return said;
 }
 
-static struct mmt_cache_claim claim(int level, long kib, int ways,
+static struct mmc_cache_claim claim(int level, long kib, int ways,
                                       const char *source)
 {
-    struct mmt_cache_claim c = { level, level == 1 ? MMT_CT_DATA
-                                                     : MMT_CT_UNIFIED,
+    struct mmc_cache_claim c = { level, level == 1 ? MMC_CT_DATA
+                                                     : MMC_CT_UNIFIED,
                                    kib, ways, ways, 64, source, "" };
     return c;
 }
@@ -293,7 +293,7 @@ static void zen5_l2_reading(struct probe_level_reading *r)
 static void nominal_corroborated(void **state)
 {
     struct probe_level_reading r;
-    struct mmt_cache_claim l2 = claim(2, 1024, 8, "cpuid 0x80000006");
+    struct mmc_cache_claim l2 = claim(2, 1024, 8, "cpuid 0x80000006");
     struct probe_answer nom, eff;
 
     (void)state;
@@ -315,7 +315,7 @@ static void nominal_corroborated(void **state)
 static void nominal_not_corroborated(void **state)
 {
     struct probe_level_reading r;
-    struct mmt_cache_claim l2 = claim(2, 2048, 16, "sysfs");
+    struct mmc_cache_claim l2 = claim(2, 2048, 16, "sysfs");
     struct probe_answer nom, eff;
     const char *text;
 
@@ -342,7 +342,7 @@ static void nominal_not_corroborated(void **state)
 static void level_fits(void **state)
 {
     struct probe_level_reading r;
-    struct mmt_cache_claim l2 = claim(2, 1024, 8, "cpuid 0x80000006");
+    struct mmc_cache_claim l2 = claim(2, 1024, 8, "cpuid 0x80000006");
 
     (void)state;
     zen5_l2_reading(&r);
@@ -368,7 +368,7 @@ static void level_fits(void **state)
 static void nominal_without_claim(void **state)
 {
     struct probe_level_reading r;
-    struct mmt_cache_claim l3 = claim(3, 1016 * 512, 0,
+    struct mmc_cache_claim l3 = claim(3, 1016 * 512, 0,
                                         "cpuid 0x80000006");
     struct probe_answer nom, eff;
     struct probe_edges e;
@@ -396,7 +396,7 @@ static void nominal_without_claim(void **state)
 static void effective_spread(void **state)
 {
     struct probe_level_reading r;
-    struct mmt_cache_claim l2 = claim(2, 1024, 8, "cpuid 0x80000006");
+    struct mmc_cache_claim l2 = claim(2, 1024, 8, "cpuid 0x80000006");
     struct probe_answer nom, eff;
 
     (void)state;
@@ -414,7 +414,7 @@ static void effective_spread(void **state)
 static void no_edge(void **state)
 {
     struct probe_level_reading r = { { 0 }, { 0 } };
-    struct mmt_cache_claim l2 = claim(2, 1024, 8, "cpuid 0x80000006");
+    struct mmc_cache_claim l2 = claim(2, 1024, 8, "cpuid 0x80000006");
     struct probe_answer nom, eff;
 
     (void)state;
@@ -436,7 +436,7 @@ static void l1_verdicts(void **state)
     struct probe_l1_evidence e = {
         2, { { 12, 4096 }, { 12, 4096 } }, 48 * KIB
     };
-    struct mmt_cache_claim l1 = claim(1, 48, 12, "cpuid 0x80000005");
+    struct mmc_cache_claim l1 = claim(1, 48, 12, "cpuid 0x80000005");
     struct probe_answer size, ways;
 
     (void)state;

@@ -14,17 +14,17 @@
 
 #include <string.h>
 
-#include "probe/probe.h"
+#include "probe/probes.h"
 
 #include "tests/common/cpuid_rows.h"
 
-static int decode(const struct reg_row *rows, struct mmt_cache_claim *c)
+static int decode(const struct reg_row *rows, struct mmc_cache_claim *c)
 {
-    return mmt_cpuid_caches(replay, (void *)rows, c, 16);
+    return mmc_cpuid_caches(replay, (void *)rows, c, 16);
 }
 
-static void expect(const struct mmt_cache_claim *c, int level,
-                   enum mmt_cache_type type, long kib, int ways_lo,
+static void expect(const struct mmc_cache_claim *c, int level,
+                   enum mmc_cache_type type, long kib, int ways_lo,
                    int ways_hi, int line, const char *source)
 {
     assert_int_equal(c->level, level);
@@ -38,15 +38,15 @@ static void expect(const struct mmt_cache_claim *c, int level,
 
 static void intel_leaf4(void **state)
 {
-    struct mmt_cache_claim c[16];
+    struct mmc_cache_claim c[16];
     const char *src = "cpuid leaf 4";
 
     (void)state;
     assert_int_equal(decode(spr, c), 4);
-    expect(&c[0], 1, MMT_CT_DATA, 48, 12, 12, 64, src);
-    expect(&c[1], 1, MMT_CT_INSTRUCTION, 32, 8, 8, 64, src);
-    expect(&c[2], 2, MMT_CT_UNIFIED, 2048, 16, 16, 64, src);
-    expect(&c[3], 3, MMT_CT_UNIFIED, 105 * 1024, 15, 15, 64, src);
+    expect(&c[0], 1, MMC_CT_DATA, 48, 12, 12, 64, src);
+    expect(&c[1], 1, MMC_CT_INSTRUCTION, 32, 8, 8, 64, src);
+    expect(&c[2], 2, MMC_CT_UNIFIED, 2048, 16, 16, 64, src);
+    expect(&c[3], 3, MMC_CT_UNIFIED, 105 * 1024, 15, 15, 64, src);
     for (int i = 0; i < 4; i++)
         assert_string_equal(c[i].doubt, "");
     assert_ptr_equal(probe_claim_for(c, 4, 1, NULL), &c[0]);
@@ -55,14 +55,14 @@ static void intel_leaf4(void **state)
 
 static void amd_8000001d(void **state)
 {
-    struct mmt_cache_claim c[16];
+    struct mmc_cache_claim c[16];
     const char *src = "cpuid 0x8000001D";
 
     (void)state;
     assert_int_equal(decode(zen3, c), 4);
-    expect(&c[0], 1, MMT_CT_DATA, 32, 8, 8, 64, src);
-    expect(&c[2], 2, MMT_CT_UNIFIED, 512, 8, 8, 64, src);
-    expect(&c[3], 3, MMT_CT_UNIFIED, 32 * 1024, 16, 16, 64, src);
+    expect(&c[0], 1, MMC_CT_DATA, 32, 8, 8, 64, src);
+    expect(&c[2], 2, MMC_CT_UNIFIED, 512, 8, 8, 64, src);
+    expect(&c[3], 3, MMC_CT_UNIFIED, 32 * 1024, 16, 16, 64, src);
 }
 
 /* 0x8000001D hidden: the older leaves, with 0x80000006's ways encoded as
@@ -70,13 +70,13 @@ static void amd_8000001d(void **state)
  * unknown). */
 static void amd_fallback(void **state)
 {
-    struct mmt_cache_claim c[16];
+    struct mmc_cache_claim c[16];
 
     (void)state;
     assert_int_equal(decode(zen3_hidden, c), 3);
-    expect(&c[0], 1, MMT_CT_DATA, 32, 8, 8, 64, "cpuid 0x80000005");
-    expect(&c[1], 2, MMT_CT_UNIFIED, 512, 8, 15, 64, "cpuid 0x80000006");
-    expect(&c[2], 3, MMT_CT_UNIFIED, 32 * 1024, 0, 0, 64,
+    expect(&c[0], 1, MMC_CT_DATA, 32, 8, 8, 64, "cpuid 0x80000005");
+    expect(&c[1], 2, MMC_CT_UNIFIED, 512, 8, 15, 64, "cpuid 0x80000006");
+    expect(&c[2], 3, MMC_CT_UNIFIED, 32 * 1024, 0, 0, 64,
            "cpuid 0x80000006");
     assert_string_equal(c[2].doubt, "");
     assert_ptr_equal(probe_claim_for(c, 3, 0, NULL), &c[2]);
@@ -86,14 +86,14 @@ static void amd_fallback(void **state)
  * 512 KiB is no L3 a core reaches, so it is doubted and never used. */
 static void zen5_guest_l3_doubted(void **state)
 {
-    struct mmt_cache_claim c[16];
-    const struct mmt_cache_claim *doubt;
+    struct mmc_cache_claim c[16];
+    const struct mmc_cache_claim *doubt;
 
     (void)state;
     assert_int_equal(decode(zen5_guest, c), 3);
-    expect(&c[0], 1, MMT_CT_DATA, 48, 12, 12, 64, "cpuid 0x80000005");
-    expect(&c[1], 2, MMT_CT_UNIFIED, 1024, 8, 15, 64, "cpuid 0x80000006");
-    expect(&c[2], 3, MMT_CT_UNIFIED, 1016 * 512, 0, 0, 64,
+    expect(&c[0], 1, MMC_CT_DATA, 48, 12, 12, 64, "cpuid 0x80000005");
+    expect(&c[1], 2, MMC_CT_UNIFIED, 1024, 8, 15, 64, "cpuid 0x80000006");
+    expect(&c[2], 3, MMC_CT_UNIFIED, 1016 * 512, 0, 0, 64,
            "cpuid 0x80000006");
     assert_non_null(strstr(c[2].doubt, "508 MiB"));
     assert_null(probe_claim_for(c, 3, 0, &doubt));
@@ -113,11 +113,11 @@ static void intel_without_leaf4_and_none(void **state)
         END,
     };
     static const struct reg_row none[] = { END };
-    struct mmt_cache_claim c[16];
+    struct mmc_cache_claim c[16];
 
     (void)state;
     assert_int_equal(decode(bare, c), 1);
-    expect(&c[0], 2, MMT_CT_UNIFIED, 2048, 16, 31, 64, "cpuid 0x80000006");
+    expect(&c[0], 2, MMC_CT_UNIFIED, 2048, 16, 31, 64, "cpuid 0x80000006");
     assert_int_equal(decode(none, c), 0);
 }
 
@@ -132,15 +132,15 @@ static void ident(void **state)
     static const struct reg_row none[] = { END };
 
     (void)state;
-    mmt_cpuid_ident(replay, (void *)zen5_guest, vendor, &family, &model);
+    mmc_cpuid_ident(replay, (void *)zen5_guest, vendor, &family, &model);
     assert_string_equal(vendor, "AuthenticAMD");
     assert_int_equal(family, 26);
     assert_int_equal(model, 2);
-    mmt_cpuid_ident(replay, (void *)spr, vendor, &family, &model);
+    mmc_cpuid_ident(replay, (void *)spr, vendor, &family, &model);
     assert_string_equal(vendor, "GenuineIntel");
     assert_int_equal(family, 6);
     assert_int_equal(model, 0x8f);
-    mmt_cpuid_ident(replay, (void *)none, vendor, &family, &model);
+    mmc_cpuid_ident(replay, (void *)none, vendor, &family, &model);
     assert_string_equal(vendor, "");
     assert_int_equal(family, -1);
     assert_int_equal(model, -1);
@@ -166,17 +166,17 @@ static void features(void **state)
     static const struct reg_row none[] = { END };
 
     (void)state;
-    assert_true(mmt_cpuid_has(replay, (void *)zen5_guest, MMT_CPUID_TSC));
-    assert_true(mmt_cpuid_has(replay, (void *)zen5_guest,
-                              MMT_CPUID_CLFLUSH));
-    assert_int_equal(mmt_cpuid_clflush_bytes(replay, (void *)zen5_guest),
+    assert_true(mmc_cpuid_has(replay, (void *)zen5_guest, MMC_CPUID_TSC));
+    assert_true(mmc_cpuid_has(replay, (void *)zen5_guest,
+                              MMC_CPUID_CLFLUSH));
+    assert_int_equal(mmc_cpuid_clflush_bytes(replay, (void *)zen5_guest),
                      64);
-    assert_false(mmt_cpuid_has(replay, (void *)capped, MMT_CPUID_RDTSCP));
-    assert_true(mmt_cpuid_has(replay, (void *)rdtscp, MMT_CPUID_RDTSCP));
-    assert_true(mmt_cpuid_has(replay, (void *)rdtscp,
-                              MMT_CPUID_INVARIANT_TSC));
-    assert_false(mmt_cpuid_has(replay, (void *)none, MMT_CPUID_TSC));
-    assert_int_equal(mmt_cpuid_clflush_bytes(replay, (void *)none), 0);
+    assert_false(mmc_cpuid_has(replay, (void *)capped, MMC_CPUID_RDTSCP));
+    assert_true(mmc_cpuid_has(replay, (void *)rdtscp, MMC_CPUID_RDTSCP));
+    assert_true(mmc_cpuid_has(replay, (void *)rdtscp,
+                              MMC_CPUID_INVARIANT_TSC));
+    assert_false(mmc_cpuid_has(replay, (void *)none, MMC_CPUID_TSC));
+    assert_int_equal(mmc_cpuid_clflush_bytes(replay, (void *)none), 0);
 }
 
 int main(void)

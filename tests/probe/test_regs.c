@@ -20,7 +20,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "probe/probe.h"
+#include "probe/probes.h"
 #include "probe/regs.h"
 
 enum { SCALAR, SSE2, AVX2, AVX512 };
@@ -216,7 +216,7 @@ static void failed_compile(void **state)
     char tmp[] = "test_regs.tmp.XXXXXX", cc[] = "./test_regs.cc.XXXXXX";
     char log[4096] = "";
     struct probe_ctx ctx = { .kernel_cflags = "-O2" };
-    struct mmt_probeconf pc;
+    struct mmc_probeconf pc;
     FILE *fp;
     int fd;
 

@@ -5,7 +5,7 @@
  * reads, 1 with the reader's file:line message otherwise. */
 #include <stdio.h>
 
-#include "common/kvfile.h"
+#include "common/common.h"
 
 static const struct kv_field header[] = {
     { "FORMAT", KV_INT, 1, 1, 1 },

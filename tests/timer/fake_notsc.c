@@ -5,13 +5,13 @@
  * pulls the real cpu.o out of libmmtimer. */
 #include "timer/cpu.h"
 
-int mmt_cpu_has(enum mmt_cpu_feature f)
+int mmtm_cpu_has(enum mmtm_cpu_feature f)
 {
     (void)f;
     return 0;
 }
 
-unsigned mmt_cpu_clflush_bytes(void)
+unsigned mmtm_cpu_clflush_bytes(void)
 {
     return 64;
 }

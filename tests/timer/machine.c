@@ -69,17 +69,17 @@ void tm_nap(double s)
         ;
 }
 
-double tm_measure_nap(enum mmt_clock id, double s, double lo, double hi,
+double tm_measure_nap(enum mmtm_clock id, double s, double lo, double hi,
                       int tries)
 {
     double got = 0;
 
     for (int attempt = 0; attempt < tries; attempt++) {
-        int64_t t0 = mmt_clock_ticks(id);
+        int64_t t0 = mmtm_clock_ticks(id);
         tm_nap(s);
-        got = (double)(mmt_clock_ticks(id) - t0) * mmt_clock_tick_s(id);
+        got = (double)(mmtm_clock_ticks(id) - t0) * mmtm_clock_tick_s(id);
         printf("# attempt %d: a %g ms nap measured %.6f s on the %s clock\n",
-               attempt + 1, s * 1e3, got, mmt_clock_describe(id)->name);
+               attempt + 1, s * 1e3, got, mmtm_clock_describe(id)->name);
         if (got >= lo && got <= hi)
             break;
     }

@@ -22,7 +22,7 @@ void tm_nap(double s);
  * to `tries` times, until clock id measures the nap within [lo, hi]
  * seconds; each try is printed as a TAP comment.  Returns the last
  * measurement (inside the range unless every try fell outside). */
-double tm_measure_nap(enum mmt_clock id, double s, double lo, double hi,
+double tm_measure_nap(enum mmtm_clock id, double s, double lo, double hi,
                       int tries);
 
 #endif

@@ -21,7 +21,7 @@ enum { TRIES = 5 };
 
 static void wall_clock_measures_a_nap(void **state)
 {
-    double got = tm_measure_nap(MMT_CLOCK_WALL, 0.05, 0.05, 0.15, TRIES);
+    double got = tm_measure_nap(MMTM_CLOCK_WALL, 0.05, 0.05, 0.15, TRIES);
 
     (void)state;
     if (!(got >= 0.05 && got <= 0.15))
@@ -35,11 +35,11 @@ static void cpu_time_counts_a_spin(void **state)
 
     (void)state;
     for (int attempt = 0; attempt < TRIES; attempt++) {
-        double w0 = mmt_clock_seconds(MMT_CLOCK_WALL);
-        double c0 = mmt_clock_seconds(MMT_CLOCK_CPU);
-        while (mmt_clock_seconds(MMT_CLOCK_WALL) - w0 < 0.05)
+        double w0 = mmtm_clock_seconds(MMTM_CLOCK_WALL);
+        double c0 = mmtm_clock_seconds(MMTM_CLOCK_CPU);
+        while (mmtm_clock_seconds(MMTM_CLOCK_WALL) - w0 < 0.05)
             ;
-        cpu = mmt_clock_seconds(MMT_CLOCK_CPU) - c0;
+        cpu = mmtm_clock_seconds(MMTM_CLOCK_CPU) - c0;
         printf("# attempt %d: 50 ms of spinning used %.6f s of CPU\n",
                attempt + 1, cpu);
         if (cpu > 0.01 && cpu < 0.0525)

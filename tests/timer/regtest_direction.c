@@ -14,17 +14,17 @@
 #include "timer/mmtimer.h"
 #include "timer/refkernels.h"
 
-static double time_dot(enum mmt_flush flush)
+static double time_dot(enum mmtm_flush flush)
 {
-    struct mmt_kernel k;
-    struct mmt_timing_opts o;
-    struct mmt_timing r;
+    struct mmtm_kernel k;
+    struct mmtm_timing_opts o;
+    struct mmtm_timing r;
 
-    assert_int_equal(mmt_refkernel_make("dot", 512, &k), 0);
-    mmt_timing_defaults(&o);
+    assert_int_equal(mmtm_refkernel_make("dot", 512, &k), 0);
+    mmtm_timing_defaults(&o);
     o.flush = flush;
-    assert_int_equal(mmt_time_kernel(&k, &o, &r), 0);
-    mmt_refkernel_free(&k);
+    assert_int_equal(mmtm_time_kernel(&k, &o, &r), 0);
+    mmtm_refkernel_free(&k);
     assert_true(r.sane);
     return r.t_min;
 }
@@ -35,8 +35,8 @@ static void flushed_is_slower_in_l1(void **state)
 
     (void)state;
     for (int attempt = 0; attempt < 5; attempt++) {
-        unflushed = time_dot(MMT_FLUSH_NONE);
-        flushed = time_dot(MMT_FLUSH_MULTICALL_LRU);
+        unflushed = time_dot(MMTM_FLUSH_NONE);
+        flushed = time_dot(MMTM_FLUSH_MULTICALL_LRU);
         printf("# attempt %d: flushed %.3g us, unflushed %.3g us\n",
                attempt + 1, flushed * 1e6, unflushed * 1e6);
         if (flushed > 1.1 * unflushed)

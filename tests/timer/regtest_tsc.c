@@ -21,9 +21,9 @@
 
 enum { TRIES = 5 };
 
-static double seconds_between(enum mmt_clock id, int64_t t0, int64_t t1)
+static double seconds_between(enum mmtm_clock id, int64_t t0, int64_t t1)
 {
-    return (double)(t1 - t0) * mmt_clock_tick_s(id);
+    return (double)(t1 - t0) * mmtm_clock_tick_s(id);
 }
 
 static void cycles_agree_with_wall(void **state)
@@ -32,13 +32,13 @@ static void cycles_agree_with_wall(void **state)
 
     (void)state;
     for (int attempt = 0; attempt < TRIES; attempt++) {
-        int64_t w0 = mmt_clock_ticks(MMT_CLOCK_WALL);
-        int64_t c0 = mmt_clock_ticks(MMT_CLOCK_CYCLES);
+        int64_t w0 = mmtm_clock_ticks(MMTM_CLOCK_WALL);
+        int64_t c0 = mmtm_clock_ticks(MMTM_CLOCK_CYCLES);
         tm_nap(0.02);
-        int64_t c1 = mmt_clock_ticks(MMT_CLOCK_CYCLES);
-        int64_t w1 = mmt_clock_ticks(MMT_CLOCK_WALL);
-        wall = seconds_between(MMT_CLOCK_WALL, w0, w1);
-        cyc = seconds_between(MMT_CLOCK_CYCLES, c0, c1);
+        int64_t c1 = mmtm_clock_ticks(MMTM_CLOCK_CYCLES);
+        int64_t w1 = mmtm_clock_ticks(MMTM_CLOCK_WALL);
+        wall = seconds_between(MMTM_CLOCK_WALL, w0, w1);
+        cyc = seconds_between(MMTM_CLOCK_CYCLES, c0, c1);
         printf("# attempt %d: 20 ms nap, TSC %.9f s, wall %.9f s\n",
                attempt + 1, cyc, wall);
         if (cyc < wall * 1.001 && cyc > wall * 0.999)
@@ -51,7 +51,7 @@ static void cycles_agree_with_wall(void **state)
 /* The lower bound leaves 1 % for the measured rate. */
 static void cycle_clock_measures_a_nap(void **state)
 {
-    double got = tm_measure_nap(MMT_CLOCK_CYCLES, 0.05, 0.0495, 0.15, TRIES);
+    double got = tm_measure_nap(MMTM_CLOCK_CYCLES, 0.05, 0.0495, 0.15, TRIES);
 
     (void)state;
     if (!(got >= 0.0495 && got <= 0.15))
@@ -68,7 +68,7 @@ static void the_rate_repeats(void **state)
         lo = INFINITY;
         hi = 0;
         for (int i = 0; i < 3; i++) {
-            hz[i] = mmt_tsc_measure_hz();
+            hz[i] = mmtm_tsc_measure_hz();
             lo = fmin(lo, hz[i]);
             hi = fmax(hi, hz[i]);
         }
@@ -92,6 +92,6 @@ int main(void)
     tm_pin_here();
     /* The first reading asks cpuid, which traps under a hypervisor (30 us
      * on the KVM guest): pay for it, and the rate, before any interval. */
-    mmt_clock_describe(MMT_CLOCK_CYCLES);
+    mmtm_clock_describe(MMTM_CLOCK_CYCLES);
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

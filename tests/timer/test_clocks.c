@@ -15,21 +15,21 @@
 #include "timer/mmtimer.h"
 #include "tests/timer/machine.h"
 
-static const enum mmt_clock posix_clocks[] = { MMT_CLOCK_WALL,
-                                               MMT_CLOCK_CPU };
+static const enum mmtm_clock posix_clocks[] = { MMTM_CLOCK_WALL,
+                                               MMTM_CLOCK_CPU };
 
 static void posix_clocks_are_monotonic(void **state)
 {
     (void)state;
     for (size_t c = 0; c < 2; c++) {
-        enum mmt_clock id = posix_clocks[c];
-        const char *name = mmt_clock_describe(id)->name;
-        int64_t prev = mmt_clock_ticks(id);
-        double prev_s = mmt_clock_seconds(id);
+        enum mmtm_clock id = posix_clocks[c];
+        const char *name = mmtm_clock_describe(id)->name;
+        int64_t prev = mmtm_clock_ticks(id);
+        double prev_s = mmtm_clock_seconds(id);
 
         for (int i = 0; i < 20000; i++) {
-            int64_t now = mmt_clock_ticks(id);
-            double now_s = mmt_clock_seconds(id);
+            int64_t now = mmtm_clock_ticks(id);
+            double now_s = mmtm_clock_seconds(id);
             if (now < prev || now_s < prev_s)
                 fail_msg("clock %s went backwards at reading %d", name, i);
             prev = now;
@@ -42,11 +42,12 @@ static void resolution_and_cost_are_measured(void **state)
 {
     /* Generous bounds: a real clock steps in ns..ms and reads in < 100 us;
      * zero or absurd values mean the measurement is broken. */
-    static const double max_res[MMT_NCLOCKS] = { 1e-3, 1e-3, 2e-2 };
+    static const double max_res[MMTM_NCLOCKS] = { 1e-3, 1e-3, 2e-2 };
 
     (void)state;
     for (size_t c = 0; c < 2; c++) {
-        const struct mmt_clock_info *ci = mmt_clock_describe(posix_clocks[c]);
+        const struct mmtm_clock_info *ci =
+            mmtm_clock_describe(posix_clocks[c]);
 
         assert_non_null(ci);
         assert_true(ci->available);
@@ -56,13 +57,13 @@ static void resolution_and_cost_are_measured(void **state)
         if (!(ci->cost_s > 0 && ci->cost_s < 1e-4))
             fail_msg("%s: cost %g s", ci->name, ci->cost_s);
         assert_true(ci->rate_hz == 0);
-        assert_true(mmt_clock_tick_s(ci->id) == 1e-9);
+        assert_true(mmtm_clock_tick_s(ci->id) == 1e-9);
     }
-    assert_string_equal(mmt_clock_describe(MMT_CLOCK_WALL)->reads,
+    assert_string_equal(mmtm_clock_describe(MMTM_CLOCK_WALL)->reads,
                         "clock_gettime(CLOCK_MONOTONIC)");
-    assert_string_equal(mmt_clock_describe(MMT_CLOCK_CPU)->reads,
+    assert_string_equal(mmtm_clock_describe(MMTM_CLOCK_CPU)->reads,
                         "clock_gettime(CLOCK_PROCESS_CPUTIME_ID)");
-    assert_null(mmt_clock_describe(MMT_NCLOCKS));
+    assert_null(mmtm_clock_describe(MMTM_NCLOCKS));
 }
 
 /* Names are the words of --clock, in the enum's order, and nothing else
@@ -70,17 +71,17 @@ static void resolution_and_cost_are_measured(void **state)
  * test_tsc and test_notsc.) */
 static void names_parse(void **state)
 {
-    static const char *const names[MMT_NCLOCKS] = { "wall", "cycles",
+    static const char *const names[MMTM_NCLOCKS] = { "wall", "cycles",
                                                     "cpu" };
 
     (void)state;
-    for (int id = 0; id < MMT_NCLOCKS; id++)
-        assert_int_equal(mmt_clock_parse(names[id]), id);
-    assert_string_equal(mmt_clock_describe(MMT_CLOCK_WALL)->name, "wall");
-    assert_string_equal(mmt_clock_describe(MMT_CLOCK_CPU)->name, "cpu");
-    assert_int_equal(mmt_clock_parse("sundial"), -1);
-    assert_int_equal(mmt_clock_parse("Wall"), -1);
-    assert_int_equal(mmt_clock_parse(""), -1);
+    for (int id = 0; id < MMTM_NCLOCKS; id++)
+        assert_int_equal(mmtm_clock_parse(names[id]), id);
+    assert_string_equal(mmtm_clock_describe(MMTM_CLOCK_WALL)->name, "wall");
+    assert_string_equal(mmtm_clock_describe(MMTM_CLOCK_CPU)->name, "cpu");
+    assert_int_equal(mmtm_clock_parse("sundial"), -1);
+    assert_int_equal(mmtm_clock_parse("Wall"), -1);
+    assert_int_equal(mmtm_clock_parse(""), -1);
 }
 
 /* nanosleep counts on CLOCK_MONOTONIC (Linux) and never returns early, so
@@ -90,9 +91,9 @@ static void a_nap_is_never_short_on_the_wall_clock(void **state)
 {
     (void)state;
     for (int i = 0; i < 3; i++) {
-        int64_t t0 = mmt_clock_ticks(MMT_CLOCK_WALL);
+        int64_t t0 = mmtm_clock_ticks(MMTM_CLOCK_WALL);
         tm_nap(0.01);
-        int64_t dt = mmt_clock_ticks(MMT_CLOCK_WALL) - t0;
+        int64_t dt = mmtm_clock_ticks(MMTM_CLOCK_WALL) - t0;
         if (dt < 10000000)
             fail_msg("a 10 ms nap measured %lld ns", (long long)dt);
     }
@@ -105,9 +106,9 @@ static void cpu_time_skips_a_sleep(void **state)
     double t0, used;
 
     (void)state;
-    t0 = mmt_clock_seconds(MMT_CLOCK_CPU);
+    t0 = mmtm_clock_seconds(MMTM_CLOCK_CPU);
     tm_nap(0.05);
-    used = mmt_clock_seconds(MMT_CLOCK_CPU) - t0;
+    used = mmtm_clock_seconds(MMTM_CLOCK_CPU) - t0;
     if (!(used >= 0 && used < 0.025))
         fail_msg("CPU time counted %g s of a 50 ms sleep", used);
 }

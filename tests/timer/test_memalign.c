@@ -25,13 +25,13 @@ static void offsets_are_exact(void **state)
             for (size_t m = 0; m < sizeof mis / sizeof mis[0]; m++) {
                 if (mis[m] >= align)
                     continue;
-                unsigned char *p = mmt_alloc(sizes[s], align, mis[m]);
+                unsigned char *p = mmtm_alloc(sizes[s], align, mis[m]);
                 assert_non_null(p);
                 if ((uintptr_t)p % align != mis[m])
                     fail_msg("size %zu align %zu misalign %zu: got %p",
                              sizes[s], align, mis[m], (void *)p);
                 memset(p, 0xa5, sizes[s]);   /* every byte is ours */
-                mmt_free(p);
+                mmtm_free(p);
                 n++;
             }
         }
@@ -45,26 +45,26 @@ static void misalignment_is_forced(void **state)
 
     (void)state;
     for (int i = 0; i < 64; i++) {
-        keep[i] = mmt_alloc(1000 + i * 8, 16, 8);
+        keep[i] = mmtm_alloc(1000 + i * 8, 16, 8);
         assert_non_null(keep[i]);
         assert_int_equal((uintptr_t)keep[i] % 8, 0);
         assert_int_not_equal((uintptr_t)keep[i] % 16, 0);
     }
     for (int i = 0; i < 64; i++)
-        mmt_free(keep[i]);
-    mmt_free(NULL);
+        mmtm_free(keep[i]);
+    mmtm_free(NULL);
 }
 
 static void bad_requests_are_refused(void **state)
 {
     (void)state;
     errno = 0;
-    assert_null(mmt_alloc(64, 0, 0));
+    assert_null(mmtm_alloc(64, 0, 0));
     assert_int_equal(errno, EINVAL);
-    assert_null(mmt_alloc(64, 48, 0));
-    assert_null(mmt_alloc(64, 64, 64));
-    assert_null(mmt_alloc(64, 64, 100));
-    assert_null(mmt_alloc(SIZE_MAX - 8, 64, 0));
+    assert_null(mmtm_alloc(64, 48, 0));
+    assert_null(mmtm_alloc(64, 64, 64));
+    assert_null(mmtm_alloc(64, 64, 100));
+    assert_null(mmtm_alloc(SIZE_MAX - 8, 64, 0));
 }
 
 int main(void)

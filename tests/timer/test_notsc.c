@@ -1,7 +1,7 @@
 /* The cycle clock where the CPU has no TSC: linked with
  * tests/timer/fake_notsc.c in place of timer/cpu.c, so this runs (and
  * must pass) on every machine.  The clock says it is unavailable and why,
- * reads as 0 without executing rdtsc, and mmt_time_kernel refuses it with
+ * reads as 0 without executing rdtsc, and mmtm_time_kernel refuses it with
  * a sentence that names the clock, never its enum number. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -27,7 +27,7 @@
 
 static void the_clock_says_why_it_is_missing(void **state)
 {
-    const struct mmt_clock_info *ci = mmt_clock_describe(MMT_CLOCK_CYCLES);
+    const struct mmtm_clock_info *ci = mmtm_clock_describe(MMTM_CLOCK_CYCLES);
 
     (void)state;
     assert_string_equal(ci->name, "cycles");
@@ -41,37 +41,37 @@ static void the_clock_says_why_it_is_missing(void **state)
 static void nothing_is_read(void **state)
 {
     (void)state;
-    assert_true(mmt_cycles() == 0);
-    assert_true(mmt_clock_ticks(MMT_CLOCK_CYCLES) == 0);
-    assert_true(mmt_clock_tick_s(MMT_CLOCK_CYCLES) == 0);
-    assert_true(mmt_tsc_measure_hz() == 0);
+    assert_true(mmtm_cycles() == 0);
+    assert_true(mmtm_clock_ticks(MMTM_CLOCK_CYCLES) == 0);
+    assert_true(mmtm_clock_tick_s(MMTM_CLOCK_CYCLES) == 0);
+    assert_true(mmtm_tsc_measure_hz() == 0);
     /* The other clocks do not depend on the TSC. */
-    assert_true(mmt_clock_describe(MMT_CLOCK_WALL)->available);
-    assert_true(mmt_clock_describe(MMT_CLOCK_CPU)->available);
+    assert_true(mmtm_clock_describe(MMTM_CLOCK_WALL)->available);
+    assert_true(mmtm_clock_describe(MMTM_CLOCK_CPU)->available);
 }
 
 static void timing_on_it_is_refused_by_name(void **state)
 {
-    struct mmt_kernel k;
-    struct mmt_timing_opts o;
-    struct mmt_timing r;
+    struct mmtm_kernel k;
+    struct mmtm_timing_opts o;
+    struct mmtm_timing r;
 
     (void)state;
-    assert_int_equal(mmt_refkernel_make("dot", 64, &k), 0);
-    mmt_timing_defaults(&o);
-    o.clock = MMT_CLOCK_CYCLES;
-    assert_int_equal(mmt_time_kernel(&k, &o, &r), -1);
+    assert_int_equal(mmtm_refkernel_make("dot", 64, &k), 0);
+    mmtm_timing_defaults(&o);
+    o.clock = MMTM_CLOCK_CYCLES;
+    assert_int_equal(mmtm_time_kernel(&k, &o, &r), -1);
     assert_string_equal(r.how, "clock 'cycles' is not available here: "
                         WHY);
-    o.clock = MMT_NCLOCKS;
-    assert_int_equal(mmt_time_kernel(&k, &o, &r), -1);
+    o.clock = MMTM_NCLOCKS;
+    assert_int_equal(mmtm_time_kernel(&k, &o, &r), -1);
     assert_string_equal(r.how,
                         "unknown clock (expected wall, cycles or cpu)");
-    o.clock = MMT_CLOCK_WALL;
+    o.clock = MMTM_CLOCK_WALL;
     o.samples = 1;
-    o.flush = MMT_FLUSH_NONE;
-    assert_int_equal(mmt_time_kernel(&k, &o, &r), 0);
-    mmt_refkernel_free(&k);
+    o.flush = MMTM_FLUSH_NONE;
+    assert_int_equal(mmtm_time_kernel(&k, &o, &r), 0);
+    mmtm_refkernel_free(&k);
 }
 
 int main(void)

@@ -21,7 +21,7 @@
 
 static void the_cycle_clock_is_available(void **state)
 {
-    const struct mmt_clock_info *ci = mmt_clock_describe(MMT_CLOCK_CYCLES);
+    const struct mmtm_clock_info *ci = mmtm_clock_describe(MMTM_CLOCK_CYCLES);
 
     (void)state;
     if (!ci->available)
@@ -35,7 +35,7 @@ static void the_cycle_clock_is_available(void **state)
  * rdtsc (this project's KVM guest has tsc but no rdtscp). */
 static void the_reading_instruction_is_named(void **state)
 {
-    const struct mmt_clock_info *ci = mmt_clock_describe(MMT_CLOCK_CYCLES);
+    const struct mmtm_clock_info *ci = mmtm_clock_describe(MMTM_CLOCK_CYCLES);
     int rdtscp = tm_cpu_has_rdtscp();
 
     (void)state;
@@ -51,16 +51,16 @@ static void the_reading_instruction_is_named(void **state)
  * (or the reading) is broken.  The tick converts exactly back. */
 static void the_rate_is_measured(void **state)
 {
-    const struct mmt_clock_info *ci = mmt_clock_describe(MMT_CLOCK_CYCLES);
-    double fresh = mmt_tsc_measure_hz();
+    const struct mmtm_clock_info *ci = mmtm_clock_describe(MMTM_CLOCK_CYCLES);
+    double fresh = mmtm_tsc_measure_hz();
 
     (void)state;
     if (!(ci->rate_hz > 1e8 && ci->rate_hz < 1e10))
         fail_msg("TSC rate %g Hz", ci->rate_hz);
     if (!(fresh > 1e8 && fresh < 1e10))
         fail_msg("a fresh TSC rate measurement gave %g Hz", fresh);
-    assert_true(mmt_clock_tick_s(MMT_CLOCK_CYCLES) * ci->rate_hz > 0.999999);
-    assert_true(mmt_clock_tick_s(MMT_CLOCK_CYCLES) * ci->rate_hz < 1.000001);
+    assert_true(mmtm_clock_tick_s(MMTM_CLOCK_CYCLES) * ci->rate_hz > 0.999999);
+    assert_true(mmtm_clock_tick_s(MMTM_CLOCK_CYCLES) * ci->rate_hz < 1.000001);
     if (!(ci->resolution_s > 0 && ci->resolution_s < 1e-3))
         fail_msg("cycles: resolution %g s", ci->resolution_s);
     if (!(ci->cost_s > 0 && ci->cost_s < 1e-4))
@@ -76,17 +76,17 @@ static void readings_are_monotonic(void **state)
 
     (void)state;
     tm_pin_here();
-    prev = mmt_clock_ticks(MMT_CLOCK_CYCLES);
-    prev_s = mmt_clock_seconds(MMT_CLOCK_CYCLES);
+    prev = mmtm_clock_ticks(MMTM_CLOCK_CYCLES);
+    prev_s = mmtm_clock_seconds(MMTM_CLOCK_CYCLES);
     for (int i = 0; i < 20000; i++) {
-        now = mmt_clock_ticks(MMT_CLOCK_CYCLES);
-        now_s = mmt_clock_seconds(MMT_CLOCK_CYCLES);
+        now = mmtm_clock_ticks(MMTM_CLOCK_CYCLES);
+        now_s = mmtm_clock_seconds(MMTM_CLOCK_CYCLES);
         if (now < prev || now_s < prev_s)
             fail_msg("clock cycles went backwards at reading %d", i);
         prev = now;
         prev_s = now_s;
     }
-    assert_true((uint64_t)now <= mmt_cycles());
+    assert_true((uint64_t)now <= mmtm_cycles());
 }
 
 /* A nap never ends early, so the TSC counts at least its length; 10 %
@@ -97,10 +97,10 @@ static void a_nap_advances_the_counter(void **state)
     (void)state;
     tm_pin_here();
     for (int i = 0; i < 3; i++) {
-        int64_t t0 = mmt_clock_ticks(MMT_CLOCK_CYCLES);
+        int64_t t0 = mmtm_clock_ticks(MMTM_CLOCK_CYCLES);
         tm_nap(0.01);
-        int64_t dt = mmt_clock_ticks(MMT_CLOCK_CYCLES) - t0;
-        double s = (double)dt * mmt_clock_tick_s(MMT_CLOCK_CYCLES);
+        int64_t dt = mmtm_clock_ticks(MMTM_CLOCK_CYCLES) - t0;
+        double s = (double)dt * mmtm_clock_tick_s(MMTM_CLOCK_CYCLES);
         if (!(s >= 0.009))
             fail_msg("a 10 ms nap counted %lld TSC ticks, %g s",
                      (long long)dt, s);

@@ -58,7 +58,7 @@ static void *expected_op(const struct probe *pr, int i, int set)
     return pr->init_at[2 * (pr->nsets - 1 - set) + i];
 }
 
-static void rec_call(const struct mmt_call *c, void *user)
+static void rec_call(const struct mmtm_call *c, void *user)
 {
     struct probe *pr = user;
     long n = pr->calls++;
@@ -87,15 +87,15 @@ static void rec_call(const struct mmt_call *c, void *user)
 
 /* X (cold, 1000 B), Y (cold, accumulates unless the probe says no,
  * 512 B), Z (hot, 256 B). */
-static void make_kernel(struct mmt_kernel *k, struct probe *pr)
+static void make_kernel(struct mmtm_kernel *k, struct probe *pr)
 {
     memset(k, 0, sizeof *k);
     k->name = "probe";
     k->flops = 1000;
     k->noperands = 3;
-    k->operand[0] = (struct mmt_operand){ "X", 1000, 1, 0 };
-    k->operand[1] = (struct mmt_operand){ "Y", 512, 1, pr->y_accumulates };
-    k->operand[2] = (struct mmt_operand){ "Z", 256, 0, 0 };
+    k->operand[0] = (struct mmtm_operand){ "X", 1000, 1, 0 };
+    k->operand[1] = (struct mmtm_operand){ "Y", 512, 1, pr->y_accumulates };
+    k->operand[2] = (struct mmtm_operand){ "Z", 256, 0, 0 };
     k->init = rec_init;
     k->call = rec_call;
     k->user = pr;
@@ -112,27 +112,27 @@ static void check_probe(const struct probe *pr)
 
 static void walk_and_check(struct probe *pr)
 {
-    struct mmt_kernel k;
-    struct mmt_layout l;
-    struct mmt_walk w;
+    struct mmtm_kernel k;
+    struct mmtm_layout l;
+    struct mmtm_walk w;
 
     make_kernel(&k, pr);
     /* strides 1024 + 512 per set; 32 KiB / 1536 B -> 22 sets, plus one. */
-    pr->nsets = mmt_flush_nsets(1536, FLUSH);
+    pr->nsets = mmtm_flush_nsets(1536, FLUSH);
     assert_int_equal(pr->nsets, 23);
-    assert_int_equal(mmt_layout_make(&l, &k, 1, FLUSH, 64, 0), 0);
+    assert_int_equal(mmtm_layout_make(&l, &k, 1, FLUSH, 64, 0), 0);
     assert_int_equal(l.nsets, pr->nsets);
     assert_int_equal(l.set_bytes, 1536);
-    mmt_layout_touch_pages(&l);
-    mmt_layout_init(&l, &k);
+    mmtm_layout_touch_pages(&l);
+    mmtm_layout_init(&l, &k);
     assert_int_equal(pr->ninit, 2 * pr->nsets + 1);
-    mmt_walk_start(&w, &l);
+    mmtm_walk_start(&w, &l);
     for (int i = 0; i < 3 * pr->nsets + 5; i++) {
         k.call(&w.call, k.user);
-        mmt_walk_next(&w);
+        mmtm_walk_next(&w);
     }
     check_probe(pr);
-    mmt_layout_free(&l);
+    mmtm_layout_free(&l);
 }
 
 static void layout_walks_backwards_and_flips(void **state)
@@ -154,20 +154,20 @@ static void beta_stays_without_an_accumulator(void **state)
 
 /* Time the probe kernel with MultiCallFlushLRU over FLUSH bytes. */
 static void time_probe(struct probe *pr, unsigned guards_off, int samples,
-                       struct mmt_timing *r)
+                       struct mmtm_timing *r)
 {
-    struct mmt_kernel k;
-    struct mmt_timing_opts o;
+    struct mmtm_kernel k;
+    struct mmtm_timing_opts o;
 
     make_kernel(&k, pr);
-    pr->nsets = mmt_flush_nsets(1536, FLUSH);
-    pr->dummy_expected = !(guards_off & MMT_GUARD_INSTLD);
-    mmt_timing_defaults(&o);
+    pr->nsets = mmtm_flush_nsets(1536, FLUSH);
+    pr->dummy_expected = !(guards_off & MMTM_GUARD_INSTLD);
+    mmtm_timing_defaults(&o);
     o.flush_bytes = FLUSH;
     o.rel_precision = 0.01;     /* eq. 5: 100 clock errors, below 1 ms */
     o.samples = samples;
     o.guards_off = guards_off;
-    assert_int_equal(mmt_time_kernel(&k, &o, r), 0);
+    assert_int_equal(mmtm_time_kernel(&k, &o, r), 0);
     assert_int_equal(r->nsets, pr->nsets);
     assert_int_equal(pr->dummy_expected, 0);
     assert_true(pr->calls >= samples * r->reps);
@@ -177,7 +177,7 @@ static void time_probe(struct probe *pr, unsigned guards_off, int samples,
 static void time_kernel_follows_the_walk(void **state)
 {
     static struct probe pr = { .y_accumulates = 1 };
-    struct mmt_timing r;
+    struct mmtm_timing r;
 
     (void)state;
     time_probe(&pr, 0, 3, &r);
@@ -194,24 +194,24 @@ static void bad_options_are_refused(void **state)
 {
     static const struct {
         const char *word;
-        struct mmt_timing_opts o;
+        struct mmtm_timing_opts o;
     } bad[] = {
-        { "samples", { .samples = MMT_SAMPLES_MAX + 1 } },
+        { "samples", { .samples = MMTM_SAMPLES_MAX + 1 } },
         { "alignment 48", { .align = 48 } },
         { "alignment 64+64", { .align = 64, .misalign = 64 } },
         { "precision 2", { .rel_precision = 2 } },
         { "minimum sample time -1", { .min_sample_s = -1 } },
-        { "flush method", { .flush = MMT_NFLUSH } },
-        { "clock", { .clock = MMT_NCLOCKS } },
+        { "flush method", { .flush = MMTM_NFLUSH } },
+        { "clock", { .clock = MMTM_NCLOCKS } },
     };
     static struct probe pr;
-    struct mmt_kernel k;
-    struct mmt_timing r;
+    struct mmtm_kernel k;
+    struct mmtm_timing r;
 
     (void)state;
     make_kernel(&k, &pr);
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        assert_int_equal(mmt_time_kernel(&k, &bad[i].o, &r), -1);
+        assert_int_equal(mmtm_time_kernel(&k, &bad[i].o, &r), -1);
         if (strstr(r.how, bad[i].word) == NULL)
             fail_msg("'%s' not in '%s'", bad[i].word, r.how);
     }
@@ -221,10 +221,10 @@ static void bad_options_are_refused(void **state)
 static void without_instld_the_walk_starts_at_once(void **state)
 {
     static struct probe pr = { .y_accumulates = 1 };
-    struct mmt_timing r;
+    struct mmtm_timing r;
 
     (void)state;
-    time_probe(&pr, MMT_GUARD_INSTLD | MMT_GUARD_PAGE0, 1, &r);
+    time_probe(&pr, MMTM_GUARD_INSTLD | MMTM_GUARD_PAGE0, 1, &r);
     assert_null(strstr(r.how, "instld"));
     assert_null(strstr(r.how, "page0"));
 }
@@ -233,42 +233,42 @@ static void without_instld_the_walk_starts_at_once(void **state)
 static void no_flush_keeps_one_set(void **state)
 {
     static struct probe pr;
-    struct mmt_kernel k;
-    struct mmt_layout l;
-    struct mmt_walk w;
+    struct mmtm_kernel k;
+    struct mmtm_layout l;
+    struct mmtm_walk w;
 
     (void)state;
     make_kernel(&k, &pr);
-    assert_int_equal(mmt_layout_make(&l, &k, 0, FLUSH, 64, 0), 0);
+    assert_int_equal(mmtm_layout_make(&l, &k, 0, FLUSH, 64, 0), 0);
     assert_int_equal(l.nsets, 1);
-    mmt_walk_start(&w, &l);
+    mmtm_walk_start(&w, &l);
     for (int i = 0; i < 6; i++) {
         for (int j = 0; j < 3; j++)
             assert_ptr_equal(w.call.op[j], l.area[j]);
         assert_true(w.call.alpha == (i % 2 ? -1.0 : 1.0));
-        mmt_walk_next(&w);
+        mmtm_walk_next(&w);
     }
-    mmt_layout_free(&l);
+    mmtm_layout_free(&l);
 }
 
 /* Misaligned operands stay misaligned in every copy. */
 static void every_copy_keeps_the_misalignment(void **state)
 {
     static struct probe pr;
-    struct mmt_kernel k;
-    struct mmt_layout l;
-    struct mmt_walk w;
+    struct mmtm_kernel k;
+    struct mmtm_layout l;
+    struct mmtm_walk w;
 
     (void)state;
     make_kernel(&k, &pr);
-    assert_int_equal(mmt_layout_make(&l, &k, 1, FLUSH, 128, 24), 0);
-    mmt_walk_start(&w, &l);
+    assert_int_equal(mmtm_layout_make(&l, &k, 1, FLUSH, 128, 24), 0);
+    mmtm_walk_start(&w, &l);
     for (int i = 0; i < 2 * l.nsets; i++) {
         for (int j = 0; j < 3; j++)
             assert_int_equal((uintptr_t)w.call.op[j] % 128, 24);
-        mmt_walk_next(&w);
+        mmtm_walk_next(&w);
     }
-    mmt_layout_free(&l);
+    mmtm_layout_free(&l);
 }
 
 int main(void)

@@ -12,7 +12,7 @@
 
 #include "tune/model.h"
 
-static struct mmt_probeconf pc;
+static struct mmc_probeconf pc;
 static struct mms_pins pins;
 
 /* An AVX2 machine: 16 registers, 32 KiB L1 of 64-byte lines, FMA. */
@@ -61,7 +61,7 @@ static void avx2_values(void **state)
     mms_model_compute(&pc, &pins, MMG_NISA, &m);
     /* the widest vector within SIMD_DOUBLES = 4 */
     assert_int_equal(m.p.isa, MMG_ISA_AVX2);
-    assert_int_equal(m.p.nr, 16);
+    assert_int_equal(m.p.regs, 16);
     /* §V-G: x86 -> FMA = 1, LS unused */
     assert_int_equal(m.p.fma, 1), assert_int_equal(m.p.ls, 1);
     /* ineq. (10) in vectors: u*u + u + 1 <= 16 -> u = 3 (13; 4 needs

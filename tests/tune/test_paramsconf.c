@@ -13,21 +13,21 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "codegen/params.h"
-#include "common/paramsconf.h"
+#include "codegen/codegen.h"
+#include "common/common.h"
 #include "tests/common/scratch.h"
 
 /* The winner of a search on an AVX-512 machine. */
-static void sample(struct mmt_paramsconf *pc)
+static void sample(struct mmc_paramsconf *pc)
 {
     memset(pc, 0, sizeof *pc);
-    mmt_origin_here(&pc->origin, MMT_PARAMSCONF_FORMAT, "test_paramsconf");
+    mmc_origin_here(&pc->origin, MMC_PARAMSCONF_FORMAT, "test_paramsconf");
     snprintf(pc->probe_fingerprint, KV_WORD_MAX, "0123456789abcdef");
     snprintf(pc->generator, KV_WORD_MAX, "1");
     pc->kernel_abi = 1;
     snprintf(pc->isa, KV_WORD_MAX, "avx512");
     pc->nb = 48, pc->mu = 24, pc->nu = 8, pc->ku = 1, pc->ls = 1;
-    pc->fma = 1, pc->ff = 0, pc->ifetch = 3, pc->nfetch = 1, pc->nr = 32;
+    pc->fma = 1, pc->ff = 0, pc->ifetch = 3, pc->nfetch = 1, pc->regs = 32;
     snprintf(pc->cc, KV_WORD_MAX, "gcc");
     snprintf(pc->cflags, KV_WORD_MAX, "-O2 -march=native");
     pc->mflops = 101234.5, pc->peak_percent = 85.25;
@@ -37,43 +37,43 @@ static void sample(struct mmt_paramsconf *pc)
 
 static char *good_text(void)
 {
-    struct mmt_paramsconf pc;
+    struct mmc_paramsconf pc;
 
     sample(&pc);
-    assert_int_equal(mmt_paramsconf_write(scratch_path, &pc), 0);
+    assert_int_equal(mmc_paramsconf_write(scratch_path, &pc), 0);
     return scratch_read();
 }
 
 static void round_trip(void **state)
 {
-    struct mmt_paramsconf in, out;
+    struct mmc_paramsconf in, out;
     char err[256], a[KV_WORD_MAX], b[KV_WORD_MAX];
     const char *text;
 
     (void)state;
     sample(&in);
-    assert_int_equal(mmt_paramsconf_write(scratch_path, &in), 0);
-    assert_int_equal(mmt_paramsconf_read(scratch_path, &out, err,
+    assert_int_equal(mmc_paramsconf_write(scratch_path, &in), 0);
+    assert_int_equal(mmc_paramsconf_read(scratch_path, &out, err,
                                          sizeof err), 0);
-    for (int k = 0; k < MMT_Q_NKEYS; k++) {
-        mmt_paramsconf_text(&in, k, a, sizeof a);
-        mmt_paramsconf_text(&out, k, b, sizeof b);
+    for (int k = 0; k < MMC_Q_NKEYS; k++) {
+        mmc_paramsconf_text(&in, k, a, sizeof a);
+        mmc_paramsconf_text(&out, k, b, sizeof b);
         assert_string_equal(a, b);
-        assert_int_equal(out.present[k], mmt_paramsconf_schema[k].required);
+        assert_int_equal(out.present[k], mmc_paramsconf_schema[k].required);
     }
     text = scratch_read();
     assert_non_null(strstr(text, "# NCNB: not chosen (its step skipped, "
                            "or no candidate passed)"));
     assert_non_null(strstr(text, "MU = 24  # register tile rows"));
     /* an optional key, once present, is written and read back */
-    in.ncnb = 40, in.present[MMT_Q_NCNB] = 1;
-    assert_int_equal(mmt_paramsconf_write(scratch_path, &in), 0);
-    assert_int_equal(mmt_paramsconf_read(scratch_path, &out, err,
+    in.ncnb = 40, in.present[MMC_Q_NCNB] = 1;
+    assert_int_equal(mmc_paramsconf_write(scratch_path, &in), 0);
+    assert_int_equal(mmc_paramsconf_read(scratch_path, &out, err,
                                          sizeof err), 0);
     assert_int_equal(out.ncnb, 40);
-    assert_int_equal(out.present[MMT_Q_NCNB], 1);
-    assert_int_equal(mmt_paramsconf_find("KU"), MMT_Q_KU);
-    assert_int_equal(mmt_paramsconf_find("NOPE"), -1);
+    assert_int_equal(out.present[MMC_Q_NCNB], 1);
+    assert_int_equal(mmc_paramsconf_find("KU"), MMC_Q_KU);
+    assert_int_equal(mmc_paramsconf_find("NOPE"), -1);
 }
 
 /* The single set: absent, one line says so; present, written with its
@@ -81,7 +81,7 @@ static void round_trip(void **state)
  * type and range it takes. */
 static void single_keys(void **state)
 {
-    struct mmt_paramsconf in, out;
+    struct mmc_paramsconf in, out;
     char err[256];
     const char *text = good_text();
     int n = 0;
@@ -90,36 +90,36 @@ static void single_keys(void **state)
     assert_non_null(strstr(text, "# S_*: single precision not searched"));
     assert_null(strstr(text, "S_MU"));
     sample(&in);
-    in.single.mu = 48, in.present[MMT_Q_S_MU] = 1;
-    in.single.mflops = 190000.5, in.present[MMT_Q_S_MFLOPS] = 1;
-    assert_int_equal(mmt_paramsconf_write(scratch_path, &in), 0);
-    assert_int_equal(mmt_paramsconf_read(scratch_path, &out, err,
+    in.single.mu = 48, in.present[MMC_Q_S_MU] = 1;
+    in.single.mflops = 190000.5, in.present[MMC_Q_S_MFLOPS] = 1;
+    assert_int_equal(mmc_paramsconf_write(scratch_path, &in), 0);
+    assert_int_equal(mmc_paramsconf_read(scratch_path, &out, err,
                                          sizeof err), 0);
     assert_int_equal(out.single.mu, 48);
     assert_true(out.single.mflops == 190000.5);
-    assert_int_equal(out.present[MMT_Q_S_NB], 0);
+    assert_int_equal(out.present[MMC_Q_S_NB], 0);
     text = scratch_read();
     assert_non_null(strstr(text, "S_MU = 48  # single: register tile rows"));
     assert_non_null(strstr(text, "# S_NB: not chosen: the library derives"));
-    for (int k = 0; k < MMT_Q_NKEYS; k++) {
-        const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+    for (int k = 0; k < MMC_Q_NKEYS; k++) {
+        const struct mmc_params_field *f = &mmc_paramsconf_schema[k];
         int twin;
 
         if (!f->single)
             continue;
         n++;
         assert_int_equal(strncmp(f->key, "S_", 2), 0);
-        twin = mmt_paramsconf_find(f->key + 2);
-        if (twin < 0 || mmt_paramsconf_schema[twin].single)
+        twin = mmc_paramsconf_find(f->key + 2);
+        if (twin < 0 || mmc_paramsconf_schema[twin].single)
             fail_msg("%s has no double key", f->key);
-        assert_ptr_equal(mmt_paramsconf_field(k),
-                         &mmt_paramsconf_schema[twin]);
+        assert_ptr_equal(mmc_paramsconf_field(k),
+                         &mmc_paramsconf_schema[twin]);
         assert_false(f->required);
         assert_false(f->generator);
     }
-    assert_int_equal(n, MMT_Q_NKEYS - MMT_Q_S_NB);
+    assert_int_equal(n, MMC_Q_NKEYS - MMC_Q_S_NB);
     in.single.mu = 65;
-    assert_int_equal(mmt_paramsconf_validate(&in, err, sizeof err), -1);
+    assert_int_equal(mmc_paramsconf_validate(&in, err, sizeof err), -1);
     assert_non_null(strstr(err, "S_MU: 65 is out of range (allowed 1..64)"));
 }
 
@@ -141,10 +141,10 @@ static void mmgen_reads_it(void **state)
     assert_int_equal(p.ff, 0);
     assert_int_equal(p.ifetch, 3);
     assert_int_equal(p.nfetch, 1);
-    assert_int_equal(p.nr, 32);
+    assert_int_equal(p.regs, 32);
     assert_int_equal(mmg_params_check(&p, err, sizeof err), 0);
-    for (int k = 0; k < MMT_Q_NKEYS; k++) {
-        const struct mmt_params_field *f = &mmt_paramsconf_schema[k];
+    for (int k = 0; k < MMC_Q_NKEYS; k++) {
+        const struct mmc_params_field *f = &mmc_paramsconf_schema[k];
         size_t i = 0;
         if (!f->generator || f->type == KV_WORD)
             continue;
@@ -160,12 +160,12 @@ static void mmgen_reads_it(void **state)
 
 static void expect_error(const char *text, const char *want)
 {
-    struct mmt_paramsconf pc;
+    struct mmc_paramsconf pc;
     struct mmg_params p;
     char err[256];
 
     scratch_write(text);
-    assert_int_equal(mmt_paramsconf_read(scratch_path, &pc, err,
+    assert_int_equal(mmc_paramsconf_read(scratch_path, &pc, err,
                                          sizeof err), -1);
     if (!strstr(err, want) || !strstr(err, scratch_path))
         fail_msg("error '%s' does not name %s and '%s'", err, scratch_path,
@@ -210,16 +210,16 @@ static void rejects_malformed(void **state)
  * the previous key's value continued: "duplicate key"). */
 static void indented_lines(void **state)
 {
-    struct mmt_paramsconf pc;
+    struct mmc_paramsconf pc;
     char err[256], *good = good_text();
 
     (void)state;
     scratch_write(scratch_edit(good, "NB = 48", "  NB = 48"));
-    if (mmt_paramsconf_read(scratch_path, &pc, err, sizeof err) != 0)
+    if (mmc_paramsconf_read(scratch_path, &pc, err, sizeof err) != 0)
         fail_msg("an indented NB: %s", err);
     assert_int_equal(pc.nb, 48);
     scratch_write(scratch_edit(good, "MU = 24", "\tMU = 24  # tab"));
-    if (mmt_paramsconf_read(scratch_path, &pc, err, sizeof err) != 0)
+    if (mmc_paramsconf_read(scratch_path, &pc, err, sizeof err) != 0)
         fail_msg("a tab before MU: %s", err);
     assert_int_equal(pc.mu, 24);
 }
@@ -240,20 +240,20 @@ static void mmgen_judges_values(void **state)
 
 static void writer_validates(void **state)
 {
-    struct mmt_paramsconf pc;
+    struct mmc_paramsconf pc;
     char err[256];
 
     (void)state;
     sample(&pc);
     pc.nb = 0;
-    assert_int_equal(mmt_paramsconf_validate(&pc, err, sizeof err), -1);
+    assert_int_equal(mmc_paramsconf_validate(&pc, err, sizeof err), -1);
     assert_non_null(strstr(err, "NB: 0 is out of range"));
     remove(scratch_path);
-    assert_int_equal(mmt_paramsconf_write(scratch_path, &pc), -1);
+    assert_int_equal(mmc_paramsconf_write(scratch_path, &pc), -1);
     assert_int_equal(access(scratch_path, F_OK), -1);
     sample(&pc);
     pc.isa[0] = '\0';
-    assert_int_equal(mmt_paramsconf_validate(&pc, err, sizeof err), -1);
+    assert_int_equal(mmc_paramsconf_validate(&pc, err, sizeof err), -1);
     assert_non_null(strstr(err, "ISA"));
 }
 

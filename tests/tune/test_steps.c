@@ -13,7 +13,7 @@
 
 #include "tune/steps.h"
 
-static struct mmt_probeconf pc;
+static struct mmc_probeconf pc;
 static struct mms_pins pins;
 
 static struct mms_space space(const char *level)
@@ -67,7 +67,7 @@ static void starting_values(void **state)
     mms_start_params(&s, MMG_ISA_NONE, &p);
     assert_int_equal(p.mu, 3), assert_int_equal(p.nu, 3);
     assert_int_equal(p.nb, 60), assert_int_equal(p.ku, 1);
-    assert_int_equal(p.fma, 1), assert_int_equal(p.nr, 16);
+    assert_int_equal(p.fma, 1), assert_int_equal(p.regs, 16);
     /* AVX2, 16 vector registers: MU/4*NU + MU/4 + 1 <= 16; 3 x 4 vectors
      * (12/7 flops per load) beats 2x6 (1.5) and 3x3 (1.5) */
     mms_start_params(&s, MMG_ISA_AVX2, &p);
