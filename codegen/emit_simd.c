@@ -18,12 +18,12 @@
  * masked tiles (its kernels generated as they were timed); on the others
  * (SSE2) K is packed and multiplied in slices of EDGE_K steps, so that the
  * edge's stack stays small (at most 32 KiB of panels, where K deep took up
- * to 1 MiB and overflowed a small thread stack).  Except in a non-copy kernel with run-time
- * M on AVX-512 or AVX2 (mmg_masked): there every row count below MU, and
- * the corner, gets a tile of its whole vectors whose last one is loaded
- * and stored under a mask, where the library had shifted a vector of rows
- * back over rows done (Zen 5, warm, a loop of calls: N = 15 158 and 103
- * ns). */
+ * to 1 MiB and overflowed a small thread stack).  Except in a non-copy
+ * kernel with run-time M on AVX-512 or AVX2 (mmg_masked): there every row
+ * count below MU, and the corner, gets a tile of its whole vectors whose
+ * last one is loaded and stored under a mask, where the library had
+ * shifted a vector of rows back over rows done (Zen 5, warm, a loop of
+ * calls: N = 15 158 and 103 ns). */
 #include "codegen/emit_int.h"
 
 #include <stdio.h>
