@@ -5,8 +5,11 @@
 # no room links them.
 
 # Timings of the benches are taken under this lock (flock), so that
-# benches run by several people on one machine do not time each other.
-TIMING_LOCK = /tmp/mmtune-timing.lock
+# benches run on one machine do not time each other: its path, printed by
+# build-aux/timing-lock.sh at run time (a directory of the user's alone;
+# empty, and the benches time unlocked, when there is none).
+EXTRA_DIST += build-aux/timing-lock.sh
+TIMING_LOCK = $$($(SHELL) $(top_srcdir)/build-aux/timing-lock.sh)
 
 # Paper 000 Figure 1 on this machine: flushed and unflushed dot product.
 BENCH_TARGETS += bench-timer
@@ -138,9 +141,10 @@ BENCH_SEARCH_DIR = bench/search.d
 .PHONY: bench-search bench-search-clean
 bench-search: bench/bench-search$(EXEEXT) mmsearch$(EXEEXT) mmprobe$(EXEEXT)
 	test -f "$(MMT_RESULTS)/probe.conf" || \
-	  $$(command -v flock >/dev/null && echo flock $(TIMING_LOCK)) ./mmprobe
+	  $$(l=$(TIMING_LOCK) && command -v flock >/dev/null \
+	     && echo flock "$$l") ./mmprobe
 	bench/bench-search$(EXEEXT) --mmsearch=./mmsearch \
-	  --dir=$(BENCH_SEARCH_DIR) --lock=$(TIMING_LOCK) \
+	  --dir=$(BENCH_SEARCH_DIR) --lock="$(TIMING_LOCK)" \
 	  $$(test "$$(nproc 2>/dev/null || echo 1)" -gt 1 && echo --cpu=1) \
 	  $(BENCH_SEARCH_FLAGS)
 bench-search-clean:
@@ -166,7 +170,7 @@ bench-profile: profile/libmmprofile.la mmprobe$(EXEEXT)
 	  --prof=$(abs_top_builddir)/profile/.libs/libmmprofile.so \
 	  --script=$(srcdir)/bench/profile_demo.py --out="$(MMT_RESULTS)" \
 	  --sizes=$(PROFILE_DEMO_SIZES) --taskset="$(TASKSET)" \
-	  --lock=$(TIMING_LOCK)
+	  --lock="$(TIMING_LOCK)"
 
 # Paper 001 §5.3: five mmgen kernels differing only in NB (the library's
 # kernel parameters), timed by the driver mmspec generates from
@@ -189,7 +193,7 @@ bench-spec: mmspec$(EXEEXT) mmgen$(EXEEXT) mmprobe$(EXEEXT) \
 	  --mmgen=./mmgen --srcdir=$(top_srcdir) --dir=bench/spec.d \
 	  --params=$(KGEN)/kernel.params --cc='$(CC) $(CFLAGS)' \
 	  --kernel-cc='$(KERNEL_CC) $(KERNEL_CFLAGS)' --out="$(MMT_RESULTS)" \
-	  --lock=$(TIMING_LOCK) --taskset="$(TASKSET)" $(BENCH_SPEC_FLAGS)
+	  --lock="$(TIMING_LOCK)" --taskset="$(TASKSET)" $(BENCH_SPEC_FLAGS)
 
 # Issue 10's demonstration: Debian's NumPy (numpy.linalg.lstsq and
 # matrix_power, bench/profile_demo.py, sizes BENCH_APP_SIZES) profiled by
@@ -222,7 +226,7 @@ bench-app: profile/libmmprofile.la mmspec$(EXEEXT) drivergen/libmmspec.la \
 	  --bench-dgemm=bench/bench-dgemm$(EXEEXT) --dir=bench/app.d \
 	  --out="$(MMT_RESULTS)" --sizes=$(BENCH_APP_SIZES) \
 	  --top=$(BENCH_APP_TOP) --cc='$(CC) $(CFLAGS)' \
-	  --taskset="$(TASKSET)" --lock=$(TIMING_LOCK) $(BENCH_APP_FLAGS)
+	  --taskset="$(TASKSET)" --lock="$(TIMING_LOCK)" $(BENCH_APP_FLAGS)
 
 # Its smoke test (make check): the pipeline on tests/drivergen/profile.txt,
 # libmmtune alone, each driver run once; no NumPy, no timing judgment.
@@ -230,3 +234,7 @@ TESTS += tests/bench/bench_app.sh
 EXTRA_DIST += tests/bench/bench_app.sh
 tests/bench/bench_app.log: mmspec$(EXEEXT) drivergen/libmmspec.la \
 	kernels/libmmtune.la
+
+# The timing lock's home keeps it in a directory of the user's alone.
+TESTS += tests/bench/test_timing_lock.sh
+EXTRA_DIST += tests/bench/test_timing_lock.sh

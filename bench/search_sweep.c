@@ -139,7 +139,8 @@ static int lock_fd = -1;
 void bs_lock(const struct bs_opts *o)
 {
     if (o->lock && lock_fd < 0) {
-        lock_fd = open(o->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+        lock_fd = open(o->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
+                       0600);
         if (lock_fd < 0)
             mmc_warn("%s: cannot open the timing lock: %s (timing "
                      "without it)", o->lock, strerror(errno));

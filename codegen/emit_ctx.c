@@ -81,13 +81,17 @@ void mmg_tile_name(const struct mmg_ctx *x, const struct mmg_tile *t,
              t->masked ? "_m" : "");
 }
 
+int mmg_isa_masks(const struct mmg_params *p)
+{
+    return p->isa == MMG_ISA_AVX512 || p->isa == MMG_ISA_AVX2;
+}
+
 int mmg_masked(const struct mmg_ctx *x)
 {
     int nocopy = x->layout == MMT_LAYOUT_NOCOPY
                  || x->layout == MMT_LAYOUT_NOCOPY_BT;
 
-    return nocopy && !x->m
-           && (x->p->isa == MMG_ISA_AVX512 || x->p->isa == MMG_ISA_AVX2);
+    return nocopy && !x->m && mmg_isa_masks(x->p);
 }
 
 void mmg_call_tile(const struct mmg_ctx *x, const struct mmg_tile *t)

@@ -50,6 +50,11 @@ void mmg_tile_name(const struct mmg_ctx *x, const struct mmg_tile *t,
 /* The names of the parameters every kernel and tile takes. */
 extern const char *const mmg_kernel_arg_names[];
 
+/* 1 for an ISA with masked tiles (AVX-512, AVX2), whose kernels are
+ * generated as they were timed; 0 for the others (SSE2), whose packed
+ * edge works through K in slices of a fixed depth. */
+int mmg_isa_masks(const struct mmg_params *p);
+
 /* 1 when the rows a non-copy kernel leaves at the M edge go to masked
  * tiles (AVX-512, AVX2: loads and stores that touch only the rows there
  * are), else to whole-vector tiles and the packed edge. */

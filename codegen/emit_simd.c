@@ -14,21 +14,49 @@
  * both edges) are packed, zero-padded, into a full MU x NU panel pair on the
  * stack, computed by one shared packed tile into a scratch tile, and the
  * valid part merged into C: correct for any edge size and any layout, at a
- * cost of O(MU*K) per edge tile.  Except in a non-copy kernel with run-time
- * M on AVX-512 or AVX2 (mmg_masked): there every row count below MU, and
- * the corner, gets a tile of its whole vectors whose last one is loaded
- * and stored under a mask, where the library had shifted a vector of rows
- * back over rows done (Zen 5, warm, a loop of calls: N = 15 158 and 103
- * ns). */
+ * cost of O(MU*K) per edge tile.  The panels are K deep on an ISA with
+ * masked tiles (its kernels generated as they were timed); on the others
+ * (SSE2) K is packed and multiplied in slices of EDGE_K steps, so that the
+ * edge's stack stays small (at most 32 KiB of panels, where K deep took up
+ * to 1 MiB and overflowed a small thread stack).  Except in a non-copy
+ * kernel with run-time M on AVX-512 or AVX2 (mmg_masked): there every row
+ * count below MU, and the corner, gets a tile of its whole vectors whose
+ * last one is loaded and stored under a mask, where the library had
+ * shifted a vector of rows back over rows done (Zen 5, warm, a loop of
+ * calls: N = 15 158 and 103 ns). */
 #include "codegen/emit_int.h"
 
 #include <stdio.h>
 
+/* The depth of the packed edge's slices of K on an ISA without masked
+ * tiles: its panels are MU x EDGE_K and EDGE_K x NU on the stack, at
+ * most 32 KiB (MU, NU <= 64), where K deep ones took up to 1 MiB
+ * (MU = NU = 64, K = 1024) and overflowed a thread's small stack. */
+enum { EDGE_K = 32 };
+
+/* The packed edge's slice depth: EDGE_K, or a fixed K below it; 0 where
+ * the edge packs the whole K (an ISA with masked tiles). */
+static int edge_slice(const struct mmg_ctx *x)
+{
+    if (mmg_isa_masks(x->p))
+        return 0;
+    return x->k && x->k < EDGE_K ? x->k : EDGE_K;
+}
+
+/* The packed tile: C = A B over the whole K, or, in slices, C += A B
+ * over one slice (its K fixed at the slice's depth). */
 int mmg_simd_shared(const struct mmg_ctx *x)
 {
     struct mmg_tile pk = { x->p->mu, x->p->nu, MMG_BETA0, 0,
                            MMT_LAYOUT_PANEL, 0, 1, 0, 0, 0, 0 };
-    return mmg_emit_tile(x, &pk);
+    struct mmg_ctx slice = *x;
+
+    if (!edge_slice(x))
+        return mmg_emit_tile(x, &pk);
+    slice.k = edge_slice(x);
+    snprintf(slice.kd, sizeof slice.kd, "%d", slice.k);
+    pk.beta = MMG_BETA1, pk.ff = 1;
+    return mmg_emit_tile(&slice, &pk);
 }
 
 static void edge_name(const struct mmg_ctx *x, int beta, char *out,
@@ -40,19 +68,68 @@ static void edge_name(const struct mmg_ctx *x, int beta, char *out,
 }
 
 /* Copy the mr x K sliver of A and the K x nr sliver of B into padded
- * panels; padding is zero so the scratch tile stays finite. */
-static void emit_pack(const struct mmg_ctx *x)
+ * panels; padding is zero so the scratch tile stays finite.  k is the
+ * step's expression ("p", or "q + p" in a slice from q) and past, the
+ * test of a step past K ("" where there is none). */
+static void emit_pack(const struct mmg_ctx *x, int depth, const char *k,
+                      const char *past)
 {
     int bt = x->layout == MMT_LAYOUT_NOCOPY_BT;
     int nocopy = bt || x->layout == MMT_LAYOUT_NOCOPY;
+    char ai[48], bi[48];
 
-    mmg_open(x->e, "for (p = 0; p < %s; p++)", x->kd);
+    if (nocopy)
+        snprintf(ai, sizeof ai, "i + %s * lda", k);
+    else
+        snprintf(ai, sizeof ai, "%s * mr + i", k);
+    if (bt)
+        snprintf(bi, sizeof bi, "j + %s * ldb", k);
+    else if (nocopy)
+        snprintf(bi, sizeof bi, "%s + j * ldb", k);
+    else
+        snprintf(bi, sizeof bi, "%s * nr + j", k);
+    if (depth)
+        mmg_open(x->e, "for (p = 0; p < %d; p++)", depth);
+    else
+        mmg_open(x->e, "for (p = 0; p < %s; p++)", x->kd);
     mmg_line(x->e, "for (i = 0; i < %d; i++)", x->p->mu);
-    mmg_line(x->e, "    abuf[p * %d + i] = i < mr ? a[%s] : 0.0;", x->p->mu,
-             nocopy ? "i + p * lda" : "p * mr + i");
+    mmg_line(x->e, "    abuf[p * %d + i] = i < mr%s ? a[%s] : 0.0;",
+             x->p->mu, past, ai);
     mmg_line(x->e, "for (j = 0; j < %d; j++)", x->p->nu);
-    mmg_line(x->e, "    bbuf[p * %d + j] = j < nr ? b[%s] : 0.0;", x->p->nu,
-             bt ? "j + p * ldb" : nocopy ? "p + j * ldb" : "p * nr + j");
+    mmg_line(x->e, "    bbuf[p * %d + j] = j < nr%s ? b[%s] : 0.0;",
+             x->p->nu, past, bi);
+    mmg_close(x->e);
+}
+
+/* The packed tile over K (its stack K deep), or slice by slice (its
+ * stack one slice deep, edge_slice). */
+static void emit_packed_product(const struct mmg_ctx *x)
+{
+    const struct mmg_params *p = x->p;
+    int depth = edge_slice(x);
+    char past[48];
+
+    if (!depth) {
+        mmg_line(x->e, "%s abuf[%d * %s], bbuf[%d * %s];", x->ty->ctype,
+                 p->mu, x->kd, p->nu, x->kd);
+        mmg_line(x->e, "%s t[%d] = { 0.0 };", x->ty->ctype, p->mu * p->nu);
+        mmg_line(x->e, "int p, i, j;");
+        emit_pack(x, 0, "p", "");
+        mmg_line(x->e, "%s_pk(%d, %d, k,", x->name, p->mu, p->nu);
+        mmg_line(x->e, "    abuf, %d, bbuf, %d, 0.0, t, %d);", p->mu, p->nu,
+                 p->mu);
+        return;
+    }
+    mmg_line(x->e, "%s abuf[%d * %d], bbuf[%d * %d];", x->ty->ctype, p->mu,
+             depth, p->nu, depth);
+    mmg_line(x->e, "%s t[%d] = { 0.0 };", x->ty->ctype, p->mu * p->nu);
+    mmg_line(x->e, "int p, q, i, j;");
+    mmg_open(x->e, "for (q = 0; q < %s; q += %d)", x->kd, depth);
+    snprintf(past, sizeof past, " && q + p < %s", x->kd);
+    emit_pack(x, depth, "(q + p)", past);
+    mmg_line(x->e, "%s_pk(%d, %d, %d,", x->name, p->mu, p->nu, depth);
+    mmg_line(x->e, "    abuf, %d, bbuf, %d, 1.0, t, %d);", p->mu, p->nu,
+             p->mu);
     mmg_close(x->e);
 }
 
@@ -66,14 +143,7 @@ static int emit_edge(const struct mmg_ctx *x, int beta)
 
     edge_name(x, beta, name, sizeof name);
     mmg_function(x, MMG_HELPER, name, ", int mr, int nr");
-    mmg_line(x->e, "%s abuf[%d * %s], bbuf[%d * %s];", x->ty->ctype, p->mu,
-             x->kd, p->nu, x->kd);
-    mmg_line(x->e, "%s t[%d] = { 0.0 };", x->ty->ctype, p->mu * p->nu);
-    mmg_line(x->e, "int p, i, j;");
-    emit_pack(x);
-    mmg_line(x->e, "%s_pk(%d, %d, k,", x->name, p->mu, p->nu);
-    mmg_line(x->e, "    abuf, %d, bbuf, %d, 0.0, t, %d);", p->mu, p->nu,
-             p->mu);
+    emit_packed_product(x);
     mmg_line(x->e, "for (j = 0; j < nr; j++)");
     mmg_line(x->e, "    for (i = 0; i < mr; i++)");
     mmg_line(x->e, "        c[i + j * ldc] = %st[i + j * %d];", merge[beta],

@@ -41,7 +41,8 @@ tests_codegen_test_prefetch_s_LDADD = $(CMOCKA_LIBS)
 TESTS += tests/codegen/test_params tests/codegen/test_sched \
 	tests/codegen/test_prefetch tests/codegen/test_prefetch_s \
 	tests/codegen/grid.sh tests/codegen/contract.sh \
-	tests/codegen/mmgen_cli.sh
+	tests/codegen/mmgen_cli.sh tests/codegen/edge_stack.sh
 EXTRA_DIST += tests/codegen/grid.sh tests/codegen/mmgen_cli.sh \
 	tests/codegen/contract.sh tests/codegen/isa.sh \
-	tests/codegen/check_kernels.c
+	tests/codegen/check_kernels.c tests/codegen/edge_stack.sh \
+	tests/codegen/edge_stack.c

@@ -299,6 +299,34 @@ static void parse_report(const char *text, int status, struct mms_measure *m)
              st, text[0] ? " after reporting" : " and no result");
 }
 
+/* The memory a candidate's child may take beyond what the search maps
+ * (its RLIMIT_AS, proc.h): its operands -- a kernel's at NB or NCNB
+ * and its k, or the largest whole-DGEMM shape's, with the driver's
+ * packed copies --, the flush area and the oracle's copies, each
+ * counted four times over, and 512 MiB for the rest (libraries, the
+ * timer's working sets, malloc's arenas).  Generous: it stops a
+ * runaway, never a kernel. */
+static size_t child_bytes(const struct mms_pipeline *pl,
+                          const struct mms_cand *c)
+{
+    struct mms_dgemm_shape s[MMS_DGEMM_SHAPES];
+    size_t n = (size_t)(c->p.nb > c->p.ncnb ? c->p.nb : c->p.ncnb);
+    size_t k = c->kt > 0 && (size_t)c->kt > n ? (size_t)c->kt : n;
+    size_t elems = 3 * n * k, flush = pl->timing.flush_bytes;
+
+    for (int i = 0, ns = c->nc > 0 ? mms_dgemm_sizes(pl, s) : 0; i < ns;
+         i++) {
+        size_t m = (size_t)s[i].m, sn = (size_t)s[i].n, sk = (size_t)s[i].k;
+        size_t e = 2 * (m * sk + sk * sn + m * sn);
+        elems = e > elems ? e : elems;
+    }
+    if (!flush)
+        flush = mmtm_flush_default_bytes();
+    if (pl->dgemm_flush_bytes > flush)
+        flush = pl->dgemm_flush_bytes;
+    return 4 * (elems * sizeof(double) + flush) + ((size_t)512 << 20);
+}
+
 /* One run of the child. */
 static void measure_once(const struct mms_pipeline *pl,
                          const struct mms_cand *c, unsigned what, int round,
@@ -314,8 +342,9 @@ static void measure_once(const struct mms_pipeline *pl,
         snprintf(m->why, sizeof m->why, "%s", c->why);
         return;
     }
-    if (mms_fork_report(measure_child, &j, pl->run_timeout_s, text,
-                        sizeof text, &status, &timed_out) != 0) {
+    if (mms_fork_report(measure_child, &j, pl->run_timeout_s,
+                        child_bytes(pl, c), text, sizeof text, &status,
+                        &timed_out) != 0) {
         m->verdict = MMS_V_CRASH;
         snprintf(m->why, sizeof m->why, "cannot fork: %s", strerror(errno));
         return;

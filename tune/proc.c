@@ -23,6 +23,10 @@ enum { TRACK_MAX = 256 };
 static volatile pid_t tracked[TRACK_MAX];
 static volatile sig_atomic_t stop_signal;
 
+/* The descriptors no child may keep (mms_proc_private), -1 for none. */
+enum { PRIVATE_MAX = 8 };
+static int private_fd[PRIVATE_MAX] = { -1, -1, -1, -1, -1, -1, -1, -1 };
+
 static double now(void)
 {
     return mmtm_clock_seconds(MMTM_CLOCK_WALL);
@@ -117,10 +121,24 @@ void mms_proc_check(void)
     exit(128 + sig);
 }
 
+void mms_proc_private(int fd, int on)
+{
+    for (int i = 0; i < PRIVATE_MAX; i++)
+        if (on ? private_fd[i] < 0 : private_fd[i] == fd) {
+            private_fd[i] = on ? fd : -1;
+            return;
+        }
+}
+
 /* In a child just forked (stop signals blocked; old, the mask before):
- * its own group, the parent's handlers gone, dead with its parent. */
+ * the parent's private descriptors closed first (before anything can
+ * stop it), its own group, the parent's handlers gone, dead with its
+ * parent. */
 static void child_setup(pid_t parent, const sigset_t *old)
 {
+    for (int i = 0; i < PRIVATE_MAX; i++)
+        if (private_fd[i] >= 0)
+            close(private_fd[i]);
     stop_signal = 0;
     signal(SIGINT, SIG_DFL);
     signal(SIGTERM, SIG_DFL);
@@ -175,9 +193,68 @@ static void exec_child(char *const argv[], const char *outpath, int fd)
     _exit(127);
 }
 
+/* The guard's death signal: its parent is gone, and so must be the
+ * whole group, the guard with it (async-signal-safe: kill(2) only). */
+static void guard_stop(int sig)
+{
+    (void)sig;
+    kill(0, SIGKILL);
+}
+
+/* The child of mms_spawn, which stays as the guard of its process group:
+ * PR_SET_PDEATHSIG reaches only the process that set it, and a compiler
+ * is a tree (gcc runs cc1, as, collect2 and ld) whose leaves would
+ * outlive a search killed by SIGKILL.  So the guard starts the program
+ * in its group, waits for it and ends as it ended (its exit status, or
+ * its signal raised again); when the guard's parent dies first, its
+ * death signal (SIGTERM) kills the group, every descendant in it. */
+static void guard(pid_t parent, char *const argv[], const char *outpath,
+                  int fd)
+{
+    struct sigaction sa;
+    struct rlimit no_core = { 0, 0 };
+    int status, err;
+    pid_t pid;
+
+    if (getpgrp() != getpid())   /* kill(0) would reach the search's */
+        _exit(127);
+    memset(&sa, 0, sizeof sa);
+    sigemptyset(&sa.sa_mask);
+    sa.sa_handler = guard_stop;
+    sigaction(SIGTERM, &sa, NULL);
+    prctl(PR_SET_PDEATHSIG, SIGTERM);
+    if (getppid() != parent)   /* it died before the prctl */
+        kill(0, SIGKILL);
+    pid = fork();
+    if (pid == 0) {
+        signal(SIGTERM, SIG_DFL);
+        prctl(PR_SET_PDEATHSIG, SIGKILL);   /* the guard killed alone */
+        exec_child(argv, outpath, fd);
+    }
+    if (pid < 0) {
+        err = errno;
+        (void)!write(fd, &err, sizeof err);   /* as exec_child's */
+        _exit(127);
+    }
+    close(fd);   /* the program's exec closes the last: EOF */
+    while (waitpid(pid, &status, 0) < 0)
+        if (errno != EINTR)
+            _exit(127);
+    if (WIFSIGNALED(status)) {
+        sigset_t all;
+        setrlimit(RLIMIT_CORE, &no_core);   /* not a copy of the search */
+        signal(WTERMSIG(status), SIG_DFL);
+        sigfillset(&all);
+        sigprocmask(SIG_UNBLOCK, &all, NULL);
+        raise(WTERMSIG(status));
+    }
+    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 127);
+}
+
 int mms_spawn(struct mms_proc *pr, char *const argv[], const char *outpath,
               double timeout_s)
 {
+    pid_t parent = getpid();
     int fds[2], err = 0, status;
     ssize_t n;
 
@@ -188,7 +265,7 @@ int mms_spawn(struct mms_proc *pr, char *const argv[], const char *outpath,
         return -1;
     pr->pid = fork_tracked();
     if (pr->pid == 0)
-        exec_child(argv, outpath, fds[1]);
+        guard(parent, argv, outpath, fds[1]);
     close(fds[1]);
     if (pr->pid < 0) {
         close(fds[0]);
@@ -270,9 +347,60 @@ static int collect(struct mms_proc *pr, char *out, size_t len)
     }
 }
 
+/* Lower limit res to cur (soft) and max (hard), never raising either
+ * (RLIM_INFINITY is the largest value): a caller's own lower limit is
+ * kept. */
+static void lower_limit(int res, rlim_t cur, rlim_t max)
+{
+    struct rlimit r;
+
+    if (getrlimit(res, &r) != 0)
+        return;
+    r.rlim_max = r.rlim_max < max ? r.rlim_max : max;
+    r.rlim_cur = r.rlim_cur < cur ? r.rlim_cur : cur;
+    r.rlim_cur = r.rlim_cur < r.rlim_max ? r.rlim_cur : r.rlim_max;
+    setrlimit(res, &r);
+}
+
+/* The bytes of address space this process maps (/proc/self/statm's
+ * first field), 0 when it cannot be read.  No stdio: a forked child. */
+static size_t mapped_bytes(void)
+{
+    char buf[64];
+    int fd = open("/proc/self/statm", O_RDONLY | O_CLOEXEC);
+    ssize_t n = fd < 0 ? -1 : read(fd, buf, sizeof buf - 1);
+    unsigned long long pages = 0;
+
+    if (fd >= 0)
+        close(fd);
+    if (n <= 0)
+        return 0;
+    buf[n] = '\0';
+    for (char *c = buf; *c >= '0' && *c <= '9'; c++)
+        pages = pages * 10 + (unsigned long long)(*c - '0');
+    return (size_t)(pages * (unsigned long long)sysconf(_SC_PAGESIZE));
+}
+
+/* A candidate's limits, so that a runaway is a verdict: CPU time of the
+ * timeout, rounded up (past it SIGXCPU, a second later SIGKILL) -- the
+ * deadline the kernel keeps when the parent cannot (a Ctrl-Z stops the
+ * search, not its children, each in a group of its own); and address
+ * space of what the process maps now and mem_bytes more (an ASan
+ * build's shadow is mapped already, and so counted). */
+static void limit_child(double timeout_s, size_t mem_bytes)
+{
+    rlim_t cpu = (rlim_t)timeout_s + 1;   /* whole seconds, rounded up */
+    size_t have = mapped_bytes();
+
+    lower_limit(RLIMIT_CPU, cpu, cpu + 1);
+    if (mem_bytes && have)
+        lower_limit(RLIMIT_AS, (rlim_t)(have + mem_bytes),
+                    (rlim_t)(have + mem_bytes));
+}
+
 int mms_fork_report(void (*fn)(void *arg, int fd), void *arg,
-                    double timeout_s, char *out, size_t len, int *status,
-                    int *timed_out)
+                    double timeout_s, size_t mem_bytes, char *out,
+                    size_t len, int *status, int *timed_out)
 {
     struct mms_proc pr;
     int fds[2];
@@ -295,6 +423,7 @@ int mms_fork_report(void (*fn)(void *arg, int fd), void *arg,
         for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++)
             signal(fatal[i], SIG_DFL);
         setrlimit(RLIMIT_CORE, &no_core);   /* a crash is a verdict */
+        limit_child(timeout_s, mem_bytes);
         close(fds[0]);
         fn(arg, fds[1]);
         _exit(0);

@@ -141,6 +141,8 @@ int mms_log_open(struct mms_log *lg, const char *path,
     if (lg->fd < 0)
         return mms_log_failf(err, errlen, path, 0, "cannot open: %s",
                              strerror(errno));
+    /* the lock is this process's: no candidate forked keeps it */
+    mms_proc_private(lg->fd, 1);
     if (lock_log(lg, err, errlen) != 0
         || start_log(lg, &rd, head, &good, err, errlen) != 0) {
         mms_log_close(lg);
@@ -158,8 +160,10 @@ int mms_log_open(struct mms_log *lg, const char *path,
 
 void mms_log_close(struct mms_log *lg)
 {
-    if (lg->fd >= 0)
+    if (lg->fd >= 0) {
+        mms_proc_private(lg->fd, 0);
         close(lg->fd);
+    }
     free(lg->rec);
     free(lg->marks);
     lg->fd = -1, lg->rec = NULL, lg->marks = NULL;

@@ -20,8 +20,9 @@ MARGIN=0.25 ROUNDS=5 TRIES=5
 tap_scratch "${TMPDIR:-/tmp}/spec-regtest.$$"
 echo "1..4"
 
-if command -v flock >/dev/null 2>&1; then
-    exec 9>/tmp/mmtune-timing.lock && flock 9
+if command -v flock >/dev/null 2>&1 \
+        && lock=$(sh "$top_srcdir/build-aux/timing-lock.sh"); then
+    exec 9>"$lock" && flock 9
 fi
 pin=
 if command -v taskset >/dev/null 2>&1 && [ "$(nproc)" -gt 1 ]; then

@@ -18,6 +18,11 @@
  *                       Nth line half written (the rest never is)
  * MMT_FAULT_SIG=KILL | INT | TERM | 0   the signal (0: none, a pause)
  * MMT_FAULT_DELAY_MS=D  wait D ms first (a compiler under way)
+ * MMT_FAULT_LINGER=1    the child of the fork the signal follows
+ *                       outlives mmsearch: its PR_SET_PDEATHSIG is
+ *                       dropped and its _exit never returns -- a child
+ *                       slow to die (unmapping gigabytes), which the
+ *                       test kills itself
  *
  * It acts in the process it was loaded into only: the children that
  * mmsearch forks inherit it passive, and the programs they exec run
@@ -30,6 +35,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -40,7 +46,7 @@ static pid_t acting;           /* the process the shim acts in */
 static int child_of;           /* in a forked child: its fork's number */
 static int forks, writes;      /* the events counted so far */
 static enum at_kind at_kind;
-static int at_n, at_sig = SIGKILL, delay_ms;
+static int at_n, at_sig = SIGKILL, delay_ms, linger;
 static const char *trace_path, *log_path;
 
 static ssize_t (*real_write)(int, const void *, size_t);
@@ -89,6 +95,7 @@ __attribute__((constructor)) static void faultshim_init(void)
     at_sig = signal_named(getenv("MMT_FAULT_SIG"));
     delay = getenv("MMT_FAULT_DELAY_MS");
     delay_ms = delay ? atoi(delay) : 0;
+    linger = getenv("MMT_FAULT_LINGER") != NULL;
     for (int k = 0; at && k < 3; k++)
         if (!strncmp(at, kinds[k], strlen(kinds[k]))) {
             at_kind = (enum at_kind)(k + 1);
@@ -130,6 +137,41 @@ pid_t fork(void)
     if (at_kind == AT_FORK && n == at_n)
         fire("fork", n);
     return pid;
+}
+
+/* 1 in the child that is to outlive mmsearch (MMT_FAULT_LINGER). */
+static int lingering(void)
+{
+    return linger && at_kind == AT_FORK && child_of && child_of == at_n;
+}
+
+int prctl(int option, ...)
+{
+    static int (*real_prctl)(int, ...);
+    unsigned long arg[4];
+    va_list ap;
+
+    if (!real_prctl)
+        real_prctl = (int (*)(int, ...))dlsym(RTLD_NEXT, "prctl");
+    va_start(ap, option);
+    for (int i = 0; i < 4; i++)
+        arg[i] = va_arg(ap, unsigned long);
+    va_end(ap);
+    if (option == PR_SET_PDEATHSIG && lingering())
+        return 0;
+    return real_prctl(option, arg[0], arg[1], arg[2], arg[3]);
+}
+
+void _exit(int status)
+{
+    static void (*real_exit)(int);
+
+    if (!real_exit)
+        real_exit = (void (*)(int))dlsym(RTLD_NEXT, "_exit");
+    while (lingering())
+        pause();
+    real_exit(status);
+    abort();   /* not reached */
 }
 
 int execvp(const char *file, char *const argv[])

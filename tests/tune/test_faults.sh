@@ -2,25 +2,34 @@
 # Faults and hostile input (issue 33): a child's lost wait status is a
 # failure, never a success; mmsearch and mmreport stopped by SIGINT or
 # SIGTERM kill and wait for their children and exit 130 or 143, and a
-# child dies with its parent even on SIGKILL; a transient verdict is
-# timed again once on resume; a NUL byte or a non-finite number in
-# search.log is refused with file:line; a failed append is rolled back to
-# the last whole line; a second search on one log is refused naming the
-# first's pid; a log's name never reaches gnuplot as a command.
+# child dies with its parent even on SIGKILL, the compiler's own children
+# with it; a transient verdict is timed again once on resume; a NUL byte
+# or a non-finite number in search.log is refused with file:line; a
+# failed append is rolled back to the last whole line; a second search on
+# one log is refused naming the first's pid, and a candidate's child slow
+# to die holds no lock on the log once its search was killed; a log's
+# name never reaches gnuplot as a command.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 mmsearch="$top_builddir/mmsearch"
 mmreport="$top_builddir/mmreport"
+shim="$top_builddir/tests/tune/.libs/libfaultshim.so"
+case $shim in /*) ;; *) shim=$(pwd)/$shim ;; esac
 case $mmsearch in /*) ;; *) mmsearch=$(pwd)/$mmsearch ;; esac
 case $mmreport in /*) ;; *) mmreport=$(pwd)/$mmreport ;; esac
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/faults.$$
 tap_scratch "$dir"
-echo "1..14"
+echo "1..15"
 . "$top_srcdir/tests/tune/tinysearch.sh"
 dir=$(cd "$dir" && pwd)
 
-# A complete tiny search, the logs below are made from.
-search full.log --test-perturb=KU=4 \
+# an ASan build's runtime wants to be loaded first, before the shim
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0"
+export ASAN_OPTIONS
+# A complete tiny search, the logs below are made from, traced: the
+# forks (compiles and candidates' runs) a kill can follow.
+(export LD_PRELOAD="$shim" MMT_FAULT_TRACE="$dir/full.trace"
+ search full.log --test-perturb=KU=4) \
     || { echo "Bail out! mmsearch: $(tail -3 "$dir/full.log.err")"; exit 1; }
 
 # alive PIDFILE: true when a pid the file lists still runs (a zombie
@@ -32,10 +41,13 @@ alive() {
     done
     return 1
 }
-# until_file FILE: wait up to 20 s for FILE to be written
+# until_file FILE [N]: wait up to 20 s for FILE to hold N lines (1)
 until_file() {
     i=0
-    while [ ! -s "$1" ] && [ $i -lt 200 ]; do sleep 0.1; i=$((i + 1)); done
+    while [ "$(cat "$1" 2>/dev/null | wc -l)" -lt "${2:-1}" ] \
+            && [ $i -lt 200 ]; do
+        sleep 0.1; i=$((i + 1))
+    done
 }
 # fakes DIR CMD...: gnuplot, gcc, clang and cc in DIR, each recording its
 # pid in DIR/pids and then running CMD (exec'd)
@@ -69,8 +81,8 @@ fi
 
 # hung NAME [WORKDIR]: mmsearch on the tiny space in the background
 # ($pid), its log NAME.log, its work directory WORKDIR (wNAME), its
-# compilers hanging; back when the first one runs.  unhang: none left,
-# whatever the test found.
+# compilers hanging; back when the first one and its child run.
+# unhang: none left, whatever the test found.
 hung() {
     mkdir -p "${2:-$dir/w$1}" || exit 99
     PATH="$dir/hang:$PATH" "$mmsearch" --probe-conf="$dir/probe.conf" \
@@ -78,7 +90,7 @@ hung() {
         --level=quick --isa=none --nb=8 --test-timing=fake --skip-blocks \
         > /dev/null 2> "$dir/$1.err" &
     pid=$!
-    until_file "$dir/hang/pids"
+    until_file "$dir/hang/pids" 2
 }
 unhang() {
     kill $(cat "$dir/hang/pids" 2>/dev/null) 2>/dev/null
@@ -86,11 +98,14 @@ unhang() {
 }
 
 # 2. mmreport stopped by SIGTERM while gnuplot hangs: 143, none left.
-fakes "$dir/hang" "sleep 60"
+# The hanging programs are trees, as a compiler is (gcc runs cc1, as,
+# ld): a shell, its pid in hang/pids, and its child sleeping, its pid
+# there too.
+fakes "$dir/hang" "sh -c 'sleep 60 & echo \$! >> \"$dir/hang/pids\"; wait'"
 PATH="$dir/hang:$PATH" "$mmreport" --log="$dir/full.log" \
     --plot-dir="$dir/p2" > /dev/null 2>&1 &
 pid=$!
-until_file "$dir/hang/pids"
+until_file "$dir/hang/pids" 2
 kill -TERM $pid
 wait $pid
 rc=$?
@@ -143,10 +158,13 @@ kill -KILL $pid
 wait $pid
 sleep 0.3
 if ! alive "$dir/hang/pids"; then
-    pass "mmsearch killed by SIGKILL: its compiler dies with it"
+    pass "mmsearch killed by SIGKILL: its compiler dies with it, and the \
+compiler's child"
 else
-    fail "mmsearch killed by SIGKILL: compiler $(cat "$dir/hang/pids") \
-left running"
+    fail "mmsearch killed by SIGKILL: of the compilers and their \
+children $(cat "$dir/hang/pids" | tr '\n' ' ')left running: $(for p in \
+$(cat "$dir/hang/pids"); do echo "$p" > "$dir/one"; alive "$dir/one" \
+&& echo "$p"; done | tr '\n' ' ')"
 fi
 unhang
 # 7. and the next search in that work directory removes what it left,
@@ -267,3 +285,31 @@ rc=$?
     && [ ! -e PWNED2 ] && [ ! -e "$dir/PWNED2" ] \
     && pass "a line break in the log's name is refused" \
     || fail "a line break in the name: exit $rc, $(cat "$dir/nl.err")"
+
+# 15. A candidate's child that outlives its search (slow to die: it
+# unmaps gigabytes, or the kernel has not got to it) holds no lock on the
+# log: a forked child that is not exec'd keeps the log's descriptor, and
+# its flock, unless it closes it.  The search is killed (SIGKILL) right
+# after it forked its first candidate's run; that child lingers
+# (faultshim's MMT_FAULT_LINGER), and the next search on the log runs.
+first=$(awk '$1 == "exec" { c[$2] = 1 } $1 == "fork" && !($2 in c) {
+        f[$2] = 1 } END { for (k in f) if (!(k in c)) print k }' \
+    "$dir/full.trace" | sort -n | head -1)
+(export LD_PRELOAD="$shim" MMT_FAULT_TRACE="$dir/linger.trace" \
+     MMT_FAULT_AT="fork:$first" MMT_FAULT_SIG=KILL MMT_FAULT_LINGER=1
+ search linger.log --test-perturb=KU=4) 2> /dev/null
+rc=$?
+child=$(awk -v n="$first" '$1 == "fork" && $2 == n { print $3 }' \
+        "$dir/linger.trace")
+echo "$child" > "$dir/linger.pid"
+lingered=$(alive "$dir/linger.pid" && echo yes)
+search linger.log --test-perturb=KU=4
+rc2=$?
+[ -n "$child" ] && kill -KILL "$child" 2>/dev/null
+if [ -n "$first" ] && [ $rc -eq 137 ] && [ "$lingered" = yes ] \
+        && [ $rc2 -eq 0 ]; then
+    pass "a candidate's child outliving its killed search holds no lock"
+else
+    fail "a lingering child (fork $first, pid $child, alive: $lingered): exit \
+$rc, then $rc2: $(head -2 "$dir/linger.log.err")"
+fi

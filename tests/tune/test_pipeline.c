@@ -1,7 +1,9 @@
 /* The candidate pipeline: a good kernel is ok and timed; a planted wrong
- * kernel (mmgen --perturb), a crashing one, a hanging one, one that does
- * not compile and a compiler that hangs get their verdicts and reasons,
- * and none of them stops the pipeline. */
+ * kernel (mmgen --perturb), a crashing one, a hanging one, one past its
+ * memory limit, one that does not compile and a compiler that hangs get
+ * their verdicts and reasons, and none of them stops the pipeline; a
+ * candidate that spins while the search is stopped dies of its CPU
+ * limit. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -68,8 +70,8 @@ static void expect(const struct mms_pipeline *pl, const struct mms_cand *c,
 static void verdicts(void **state)
 {
     struct mms_pipeline pl;
-    struct mms_cand good, bad, crash, hang, broken;
-    struct mms_cand *all[] = { &good, &bad, &crash, &hang, &broken };
+    struct mms_cand good, bad, crash, hang, broken, hog;
+    struct mms_cand *all[] = { &good, &bad, &crash, &hang, &broken, &hog };
     struct mmg_params p;
     char path[MMS_PATH_MAX + 32];
     FILE *fp;
@@ -84,18 +86,22 @@ static void verdicts(void **state)
     mms_cand_from_source(&crash, &pl, path, "plant_crash");
     snprintf(path, sizeof path, "%s/tests/tune/plant_hang.c", srcdir());
     mms_cand_from_source(&hang, &pl, path, "plant_hang");
+    snprintf(path, sizeof path, "%s/tests/tune/plant_hog.c", srcdir());
+    mms_cand_from_source(&hog, &pl, path, "plant_hog");
     snprintf(path, sizeof path, "%s/broken.c", workdir);
     fp = fopen(path, "w");
     assert_non_null(fp);
     fputs("int broken(void) { return nope; }\n", fp);
     fclose(fp);
     mms_cand_from_source(&broken, &pl, path, "broken");
-    mms_build(&pl, all, 5);
+    mms_build(&pl, all, 6);
     expect(&pl, &good, MMS_V_OK, "flush multicall-lru");
     expect(&pl, &bad, MMS_V_WRONG, "outside the error bound");
     expect(&pl, &crash, MMS_V_CRASH, "signal");
     expect(&pl, &hang, MMS_V_TIMEOUT, "no result within 2 s");
     expect(&pl, &broken, MMS_V_COMPILE, "nope");
+    /* past its RLIMIT_AS: the mapping refused, the kernel aborts */
+    expect(&pl, &hog, MMS_V_CRASH, "signal 6");
 }
 
 static void bad_parameters(void **state)
@@ -225,11 +231,81 @@ static void lost_status(void **state)
     mms_status_text(status, text, sizeof text);
     assert_non_null(strstr(text, "waitpid failed"));
     status = 0;
-    assert_int_equal(mms_fork_report(say_done, NULL, 10, text, sizeof text,
-                                     &status, &timed_out), 0);
+    assert_int_equal(mms_fork_report(say_done, NULL, 10, 0, text,
+                                     sizeof text, &status, &timed_out), 0);
     signal(SIGCHLD, SIG_DFL);
     assert_string_equal(text, "done\n");
     assert_false(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+}
+
+/* A candidate's child that spins, after telling its pid. */
+static void spin(void *arg, int fd)
+{
+    pid_t me = getpid();
+
+    (void)fd;
+    (void)!write(*(int *)arg, &me, sizeof me);
+    for (;;)
+        ;
+}
+
+/* 1 when pid has ended (a zombie, or gone). */
+static int ended(pid_t pid)
+{
+    char path[64], stat[256], *close_paren;
+    FILE *fp;
+    size_t n;
+
+    snprintf(path, sizeof path, "/proc/%d/stat", (int)pid);
+    fp = fopen(path, "r");
+    if (!fp)
+        return 1;
+    n = fread(stat, 1, sizeof stat - 1, fp);
+    fclose(fp);
+    stat[n] = '\0';
+    close_paren = strrchr(stat, ')');
+    return !close_paren || close_paren[2] == 'Z' || close_paren[2] == 'X';
+}
+
+/* Issue 33: a search stopped (a Ctrl-Z stops mmsearch, not its
+ * candidates, each in a process group of its own) cannot kill a spinning
+ * candidate at its deadline; its CPU limit (the timeout, 1 s, and a
+ * second) does.  Resumed, the search has a verdict. */
+static void cpu_limit(void **state)
+{
+    const struct timespec tick = { 0, 50000000 };
+    int fds[2], status, helper_status;
+    pid_t helper, child = 0;
+    double waited = 0;
+
+    (void)state;
+    assert_int_equal(pipe(fds), 0);
+    helper = fork();
+    assert_true(helper >= 0);
+    if (helper == 0) {   /* the search in miniature */
+        char text[64];
+        int timed_out;
+        close(fds[0]);
+        _exit(mms_fork_report(spin, &fds[1], 1, 0, text, sizeof text,
+                              &status, &timed_out) == 0
+              && (timed_out || WIFSIGNALED(status)) ? 0 : 1);
+    }
+    close(fds[1]);
+    assert_int_equal(read(fds[0], &child, sizeof child), sizeof child);
+    close(fds[0]);
+    kill(helper, SIGSTOP);
+    /* 2 s of CPU; 30 s of wall clock for a machine busy with others */
+    while (!ended(child) && waited < 30) {
+        nanosleep(&tick, NULL);
+        waited += 0.05;
+    }
+    if (!ended(child))
+        kill(child, SIGKILL);
+    kill(helper, SIGCONT);
+    assert_int_equal(waitpid(helper, &helper_status, 0), helper);
+    if (waited >= 30)
+        fail_msg("the candidate spun 30 s with its search stopped");
+    assert_true(WIFEXITED(helper_status) && WEXITSTATUS(helper_status) == 0);
 }
 
 int main(void)
@@ -241,6 +317,7 @@ int main(void)
         cmocka_unit_test(compiler_timeout),
         cmocka_unit_test(every_candidate_built),
         cmocka_unit_test(lost_status),
+        cmocka_unit_test(cpu_limit),
     };
     int rc;
 
