@@ -215,7 +215,7 @@ static void parse(int argc, char **argv, struct cli *c)
 
 /* ---- running mmsearch -------------------------------------------------- */
 
-static struct mms_proc child;      /* the mmsearch running, if any */
+static struct mmc_proc child;      /* the mmsearch running, if any */
 static char workdir[MMS_PATH_MAX];
 
 static void remove_workdir(void)
@@ -265,11 +265,11 @@ static int run(char *const argv[], const char *out, const char *log,
     int status = -1, timed_out = 0;
     double t0 = now();
 
-    if (mms_spawn(&child, argv, out, timeout) != 0) {
+    if (mmc_spawn(&child, argv, out, timeout) != 0) {
         snprintf(why, len, "cannot run %s: %s", argv[0], strerror(errno));
         return -1;
     }
-    for (int tick = 1; !mms_proc_poll(&child, &status, &timed_out);
+    for (int tick = 1; !mmc_proc_poll(&child, &status, &timed_out);
          tick++) {
         pause_ms(200);
         if (progress && log)

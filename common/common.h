@@ -14,6 +14,7 @@
 #include "common/origin.h"
 #include "common/paramsconf.h"
 #include "common/paramtable.h"
+#include "common/proc.h"
 #include "common/probeconf.h"
 #include "common/results.h"
 #include "common/sysfiles.h"

@@ -2,7 +2,9 @@
 # codes, atomic files, the KEY = value reader/writer (on libinih), the
 # schemas of the files mmtune writes (probe.conf, params.conf) with their
 # common head (format version and origin) and fingerprints, the one
-# results path, and the one reader of sysfs and /proc/cpuinfo.
+# results path, the one reader of sysfs and /proc/cpuinfo, and the one
+# way a tool runs a child (proc.c: the search's compilers and candidates,
+# the register probe's compiles, mmreport's gnuplot).
 noinst_LTLIBRARIES += common/libmmcommon.la
 common_libmmcommon_la_SOURCES = \
 	common/diag.c common/diag.h \
@@ -16,6 +18,8 @@ common_libmmcommon_la_SOURCES = \
 	common/compilers.c common/compilers.h \
 	common/cpuid.c common/cpuid.h \
 	common/isa.c common/isa.h \
-	common/sysfiles.c common/sysfiles.h
+	common/sysfiles.c common/sysfiles.h \
+	common/proc.c common/proc.h \
+	common/common.h common/paramtable.h
 common_libmmcommon_la_CFLAGS = $(AM_CFLAGS) $(INIH_CFLAGS)
 common_libmmcommon_la_LIBADD = $(INIH_LIBS) -lm

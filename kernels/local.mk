@@ -185,7 +185,7 @@ MML_DRIVER_SOURCES = $(MML_TYPED_SOURCES) kernels/threads.c \
 noinst_LTLIBRARIES += kernels/libmmdriver.la
 kernels_libmmdriver_la_SOURCES = $(MML_DRIVER_SOURCES) kernels/driver.h \
 	kernels/elem.h kernels/params.h kernels/trans.h \
-	kernels/vec.h
+	kernels/vec.h kernels/kernels.h
 # OpenMP (configure's AC_OPENMP; none with --disable-openmp): the team of
 # parallel.c and the barriers of blocked.c.
 kernels_libmmdriver_la_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS)

@@ -21,14 +21,13 @@
 #include "probe/regs.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <spawn.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
-extern char **environ;
+#include "common/common.h"
 
 enum {
     NMIN = PROBE_REGS_NMIN, NMAX = PROBE_REGS_NMAX,
@@ -106,16 +105,19 @@ static int split_words(char *s, char **argv, int argc, int max)
 }
 
 /* KERNEL_CC KERNEL_CFLAGS -fno-tree-vectorize -fno-tree-slp-vectorize -g0
- * -S -o asm src, stderr to errlog.  Returns the exit status, or -1 if it
- * could not run. */
+ * -S -o asm src, its output to errlog, run as the search runs its
+ * compiles (common/proc.h: a process group that dies with mmprobe,
+ * killed at a deadline).  Returns the exit status, or -1 if it could
+ * not run or did not end. */
 static int compile(const struct probe_ctx *ctx, const char *src,
                    const char *asm_path, const char *errlog)
 {
+    enum { TIMEOUT_S = 120 };
+    const struct timespec tick = { 0, 5000000 };
     char *cc = strdup(ctx->kernel_cc), *flags = strdup(ctx->kernel_cflags);
     char *argv[MAX_ARGS];
-    int argc = 0, status = -1;
-    posix_spawn_file_actions_t fa;
-    pid_t pid;
+    int argc = 0, status = -1, st, timed_out = 0;
+    struct mmc_proc pr;
 
     if (!cc || !flags)
         goto out;
@@ -129,13 +131,11 @@ static int compile(const struct probe_ctx *ctx, const char *src,
     argv[argc++] = (char *)asm_path;
     argv[argc++] = (char *)src;
     argv[argc] = NULL;
-    posix_spawn_file_actions_init(&fa);
-    posix_spawn_file_actions_addopen(&fa, 2, errlog,
-                                     O_WRONLY | O_CREAT | O_TRUNC, 0600);
-    if (posix_spawnp(&pid, argv[0], &fa, NULL, argv, environ) == 0 &&
-        waitpid(pid, &status, 0) == pid)
-        status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    posix_spawn_file_actions_destroy(&fa);
+    if (mmc_spawn(&pr, argv, errlog, TIMEOUT_S) == 0) {
+        while (!mmc_proc_poll(&pr, &st, &timed_out))
+            nanosleep(&tick, NULL);
+        status = !timed_out && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    }
 out:
     free(cc);
     free(flags);

@@ -229,11 +229,11 @@ struct jobs_run {
     int failed;
 };
 
-static int start_job(void *ctx, int i, struct mms_proc *pr)
+static int start_job(void *ctx, int i, struct mmc_proc *pr)
 {
     struct jobs_run *r = ctx;
 
-    if (mms_spawn(pr, r->j[i].argv, r->j[i].out, r->timeout_s) == 0)
+    if (mmc_spawn(pr, r->j[i].argv, r->j[i].out, r->timeout_s) == 0)
         return 0;
     snprintf(r->why, r->len, "cannot run %s: %s", r->j[i].argv[0],
              strerror(errno));
@@ -251,7 +251,7 @@ static int end_job(void *ctx, int i, int status, int late)
     if (!late && WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 0;
     if (!r->failed) {
-        mms_status_text(status, st, sizeof st);
+        mmc_status_text(status, st, sizeof st);
         mms_first_error(r->j[i].out, line, sizeof line);
         snprintf(r->why, r->len, "%s %s: %s", r->j[i].argv[0],
                  late ? "ran past its deadline" : st, line);

@@ -25,7 +25,7 @@ struct unit {
 };
 
 static int start_compile(const struct mms_pipeline *pl, struct unit *u,
-                         struct mms_proc *pr)
+                         struct mmc_proc *pr)
 {
     char *argv[64], inc[MMS_PATH_MAX + 2], out[MMS_PATH_MAX + 8];
     char *const *cc = pl->cc[u->c[0]->cc].argv;
@@ -42,7 +42,7 @@ static int start_compile(const struct mms_pipeline *pl, struct unit *u,
     argv[n++] = u->src;
     argv[n] = NULL;
     snprintf(out, sizeof out, "%s.err", u->so);
-    if (mms_spawn(pr, argv, out, pl->compile_timeout_s * u->n) == 0)
+    if (mmc_spawn(pr, argv, out, pl->compile_timeout_s * u->n) == 0)
         return 0;
     for (int i = 0; i < u->n; i++) {
         snprintf(u->c[i]->why, sizeof u->c[i]->why, "cannot run %s: %s",
@@ -66,7 +66,7 @@ static void judge_compile(const struct mms_pipeline *pl, struct unit *u,
                  pl->compile_timeout_s);
     } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         c->verdict = MMS_V_COMPILE;
-        mms_status_text(status, st, sizeof st);
+        mmc_status_text(status, st, sizeof st);
         mms_first_error(out, line, sizeof line);
         snprintf(c->why, sizeof c->why, "%.40s %.50s: %s", pl->cc[c->cc].name,
                  st, line);
@@ -181,7 +181,7 @@ struct build {
     int nunits;
 };
 
-static int start_unit(void *ctx, int i, struct mms_proc *pr)
+static int start_unit(void *ctx, int i, struct mmc_proc *pr)
 {
     struct build *b = ctx;
 

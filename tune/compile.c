@@ -9,7 +9,7 @@
 int mms_compile_run(const struct mms_compile_ops *ops, int *n, int at_once)
 {
     struct timespec pause = { 0, 5000000L };
-    struct mms_proc pr[MMS_COMPILE_MAX];
+    struct mmc_proc pr[MMS_COMPILE_MAX];
     int who[MMS_COMPILE_MAX], running = 0, next = 0, stop = 0;
 
     at_once = at_once < 1 ? 1
@@ -24,7 +24,7 @@ int mms_compile_run(const struct mms_compile_ops *ops, int *n, int at_once)
         }
         for (int i = 0; i < running; i++) {
             int status, timed_out;
-            if (!mms_proc_poll(&pr[i], &status, &timed_out))
+            if (!mmc_proc_poll(&pr[i], &status, &timed_out))
                 continue;
             stop |= ops->finish(ops->ctx, who[i], status, timed_out) != 0;
             pr[i] = pr[--running];

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "tune/proc.h"
+#include "common/common.h"
 
 /* Compiler calls at once, at most. */
 #define MMS_COMPILE_MAX 64
@@ -17,7 +17,7 @@
  * started).  finish: take its end (its wait status, timed_out 1 when it
  * was killed at its deadline); 0, or -1: no more are started. */
 struct mms_compile_ops {
-    int (*start)(void *ctx, int i, struct mms_proc *pr);
+    int (*start)(void *ctx, int i, struct mmc_proc *pr);
     int (*finish)(void *ctx, int i, int status, int timed_out);
     void *ctx;
 };

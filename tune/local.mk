@@ -5,7 +5,7 @@
 # (probe.conf comes through common/probeconf.h).
 noinst_LTLIBRARIES += tune/libmmsearch.la
 tune_libmmsearch_la_SOURCES = \
-	tune/proc.c tune/proc.h tune/candidate.c tune/candidate.h \
+	tune/tune.h tune/candidate.c tune/candidate.h \
 	tune/compile.c tune/compile.h tune/build.c tune/measure.c \
 	tune/shapes.c \
 	tune/stats.c tune/stats.h tune/steps.c tune/steps.h \

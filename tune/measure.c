@@ -17,7 +17,7 @@
 
 #include "codegen/codegen.h"
 #include "tune/dgemm.h"
-#include "tune/proc.h"
+#include "common/common.h"
 
 static void pause_ms(int ms)
 {
@@ -291,7 +291,7 @@ static void parse_report(const char *text, int status, struct mms_measure *m)
         if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
             return;
     }
-    mms_status_text(status, st, sizeof st);
+    mmc_status_text(status, st, sizeof st);
     m->verdict = MMS_V_CRASH;
     m->mflops = m->spread = 0;
     m->samples = 0;
@@ -334,7 +334,7 @@ static void measure_once(const struct mms_pipeline *pl,
 {
     struct measure_job j = { pl, c, what, round };
     char text[1024];
-    int status = MMS_STATUS_LOST, timed_out;
+    int status = MMC_STATUS_LOST, timed_out;
 
     memset(m, 0, sizeof *m);
     if (c->verdict != MMS_V_NONE) {
@@ -342,7 +342,7 @@ static void measure_once(const struct mms_pipeline *pl,
         snprintf(m->why, sizeof m->why, "%s", c->why);
         return;
     }
-    if (mms_fork_report(measure_child, &j, pl->run_timeout_s,
+    if (mmc_fork_report(measure_child, &j, pl->run_timeout_s,
                         child_bytes(pl, c), text, sizeof text, &status,
                         &timed_out) != 0) {
         m->verdict = MMS_V_CRASH;

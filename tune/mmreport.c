@@ -14,7 +14,6 @@
 #include <unistd.h>
 
 #include "common/common.h"
-#include "tune/proc.h"
 #include "tune/report.h"
 
 #define WIDTH 79
@@ -340,7 +339,7 @@ int main(int argc, char **argv)
     plot_names(c.log, dir, stem, sizeof dir);
     /* only now: a Ctrl-C while reading stops at once, as by default */
     if (c.plot)
-        mms_proc_setup();   /* gnuplot's status, and never left behind */
+        mmc_proc_setup();   /* gnuplot's status, and never left behind */
     if (c.plot && mmr_plot(&r, c.plot_dir ? c.plot_dir : dir, stem, err,
                            sizeof err) != 0) {
         mmc_error("%s", err);

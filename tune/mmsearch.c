@@ -12,7 +12,6 @@
 
 #include "common/common.h"
 #include "tune/model.h"
-#include "tune/proc.h"
 #include "tune/search.h"
 #include "tune/single.h"
 #include "tune/workdir.h"
@@ -412,7 +411,7 @@ static void setup_pipeline(const struct cli *c, const char *want,
                   workdir);
         exit(MMC_EXIT_FAIL);
     }
-    mms_proc_setup();
+    mmc_proc_setup();
     if (mms_pipeline_init(&s->pl, cc, flags, c->include, workdir) != 0) {
         mmc_error("the kernel compiler and flags do not fit: %s %s", cc,
                   flags);

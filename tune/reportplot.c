@@ -1,7 +1,7 @@
 /* Paper 002's sensitivity plots (Fig. 6(e)-(i)) from a search.log: one
  * data file per plot and one gnuplot script that draws them all, written
  * whole (atomically) beside the log, then gnuplot run on the script when
- * it is in PATH (the only program mmreport runs; tune/proc.h).  The data
+ * it is in PATH (the only program mmreport runs; common/proc.h).  The data
  * and script stay, so a plot can be redrawn or restyled by hand. */
 #include "tune/report.h"
 
@@ -16,7 +16,6 @@
 #include <unistd.h>
 
 #include "common/common.h"
-#include "tune/proc.h"
 
 /* The plots, as data: whose step, the file name after the stem, the
  * keys on the axes, the key whose value 1 starts a second series (NB is
@@ -247,8 +246,8 @@ static int run_gnuplot(const char *dir, const char *script,
                        const char *out, char *err, size_t errlen)
 {
     char cd[2200], *argv[] = { "gnuplot", "-e", cd, (char *)script, NULL };
-    struct mms_proc pr;
-    int status = MMS_STATUS_LOST, timed_out = 0;
+    struct mmc_proc pr;
+    int status = MMC_STATUS_LOST, timed_out = 0;
     const struct timespec tick = { 0, 20000000 };
 
     /* the script names its files relative to dir, so it can be rerun
@@ -256,14 +255,14 @@ static int run_gnuplot(const char *dir, const char *script,
     memcpy(cd, "cd '", 4);
     gp_quote(cd + 4, sizeof cd - 5, dir);
     strcat(cd, "'");
-    if (mms_spawn(&pr, argv, out, 60) != 0)
+    if (mmc_spawn(&pr, argv, out, 60) != 0)
         return failf(err, errlen, "cannot run gnuplot: %s",
                      strerror(errno));
-    while (mms_proc_poll(&pr, &status, &timed_out) == 0)
+    while (mmc_proc_poll(&pr, &status, &timed_out) == 0)
         nanosleep(&tick, NULL);
     if (!timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 0;
-    mms_status_text(status, cd, sizeof cd);
+    mmc_status_text(status, cd, sizeof cd);
     return failf(err, errlen, "gnuplot failed (%s); its messages are in "
                  "%s", timed_out ? "timed out" : cd, out);
 }

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "tune/logread.h"
-#include "tune/proc.h"
+#include "common/common.h"
 
 int mms_log_head_text(const struct mms_log_head *h, char *buf, size_t len)
 {
@@ -142,7 +142,7 @@ int mms_log_open(struct mms_log *lg, const char *path,
         return mms_log_failf(err, errlen, path, 0, "cannot open: %s",
                              strerror(errno));
     /* the lock is this process's: no candidate forked keeps it */
-    mms_proc_private(lg->fd, 1);
+    mmc_proc_private(lg->fd, 1);
     if (lock_log(lg, err, errlen) != 0
         || start_log(lg, &rd, head, &good, err, errlen) != 0) {
         mms_log_close(lg);
@@ -161,7 +161,7 @@ int mms_log_open(struct mms_log *lg, const char *path,
 void mms_log_close(struct mms_log *lg)
 {
     if (lg->fd >= 0) {
-        mms_proc_private(lg->fd, 0);
+        mmc_proc_private(lg->fd, 0);
         close(lg->fd);
     }
     free(lg->rec);
@@ -198,7 +198,7 @@ static int append(struct mms_log *lg, const char *text)
         errno = lg->failed;
         return -1;
     }
-    mms_proc_check();   /* a SIGINT or SIGTERM stops here: a whole line */
+    mmc_proc_check();   /* a SIGINT or SIGTERM stops here: a whole line */
     return 0;
 }
 

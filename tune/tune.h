@@ -4,7 +4,6 @@
 #define MMS_TUNE_H
 
 #include "tune/candidate.h"
-#include "tune/proc.h"
 #include "tune/searchlog.h"
 #include "tune/stats.h"
 #include "tune/steps.h"

@@ -25,10 +25,14 @@ done
 # shellcheck disable=SC2086
 "$top_builddir/tests/codegen/gengrid" "$dir/grid" $isas || {
     echo "1..1"; echo "not ok 1 - gengrid failed"; exit 0; }
-# The scalar and the SIMD half compile side by side (two jobs at most).
+# The scalar and the SIMD half compile side by side (two jobs at most),
+# without debug information (-g0 after the flags: the same code, a
+# quarter less of make check's longest compile; 2026-11-29, gcc 12,
+# 20.7 s against 14.9 s for the SIMD half).
 compile() {
     # shellcheck disable=SC2086
-    $KERNEL_CC $KERNEL_CFLAGS -Wall -Wextra -Werror -I"$top_srcdir/codegen" \
+    $KERNEL_CC $KERNEL_CFLAGS -g0 -Wall -Wextra -Werror \
+        -I"$top_srcdir/codegen" \
         -c "$dir/$1.c" -o "$dir/$1.o" 2> "$dir/$1.err"
 }
 compile grid-s & pid=$!

@@ -35,37 +35,40 @@ source_of() {
 for r in $rooms; do
     d="$tap_dir/$r"
     mkdir -p "$d" || exit 99
+    # "object name" for each object of a source of the room, one a name
     find "$top_builddir/$r" -name '*.o' ! -path '*/gen/*' 2>/dev/null |
     sort | while read -r o; do
         f=$(source_of "$r" "$o")
-        [ -n "$f" ] && [ ! -f "$d/$f.def" ] || continue
-        nm --defined-only "$o" | awk '$2 ~ /^[TDBRW]$/ { print $3 }' \
-            > "$d/$f.def"
-        nm --undefined-only "$o" | awk '{ print $NF }' > "$d/$f.und"
-    done
-    if ! ls "$d"/*.def > /dev/null 2>&1; then
+        [ -n "$f" ] && echo "$o $f"
+    done | awk '!seen[$2]++' > "$d/objects"
+    if [ ! -s "$d/objects" ]; then
         skip "$r/: no objects under $top_builddir/$r (not built)"
         continue
     fi
-    for und in "$d"/*.und; do
-        f=$(basename "$und" .und)
-        echo "$f $f"
-        for def in "$d"/*.def; do
-            g=$(basename "$def" .def)
-            [ "$g" = "$f" ] || [ ! -s "$def" ] && continue
-            case "$f $g" in "lexer parser"|"parser lexer") continue ;; esac
-            grep -qxFf "$def" "$und" && echo "$f $g"
-        done
-    done > "$d/arrows"
+    # "caller callee symbol" for every call of a function another of the
+    # room's objects defines (the first that defines it), and "f f" for
+    # each file; nm -A names the object on each line
+    { nm -A --defined-only $(cut -d' ' -f1 "$d/objects") | sed 's/^/D /'
+      nm -A --undefined-only $(cut -d' ' -f1 "$d/objects") | sed 's/^/U /'
+    } 2>/dev/null | awk -v map="$d/objects" '
+        BEGIN { while ((getline l < map) > 0) { split(l, w, " ")
+                    name[w[1]] = w[2]; print w[2], w[2] > "/dev/stderr" } }
+        { split($2, p, ":"); f = name[p[1]] }
+        $1 == "D" && $3 ~ /^[TDBRW]$/ { if (!($4 in by)) by[$4] = f; next }
+        $1 == "D" { next }
+        { und[f, $NF] = 1 }
+        END { for (k in und) { split(k, q, SUBSEP)
+                  if ((q[2] in by) && by[q[2]] != q[1])
+                      print q[1], by[q[2]], q[2] } }' \
+        > "$d/calls" 2> "$d/self"
+    { cat "$d/self"; cut -d' ' -f1,2 "$d/calls"; } |
+        grep -v -e '^lexer parser$' -e '^parser lexer$' | sort -u \
+        > "$d/arrows"
     if order=$(tsort "$d/arrows" 2> "$d/loop"); then
         pass "$r/: no circle of files, from the top: $(echo $order)"
     else
         fail "$r/: a circle of files:"
         sed 's/^/# /' "$d/loop"
-        while read -r f g; do
-            [ "$f" = "$g" ] && continue
-            echo "# $f -> $g: $(grep -xFf "$d/$g.def" "$d/$f.und" |
-                tr '\n' ' ')"
-        done < "$d/arrows"
+        sort "$d/calls" | sed 's/^/# calls: /'
     fi
 done

@@ -1,6 +1,6 @@
 /* A planted kernel that asks for far more memory than any kernel needs
  * (64 GiB of address space, not touched: the machine is never at risk)
- * and cannot do without it: under the candidate's RLIMIT_AS (tune/proc.h)
+ * and cannot do without it: under the candidate's RLIMIT_AS (common/proc.h)
  * the mapping fails and the kernel aborts, which the search must log as
  * a crash (tests/tune/test_pipeline.c).  Without the limit the mapping
  * succeeds and the kernel, which computes nothing, is wrong. */

@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #include "tune/candidate.h"
-#include "tune/proc.h"
+#include "common/common.h"
 
 static char workdir[MMS_PATH_MAX];
 
@@ -218,20 +218,20 @@ static void lost_status(void **state)
 {
     char *argv[] = { "true", NULL }, out[MMS_PATH_MAX + 16], text[64];
     const struct timespec tick = { 0, 1000000 };
-    struct mms_proc pr;
+    struct mmc_proc pr;
     int status = 0, timed_out = 0;
 
     (void)state;
     signal(SIGCHLD, SIG_IGN);
     snprintf(out, sizeof out, "%s/lost.out", workdir);
-    assert_int_equal(mms_spawn(&pr, argv, out, 10), 0);
-    while (!mms_proc_poll(&pr, &status, &timed_out))
+    assert_int_equal(mmc_spawn(&pr, argv, out, 10), 0);
+    while (!mmc_proc_poll(&pr, &status, &timed_out))
         nanosleep(&tick, NULL);
     assert_false(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    mms_status_text(status, text, sizeof text);
+    mmc_status_text(status, text, sizeof text);
     assert_non_null(strstr(text, "waitpid failed"));
     status = 0;
-    assert_int_equal(mms_fork_report(say_done, NULL, 10, 0, text,
+    assert_int_equal(mmc_fork_report(say_done, NULL, 10, 0, text,
                                      sizeof text, &status, &timed_out), 0);
     signal(SIGCHLD, SIG_DFL);
     assert_string_equal(text, "done\n");
@@ -286,7 +286,7 @@ static void cpu_limit(void **state)
         char text[64];
         int timed_out;
         close(fds[0]);
-        _exit(mms_fork_report(spin, &fds[1], 1, 0, text, sizeof text,
+        _exit(mmc_fork_report(spin, &fds[1], 1, 0, text, sizeof text,
                               &status, &timed_out) == 0
               && (timed_out || WIFSIGNALED(status)) ? 0 : 1);
     }

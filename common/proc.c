@@ -1,6 +1,6 @@
 /* Child processes with deadlines (proc.h). */
 #define _GNU_SOURCE
-#include "tune/proc.h"
+#include "common/proc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -15,7 +15,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "timer/mmtimer.h"
 
 /* The children running, by pid (each its own process group), for the
  * signal handler to kill: written with SIGINT and SIGTERM blocked. */
@@ -23,13 +22,17 @@ enum { TRACK_MAX = 256 };
 static volatile pid_t tracked[TRACK_MAX];
 static volatile sig_atomic_t stop_signal;
 
-/* The descriptors no child may keep (mms_proc_private), -1 for none. */
+/* The descriptors no child may keep (mmc_proc_private), -1 for none. */
 enum { PRIVATE_MAX = 8 };
 static int private_fd[PRIVATE_MAX] = { -1, -1, -1, -1, -1, -1, -1, -1 };
 
+/* The monotonic clock, read here (common/ is below the timer room). */
 static double now(void)
 {
-    return mmtm_clock_seconds(MMTM_CLOCK_WALL);
+    struct timespec t;
+
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
 static void kill_pid_group(pid_t pid)
@@ -39,7 +42,7 @@ static void kill_pid_group(pid_t pid)
 }
 
 /* Async-signal-safe: a flag and kill(2) only; the rest is
- * mms_proc_check's, outside the handler (exit and waitpid loops are not
+ * mmc_proc_check's, outside the handler (exit and waitpid loops are not
  * for a handler interrupting malloc or a log line). */
 static void on_stop(int sig)
 {
@@ -52,7 +55,7 @@ static void on_stop(int sig)
     errno = saved;
 }
 
-void mms_proc_setup(void)
+void mmc_proc_setup(void)
 {
     struct sigaction sa;
 
@@ -94,18 +97,18 @@ static void track(pid_t pid, pid_t was)
     sigprocmask(SIG_SETMASK, &old, NULL);
 }
 
-/* waitpid(pid, status, 0) through EINTR; MMS_STATUS_LOST when it fails. */
+/* waitpid(pid, status, 0) through EINTR; MMC_STATUS_LOST when it fails. */
 static void reap(pid_t pid, int *status)
 {
     while (waitpid(pid, status, 0) < 0)
         if (errno != EINTR) {
-            *status = MMS_STATUS_LOST;
+            *status = MMC_STATUS_LOST;
             break;
         }
     track(0, pid);
 }
 
-void mms_proc_check(void)
+void mmc_proc_check(void)
 {
     int sig = stop_signal, status;
 
@@ -121,7 +124,7 @@ void mms_proc_check(void)
     exit(128 + sig);
 }
 
-void mms_proc_private(int fd, int on)
+void mmc_proc_private(int fd, int on)
 {
     for (int i = 0; i < PRIVATE_MAX; i++)
         if (on ? private_fd[i] < 0 : private_fd[i] == fd) {
@@ -173,7 +176,7 @@ static pid_t fork_tracked(void)
     return pid;
 }
 
-/* The child of mms_spawn: stdin /dev/null, stdout and stderr outpath;
+/* The child of mmc_spawn: stdin /dev/null, stdout and stderr outpath;
  * exec's errno written to fd when it fails. */
 static void exec_child(char *const argv[], const char *outpath, int fd)
 {
@@ -201,7 +204,7 @@ static void guard_stop(int sig)
     kill(0, SIGKILL);
 }
 
-/* The child of mms_spawn, which stays as the guard of its process group:
+/* The child of mmc_spawn, which stays as the guard of its process group:
  * PR_SET_PDEATHSIG reaches only the process that set it, and a compiler
  * is a tree (gcc runs cc1, as, collect2 and ld) whose leaves would
  * outlive a search killed by SIGKILL.  So the guard starts the program
@@ -251,14 +254,14 @@ static void guard(pid_t parent, char *const argv[], const char *outpath,
     _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 127);
 }
 
-int mms_spawn(struct mms_proc *pr, char *const argv[], const char *outpath,
+int mmc_spawn(struct mmc_proc *pr, char *const argv[], const char *outpath,
               double timeout_s)
 {
     pid_t parent = getpid();
     int fds[2], err = 0, status;
     ssize_t n;
 
-    mms_proc_check();
+    mmc_proc_check();
     pr->fd = -1;
     /* closed by a successful exec: EOF; else the child's errno */
     if (pipe2(fds, O_CLOEXEC) != 0)
@@ -283,16 +286,16 @@ int mms_spawn(struct mms_proc *pr, char *const argv[], const char *outpath,
     return 0;
 }
 
-static void kill_group(struct mms_proc *pr)
+static void kill_group(struct mmc_proc *pr)
 {
     kill_pid_group(pr->pid);
 }
 
-int mms_proc_poll(struct mms_proc *pr, int *status, int *timed_out)
+int mmc_proc_poll(struct mmc_proc *pr, int *status, int *timed_out)
 {
     pid_t got;
 
-    mms_proc_check();
+    mmc_proc_check();
     got = waitpid(pr->pid, status, WNOHANG);
     *timed_out = 0;
     if (got == pr->pid) {
@@ -300,7 +303,7 @@ int mms_proc_poll(struct mms_proc *pr, int *status, int *timed_out)
         return 1;
     }
     if (got < 0 && errno != EINTR) {   /* lost: never a success */
-        *status = MMS_STATUS_LOST;
+        *status = MMC_STATUS_LOST;
         track(0, pr->pid);
         return 1;
     }
@@ -313,13 +316,13 @@ int mms_proc_poll(struct mms_proc *pr, int *status, int *timed_out)
 }
 
 /* Read the child's report until EOF or the deadline.  1 at EOF. */
-static int collect(struct mms_proc *pr, char *out, size_t len)
+static int collect(struct mmc_proc *pr, char *out, size_t len)
 {
     size_t used = 0;
 
     for (;;) {
         double left;
-        mms_proc_check();
+        mmc_proc_check();
         left = pr->deadline - now();
         struct pollfd pfd = { pr->fd, POLLIN, 0 };
         char scrap[256];
@@ -398,15 +401,15 @@ static void limit_child(double timeout_s, size_t mem_bytes)
                     (rlim_t)(have + mem_bytes));
 }
 
-int mms_fork_report(void (*fn)(void *arg, int fd), void *arg,
+int mmc_fork_report(void (*fn)(void *arg, int fd), void *arg,
                     double timeout_s, size_t mem_bytes, char *out,
                     size_t len, int *status, int *timed_out)
 {
-    struct mms_proc pr;
+    struct mmc_proc pr;
     int fds[2];
 
     out[0] = '\0';
-    mms_proc_check();
+    mmc_proc_check();
     if (pipe2(fds, O_CLOEXEC) != 0)
         return -1;
     pr.pid = fork_tracked();
@@ -436,13 +439,13 @@ int mms_fork_report(void (*fn)(void *arg, int fd), void *arg,
     if (*timed_out)
         kill_group(&pr);
     reap(pr.pid, status);
-    mms_proc_check();
+    mmc_proc_check();
     return 0;
 }
 
-void mms_status_text(int status, char *buf, size_t len)
+void mmc_status_text(int status, char *buf, size_t len)
 {
-    if (status == MMS_STATUS_LOST)
+    if (status == MMC_STATUS_LOST)
         snprintf(buf, len, "no wait status (waitpid failed)");
     else if (WIFSIGNALED(status))
         snprintf(buf, len, "signal %d (%s)", WTERMSIG(status),
