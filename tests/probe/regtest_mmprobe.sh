@@ -305,19 +305,42 @@ L2 (${FACT_L2_KIB:-its L2_KIB}) and within 3x of its median ($m3):$effs" \
 # probe's compile is 1.3-2.3 s of it on the Zen 5 guest); the host's
 # phases of slowness (+-20-30% for seconds) can stretch one run past it
 # without the probe being slow, so no quiet run may pass 1.5 x it.
-times=''
-for i in $quiet; do
-    t=$(sed -n 's/.*probes took \([0-9.]*\) s.*/\1/p' "$work/run$i")
-    echo "# run $i took ${t:-?} s"
-    times="$times ${t:-999}"
-done
-budget=$(echo $times | tr ' ' '\n' | sort -n | awk '
+# budget TIME...: "median M s, slowest S s", with " (over)" past it
+budget() {
+    echo "$@" | tr ' ' '\n' | sort -n | awk '
     { t[NR] = $1 }
     END { if (NR == 0) { print "no runs"; exit }
           med = NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2
           printf "median %.1f s, slowest %.1f s", med, t[NR]
-          if (med > 7 || t[NR] > 10.5) printf " (over)" }')
-check "quiet runs keep the budget: $budget (median <= 7, each <= 10.5)" \
+          if (med > 7 || t[NR] > 10.5) printf " (over)" }'
+}
+took() { sed -n 's/.*probes took \([0-9.]*\) s.*/\1/p' "$1"; }
+times=''
+for i in $quiet; do
+    t=$(took "$work/run$i")
+    echo "# run $i took ${t:-?} s"
+    times="$times ${t:-999}"
+done
+budget=$(budget $times) said=''
+# A slow phase of the host can last all the runs (2026-11-29: one CI
+# job's five quiet runs took 6.9-7.8 s, where the job before read a
+# median of 4.2 s and the same two builds 3.7-4.2 s each alone after
+# it): over the budget, three more runs after a pause decide.
+case $budget in *over*)
+    sleep 10
+    times=''
+    for i in 1 2 3; do
+        $PIN "$MMPROBE" --output="$work/r$i.conf" >/dev/null \
+            2>"$work/retry$i" || continue
+        t=$(took "$work/retry$i")
+        echo "# retry $i took ${t:-?} s"
+        times="$times ${t:-999}"
+    done
+    said=" (the quiet runs: $budget)"
+    budget="$(budget $times), in three more runs"
+    ;;
+esac
+check "quiet runs keep the budget: $budget (median <= 7, each <= 10.5)$said" \
     has_runs $(case $budget in *over*|"no runs") echo 0 ;; *) echo 1 ;; esac)
 
 exit 0
