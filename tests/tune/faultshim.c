@@ -116,6 +116,12 @@ static void fire(const char *what, int n)
         kill(acting, at_sig);
 }
 
+/* 1 in the child that is to outlive mmsearch (MMT_FAULT_LINGER). */
+static int lingering(void)
+{
+    return linger && at_kind == AT_FORK && child_of && child_of == at_n;
+}
+
 pid_t fork(void)
 {
     static pid_t (*real_fork)(void);
@@ -130,6 +136,10 @@ pid_t fork(void)
     pid = real_fork();
     if (pid == 0) {
         child_of = n;
+        /* a lingering child's report to its dead parent must not kill
+         * it (SIGPIPE): it is to outlive the search, whatever it writes */
+        if (lingering())
+            signal(SIGPIPE, SIG_IGN);
         return 0;
     }
     if (pid > 0)
@@ -137,12 +147,6 @@ pid_t fork(void)
     if (at_kind == AT_FORK && n == at_n)
         fire("fork", n);
     return pid;
-}
-
-/* 1 in the child that is to outlive mmsearch (MMT_FAULT_LINGER). */
-static int lingering(void)
-{
-    return linger && at_kind == AT_FORK && child_of && child_of == at_n;
 }
 
 int prctl(int option, ...)
