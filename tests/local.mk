@@ -26,11 +26,12 @@ tests_common_test_sysfiles_LDADD = common/libmmcommon.la \
 TESTS += tests/common/test_sysfiles
 
 # TAP helpers the shell tests source.
-EXTRA_DIST += tests/common/tap.sh tests/common/quickcc.sh
+EXTRA_DIST += tests/common/tap.sh tests/common/quickcc.sh \
+	tests/common/cachedcc.sh
 
 # No circle of files inside any room, from the objects' symbols.
-TESTS += tests/common/circles.sh
-EXTRA_DIST += tests/common/circles.sh
+TESTS += tests/common/circles.sh tests/common/test_cachedcc.sh
+EXTRA_DIST += tests/common/circles.sh tests/common/test_cachedcc.sh
 # Each room included from outside through its face only.
 TESTS += tests/common/faces.sh
 EXTRA_DIST += tests/common/faces.sh

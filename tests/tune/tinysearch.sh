@@ -3,10 +3,11 @@
 # 32 KiB L1) copied into $dir, a runner that keeps every file in $dir,
 # and the tiny search space most of them use: scalar kernels, NB pinned
 # to 8, quick level, the fake timing hook, the blocks steps skipped.
-# The compilers run at -O0 (tests/common/quickcc.sh).
+# The compilers run at -O0, or at tiny_level where set, their objects
+# cached (tests/common/quickcc.sh).
 cp "$top_srcdir/tests/tune/probe.conf" "$dir/probe.conf" || exit 99
 . "$top_srcdir/tests/common/quickcc.sh"
-quick_compilers "$dir/cc"
+quick_compilers "$dir/cc" ${tiny_level:-}
 
 # run_mmsearch LOG [OPTION...]: mmsearch on $dir/probe.conf, its log in
 # $dir/LOG, params.conf in LOG.params, stdout and stderr in LOG.out and

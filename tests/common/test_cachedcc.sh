@@ -1,0 +1,58 @@
+#!/bin/sh
+# The tests' compiler cache (tests/common/cachedcc.sh): a compile of the
+# same inputs is served from the cache, whatever their directory; a
+# header changed under a written directory (-I in the test's scratch), a
+# changed source, flag or level, and a changed object linked each make a
+# new output; a failing compile fails and leaves nothing cached.
+: "${top_builddir:=.}" "${top_srcdir:=.}"
+. "$top_srcdir/tests/common/tap.sh"
+dir=tests/common/cachedcc.$$
+tap_scratch "$dir"
+cc=$(command -v gcc) || { echo "1..0 # SKIP gcc is not installed"; exit 0; }
+echo "1..6"
+top_srcdir=$(cd "$top_srcdir" && pwd -P)
+mkdir -p "$dir/cc" "$dir/a" "$dir/b"
+objects=$(cd "$dir/cc" && pwd -P)/objects
+wrap() { sh "$top_srcdir/tests/common/cachedcc.sh" "$cc" -O0 "$objects" \
+    "$top_srcdir" "$@"; }
+cached() { ls "$objects" 2>/dev/null | grep -c '^[0-9a-f]*$'; }
+for d in a b; do
+    printf '#define V 1\n' > "$dir/$d/v.h"
+    printf '#include "v.h"\nint f(void) { return V; }\n' > "$dir/$d/f.c"
+done
+
+wrap -I"$dir/a" -c "$dir/a/f.c" -o "$dir/a/f.o" \
+    && wrap -I"$dir/b" -c "$dir/b/f.c" -o "$dir/b/f.o" \
+    && cmp -s "$dir/a/f.o" "$dir/b/f.o" && [ "$(cached)" -eq 1 ] \
+    && pass "the same source and header in another directory: one object" \
+    || fail "the same inputs: $(cached) cached"
+
+printf '#define V 2\n' > "$dir/b/v.h"
+wrap -I"$dir/b" -c "$dir/b/f.c" -o "$dir/b/f.o" \
+    && ! cmp -s "$dir/a/f.o" "$dir/b/f.o" && [ "$(cached)" -eq 2 ] \
+    && pass "a header changed under -I: compiled again" \
+    || fail "a changed header: $(cached) cached"
+
+printf '#include "v.h"\nint f(void) { return V + 1; }\n' > "$dir/b/f.c"
+wrap -I"$dir/b" -c "$dir/b/f.c" -o "$dir/b/g.o" \
+    && ! cmp -s "$dir/b/f.o" "$dir/b/g.o" && [ "$(cached)" -eq 3 ] \
+    && pass "a changed source: compiled again" \
+    || fail "a changed source: $(cached) cached"
+
+wrap -I"$dir/b" -DW=1 -c "$dir/b/f.c" -o "$dir/b/h.o" \
+    && [ "$(cached)" -eq 4 ] \
+    && pass "another flag: compiled again" \
+    || fail "another flag: $(cached) cached"
+
+wrap -shared -o "$dir/a/f.so" "$dir/a/f.o" \
+    && wrap -shared -o "$dir/b/f.so" "$dir/b/f.o" && [ "$(cached)" -eq 6 ] \
+    && pass "links of different objects: two libraries" \
+    || fail "links: $(cached) cached"
+
+printf 'int f(void) { return ; }\n' > "$dir/a/bad.c"
+if ! wrap -Werror -c "$dir/a/bad.c" -o "$dir/a/bad.o" 2> /dev/null \
+        && [ "$(cached)" -eq 6 ]; then
+    pass "a failing compile fails, nothing cached"
+else
+    fail "a failing compile: $(cached) cached"
+fi
