@@ -5,6 +5,7 @@
 #define MMC_COMMON_H
 
 #include "common/atomicfile.h"
+#include "common/compile.h"
 #include "common/compilers.h"
 #include "common/cpuid.h"
 #include "common/diag.h"

@@ -87,22 +87,29 @@ NC_MU = v=$$(sed -n 's/^\#define $(2) //p' $(KGEN)/libparams.h); \
 	  mu=$$((2 * v)); fi;
 NCV_MU = $$(sed -n 's/^\#define $(2) //p' $(KGEN)/libparams.h)
 KP = $(KGEN)/kernel.params
-$(KGEN)/knc.c: $(KP) $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(call NC_MU,$(KP),MML_NARROW_MU) \
-	  $(call NC_MMGEN,$(KP)) --mu=$$mu --pfa=1 --name=mml_knc --output=$@
-$(KGEN)/kncv.c: $(KP) $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(call NC_MMGEN,$(KP)) --if=2 --nf=2 --name=mml_kncv \
-	  --output=$@ --mu=$(call NCV_MU,$(KP),MML_NARROW_MU)
+# Each precision's four (the single ones below): its params file (NCP)
+# and narrow tile's macro (NMU), the kernel named for its file.
+KNC_D = $(KGEN)/knc.c $(KGEN)/kncv.c $(KGEN)/knct.c $(KGEN)/kncvt.c
+KNC_S = $(KGEN)/sknc.c $(KGEN)/skncv.c $(KGEN)/sknct.c $(KGEN)/skncvt.c
+$(KNC_D): $(KP) $(KGEN)/libparams.h mmgen$(EXEEXT)
+$(KNC_D): NCP = $(KP)
+$(KNC_D): NMU = MML_NARROW_MU
+NC_NAME = --name=mml_$(basename $(@F)) --output=$@
+$(KGEN)/knc.c $(KGEN)/sknc.c:
+	$(AM_V_GEN)$(call NC_MU,$(NCP),$(NMU)) \
+	  $(call NC_MMGEN,$(NCP)) --mu=$$mu --pfa=1 $(NC_NAME)
+$(KGEN)/kncv.c $(KGEN)/skncv.c:
+	$(AM_V_GEN)$(call NC_MMGEN,$(NCP)) --if=2 --nf=2 $(NC_NAME) \
+	  --mu=$(call NCV_MU,$(NCP),$(NMU))
 # The same two reading op(B) = B^T in place (layout 4, BT=1): the small
 # path's calls with TRANSB = 'T' copied B^T first, which cost OpenBLAS's
 # lead at N = 32 to 100 on Zen 5.
-$(KGEN)/knct.c: $(KP) $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(call NC_MU,$(KP),MML_NARROW_MU) \
-	  $(call NC_MMGEN,$(KP)) --bt=1 --mu=$$mu --pfa=1 --name=mml_knct \
-	  --output=$@
-$(KGEN)/kncvt.c: $(KP) $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(call NC_MMGEN,$(KP)) --bt=1 --if=2 --nf=2 \
-	  --name=mml_kncvt --output=$@ --mu=$(call NCV_MU,$(KP),MML_NARROW_MU)
+$(KGEN)/knct.c $(KGEN)/sknct.c:
+	$(AM_V_GEN)$(call NC_MU,$(NCP),$(NMU)) \
+	  $(call NC_MMGEN,$(NCP)) --bt=1 --mu=$$mu --pfa=1 $(NC_NAME)
+$(KGEN)/kncvt.c $(KGEN)/skncvt.c:
+	$(AM_V_GEN)$(call NC_MMGEN,$(NCP)) --bt=1 --if=2 --nf=2 $(NC_NAME) \
+	  --mu=$(call NCV_MU,$(NCP),$(NMU))
 # Each BT kernel in one object with its plain one: plan.c names the BT
 # descriptors weakly (a driver built around other kernels has none), and
 # a weak reference alone would not take an object out of a static
@@ -126,20 +133,9 @@ $(KGEN)/skfull.c: $(SKP) mmgen$(EXEEXT)
 $(KGEN)/skedge.c: $(SKP) mmgen$(EXEEXT)
 	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(SKP) --m=0 --n=0 --k=0 \
 	  --name=mml_skedge --output=$@
-$(KGEN)/sknc.c: $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(call NC_MU,$(SKP),MML_SNARROW_MU) \
-	  $(call NC_MMGEN,$(SKP)) --mu=$$mu --pfa=1 --name=mml_sknc --output=$@
-$(KGEN)/skncv.c: $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(call NC_MMGEN,$(SKP)) --if=2 --nf=2 --name=mml_skncv \
-	  --output=$@ --mu=$(call NCV_MU,$(SKP),MML_SNARROW_MU)
-$(KGEN)/sknct.c: $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(call NC_MU,$(SKP),MML_SNARROW_MU) \
-	  $(call NC_MMGEN,$(SKP)) --bt=1 --mu=$$mu --pfa=1 --name=mml_sknct \
-	  --output=$@
-$(KGEN)/skncvt.c: $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
-	$(AM_V_GEN)$(call NC_MMGEN,$(SKP)) --bt=1 --if=2 --nf=2 \
-	  --name=mml_skncvt --output=$@ \
-	  --mu=$(call NCV_MU,$(SKP),MML_SNARROW_MU)
+$(KNC_S): $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
+$(KNC_S): NCP = $(SKP)
+$(KNC_S): NMU = MML_SNARROW_MU
 $(KGEN)/sknc.lo: $(KGEN)/sknc.c $(KGEN)/sknct.c $(KGEN)/kernel.cc
 	$(AM_V_CC)$(call KERNEL_PAIR,sknc)
 $(KGEN)/skncv.lo: $(KGEN)/skncv.c $(KGEN)/skncvt.c $(KGEN)/kernel.cc

@@ -24,7 +24,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common/common.h"
@@ -104,42 +103,62 @@ static int split_words(char *s, char **argv, int argc, int max)
     return argc;
 }
 
+/* The one compiler call of compile(): its command and output file, and
+ * its end (exit status, or -1 when it could not run or did not end). */
+struct call {
+    char *const *argv;
+    const char *errlog;
+    int status;
+};
+
+static int start_call(void *ctx, int i, struct mmc_proc *pr)
+{
+    enum { TIMEOUT_S = 120 };
+    struct call *c = ctx;
+
+    (void)i;
+    return mmc_spawn(pr, c->argv, c->errlog, TIMEOUT_S) == 0 ? 0 : -1;
+}
+
+static int end_call(void *ctx, int i, int status, int timed_out)
+{
+    struct call *c = ctx;
+
+    (void)i;
+    c->status = !timed_out && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return 0;
+}
+
 /* KERNEL_CC KERNEL_CFLAGS -fno-tree-vectorize -fno-tree-slp-vectorize -g0
  * -S -o asm src, its output to errlog, run as the search runs its
- * compiles (common/proc.h: a process group that dies with mmprobe,
+ * compiles (common/compile.h: a process group that dies with mmprobe,
  * killed at a deadline).  Returns the exit status, or -1 if it could
  * not run or did not end. */
 static int compile(const struct probe_ctx *ctx, const char *src,
                    const char *asm_path, const char *errlog)
 {
-    enum { TIMEOUT_S = 120 };
-    const struct timespec tick = { 0, 5000000 };
     char *cc = strdup(ctx->kernel_cc), *flags = strdup(ctx->kernel_cflags);
     char *argv[MAX_ARGS];
-    int argc = 0, status = -1, st, timed_out = 0;
-    struct mmc_proc pr;
+    int argc = 0, one = 1;
+    struct call c = { argv, errlog, -1 };
+    struct mmc_compile_ops ops = { start_call, end_call, &c };
 
-    if (!cc || !flags)
-        goto out;
-    argc = split_words(cc, argv, argc, MAX_ARGS - 8);
-    argc = split_words(flags, argv, argc, MAX_ARGS - 8);
-    argv[argc++] = "-fno-tree-vectorize";
-    argv[argc++] = "-fno-tree-slp-vectorize";
-    argv[argc++] = "-g0";
-    argv[argc++] = "-S";
-    argv[argc++] = "-o";
-    argv[argc++] = (char *)asm_path;
-    argv[argc++] = (char *)src;
-    argv[argc] = NULL;
-    if (mmc_spawn(&pr, argv, errlog, TIMEOUT_S) == 0) {
-        while (!mmc_proc_poll(&pr, &st, &timed_out))
-            nanosleep(&tick, NULL);
-        status = !timed_out && WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    if (cc && flags) {
+        argc = split_words(cc, argv, argc, MAX_ARGS - 8);
+        argc = split_words(flags, argv, argc, MAX_ARGS - 8);
+        argv[argc++] = "-fno-tree-vectorize";
+        argv[argc++] = "-fno-tree-slp-vectorize";
+        argv[argc++] = "-g0";
+        argv[argc++] = "-S";
+        argv[argc++] = "-o";
+        argv[argc++] = (char *)asm_path;
+        argv[argc++] = (char *)src;
+        argv[argc] = NULL;
+        mmc_compile_run(&ops, &one, 1);
     }
-out:
     free(cc);
     free(flags);
-    return status;
+    return c.status;
 }
 
 /* Which regs function a label starts, or -1. */

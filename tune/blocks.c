@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "kernels/kernels.h"
-#include "tune/compile.h"
+#include "common/common.h"
 
 /* The library's list, kernels/local.mk's MML_DRIVER_SOURCES, from the
  * build (tune/local.mk): a copy here would fall behind it. */
@@ -252,7 +252,7 @@ static int end_job(void *ctx, int i, int status, int late)
         return 0;
     if (!r->failed) {
         mmc_status_text(status, st, sizeof st);
-        mms_first_error(r->j[i].out, line, sizeof line);
+        mmc_first_error(r->j[i].out, line, sizeof line);
         snprintf(r->why, r->len, "%s %s: %s", r->j[i].argv[0],
                  late ? "ran past its deadline" : st, line);
     }
@@ -260,16 +260,16 @@ static int end_job(void *ctx, int i, int status, int late)
     return -1;
 }
 
-/* Run jobs j[0..n-1], up to `at_once` together (compile.h); 0 when all
- * succeeded, else -1 with why (the first failure's command and error
- * line). */
+/* Run jobs j[0..n-1], up to `at_once` together (common/compile.h); 0
+ * when all succeeded, else -1 with why (the first failure's command and
+ * error line). */
 static int run_jobs(struct job *j, int n, int at_once, double timeout_s,
                     char *why, size_t len)
 {
     struct jobs_run r = { j, timeout_s, why, len, 0 };
-    struct mms_compile_ops ops = { start_job, end_job, &r };
+    struct mmc_compile_ops ops = { start_job, end_job, &r };
 
-    return mms_compile_run(&ops, &n, at_once);
+    return mmc_compile_run(&ops, &n, at_once);
 }
 
 /* 1 when the file at path includes kernels/gen/libparams.h (the header

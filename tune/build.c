@@ -1,6 +1,6 @@
 /* Candidates built (candidate.h's mms_build): in batches, one compiler
  * call each, a failed batch's candidates again alone, on the compile
- * scheduler (compile.h). */
+ * scheduler (common/compile.h). */
 #define _GNU_SOURCE
 #include "tune/candidate.h"
 
@@ -11,7 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "tune/compile.h"
+#include "common/common.h"
 
 /* A compiler call: one candidate's source, or a batch file including
  * several (their names never clash: every symbol carries the kernel's
@@ -67,7 +67,7 @@ static void judge_compile(const struct mms_pipeline *pl, struct unit *u,
     } else if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
         c->verdict = MMS_V_COMPILE;
         mmc_status_text(status, st, sizeof st);
-        mms_first_error(out, line, sizeof line);
+        mmc_first_error(out, line, sizeof line);
         snprintf(c->why, sizeof c->why, "%.40s %.50s: %s", pl->cc[c->cc].name,
                  st, line);
     }
@@ -199,15 +199,15 @@ static int end_unit(void *ctx, int i, int status, int timed_out)
 
 void mms_build(const struct mms_pipeline *pl, struct mms_cand **c, int n)
 {
-    int jobs = pl->jobs < 1 ? 1 : pl->jobs > MMS_COMPILE_MAX
-               ? MMS_COMPILE_MAX : pl->jobs;
+    int jobs = pl->jobs < 1 ? 1 : pl->jobs > MMC_COMPILE_MAX
+               ? MMC_COMPILE_MAX : pl->jobs;
     /* every candidate may end up alone after its batch failed */
     struct build b = { pl, calloc(2 * (size_t)n + 1, sizeof *b.units), 0 };
-    struct mms_compile_ops ops = { start_unit, end_unit, &b };
+    struct mmc_compile_ops ops = { start_unit, end_unit, &b };
 
     if (!b.units)
         return;
     b.nunits = plan(pl, c, n, b.units, jobs);
-    mms_compile_run(&ops, &b.nunits, jobs);
+    mmc_compile_run(&ops, &b.nunits, jobs);
     free(b.units);
 }

@@ -3,8 +3,9 @@
  * batches on every core) -> verified against the oracle and timed with
  * MultiCallFlushLRU, in a child with a deadline.  Whatever goes wrong is a
  * verdict with a reason, never fatal to the search.  (candidate.c: the
- * pipeline and a candidate's source; build.c: compiling, on compile.h's
- * scheduler; measure.c: the child; shapes.c: the whole DGEMM's shapes.) */
+ * pipeline and a candidate's source; build.c: compiling, on the compile
+ * scheduler, common/compile.h; measure.c: the child; shapes.c: the whole
+ * DGEMM's shapes.) */
 #ifndef MMS_CANDIDATE_H
 #define MMS_CANDIDATE_H
 

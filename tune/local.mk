@@ -6,7 +6,7 @@
 noinst_LTLIBRARIES += tune/libmmsearch.la
 tune_libmmsearch_la_SOURCES = \
 	tune/tune.h tune/candidate.c tune/candidate.h \
-	tune/compile.c tune/compile.h tune/build.c tune/measure.c \
+	tune/build.c tune/measure.c \
 	tune/shapes.c \
 	tune/stats.c tune/stats.h tune/steps.c tune/steps.h \
 	tune/pins.c tune/pins.h tune/ranges.c tune/ranges.h tune/blockranges.c \

@@ -1,19 +1,19 @@
-/* The search's one compile scheduler (compile.h). */
+/* The one compile scheduler (compile.h). */
 #define _GNU_SOURCE
-#include "tune/compile.h"
+#include "common/compile.h"
 
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
 
-int mms_compile_run(const struct mms_compile_ops *ops, int *n, int at_once)
+int mmc_compile_run(const struct mmc_compile_ops *ops, int *n, int at_once)
 {
     struct timespec pause = { 0, 5000000L };
-    struct mmc_proc pr[MMS_COMPILE_MAX];
-    int who[MMS_COMPILE_MAX], running = 0, next = 0, stop = 0;
+    struct mmc_proc pr[MMC_COMPILE_MAX];
+    int who[MMC_COMPILE_MAX], running = 0, next = 0, stop = 0;
 
     at_once = at_once < 1 ? 1
-              : at_once > MMS_COMPILE_MAX ? MMS_COMPILE_MAX : at_once;
+              : at_once > MMC_COMPILE_MAX ? MMC_COMPILE_MAX : at_once;
     while ((!stop && next < *n) || running > 0) {
         while (!stop && running < at_once && next < *n) {
             int rc = ops->start(ops->ctx, next, &pr[running]);
@@ -37,7 +37,7 @@ int mms_compile_run(const struct mms_compile_ops *ops, int *n, int at_once)
     return stop ? -1 : 0;
 }
 
-void mms_first_error(const char *path, char *why, size_t len)
+void mmc_first_error(const char *path, char *why, size_t len)
 {
     FILE *fp = fopen(path, "r");
     char line[512], first[512] = "";
