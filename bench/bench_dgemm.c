@@ -1,6 +1,6 @@
 /* bench-dgemm: DGEMM GFLOPS of libmmtune beside other BLAS libraries and the
- * naive loops (or, with --type, SGEMM's, CGEMM's and ZGEMM's, each type a
- * whole run after the other), column-major C = op(A) op(B) (beta = 0),
+ * naive loops (or, with --type, SGEMM's, CGEMM's and ZGEMM's, a round of
+ * each type in turn), column-major C = op(A) op(B) (beta = 0),
  * one thread, square
  * and rectangular shapes (either operand may be stored transposed: the
  * shapes a profiled program calls, bench-app), operands flushed or warm.
@@ -78,8 +78,8 @@ static void usage(void)
            "best of the others.\n\n"
            "  --type=T,...      s, d, c, z: SGEMM, DGEMM, CGEMM, ZGEMM "
            "(float, double and\n                    their complex; GFLOPS "
-           "count 2 M N K real, 8 M N K complex),\n                    each "
-           "a whole run, in the order given (default d)\n"
+           "count 2 M N K real, 8 M N K complex),\n                    a "
+           "round of each in turn, in the order given (default d)\n"
            "  --lib=LABEL=PATH[:VAR=VALUE]  a library with ?gemm_, VAR=VALUE "
            "set while it\n                    loads (repeatable; the first "
            "is the one compared)\n"
@@ -289,7 +289,10 @@ static int has_mode(const struct bd_run *r, enum bd_mode mode)
     return 0;
 }
 
-static void alloc_buffers(const struct bd_run *r, struct buffers *bu)
+/* bu's operands for r's type and shapes; its flush buffer flush when
+ * given (every type's run shares one), else its own. */
+static void alloc_buffers(const struct bd_run *r, struct buffers *bu,
+                          double *flush)
 {
     size_t na = 1, nb = 1, nc = 1, e = r->type->size;
     size_t parts = (size_t)r->type->parts;
@@ -308,7 +311,8 @@ static void alloc_buffers(const struct bd_run *r, struct buffers *bu)
     bu->a = malloc(e * na);
     bu->b = malloc(e * nb);
     bu->c = malloc(e * nc);
-    bu->flush = bu->nflush ? calloc(bu->nflush, sizeof(double)) : NULL;
+    bu->flush = !bu->nflush ? NULL
+                : flush ? flush : calloc(bu->nflush, sizeof(double));
     bu->a2 = bu->b2 = bu->c2 = NULL;
     if (has_mode(r, BD_OPERANDS_COLD)) {
         bu->a2 = malloc(e * na);
@@ -433,33 +437,47 @@ static void progress(int round, const struct bd_run *r, int mode, int i)
                 bd_mode_name[mode], s.m, s.n, s.k);
 }
 
-static void measure(struct bd_run *r)
+/* Every run of runs[0..n-1] (one a type) measured, a round of each in
+ * turn: the types alternate as the libraries do, so a phase of the host
+ * falls on all of them alike. */
+static void measure(struct bd_run *runs, int n)
 {
-    struct buffers bu;
+    static struct buffers bu[BD_NTYPES];
 
-    alloc_buffers(r, &bu);
-    for (int l = 0; l < r->nlibs; l++)
-        for (int m = 0; m < BD_NMODES; m++)
-            for (int i = 0; i < r->nshapes; i++)
-                r->libs[l].best[m][i] = INFINITY;
-    keep_all(r);
-    for (int round = 0; round < r->rounds; round++)
-        for (int m = 0; m < r->nmodes; m++)
-            for (int i = 0; i < r->nshapes; i++) {
-                progress(round, r, r->modes[m], i);
-                for (int l = 0; l < r->nlibs; l++) {
-                    struct bd_lib *lib = &r->libs[l];
-                    if (lib->verdict[i] == BD_WRONG
-                        || (!lib->fn && !naive_runs(r, r->shapes[i])))
-                        continue;
-                    time_calls(lib, i, r->shapes[i], r->modes[m], &bu);
+    for (int t = 0; t < n; t++) {
+        struct bd_run *r = &runs[t];
+        alloc_buffers(r, &bu[t], t > 0 ? bu[0].flush : NULL);
+        for (int l = 0; l < r->nlibs; l++)
+            for (int m = 0; m < BD_NMODES; m++)
+                for (int i = 0; i < r->nshapes; i++)
+                    r->libs[l].best[m][i] = INFINITY;
+        keep_all(r);
+    }
+    for (int round = 0; n > 0 && round < runs[0].rounds; round++)
+        for (int t = 0; t < n; t++) {
+            struct bd_run *r = &runs[t];
+            for (int m = 0; m < r->nmodes; m++)
+                for (int i = 0; i < r->nshapes; i++) {
+                    progress(round, r, r->modes[m], i);
+                    for (int l = 0; l < r->nlibs; l++) {
+                        struct bd_lib *lib = &r->libs[l];
+                        if (lib->verdict[i] == BD_WRONG
+                            || (!lib->fn && !naive_runs(r, r->shapes[i])))
+                            continue;
+                        time_calls(lib, i, r->shapes[i], r->modes[m],
+                                   &bu[t]);
+                    }
                 }
-            }
+        }
     if (isatty(2))
         fprintf(stderr, "\r%60s\r", "");
-    take_medians(r);
-    free(bu.a), free(bu.b), free(bu.c), free(bu.flush);
-    free(bu.a2), free(bu.b2), free(bu.c2);
+    for (int t = 0; t < n; t++) {
+        take_medians(&runs[t]);
+        free(bu[t].a), free(bu[t].b), free(bu[t].c);
+        free(bu[t].a2), free(bu[t].b2), free(bu[t].c2);
+    }
+    if (n > 0)
+        free(bu[0].flush);
 }
 
 /* The gnuplot script, whole or not at all; its PNG is named after it. */
@@ -502,7 +520,7 @@ static void head(const struct bd_run *r)
            r->rounds == 1 ? "" : "s");
     for (int t = 0; r->ntypes > 1 && t < r->ntypes; t++)
         printf("%s %s%s", t ? "," : "#", bd_types[r->types[t]].name,
-               t == r->ntypes - 1 ? ": each a whole run, in turn\n" : "");
+               t == r->ntypes - 1 ? ": a round of each in turn\n" : "");
     for (int m = 0; m < r->nmodes; m++)
         if (r->modes[m] == BD_FLUSHED)
             printf("# flushed: %g MiB written before every call (operands "
@@ -745,13 +763,14 @@ int main(int argc, char **argv)
         fflush(stdout);
         wrong += check_all(tr);
         fflush(stdout);
-        measure(tr);
-        for (int m = 0; m < tr->nmodes; m++) {
-            bd_table(stdout, tr, tr->modes[m]);
-            bd_scaling(stdout, tr, tr->modes[m]);
-        }
         nruns++;
     }
+    measure(runs, nruns);
+    for (int t = 0; t < nruns; t++)
+        for (int m = 0; m < runs[t].nmodes; m++) {
+            bd_table(stdout, &runs[t], runs[t].modes[m]);
+            bd_scaling(stdout, &runs[t], runs[t].modes[m]);
+        }
     if (cl.plot && nruns > 0 && write_plot(cl.plot, runs, nruns) != 0)
         return 1;
     return wrong || missing ? 1 : 0;

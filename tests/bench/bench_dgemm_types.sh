@@ -9,7 +9,7 @@
 # dgemm_ alone.  Tiny shapes, one round: no speed is asserted.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
-echo "1..7"
+echo "1..8"
 bench=$top_builddir/bench/bench-dgemm
 libs=$top_builddir/tests/bench/.libs
 plain=$libs/libplainblas.so
@@ -44,7 +44,7 @@ elif ldd "$plain" 2>/dev/null | grep -q libasan; then
     why="the test libraries are built with ASan, which dlmopen cannot load"
 fi
 if [ -n "$why" ]; then
-    for i in 2 3 4 5 6 7; do skip "$why"; done
+    for i in 2 3 4 5 6 7 8; do skip "$why"; done
     exit 0
 fi
 
@@ -139,4 +139,20 @@ if [ $rc -eq 1 ] \
     pass "a library with none of the asked symbols is left out, exit 1"
 else
     fail "a library with none of the asked symbols (exit $rc)"
+fi
+
+# The types alternate by rounds, as the libraries do: after each type's
+# check, a round of SGEMM, then one of ZGEMM, three times (the calls'
+# element sizes, 4 and 16 bytes, in the order made; each run of one size
+# is one round of calls).
+rm -f "$d/calls"
+PLAINBLAS_LOG="$d/calls" "$bench" --lib=plain="$plain" --type=s,z \
+    --sizes=8 --rounds=3 --flush=1 --naive-max=0 --modes=warm \
+    > "$d/order" 2>&1
+rc=$?
+order=$(uniq "$d/calls" 2>/dev/null | tr '\n' ' ')
+if [ $rc -eq 0 ] && [ "$order" = "4 16 4 16 4 16 4 16 " ]; then
+    pass "a round of each type in turn: check s, check z, then s z s z s z"
+else
+    fail "the types' order (exit $rc): $order"
 fi
