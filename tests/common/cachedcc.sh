@@ -23,7 +23,7 @@
 real=$1 level=$2 cache=$3 srcdir=$4
 shift 4
 scratch=${cache%/*/*}
-# under DIR: 1 when DIR's headers may change during the test
+# written DIR: true when DIR's headers may change during the test
 written() {
     d=$(cd "$1" 2>/dev/null && pwd -P) || return 0
     case $d/ in "$scratch"/*) return 0 ;; "$srcdir"/*) return 1 ;; esac

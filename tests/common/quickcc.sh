@@ -7,11 +7,11 @@
 # library's driver compiled and verified, not fast: at -O2 -g their
 # compiles are most of these tests' time, and -O0 halves a search (15 ->
 # 7 s, the same params.conf).  A test whose searches spend more in the
-# driver's DGEMM checks than in compiles gives -O1 (test_blocks.sh: 50 ->
-# 27 s with the cache).  The command lines mmsearch runs and logs are
-# unchanged (the wrapper appends its flags); the real flags are make
-# regtest's (tests/tune/regtest_search.sh) and the library's, whose tests
-# build it as configured.
+# driver's DGEMM checks than in compiles gives -O1 (docs/DESIGN.md,
+# "tests/: two tiers", has what each saved).  The command lines mmsearch
+# runs and logs are unchanged (the wrapper appends its flags); the real
+# flags are make regtest's (tests/tune/regtest_search.sh) and the
+# library's, whose tests build it as configured.
 quick_compilers() {
     mkdir -p "$1" || exit 99
     cached=$(cd "$top_srcdir/tests/common" && pwd)/cachedcc.sh || exit 99
