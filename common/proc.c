@@ -315,6 +315,14 @@ int mmc_proc_poll(struct mmc_proc *pr, int *status, int *timed_out)
     return 1;
 }
 
+void mmc_proc_wait(struct mmc_proc *pr, int *status, int *timed_out)
+{
+    const struct timespec tick = { 0, 5000000 };
+
+    while (!mmc_proc_poll(pr, status, timed_out))
+        nanosleep(&tick, NULL);
+}
+
 /* Read the child's report until EOF or the deadline.  1 at EOF. */
 static int collect(struct mmc_proc *pr, char *out, size_t len)
 {

@@ -54,6 +54,9 @@ int mmc_spawn(struct mmc_proc *pr, char *const argv[], const char *outpath,
  * while it runs. */
 int mmc_proc_poll(struct mmc_proc *pr, int *status, int *timed_out);
 
+/* mmc_proc_poll until pr ends (every 5 ms, so its deadline holds). */
+void mmc_proc_wait(struct mmc_proc *pr, int *status, int *timed_out);
+
 /* Run fn(arg, fd) in a forked child that reports by writing to fd, and
  * collect what it wrote (up to len - 1 bytes, NUL-terminated) until it
  * closes the pipe or timeout_s passes (then its group is killed).  The

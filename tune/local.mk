@@ -45,9 +45,8 @@ check_PROGRAMS += tests/tune/test_pipeline
 tests_tune_test_pipeline_CFLAGS = $(TUNE_TEST_CFLAGS)
 tests_tune_test_pipeline_LDADD = $(TUNE_TEST_LDADD)
 TESTS += tests/tune/test_pipeline
-EXTRA_DIST += tests/tune/plant_crash.c tests/tune/plant_hang.c \
-	tests/tune/plant_hog.c \
-	tests/tune/plant_shape.c
+EXTRA_DIST += tests/tune/plant.h tests/tune/plant_crash.c \
+	tests/tune/plant_hang.c tests/tune/plant_hog.c tests/tune/plant_shape.c
 
 check_PROGRAMS += tests/tune/test_paramsconf
 tests_tune_test_paramsconf_CFLAGS = $(TUNE_TEST_CFLAGS)

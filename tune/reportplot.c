@@ -12,7 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "common/common.h"
@@ -248,7 +247,6 @@ static int run_gnuplot(const char *dir, const char *script,
     char cd[2200], *argv[] = { "gnuplot", "-e", cd, (char *)script, NULL };
     struct mmc_proc pr;
     int status = MMC_STATUS_LOST, timed_out = 0;
-    const struct timespec tick = { 0, 20000000 };
 
     /* the script names its files relative to dir, so it can be rerun
      * there by hand */
@@ -258,8 +256,7 @@ static int run_gnuplot(const char *dir, const char *script,
     if (mmc_spawn(&pr, argv, out, 60) != 0)
         return failf(err, errlen, "cannot run gnuplot: %s",
                      strerror(errno));
-    while (mmc_proc_poll(&pr, &status, &timed_out) == 0)
-        nanosleep(&tick, NULL);
+    mmc_proc_wait(&pr, &status, &timed_out);
     if (!timed_out && WIFEXITED(status) && WEXITSTATUS(status) == 0)
         return 0;
     mmc_status_text(status, cd, sizeof cd);

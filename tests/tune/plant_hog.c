@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <sys/mman.h>
 
-#include "mmkernel.h"
+#include "plant.h"
 
 static void hog_b1(int m, int n, int k, const double *restrict a, int lda,
                    const double *restrict b, int ldb, double beta,
@@ -24,10 +24,4 @@ static void hog_b1(int m, int n, int k, const double *restrict a, int lda,
     munmap(p, len);
 }
 
-const struct mmt_kernel_desc plant_hog_desc = {
-    .abi = MMT_KERNEL_ABI, .name = "plant_hog", .command = "",
-    .isa = "none", .requires = "", .vlen = 1, .layout = MMT_LAYOUT_ATLAS,
-    .nb = 8, .m = 8, .n = 8, .k = 8, .mu = 1, .nu = 1, .ku = 1, .ls = 1,
-    .fma = 1, .ff = 1, .ifetch = 2, .nfetch = 2, .flops = 1024,
-    .beta1 = hog_b1,
-};
+PLANT_DESC(hog, MMT_LAYOUT_ATLAS, 8, hog_b1);

@@ -6,7 +6,7 @@
  * copy kernel with K fixed at 3 at k = 3. */
 #include <stdlib.h>
 
-#include "mmkernel.h"
+#include "plant.h"
 
 /* Is this the timer's call, and is its shape wrong? */
 static int bad_shape(int m, int n, int k, int lda, int ldb, int ldc,
@@ -31,13 +31,7 @@ static void nocopy_b1(int m, int n, int k, const double *restrict a,
                 c[i + j * ldc] += a[i + p * lda] * b[p + j * ldb];
 }
 
-const struct mmt_kernel_desc plant_nocopy_desc = {
-    .abi = MMT_KERNEL_ABI, .name = "plant_nocopy", .command = "",
-    .isa = "none", .requires = "", .vlen = 1, .layout = MMT_LAYOUT_NOCOPY,
-    .nb = 8, .m = 8, .n = 8, .k = 0, .mu = 1, .nu = 1, .ku = 1, .ls = 1,
-    .fma = 1, .ff = 1, .ifetch = 2, .nfetch = 2, .flops = 1024,
-    .beta1 = nocopy_b1,
-};
+PLANT_DESC(nocopy, MMT_LAYOUT_NOCOPY, 0, nocopy_b1);
 
 static void k3_b1(int m, int n, int k, const double *restrict a, int lda,
                   const double *restrict b, int ldb, double beta,
@@ -52,10 +46,4 @@ static void k3_b1(int m, int n, int k, const double *restrict a, int lda,
                 c[i + j * ldc] += a[i * 3 + p] * b[j * 3 + p];
 }
 
-const struct mmt_kernel_desc plant_k3_desc = {
-    .abi = MMT_KERNEL_ABI, .name = "plant_k3", .command = "",
-    .isa = "none", .requires = "", .vlen = 1, .layout = MMT_LAYOUT_ATLAS,
-    .nb = 8, .m = 8, .n = 8, .k = 3, .mu = 1, .nu = 1, .ku = 1, .ls = 1,
-    .fma = 1, .ff = 1, .ifetch = 2, .nfetch = 2, .flops = 1024,
-    .beta1 = k3_b1,
-};
+PLANT_DESC(k3, MMT_LAYOUT_ATLAS, 3, k3_b1);

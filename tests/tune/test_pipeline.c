@@ -217,7 +217,6 @@ static void say_done(void *arg, int fd)
 static void lost_status(void **state)
 {
     char *argv[] = { "true", NULL }, out[MMS_PATH_MAX + 16], text[64];
-    const struct timespec tick = { 0, 1000000 };
     struct mmc_proc pr;
     int status = 0, timed_out = 0;
 
@@ -225,8 +224,7 @@ static void lost_status(void **state)
     signal(SIGCHLD, SIG_IGN);
     snprintf(out, sizeof out, "%s/lost.out", workdir);
     assert_int_equal(mmc_spawn(&pr, argv, out, 10), 0);
-    while (!mmc_proc_poll(&pr, &status, &timed_out))
-        nanosleep(&tick, NULL);
+    mmc_proc_wait(&pr, &status, &timed_out);
     assert_false(WIFEXITED(status) && WEXITSTATUS(status) == 0);
     mmc_status_text(status, text, sizeof text);
     assert_non_null(strstr(text, "waitpid failed"));
