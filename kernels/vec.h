@@ -216,4 +216,26 @@ MML_VINLINE mml_vd mml_vhsum(const mml_vd *v)
 #endif
 }
 
+/* The lanes of v swapped in pairs (0 1 2 3 ... -> 1 0 3 2 ...): the real
+ * and imaginary parts of interleaved complex values (complex.c).  Other
+ * widths go element by element. */
+MML_VINLINE mml_vd mml_vswap_pairs(mml_vd v)
+{
+#if MML_V == 16
+    return MML_SHUF(v, v, 1, 0, 3, 2, 5, 4, 7, 6, 9, 8, 11, 10, 13, 12, 15,
+                    14);
+#elif MML_V == 8
+    return MML_SHUF(v, v, 1, 0, 3, 2, 5, 4, 7, 6);
+#elif MML_V == 4
+    return MML_SHUF(v, v, 1, 0, 3, 2);
+#elif MML_V == 2
+    return MML_SHUF(v, v, 1, 0);
+#else
+    mml_vd s = v;
+    for (int l = 0; l + 1 < MML_V; l += 2)
+        s[l] = v[l + 1], s[l + 1] = v[l];
+    return s;
+#endif
+}
+
 #endif
