@@ -97,11 +97,13 @@ static void usage(void)
            "                    called on other operands); default "
            "flushed\n"
            "  --rounds=R        rounds (default 3)\n"
-           "  --stat=min|median each figure from the least time per call "
-           "(default) or\n"
-           "                    the median of every call's (steadier for "
+           "  --stat=min|median|both  each figure from the least time per "
+           "call (default)\n"
+           "                    or the median of every call's (steadier for "
            "small flushed\n"
-           "                    calls; take more rounds)\n"
+           "                    calls; take more rounds); both: each median "
+           "table, then\n"
+           "                    the least times' of the same calls\n"
            "  --naive-max=N     time the naive loops up to M*N*K = N^3 "
            "(default 500)\n"
            "  --flush=MIB       MiB written before every flushed call "
@@ -416,6 +418,7 @@ static void take_medians(struct bd_run *r)
                 struct bd_lib *lib = &r->libs[l];
                 int n = lib->nall[m][i];
                 if (n > 0) {
+                    lib->least[m][i] = lib->best[m][i];
                     qsort(lib->all[m][i], (size_t)n, sizeof(double),
                           by_value);
                     lib->best[m][i] = n % 2 ? lib->all[m][i][n / 2]
@@ -480,6 +483,21 @@ static void measure(struct bd_run *runs, int n)
         free(bu[0].flush);
 }
 
+/* --stat=both: the least times in r's figures in place of the medians,
+ * or back. */
+static void swap_stat(struct bd_run *r)
+{
+    for (int l = 0; l < r->nlibs; l++)
+        for (int m = 0; m < BD_NMODES; m++)
+            for (int i = 0; i < r->nshapes; i++) {
+                struct bd_lib *lib = &r->libs[l];
+                double t = lib->best[m][i];
+                lib->best[m][i] = lib->least[m][i];
+                lib->least[m][i] = t;
+            }
+    r->median = !r->median;
+}
+
 /* The gnuplot script, whole or not at all; its PNG is named after it. */
 static int write_plot(const char *path, const struct bd_run *runs,
                       int nruns)
@@ -516,7 +534,7 @@ static void head(const struct bd_run *r)
            "first; the %s time per call over %d round%s,\n# libraries "
            "alternated within each\n",
            r->ncounts ? "at each --threads count" : "one thread",
-           bd_stat_name(r), r->rounds,
+           r->both ? "median (then the least)" : bd_stat_name(r), r->rounds,
            r->rounds == 1 ? "" : "s");
     for (int t = 0; r->ntypes > 1 && t < r->ntypes; t++)
         printf("%s %s%s", t ? "," : "#", bd_types[r->types[t]].name,
@@ -606,12 +624,14 @@ static void parse_args(int argc, char **argv, struct bd_run *r,
         case 'y': cl->types = optarg; break;
         case 'r': r->rounds = atoi(optarg) > 0 ? atoi(optarg) : 1; break;
         case 't':
-            if (strcmp(optarg, "min") && strcmp(optarg, "median")) {
-                fprintf(stderr, "bench-dgemm: --stat=%s: not min or "
-                        "median\n", optarg);
+            if (strcmp(optarg, "min") && strcmp(optarg, "median")
+                && strcmp(optarg, "both")) {
+                fprintf(stderr, "bench-dgemm: --stat=%s: not min, median "
+                        "or both\n", optarg);
                 exit(2);
             }
-            r->median = strcmp(optarg, "median") == 0;
+            r->median = strcmp(optarg, "min") != 0;
+            r->both = strcmp(optarg, "both") == 0;
             break;
         case 'n': r->naive_max = atol(optarg); break;
         case 'f': r->flush_mib = atof(optarg); break;
@@ -770,6 +790,12 @@ int main(int argc, char **argv)
         for (int m = 0; m < runs[t].nmodes; m++) {
             bd_table(stdout, &runs[t], runs[t].modes[m]);
             bd_scaling(stdout, &runs[t], runs[t].modes[m]);
+            if (!runs[t].both)
+                continue;
+            swap_stat(&runs[t]);
+            bd_table(stdout, &runs[t], runs[t].modes[m]);
+            bd_scaling(stdout, &runs[t], runs[t].modes[m]);
+            swap_stat(&runs[t]);
         }
     if (cl.plot && nruns > 0 && write_plot(cl.plot, runs, nruns) != 0)
         return 1;

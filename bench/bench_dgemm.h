@@ -86,6 +86,9 @@ struct bd_lib {
     enum bd_verdict verdict[BD_MAX_SHAPES];
     double best[BD_NMODES][BD_MAX_SHAPES];  /* seconds per call; INFINITY:
                                                not timed */
+    double least[BD_NMODES][BD_MAX_SHAPES]; /* with --stat=median, the
+                                               least time beside best's
+                                               median (--stat=both) */
     double *all[BD_NMODES][BD_MAX_SHAPES];  /* every call's seconds, with
                                                --stat=median; NULL else */
     int nall[BD_NMODES][BD_MAX_SHAPES];
@@ -114,6 +117,8 @@ struct bd_run {
     int median;                     /* 1: each figure is the median time
                                        per call (--stat=median), not the
                                        least */
+    int both;                       /* --stat=both: the medians' tables,
+                                       each followed by the least times' */
     long naive_max;                 /* naive loops when M*N*K <= this^3 */
     double flush_mib;
     double peak;                    /* GFLOPS of type; 0: unknown */

@@ -55,7 +55,7 @@ gp=$out/bench-dgemm.gp
 rcfile=$out/bench-dgemm.rc
 {
     $pin "$bench" --lib=mmtune="$lib" --libs=default --modes=flushed,warm \
-        ${probe:+--probe="$probe"} --plot="$gp" "$@"
+        --rounds=7 --stat=both ${probe:+--probe="$probe"} --plot="$gp" "$@"
     echo $? >"$rcfile"
 } | tee "$table.tmp"
 rc=$(cat "$rcfile" 2>/dev/null || echo 1)

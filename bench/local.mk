@@ -50,8 +50,10 @@ bench-codegen: mmgen mmprobe $(CODEGEN_BENCH_LIBS)
 # build dependency; loaded at run time, left out with a note when absent),
 # OpenBLAS as shipped and at its best core type for this CPU, BLIS and
 # ATLAS: one thread, pinned, square and rectangular shapes, operands
-# flushed and warm.  The table goes to results/<host>/bench-dgemm.txt, the
-# plot to bench-dgemm.png beside it when gnuplot is there.
+# flushed and warm, 7 alternated rounds: each table by the median time
+# per call, then by the least.  The table goes to
+# results/<host>/bench-dgemm.txt, the plot (medians) to bench-dgemm.png
+# beside it when gnuplot is there.
 # make bench-dgemm BENCH_DGEMM_FLAGS='--sizes=100,200 --modes=warm'
 # picks what to run (bench/bench-dgemm --help); '--type=s,d,c,z' SGEMM,
 # DGEMM, CGEMM and ZGEMM in turn (default d).

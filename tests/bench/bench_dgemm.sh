@@ -8,11 +8,12 @@
 # it and one loaded before it still reads its environment, bad usage
 # exits 2, the modes that take a flushed call apart (code-cold,
 # operands-cold) print their tables, --stat=median says so in the
-# headers, DGEMM by default (bench_dgemm_types.sh: --type).  Nothing is
+# headers, --stat=both prints each mode's medians then its least times
+# (never slower than the medians), DGEMM by default (bench_dgemm_types.sh: --type).  Nothing is
 # timed against anything: no speed is asserted.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
-echo "1..12"
+echo "1..13"
 bench=$top_builddir/bench/bench-dgemm
 lib=$top_builddir/kernels/.libs/libmmtune.so
 wrong=$top_builddir/tests/bench/.libs/libwrongblas.so
@@ -28,7 +29,7 @@ elif ldd "$lib" 2>/dev/null | grep -q libasan; then
     why="libmmtune is built with ASan, which dlmopen cannot load twice"
 fi
 if [ -n "$why" ]; then
-    for i in 1 2 3 4 5 6 7 8 9 10 11 12; do skip "$why"; done
+    for i in 1 2 3 4 5 6 7 8 9 10 11 12 13; do skip "$why"; done
     exit 0
 fi
 tiny="--rounds=1 --flush=1 --naive-max=20"
@@ -187,6 +188,30 @@ if [ $rc -eq 0 ] && grep -q "$head" "$d/med" \
     pass "--stat=median: the heads say median, every cell measured"
 else
     fail "--stat=median (exit $rc)"
+fi
+
+# --stat=both: each mode's table by the median time, then by the least
+# time of the same calls; every cell measured, and no least time slower
+# than its median (GFLOPS at least the median's).
+"$bench" --lib=mmtune="$lib" --sizes=8,17 --modes=flushed,warm \
+    --stat=both --rounds=3 --flush=1 --naive-max=20 >"$d/both" 2>&1
+rc=$?
+sed 's/^/# /' "$d/both"
+if [ $rc -eq 0 ] \
+   && [ "$(sed -n 's/^# \([a-z]*\): DGEMM GFLOPS (2 M N K \/ \([a-z]*\) .*/\1-\2/p' \
+          "$d/both" | tr '\n' ' ')" \
+        = "flushed-median flushed-min warm-median warm-min " ] \
+   && awk '/^# [a-z]*: DGEMM GFLOPS/ { t++ }
+           !/^#/ && $1 != "N|MxNxK" {
+               if ($2 !~ /^[0-9]+\.[0-9]$/ || $3 !~ /^[0-9]+\.[0-9]$/) bad = 1
+               if (t % 2) med[t, $1] = $2
+               else if ($2 + 0 < med[t - 1, $1] + 0) bad = 1
+               rows++
+           }
+           END { exit bad || rows != 8 }' "$d/both"; then
+    pass "--stat=both: medians, then least times no slower, every cell"
+else
+    fail "--stat=both (exit $rc)"
 fi
 
 bad=
