@@ -63,64 +63,107 @@ static void scale_c(const struct mml_complex_gemm *g)
         }
 }
 
-/* A column of op(A) = A from x (mb values, re and im interleaved) into
- * the two columns of Ar it makes: first alpha a, second i alpha a (-im,
- * re).  A vector of interleaved values at a time: the per-element loop,
+/* alpha times the complex values in v (re and im interleaved) into first,
+ * i alpha v (-im, re) into second: two columns of Ar, a vector of each.
+ * ar, ai: alpha's parts in every lane; alt: -1, +1, ... */
+MML_VINLINE void expand_vector(mml_vd v, mml_vd ar, mml_vd ai, mml_vd alt,
+                               mml_elem *first, mml_elem *second)
+{
+    mml_vd z = ar * v + ai * (mml_vswap_pairs(v) * alt);
+
+    mml_vstore(first, z);
+    mml_vstore(second, mml_vswap_pairs(z) * alt);
+}
+
+/* op(A)(i, p) (its conjugate taken for C) times alpha into Ar's rows 2i,
+ * 2i + 1 of its columns first and second: one element. */
+static void expand_one(const struct mml_complex_gemm *g, size_t i,
+                       size_t p, mml_elem *first, mml_elem *second)
+{
+    mml_elem a[2];
+
+    op_at(g->a, g->lda, g->ta, i, p, a);
+    times(g->alpha, a, a);
+    first[0] = a[0], first[1] = a[1];
+    second[0] = -a[1], second[1] = a[0];
+}
+
+/* Ar of op(A) = A's rows i0 .. i0 + mb - 1 and columns p0 .. p0 + kb - 1
+ * into ar (2 mb x 2 kb, leading dimension 2 mb), a column of op(A) at a
+ * time, a vector of interleaved values at a time: the per-element loop,
  * which GCC -O2 left scalar, took 9% of a CGEMM call at N = 300, as long
  * as the real product's packing (Zen 5, perf; bench-dgemm: CGEMM 1.02-1.17
  * times as fast flushed at N = 100-500, 1.05-1.57 warm at N = 32-500). */
 MML_TARGET_ATTR
-static void expand_column(const mml_elem *x, size_t mb,
-                          const mml_elem alpha[2], mml_elem *first,
-                          mml_elem *second)
+static void expand_plain(const struct mml_complex_gemm *g, size_t i0,
+                         size_t mb, size_t p0, size_t kb, mml_elem *ar)
 {
-    size_t n = 2 * mb, r = 0;
-    mml_vd ar, ai, alt;          /* alpha's parts in every lane; -1 +1 ... */
+    mml_vd vr, vi, alt;
+    size_t n = 2 * mb;
 
     for (int l = 0; l < MML_V; l++)
-        ar[l] = alpha[0], ai[l] = alpha[1], alt[l] = l % 2 ? 1 : -1;
-    if (MML_V % 2 == 0)
-        for (; r + MML_V <= n; r += MML_V) {
-            mml_vd v = mml_vload(x + r);
-            mml_vd z = ar * v + ai * (mml_vswap_pairs(v) * alt);
+        vr[l] = g->alpha[0], vi[l] = g->alpha[1], alt[l] = l % 2 ? 1 : -1;
+    for (size_t p = 0; p < kb; p++) {
+        const mml_elem *x = g->a + 2 * (i0 + (p0 + p) * g->lda);
+        mml_elem *first = ar + 4 * mb * p, *second = first + 2 * mb;
+        size_t r = 0;
 
-            mml_vstore(first + r, z);
-            mml_vstore(second + r, mml_vswap_pairs(z) * alt);
-        }
-    for (; r < n; r += 2) {
-        mml_elem zr = alpha[0] * x[r] - alpha[1] * x[r + 1];
-        mml_elem zi = alpha[0] * x[r + 1] + alpha[1] * x[r];
-
-        first[r] = zr, first[r + 1] = zi;
-        second[r] = -zi, second[r + 1] = zr;
+        for (; MML_V % 2 == 0 && r + MML_V <= n; r += MML_V)
+            expand_vector(mml_vload(x + r), vr, vi, alt, first + r,
+                          second + r);
+        for (; r < n; r += 2)
+            expand_one(g, i0 + r / 2, p0 + p, first + r, second + r);
     }
 }
 
+/* The same for op(A) = A^T or A^H, whose row i is A's column i: blocks of
+ * H x H values (H = V/2, a vector's), read a vector from each of H of
+ * A's columns, transposed in registers (the conjugate taken for C), and
+ * expanded as above; a row strip of H at a time down all of the block's
+ * rows, so that each line read is read whole and Ar's 2H columns are
+ * written in order.  Element by element, reading down op(A)'s columns
+ * (Zen 5, bench-dgemm, 9 rounds, medians): CGEMM TN 100^3 0.86 and 0.95
+ * of this flushed and warm, 300^3 0.93 and 0.98; ZGEMM the same. */
+MML_TARGET_ATTR
+static void expand_transposed(const struct mml_complex_gemm *g, size_t i0,
+                              size_t mb, size_t p0, size_t kb, mml_elem *ar)
+{
+    enum { H = MML_V / 2 > 0 ? MML_V / 2 : 1 };
+    mml_vd vr, vi, alt, cj;
+    size_t iv = MML_V % 2 ? 0 : mb / H * H, pv = MML_V % 2 ? 0 : kb / H * H;
+
+    for (int l = 0; l < MML_V; l++) {
+        vr[l] = g->alpha[0], vi[l] = g->alpha[1], alt[l] = l % 2 ? 1 : -1;
+        cj[l] = g->ta == MML_TRANS_C && l % 2 ? -1 : 1;
+    }
+    for (size_t p = 0; p < pv; p += H)
+        for (size_t i = 0; i < iv; i += H) {
+            mml_vd v[H];
+
+            for (int r = 0; r < H; r++)
+                v[r] = mml_vload(g->a + 2 * (p0 + p + (i0 + i + r) * g->lda));
+            mml_vtranspose_pairs(v);
+            for (int q = 0; q < H; q++) {
+                mml_elem *first = ar + 4 * mb * (p + q) + 2 * i;
+                expand_vector(v[q] * cj, vr, vi, alt, first, first + 2 * mb);
+            }
+        }
+    for (size_t p = 0; p < kb; p++)
+        for (size_t i = p < pv ? iv : 0; i < mb; i++) {
+            mml_elem *first = ar + 4 * mb * p + 2 * i;
+            expand_one(g, i0 + i, p0 + p, first, first + 2 * mb);
+        }
+}
+
 /* Ar of op(A)'s rows i0 .. i0 + mb - 1 and columns p0 .. p0 + kb - 1
- * into ar (2 mb x 2 kb, leading dimension 2 mb): a column of op(A) at a
- * time, so that the two columns of Ar it makes are written in order. */
+ * into ar (2 mb x 2 kb, leading dimension 2 mb). */
 static void expand_a(const struct mml_complex_gemm *g, size_t i0, size_t mb,
                      size_t p0, size_t kb, mml_elem *ar)
 {
-    for (size_t p = 0; p < kb; p++) {
-        mml_elem *first = ar + 4 * mb * p, *second = first + 2 * mb;
-
-        if (g->ta == MML_TRANS_N) {
-            expand_column(g->a + 2 * (i0 + (p0 + p) * g->lda), mb,
-                          g->alpha, first, second);
-            continue;
-        }
-        for (size_t i = 0; i < mb; i++) {
-            mml_elem a[2];
-
-            op_at(g->a, g->lda, g->ta, i0 + i, p0 + p, a);
-            times(g->alpha, a, a);
-            first[2 * i] = a[0];
-            first[2 * i + 1] = a[1];
-            second[2 * i] = -a[1];
-            second[2 * i + 1] = a[0];
-        }
-    }
+    if (g->ta == MML_TRANS_N)
+        expand_plain(g, i0, mb, p0, kb, ar);
+    else
+        expand_transposed(g, i0, mb, p0, kb, ar);
 }
 
 /* Br of op(B)'s rows p0 .. p0 + kb - 1 into br (2 kb x n, leading

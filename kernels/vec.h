@@ -238,4 +238,64 @@ MML_VINLINE mml_vd mml_vswap_pairs(mml_vd v)
 #endif
 }
 
+/* Transpose the H x H block of complex values held in v[0..H-1] (H =
+ * V/2 values a vector, re and im interleaved; row r in v[r]) in
+ * registers, each value's two lanes moving together: the stages of
+ * mml_vtranspose on pairs of lanes (complex.c's transposed expansion).
+ * Other widths go element by element. */
+MML_VINLINE void mml_vtranspose_pairs(mml_vd *v)
+{
+#if MML_V == 16
+    mml_vd t[8], u[8];
+#pragma GCC unroll 8
+    for (int r = 0; r < 8; r += 2) {
+        t[r] = MML_SHUF(v[r], v[r + 1], 0, 1, 16, 17, 4, 5, 20, 21, 8, 9,
+                        24, 25, 12, 13, 28, 29);
+        t[r + 1] = MML_SHUF(v[r], v[r + 1], 2, 3, 18, 19, 6, 7, 22, 23, 10,
+                            11, 26, 27, 14, 15, 30, 31);
+    }
+#pragma GCC unroll 8
+    for (int r = 0; r < 8; r += 4)
+#pragma GCC unroll 8
+        for (int q = 0; q < 2; q++) {
+            u[r + q] = MML_SHUF(t[r + q], t[r + q + 2], 0, 1, 2, 3, 16, 17,
+                                18, 19, 8, 9, 10, 11, 24, 25, 26, 27);
+            u[r + q + 2] = MML_SHUF(t[r + q], t[r + q + 2], 4, 5, 6, 7, 20,
+                                    21, 22, 23, 12, 13, 14, 15, 28, 29, 30,
+                                    31);
+        }
+#pragma GCC unroll 8
+    for (int q = 0; q < 4; q++) {
+        v[q] = MML_SHUF(u[q], u[q + 4], 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18,
+                        19, 20, 21, 22, 23);
+        v[q + 4] = MML_SHUF(u[q], u[q + 4], 8, 9, 10, 11, 12, 13, 14, 15,
+                            24, 25, 26, 27, 28, 29, 30, 31);
+    }
+#elif MML_V == 8
+    mml_vd t[4];
+#pragma GCC unroll 4
+    for (int r = 0; r < 4; r += 2) {
+        t[r] = MML_SHUF(v[r], v[r + 1], 0, 1, 8, 9, 4, 5, 12, 13);
+        t[r + 1] = MML_SHUF(v[r], v[r + 1], 2, 3, 10, 11, 6, 7, 14, 15);
+    }
+#pragma GCC unroll 4
+    for (int q = 0; q < 2; q++) {
+        v[q] = MML_SHUF(t[q], t[q + 2], 0, 1, 2, 3, 8, 9, 10, 11);
+        v[q + 2] = MML_SHUF(t[q], t[q + 2], 4, 5, 6, 7, 12, 13, 14, 15);
+    }
+#elif MML_V == 4
+    mml_vd t = MML_SHUF(v[0], v[1], 0, 1, 4, 5);
+    v[1] = MML_SHUF(v[0], v[1], 2, 3, 6, 7);
+    v[0] = t;
+#elif MML_V > 2
+    mml_vd t[MML_V / 2];
+    for (int r = 0; r < MML_V / 2; r++)
+        for (int q = 0; q < MML_V / 2; q++)
+            t[q][2 * r] = v[r][2 * q], t[q][2 * r + 1] = v[r][2 * q + 1];
+    memcpy(v, t, sizeof t);
+#else
+    (void)v;                     /* one value a vector: its own transpose */
+#endif
+}
+
 #endif
