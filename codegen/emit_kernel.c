@@ -83,8 +83,8 @@ static void emit_description(const struct mmg_ctx *x)
         "", "ATLAS copy: A(i,p) = a[i*k + p], B(p,j) = b[j*k + p]",
         "panels: MU-row panels of A, NU-column panels of B",
         "no copy: column-major A (lda) and B (ldb)",
-        "no copy: column-major A (lda), B stored transposed: "
-        "B(p,j) = b[j + p*ldb]"
+        ("no copy: column-major A (lda), B stored transposed: "
+         "B(p,j) = b[j + p*ldb]")   /* one entry: clang asks for these () */
     };
     int need = mmg_regs_needed(p), have = mmg_regs_available(p);
 
