@@ -88,10 +88,11 @@ int mmg_isa_masks(const struct mmg_params *p)
 
 int mmg_masked(const struct mmg_ctx *x)
 {
-    int nocopy = x->layout == MMT_LAYOUT_NOCOPY
-                 || x->layout == MMT_LAYOUT_NOCOPY_BT;
+    int simd = x->layout == MMT_LAYOUT_NOCOPY
+               || x->layout == MMT_LAYOUT_NOCOPY_BT
+               || x->layout == MMT_LAYOUT_PANEL;
 
-    return nocopy && !x->m && mmg_isa_masks(x->p);
+    return simd && !x->m && mmg_isa_masks(x->p);
 }
 
 void mmg_call_tile(const struct mmg_ctx *x, const struct mmg_tile *t)

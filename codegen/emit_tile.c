@@ -36,9 +36,13 @@ static void operand_index(const struct tile_ctx *tc, int is_b, int s, int r,
             snprintf(out, len, "%d * k + p + %d", at, s);
         break;
     case MMT_LAYOUT_PANEL:               /* M resp. N contiguous */
-        /* a fractional last panel is as wide as its tile (KERNEL_ABI.md) */
-        snprintf(out, len, "(p + %d) * %d + %d", s,
-                 is_b ? tc->t->nr : tc->t->mr, at);
+        /* a fractional last panel is as wide as its tile (KERNEL_ABI.md);
+         * a masked tile's, as its rows (aw, made at the top) */
+        if (!is_b && tc->t->masked)
+            snprintf(out, len, "(p + %d) * aw + %d", s, at);
+        else
+            snprintf(out, len, "(p + %d) * %d + %d", s,
+                     is_b ? tc->t->nr : tc->t->mr, at);
         break;
     case MMT_LAYOUT_NOCOPY_BT:           /* B^T stored: N contiguous */
         if (is_b)
@@ -101,6 +105,9 @@ static void emit_mask(const struct tile_ctx *tc)
 
     if (!tc->t->masked)
         return;
+    if (tc->t->layout == MMT_LAYOUT_PANEL)   /* A's last panel, stored tight */
+        mmg_line(tc->x->e, "const int aw = %d + rows;",
+                 (tc->na - 1) * v);
     if (tc->x->p->isa == MMG_ISA_AVX512) {
         mmg_line(tc->x->e, "const __mmask%d km = (__mmask%d)((1u << rows) "
                  "- 1);", v, v);

@@ -54,7 +54,8 @@ struct mml_plan {
     int mc, kc, nb, nc;
     int pmu, pnu;            /* panel widths of the layout (1 for ATLAS's) */
     int pv;                  /* A's last panel padded to a multiple of
-                                this (the kernels' vector; 1) */
+                                this (the kernels' vector; 1: tight, the
+                                edge kernel's masked tiles take it) */
     int ctile;               /* 1: every block through the C tile (tests) */
     /* The small-problem path: non-copy kernels (run-time sizes up to
      * ncnb) of the full tile and of a narrow one; NULL: no such path. */

@@ -1,9 +1,10 @@
 /* Packing into the kernel's layout (KERNEL_ABI.md "Layouts"): A's rows or
  * B's columns into panels of MU (NU) with the panel dimension contiguous,
  * transposes done by the choice of strides, alpha folded into A.  A last
- * panel of fewer rows is padded with zeros to whole vectors, the kernels'
- * edge tiles run it (blocked.c sends it through the C tile when it has rows
- * of padding); B's last panel is as wide as its columns.  Panels of full
+ * panel of fewer rows is padded with zeros to the plan's pv rows (1: tight,
+ * for masked edge tiles; else whole vectors, and blocked.c sends it
+ * through the C tile when it has rows of padding); B's last panel is as
+ * wide as its columns.  Panels of full
  * width are specialised on the build's MU and NU so the compiler unrolls
  * them; the copies go a vector (vec.h) at a time, for the kernels' ISA (the
  * packing runs only where the kernels run).  Written as plain loops, GCC -O2

@@ -36,10 +36,14 @@ void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
                    const struct mmt_kernel_desc *edge, int nc)
 {
     int panels = full->layout == MMT_LAYOUT_PANEL;
+    /* an edge kernel with masked tiles takes A's last panel tight and
+     * writes only its rows; else whole vectors, the padding's rows
+     * through the C tile */
+    int pad = panels && !edge->masked_rows ? full->vlen : 1;
 
     *p = (struct mml_plan){ full, edge, full->m, full->k, full->n, nc,
                             panels ? full->mu : 1, panels ? full->nu : 1,
-                            panels ? full->vlen : 1, 0, NULL, NULL, 0,
+                            pad, 0, NULL, NULL, 0,
                             { 0 }, { 0 }, NULL, NULL, { 0 }, { 0 }, 0.0,
                             0, 0.0, 0.0, 0.0, { 0, 0, 0 } };
 }

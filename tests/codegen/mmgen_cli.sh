@@ -178,12 +178,12 @@ esac
 
 # The SIMD edges: the columns left after the last NU get tiles of their
 # exact width, one function per width, picked by a switch at run time;
-# the rows left below MU, in a non-copy kernel with masks (avx512, avx2),
-# masked tiles of their whole and fractional vectors, the corner too, so
-# that nothing is packed; in the panel layout (a driver pads A's rows to
-# whole vectors) whole-vector tiles of their own.  The grid checks their
-# values; this, that the emitter still makes them rather than packing
-# the edge.
+# the rows left below MU, with masks (avx512, avx2), masked tiles of
+# their whole and fractional vectors, the corner too, so that nothing is
+# packed: in a non-copy kernel on the caller's rows, in the panel layout
+# on A's last panel stored tight (as wide as its rows: aw).  The grid
+# checks their values; this, that the emitter still makes them rather
+# than packing the edge.
 "$mmgen" --isa=avx512 --copy=0 --mu=16 --nu=5 --ku=4 --m=0 --n=0 --k=0 \
     --name=ne --output="$dir/ne.c" 2> /dev/null
 if grep -q 'switch (n - j)' "$dir/ne.c" \
@@ -202,12 +202,15 @@ else
 fi
 "$mmgen" --isa=avx512 --mu=16 --nu=5 --ku=4 --m=0 --n=0 --k=0 \
     --name=pe --output="$dir/pe.c" 2> /dev/null
-if grep -Eq '^ +pe_b0_t8x5\(m, n, k,' "$dir/pe.c" \
-        && ! grep -q '_m(m, n, k' "$dir/pe.c" \
-        && grep -q '^ *\.masked_rows = 0,' "$dir/pe.c"; then
-    pass "SIMD panel layout, run-time M: a whole-vector tile (8x5), no mask, nor in the descriptor"
+if grep -Eq '^ +pe_b0_t8x5_m\(m, n, k,' "$dir/pe.c" \
+        && grep -Eq '^ +pe_b0_t16x3_m\(m, n, k,' "$dir/pe.c" \
+        && grep -q 'const int aw = 8 + rows;' "$dir/pe.c" \
+        && grep -q '(p + 0) \* aw + 8\]' "$dir/pe.c" \
+        && ! grep -Eq '^ +pe_b0_edge\(' "$dir/pe.c" \
+        && grep -q '^ *\.masked_rows = 1,' "$dir/pe.c"; then
+    pass "SIMD panel layout, run-time M: masked tiles (8x5_m, the corner 16x3_m) on A's tight last panel, no packed edge, the descriptor says so"
 else
-    fail "SIMD panel layout, run-time M: no 8x5 tile, a masked one, or the descriptor's masked_rows is not 0"
+    fail "SIMD panel layout, run-time M: no masked tiles on a tight panel, a packed edge, or the descriptor's masked_rows is not 1"
 fi
 # a fixed N (the panel layout: the last B panel is as wide as its tile)
 "$mmgen" --isa=avx2 --mu=8 --nu=4 --nb=10 --name=nf --output="$dir/nf.c" \
