@@ -17,8 +17,10 @@
 #include "codegen/params.h"
 
 /* 2: FMA=0 kernels turn contraction off (MMT_CONTRACT_OFF_*), the scalar
- * FMA=1 form calls mmt_fmadd. */
-#define MMG_VERSION "2"
+ * FMA=1 form calls mmt_fmadd.  3: panel kernels with run-time M take the
+ * rows past the last MU with masked tiles on AVX-512 and AVX2 (a search
+ * log of 2 timed the blocks steps' edge kernels with the packed edge). */
+#define MMG_VERSION "3"
 
 /* The banner ("generated, do not edit", how to recreate the file) and the
  * includes.  command: the exact command that recreates the file. */
