@@ -119,9 +119,9 @@ static void expand_plain(const struct mml_complex_gemm *g, size_t i0,
 /* The same for op(A) = A^T or A^H, whose row i is A's column i: blocks of
  * H x H values (H = V/2, a vector's), read a vector from each of H of
  * A's columns, transposed in registers (the conjugate taken for C), and
- * expanded as above; a row strip of H at a time down all of the block's
- * rows, so that each line read is read whole and Ar's 2H columns are
- * written in order.  Element by element, reading down op(A)'s columns
+ * expanded as above; H of op(A)'s columns at a time, down all of the
+ * block's rows, so that each line read is read whole and Ar's 2H columns
+ * are written in order.  Element by element, reading down op(A)'s columns
  * (Zen 5, bench-dgemm, 9 rounds, medians): CGEMM TN 100^3 0.86 and 0.95
  * of this flushed and warm, 300^3 0.93 and 0.98; ZGEMM the same. */
 MML_TARGET_ATTR
