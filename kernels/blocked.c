@@ -87,7 +87,7 @@ static void call(const struct ctx *x, size_t ic, size_t j, int i0, int m,
  * at b: the whole panels of rows straight into C, the last fractional one
  * straight too when it has no padding (tight for an edge kernel with
  * masked tiles: plan.c), else through the C tile.  Masked, DGEMM ran
- * 1.00-1.02 times as fast at N = 333-2001, CGEMM 1.01-1.02, SGEMM
+ * 0.98-1.02 times as fast at N = 333-2001, CGEMM 0.97-1.03, SGEMM
  * 0.96-1.05 (Zen 5, 9 rounds, medians).  No call is larger than the block
  * (the kernels take at most NB in each size).  The last rows had been
  * padded to a whole MU panel: N = 500 and 700 (20 rows past the 40 x 5
