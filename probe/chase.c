@@ -13,6 +13,17 @@ enum {
     MIN_LOADS = 1 << 14,
 };
 
+/* A sample's time is also bounded (by the warm pass's time a load):
+ * past the LLC, where a load waits on memory, MAX_LOADS took 3.5 ms a
+ * sample and the sweeps' sizes there most of mmprobe's time (a Zen 5
+ * guest whose neighbours left its L3 edge at 4 MiB: 7.4-7.9 s a run,
+ * where an edge at 6-8 MiB had kept 5-6 s).  In L2 and L3 MAX_LOADS
+ * takes less than this, so their edges come from the same samples as
+ * before; a bound of 1 ms cut into the L3's samples and moved L2_EFF_KIB
+ * (644 against 912 in three alternated pairs), 2 ms did not (768-992 both
+ * ways, the runs 3.8-4.1 s against 4.8-6.5; 2026-11-29). */
+#define SAMPLE_S 2e-3
+
 static uint64_t next_rand(struct probe_chase *c)
 {
     c->rng ^= c->rng << 13;
@@ -107,12 +118,19 @@ double probe_chase_ns(struct probe_chase *c, size_t bytes, uint32_t *order)
 {
     size_t lines = bytes / PROBE_LINE;
 
+    long warm = lines < 4 * MAX_LOADS ? (long)lines : 4L * MAX_LOADS;
+    double t0, per;
+
     c->bytes = bytes;
     link_groups(c, bytes, order);
-    c->pos = walk(c->pos, lines < 4 * MAX_LOADS ? (long)lines
-                                                 : 4L * MAX_LOADS);
+    t0 = probe_now();
+    c->pos = walk(c->pos, warm);
+    per = (probe_now() - t0) / (double)warm;   /* seconds a load, about */
     c->loads = lines < MIN_LOADS ? MIN_LOADS
              : lines > MAX_LOADS ? MAX_LOADS : (long)lines;
+    if (per > 0 && (double)c->loads * per > SAMPLE_S)
+        c->loads = SAMPLE_S / per > MIN_LOADS ? (long)(SAMPLE_S / per)
+                                              : MIN_LOADS;
     return probe_min_rounds(chase_sample, c, 3, 3, 0.03, 2, NULL) /
            c->loads * 1e9;
 }
