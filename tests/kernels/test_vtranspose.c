@@ -1,5 +1,6 @@
 /* test_vtranspose: vec.h's in-register V x V transpose (the packing's
- * transposing copies) and its sums across lanes (the TN path's) at
+ * transposing copies), its sums across lanes (the TN path's) and its
+ * transpose and swap of pairs of lanes (complex.c's) at
  * every vector width the library is built for --
  * 2, 4, 8 doubles (SSE2, AVX, AVX-512) and 16, which takes the element
  * by element path -- whatever this CPU's kernels are: the same source is
@@ -40,13 +41,46 @@ static void sums(void)
            bad ? "not " : "", MML_V);
 }
 
+/* mml_vtranspose_pairs and mml_vswap_pairs (complex.c's 1m expansion):
+ * the H x H block of pairs (H = V/2) transposed with each pair's two
+ * lanes together, and the lanes of a vector swapped in pairs.  Pair q of
+ * vector r holds 100 r + q and its negative, distinct everywhere. */
+static void pairs(void)
+{
+    enum { H = MML_V / 2 > 0 ? MML_V / 2 : 1 };
+    mml_vd v[H];
+    double row[MML_V], back[MML_V];
+    int bad = 0, swapped = 0;
+
+    for (int r = 0; r < H; r++) {
+        for (int l = 0; l < MML_V; l++)
+            row[l] = (l % 2 ? -1 : 1) * (100.0 * r + l / 2);
+        v[r] = mml_vload(row);
+    }
+    mml_vtranspose_pairs(v);
+    for (int q = 0; MML_V > 1 && q < H; q++) {
+        mml_vstore(back, v[q]);
+        for (int l = 0; l < MML_V; l++)
+            bad += back[l] != (l % 2 ? -1 : 1) * (100.0 * (l / 2) + q);
+    }
+    printf("%sok 4 - %d x %d transpose of pairs: each pair in its place, "
+           "its lanes in order\n", bad ? "not " : "", H, H);
+    for (int l = 0; l < MML_V; l++)
+        row[l] = l;
+    mml_vstore(back, mml_vswap_pairs(mml_vload(row)));
+    for (int l = 0; l < MML_V; l++)
+        swapped += back[l] != (MML_V % 2 && l == MML_V - 1 ? l : l ^ 1);
+    printf("%sok 5 - the lanes of a vector swapped in pairs\n",
+           swapped ? "not " : "");
+}
+
 int main(void)
 {
     mml_vd v[MML_V];
     int bad = 0, twice = 0;
     double row[MML_V], back[MML_V];
 
-    printf("1..3\n");
+    printf("1..5\n");
     for (int r = 0; r < MML_V; r++) {
         for (int q = 0; q < MML_V; q++)
             row[q] = 100.0 * r + q;
@@ -73,5 +107,6 @@ int main(void)
     printf("%sok 2 - transposed twice, the block is as it was\n",
            twice ? "not " : "");
     sums();
+    pairs();
     return 0;
 }
