@@ -63,16 +63,30 @@ static void scale_c(const struct mml_complex_gemm *g)
         }
 }
 
+/* alpha's parts in every lane, and -1, +1, ...: what expand_vector
+ * multiplies by. */
+struct alpha_lanes {
+    mml_vd re, im, alt;
+};
+
+MML_VINLINE struct alpha_lanes alpha_lanes(const mml_elem alpha[2])
+{
+    struct alpha_lanes a;
+
+    for (int l = 0; l < MML_V; l++)
+        a.re[l] = alpha[0], a.im[l] = alpha[1], a.alt[l] = l % 2 ? 1 : -1;
+    return a;
+}
+
 /* alpha times the complex values in v (re and im interleaved) into first,
- * i alpha v (-im, re) into second: two columns of Ar, a vector of each.
- * ar, ai: alpha's parts in every lane; alt: -1, +1, ... */
-MML_VINLINE void expand_vector(mml_vd v, mml_vd ar, mml_vd ai, mml_vd alt,
+ * i alpha v (-im, re) into second: two columns of Ar, a vector of each. */
+MML_VINLINE void expand_vector(mml_vd v, const struct alpha_lanes *a,
                                mml_elem *first, mml_elem *second)
 {
-    mml_vd z = ar * v + ai * (mml_vswap_pairs(v) * alt);
+    mml_vd z = a->re * v + a->im * (mml_vswap_pairs(v) * a->alt);
 
     mml_vstore(first, z);
-    mml_vstore(second, mml_vswap_pairs(z) * alt);
+    mml_vstore(second, mml_vswap_pairs(z) * a->alt);
 }
 
 /* op(A)(i, p) (its conjugate taken for C) times alpha into Ar's rows 2i,
@@ -98,19 +112,16 @@ MML_TARGET_ATTR
 static void expand_plain(const struct mml_complex_gemm *g, size_t i0,
                          size_t mb, size_t p0, size_t kb, mml_elem *ar)
 {
-    mml_vd vr, vi, alt;
+    struct alpha_lanes al = alpha_lanes(g->alpha);
     size_t n = 2 * mb;
 
-    for (int l = 0; l < MML_V; l++)
-        vr[l] = g->alpha[0], vi[l] = g->alpha[1], alt[l] = l % 2 ? 1 : -1;
     for (size_t p = 0; p < kb; p++) {
         const mml_elem *x = g->a + 2 * (i0 + (p0 + p) * g->lda);
         mml_elem *first = ar + 4 * mb * p, *second = first + 2 * mb;
         size_t r = 0;
 
         for (; MML_V % 2 == 0 && r + MML_V <= n; r += MML_V)
-            expand_vector(mml_vload(x + r), vr, vi, alt, first + r,
-                          second + r);
+            expand_vector(mml_vload(x + r), &al, first + r, second + r);
         for (; r < n; r += 2)
             expand_one(g, i0 + r / 2, p0 + p, first + r, second + r);
     }
@@ -129,13 +140,12 @@ static void expand_transposed(const struct mml_complex_gemm *g, size_t i0,
                               size_t mb, size_t p0, size_t kb, mml_elem *ar)
 {
     enum { H = MML_V / 2 > 0 ? MML_V / 2 : 1 };
-    mml_vd vr, vi, alt, cj;
+    struct alpha_lanes al = alpha_lanes(g->alpha);
+    mml_vd cj;                   /* the conjugate's signs, or ones */
     size_t iv = MML_V % 2 ? 0 : mb / H * H, pv = MML_V % 2 ? 0 : kb / H * H;
 
-    for (int l = 0; l < MML_V; l++) {
-        vr[l] = g->alpha[0], vi[l] = g->alpha[1], alt[l] = l % 2 ? 1 : -1;
+    for (int l = 0; l < MML_V; l++)
         cj[l] = g->ta == MML_TRANS_C && l % 2 ? -1 : 1;
-    }
     for (size_t p = 0; p < pv; p += H)
         for (size_t i = 0; i < iv; i += H) {
             mml_vd v[H];
@@ -145,7 +155,7 @@ static void expand_transposed(const struct mml_complex_gemm *g, size_t i0,
             mml_vtranspose_pairs(v);
             for (int q = 0; q < H; q++) {
                 mml_elem *first = ar + 4 * mb * (p + q) + 2 * i;
-                expand_vector(v[q] * cj, vr, vi, alt, first, first + 2 * mb);
+                expand_vector(v[q] * cj, &al, first, first + 2 * mb);
             }
         }
     for (size_t p = 0; p < kb; p++)
