@@ -140,11 +140,15 @@ bench_bench_search_CPPFLAGS = $(tune_libmmsearch_la_CPPFLAGS)
 bench_bench_search_LDADD = tune/libmmsearch.la
 BENCH_SEARCH_FLAGS =
 BENCH_SEARCH_DIR = bench/search.d
+# The command that runs under the timing lock when there is one (a
+# recipe's words; empty without flock or a lock), and the probe a
+# search needs, made under it unless probe.conf is there.
+LOCKED = $$(l=$(TIMING_LOCK) && command -v flock >/dev/null \
+	    && echo flock "$$l")
+PROBE_ONCE = test -f "$(MMT_RESULTS)/probe.conf" || $(LOCKED) ./mmprobe
 .PHONY: bench-search bench-search-clean
 bench-search: bench/bench-search$(EXEEXT) mmsearch$(EXEEXT) mmprobe$(EXEEXT)
-	test -f "$(MMT_RESULTS)/probe.conf" || \
-	  $$(l=$(TIMING_LOCK) && command -v flock >/dev/null \
-	     && echo flock "$$l") ./mmprobe
+	$(PROBE_ONCE)
 	bench/bench-search$(EXEEXT) --mmsearch=./mmsearch \
 	  --dir=$(BENCH_SEARCH_DIR) --lock="$(TIMING_LOCK)" \
 	  $$(test "$$(nproc 2>/dev/null || echo 1)" -gt 1 && echo --cpu=1) \
@@ -156,6 +160,30 @@ clean-local: bench-search-clean
 # Its smoke test (make check): the whole program on a tiny scalar space.
 TESTS += tests/bench/test_bench_search.sh
 EXTRA_DIST += tests/bench/test_bench_search.sh
+
+# How well each kernel-timing context (mmsearch --context=l1, packed)
+# ranks 22 kernels as the whole DGEMM does (issue 32): each kernel
+# searched alone, everything pinned, in both contexts; about 15 minutes
+# on 2 cores, the logs in $(BENCH_CONTEXT_DIR) (a run resumes them).
+# make bench-context BENCH_CONTEXT_FLAGS='24x8:gcc 40x5:gcc' picks the
+# kernels (bench/context_rank.sh --help).
+BENCH_TARGETS += bench-context
+EXTRA_DIST += bench/context_rank.sh
+BENCH_CONTEXT_FLAGS =
+BENCH_CONTEXT_DIR = bench/context.d
+.PHONY: bench-context bench-context-clean
+bench-context: mmsearch$(EXEEXT) mmprobe$(EXEEXT)
+	$(PROBE_ONCE)
+	$(LOCKED) $(SHELL) $(srcdir)/bench/context_rank.sh \
+	  --mmsearch=./mmsearch --dir=$(BENCH_CONTEXT_DIR) \
+	  --taskset="$$(test -n '$(TASKSET)' && echo '$(TASKSET) -c 0,1')" \
+	  $(BENCH_CONTEXT_FLAGS)
+bench-context-clean:
+	rm -rf $(BENCH_CONTEXT_DIR)
+clean-local: bench-context-clean
+# Its smoke test: two AVX2 tiles, fake timings.
+TESTS += tests/bench/test_context_rank.sh
+EXTRA_DIST += tests/bench/test_context_rank.sh
 
 # The profiler on programs nobody here wrote (issue 10): Debian's NumPy
 # doing a least-squares solve, a matrix power and a linear solve under

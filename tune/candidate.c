@@ -128,7 +128,7 @@ void mms_cand_init(struct mms_cand *c, const struct mms_pipeline *pl,
                    const struct mmg_params *p)
 {
     memset(c, 0, sizeof *c);
-    c->p = *p;
+    c->p = c->gen = *p;
     mmg_kernel_name(&c->p, c->name, sizeof c->name);
     snprintf(c->src, sizeof c->src, "%.300s/%.128s.c", pl->workdir, c->name);
     set_paths(c, pl);
@@ -141,6 +141,7 @@ void mms_cand_from_source(struct mms_cand *c, const struct mms_pipeline *pl,
 {
     memset(c, 0, sizeof *c);
     mmg_params_default(&c->p);
+    c->gen = c->p;
     snprintf(c->name, sizeof c->name, "%s", name);
     snprintf(c->src, sizeof c->src, "%s", src);
     set_paths(c, pl);
@@ -154,14 +155,14 @@ int mms_cand_generate(struct mms_cand *c)
 
     if (access(c->src, R_OK) == 0)
         return 0;
-    mmg_params_options(&c->p, command + 6, sizeof command - 6);
+    mmg_params_options(&c->gen, command + 6, sizeof command - 6);
     fp = fopen(c->src, "w");
     if (!fp) {
         snprintf(c->why, sizeof c->why, "%.300s: %s", c->src,
                  strerror(errno));
         return -1;
     }
-    rc = mmg_emit_prologue(fp, command) || mmg_emit_kernel(fp, &c->p,
+    rc = mmg_emit_prologue(fp, command) || mmg_emit_kernel(fp, &c->gen,
                                                             command);
     if (fclose(fp) != 0 || rc != 0) {
         snprintf(c->why, sizeof c->why, "mmgen: writing %.300s failed",

@@ -32,7 +32,11 @@ int mms_verdict_parse(const char *word);
 #define MMS_WHY_MAX 400
 
 struct mms_cand {
-    struct mmg_params p;
+    struct mmg_params p;         /* the kernel as the search knows it */
+    struct mmg_params gen;       /* what its source is generated from:
+                                    p, or in the packed context p at the
+                                    library's blocking (tune/timing.c) */
+    int packed;                  /* 1: timed in the packed context */
     int cc;                      /* its compiler: an index into pl->cc */
     char name[128];              /* kernel base name; <name>_desc */
     char src[MMS_PATH_MAX];      /* source in the work directory */
@@ -48,6 +52,17 @@ struct mms_cand {
     char driver_so[MMS_PATH_MAX];  /* with an nc: the driver built for
                                       its kernel ("": pl->driver_so) */
 };
+
+/* The packed context (pl->packed): a kernel step's copy kernel p is
+ * generated as the library's full kernel for it (M = MC, N = NB, K = KC
+ * of the library's blocking model, tune/blocks.h) and timed as one call
+ * of the library's macro-kernel: A's packed MC x KC block hot (packed
+ * just before, it sits in L2), B's packed KC x NB panel and C cold, C an
+ * MC x NB block of a matrix with this leading dimension (a caller's
+ * N = 2000, issue 32's size).  The L1 context (one call at M = N = K =
+ * NB, A and B cold, C hot) ranked the fastest kernels unlike whole
+ * DGEMMs (docs/SEARCH.md). */
+#define MMS_PACKED_LDC 2000
 
 /* A kernel compiler: its command, as the log and params.conf name it,
  * and its flags. */
@@ -98,6 +113,9 @@ struct mms_pipeline {
     int jobs;                    /* compilers at once */
     struct mmtm_timing_opts timing;
     double peak_mflops;          /* probe.conf's; 0 unknown */
+    int packed;                  /* 1: the kernel steps' copy kernels
+                                    are timed as the library calls
+                                    them (MMS_PACKED_LDC); 0: in L1 */
     int fake_timing;             /* test hook: MFLOPS from the name (and
                                     the compiler's, but cc[0]'s) */
     /* A timing during which the other CPUs were busier than busy_limit

@@ -98,6 +98,9 @@ EXTRA_DIST += tests/tune/test_mmsearch.sh tests/tune/test_ccstep.sh \
 
 TESTS += tests/tune/test_engines.sh tests/tune/test_single.sh
 EXTRA_DIST += tests/tune/test_engines.sh tests/tune/test_single.sh
+# The kernel steps in the packed timing context (--context=packed).
+TESTS += tests/tune/test_context.sh
+EXTRA_DIST += tests/tune/test_context.sh
 # Steps 6 and 7 (NCNB, K_CROSSOVER) alone, the earlier ones pinned.
 TESTS += tests/tune/test_side_steps.sh
 EXTRA_DIST += tests/tune/test_side_steps.sh

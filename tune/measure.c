@@ -57,8 +57,9 @@ struct shape {
 /* The call a kernel is timed with (candidate.h, mms_measure): copy
  * kernels take A and B packed (m*k and k*n elements, the lds ignored),
  * non-copy ones the caller's column-major arrays with ld = the tile;
- * elements of the kernel's type. */
-static void shape_of(const struct mmt_kernel_desc *d, int kt,
+ * elements of the kernel's type.  In the packed context C is a block of
+ * a matrix of MMS_PACKED_LDC rows. */
+static void shape_of(const struct mmt_kernel_desc *d, int kt, int packed,
                      struct shape *sh, size_t *abytes, size_t *bbytes,
                      size_t *cbytes)
 {
@@ -69,6 +70,8 @@ static void shape_of(const struct mmt_kernel_desc *d, int kt,
     sh->n = d->n ? d->n : d->nb;
     sh->k = d->k ? d->k : kt > 0 ? kt : d->nb;
     sh->lda = sh->ldb = sh->ldc = d->nb;
+    if (packed)
+        sh->ldc = sh->m > MMS_PACKED_LDC ? sh->m : MMS_PACKED_LDC;
     if (d->layout == MMT_LAYOUT_NOCOPY) {
         *abytes = elem * (size_t)sh->lda * sh->k;
         *bbytes = elem * (size_t)sh->ldb * sh->n;
@@ -108,7 +111,8 @@ static int fake_fits(const struct mms_dgemm_shape *s, int ncnb)
  * +-1% per round, so that tests of the search are deterministic.  PF (the
  * name's "_pf") is left out: on this machine a prefetch costs and gives
  * nothing, and the landscape stays the one the tests were written on. */
-static void fake_time(const struct measure_job *j, int fd)
+static void fake_time(const struct measure_job *j, const char *call,
+                      int fd)
 {
     char name[sizeof j->c->name], *pf, round[16], kt[16];
     char sizes[MMS_WHY_MAX / 2] = "", why[MMS_WHY_MAX];
@@ -119,6 +123,9 @@ static void fake_time(const struct measure_job *j, int fd)
     snprintf(name, sizeof name, "%s", j->c->name);
     if ((pf = strstr(name, "_pf")))
         memmove(pf, pf + 3, strlen(pf + 3) + 1);
+    /* nor the packed context's build of the same kernel ("_pk") */
+    if ((pf = strstr(name, "_pk")))
+        *pf = '\0';
     /* nor the small path's bound in the name ("_b01_s320"), but in the
      * step small, where it is what the candidates differ in */
     if ((pf = strstr(name, "_b01_s")))
@@ -154,8 +161,8 @@ static void fake_time(const struct measure_job *j, int fd)
                 && !fake_fits(&n[i], j->c->p.ncnb))
                 mms_dgemm_why_path(sizes, sizeof sizes, "skinny", &n[i]);
     }
-    snprintf(why, sizeof why, "%s%sfake timing (test hook)", sizes,
-             sizes[0] ? "; " : "");
+    snprintf(why, sizeof why, "%s%sfake timing (test hook)%s", sizes,
+             sizes[0] ? "; " : "", call);
     report(fd, MMS_V_OK, mflops, 0.01, j->pl->timing.samples, why);
 }
 
@@ -172,12 +179,18 @@ static void time_kernel(const struct measure_job *j,
     };
     struct mmtm_timing r;
     struct mmtm_load load;
+    char call[96] = "", how[MMS_WHY_MAX];
 
-    shape_of(d, j->c->kt, &sh, &k.operand[0].bytes, &k.operand[1].bytes,
-             &k.operand[2].bytes);
+    shape_of(d, j->c->kt, j->c->packed, &sh, &k.operand[0].bytes,
+             &k.operand[1].bytes, &k.operand[2].bytes);
+    if (j->c->packed)   /* A packed just before; C a caller's, cold */
+        k.operand[0].cold = 0, k.operand[2].cold = 1;
     k.flops = 2.0 * sh.m * sh.n * sh.k;
+    if (j->c->packed)   /* the call the log's note says it was timed as */
+        snprintf(call, sizeof call, "; packed, one call M=%d N=%d K=%d "
+                 "ldc=%d", sh.m, sh.n, sh.k, sh.ldc);
     if (j->pl->fake_timing) {
-        fake_time(j, fd);
+        fake_time(j, call, fd);
         return;
     }
     mmtm_load_start(&load, sched_getcpu());
@@ -185,8 +198,10 @@ static void time_kernel(const struct measure_job *j,
         report(fd, MMS_V_CRASH, 0, 0, 0, r.how);
         return;
     }
+    snprintf(how, sizeof how, "%.*s%s", (int)(sizeof how - sizeof call),
+             r.how, call);
     report_busy(fd, MMS_V_OK, r.mflops, r.spread, r.samples,
-                mmtm_load_busy(&load), r.how);
+                mmtm_load_busy(&load), how);
 }
 
 /* A candidate with an NC: the whole DGEMM around its full kernel d. */
@@ -215,7 +230,7 @@ static void dgemm_child(const struct measure_job *j,
     if (!(j->what & MMS_TIME))
         report(fd, MMS_V_OK, 0, 0, 0, "verified, not timed");
     else if (j->pl->fake_timing)
-        fake_time(j, fd);
+        fake_time(j, "", fd);
     else if (mms_dgemm_time(&dg, j->pl, &m) != 0)
         report(fd, MMS_V_CRASH, 0, 0, 0, m.why);
     else
@@ -301,7 +316,7 @@ static void parse_report(const char *text, int status, struct mms_measure *m)
 
 /* The memory a candidate's child may take beyond what the search maps
  * (its RLIMIT_AS, proc.h): its operands -- a kernel's at NB or NCNB
- * and its k, or the largest whole-DGEMM shape's, with the driver's
+ * and its k (the packed context's: at its blocking, C's ldc rows), or the largest whole-DGEMM shape's, with the driver's
  * packed copies --, the flush area and the oracle's copies, each
  * counted four times over, and 512 MiB for the rest (libraries, the
  * timer's working sets, malloc's arenas).  Generous: it stops a
@@ -310,9 +325,12 @@ static size_t child_bytes(const struct mms_pipeline *pl,
                           const struct mms_cand *c)
 {
     struct mms_dgemm_shape s[MMS_DGEMM_SHAPES];
-    size_t n = (size_t)(c->p.nb > c->p.ncnb ? c->p.nb : c->p.ncnb);
+    size_t n = (size_t)(c->gen.nb > c->gen.ncnb ? c->gen.nb : c->gen.ncnb);
     size_t k = c->kt > 0 && (size_t)c->kt > n ? (size_t)c->kt : n;
     size_t elems = 3 * n * k, flush = pl->timing.flush_bytes;
+
+    if (c->packed)      /* C's block of MMS_PACKED_LDC rows */
+        elems += (size_t)MMS_PACKED_LDC * n;
 
     for (int i = 0, ns = c->nc > 0 ? mms_dgemm_sizes(pl, s) : 0; i < ns;
          i++) {

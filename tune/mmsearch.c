@@ -29,13 +29,14 @@ enum {
     OPT_CHECK_LOG, OPT_INCLUDE, OPT_WORKDIR, OPT_PROGRESS, OPT_FAKE,
     OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_SLOW, OPT_ENGINE, OPT_PIN_FILE,
     OPT_SKIP_BLOCKS, OPT_SKIP_DGEMM, OPT_SOURCE, OPT_CANDIDATE,
-    OPT_PRECISION, OPT_INT
+    OPT_PRECISION, OPT_CONTEXT, OPT_INT
 };
 
 struct cli {
     const char *level, *probe, *log, *output, *check_log, *include;
     const char *workdir, *engine, *source;
     int single;                   /* --precision=s */
+    int packed;                   /* --context=packed */
     double time_limit, compile_timeout, run_timeout;
     int jobs, progress, fake, stop_after, busy, skip_blocks, skip_dgemm;
     int slow[MMS_SLOW_MAX], nslow;
@@ -104,6 +105,16 @@ static void usage(void)
            "s (the model\n"
            "                      engine leaves s to the library's "
            "rule)\n"
+           "  --context=WORD      how the kernel steps time a double "
+           "kernel: l1 (default),\n"
+           "                      one call at M=N=K=NB in L1; packed, the "
+           "library's full\n"
+           "                      kernel at its blocking model's MC, NB, "
+           "KC on A's packed\n"
+           "                      block (hot), B's panel and a block of "
+           "C (cold, ldc 2000);\n"
+           "                      there the step nb is skipped (the "
+           "library widens NB)\n"
            "  --level=WORD        quick, normal (default) or full\n"
            "  --time-limit=S      start no step after S seconds (0: none)\n"
            "  --probe-conf=FILE   default results/HOST/probe.conf\n"
@@ -235,6 +246,7 @@ static struct option *build_options(void)
         { "candidate", required_argument, NULL, OPT_CANDIDATE },
         { "source-dir", required_argument, NULL, OPT_SOURCE },
         { "precision", required_argument, NULL, OPT_PRECISION },
+        { "context", required_argument, NULL, OPT_CONTEXT },
     };
     return mmg_long_options(fixed, sizeof fixed / sizeof fixed[0], OPT_INT);
 }
@@ -323,6 +335,11 @@ static void one_option(struct cli *c, int opt, const char *arg)
         if (strcmp(arg, "d") != 0 && strcmp(arg, "s") != 0)
             mmc_usage_error("--precision: '%s' is not d or s", arg);
         c->single = arg[0] == 's';
+        break;
+    case OPT_CONTEXT:
+        if (strcmp(arg, "l1") != 0 && strcmp(arg, "packed") != 0)
+            mmc_usage_error("--context: '%s' is not l1 or packed", arg);
+        c->packed = arg[0] == 'p';
         break;
     default:
         pin_or_die(&c->pins, mmg_int_params[opt - OPT_INT].key, arg);
@@ -424,6 +441,7 @@ static void setup_pipeline(const struct cli *c, const char *want,
     if (c->run_timeout)
         s->pl.run_timeout_s = c->run_timeout;
     s->pl.fake_timing = c->fake;
+    s->pl.packed = c->packed;
     snprintf(s->pl.source_dir, sizeof s->pl.source_dir, "%s", c->source);
     if (c->busy)
         s->pl.busy_limit = -1, s->pl.busy_pause_ms = 0;

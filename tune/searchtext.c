@@ -12,16 +12,23 @@ void mms_timer_text(const struct mms_search *s, char *buf, size_t len)
     const struct mmtm_timing_opts *o = &s->pl.timing;
 
     if (s->pl.fake_timing) {
-        snprintf(buf, len, "fake MFLOPS from the kernel name (test hook)");
+        snprintf(buf, len, "fake MFLOPS from the kernel name (test hook)%s",
+                 s->pl.packed ? ", packed" : "");
         return;
     }
+    char ldc[16];
+
+    snprintf(ldc, sizeof ldc, "%d", MMS_PACKED_LDC);
     snprintf(buf, len, "%s clock, %s of %d samples, flush %s %zu KiB, "
-             "A and B cold, C hot, beta-1 variant",
+             "%s%s%s, beta-1 variant",
              mmtm_clock_describe(o->clock)->name,
              o->clock == MMTM_CLOCK_CPU ? "median" : "min", o->samples,
              mmtm_flush_name(o->flush),
              (o->flush_bytes ? o->flush_bytes
-                             : mmtm_flush_default_bytes()) >> 10);
+                             : mmtm_flush_default_bytes()) >> 10,
+             s->pl.packed ? "packed: the full kernel at the library's "
+             "blocking, A hot, B and C cold, ldc " : "A and B cold, C hot",
+             s->pl.packed ? ldc : "", s->pl.packed ? " (double)" : "");
 }
 
 /* "ISA=avx512 MU=24 NU=8 ... CC=clang": the kernel p (its tile and

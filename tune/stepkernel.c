@@ -3,6 +3,8 @@
  * candidates come from its range rule shares. */
 #include "tune/steprun.h"
 
+#include <string.h>
+
 #include "tune/decide.h"
 #include "tune/progress.h"
 #include "tune/screen.h"
@@ -21,6 +23,11 @@ int mms_step_gate(struct mms_search *s, const struct mms_step *st)
                       (struct mms_how){ s->ref_cc, 0 }, pins, sizeof pins);
         return mms_skip(s, st, "pinned: %s", pins);
     }
+    /* the library widens NB to hold MC and KC (kernels/libparams.c):
+     * in the packed context every NB up to them times the same kernel */
+    if (s->pl.packed && s->type == MMT_TYPE_D && strcmp(st->name, "nb") == 0)
+        return mms_skip(s, st, "the packed context: the library's kernel "
+                        "is as wide as its blocking, whatever NB");
     if (s->time_limit_s > 0 && mms_now() - s->t0 > s->time_limit_s)
         return mms_skip(s, st, "the time limit of %g s was reached; the "
                         "values so far are kept", s->time_limit_s);

@@ -98,6 +98,46 @@ static int driver(struct mms_search *s, struct mms_cand *c)
     return 0;
 }
 
+/* 1 when the packed context times p (candidate.h, MMS_PACKED_LDC): a
+ * double copy kernel at its tile in every size (the kernel steps'; not
+ * the cleanup kernels at run-time sizes, nor the non-copy ones of the
+ * step ncnb).  The single search's few candidates stay in L1: the
+ * library's single blocking is derived from the double one
+ * (kernels/libparams.c), which the search has not chosen yet. */
+static int packable(const struct mms_search *s, const struct mmg_params *p)
+{
+    return s->pl.packed && s->type == MMT_TYPE_D && p->copy
+           && p->m == MMG_TILE && p->n == MMG_TILE && p->k == MMG_TILE;
+}
+
+/* c, initialised for p, to be generated as the library's full kernel
+ * for p at its model's blocking (the pinned MC, KC kept, as the blocks
+ * steps keep them), named apart from p's L1 build.  Its p stays the
+ * kernel the search knows (its log lines, its decisions). */
+static void pack(struct mms_search *s, struct mms_cand *c)
+{
+    struct mms_blocks b = { s->pins.mc, s->pins.kc, s->pins.nc, 0,
+                            s->pins.small };
+    struct mmg_params q;
+
+    if (c->verdict != MMS_V_NONE)
+        return;
+    if (mms_blocks_model(&s->pc, &c->p, &b, c->why, sizeof c->why) != 0) {
+        c->verdict = MMS_V_COMPILE;
+        return;
+    }
+    mms_blocks_kernel(&c->p, &b, &q);
+    q.betas = MMG_BETA1;
+    snprintf(q.name, sizeof q.name, "%.80s_pk", c->name);
+    snprintf(c->name, sizeof c->name, "%s", q.name);
+    snprintf(c->src, sizeof c->src, "%.300s/%.128s.c", s->pl.workdir,
+             c->name);
+    c->gen = q;
+    c->packed = 1;
+    if (mmg_params_check(&c->gen, c->why, sizeof c->why) != 0)
+        c->verdict = MMS_V_COMPILE;
+}
+
 /* c: p's beta-1 kernel built as h says; with an NC, the library's full
  * kernel (beta 0 and 1: the whole DGEMM calls both), named apart from
  * any beta-1 build of the same parameters. */
@@ -116,6 +156,8 @@ void mms_prepare(struct mms_search *s, struct mms_cand *c,
             snprintf(q.name, sizeof q.name, "%.80s_b01", base);
     }
     mms_cand_init(c, &s->pl, &q);
+    if (h.nc == 0 && packable(s, p))
+        pack(s, c);
     mms_cand_use_cc(c, &s->pl, h.cc);
     c->nc = h.nc;
     if (h.nc > 0 && c->verdict == MMS_V_NONE && driver(s, c) != 0)
