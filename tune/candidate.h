@@ -242,12 +242,13 @@ enum {
  * (round picks the fake timing's noise).  It is timed as called on one
  * block: m and n the tile (or its fixed sizes), k its fixed K, else
  * c->kt, else the tile; a non-copy kernel with lda = ldb = ldc = the
- * tile (NCNB); MFLOPS count 2*m*n*k.  A candidate with an NC is verified
- * and timed as the whole DGEMM instead (tune/dgemm.h: the geometric mean
- * of the MFLOPS at mms_dgemm_sizes's shapes, why saying each).
- * Fills m; without MMS_TIME a kernel that passes is ok at 0 MFLOPS.  A timing made beside busy CPUs
- * is taken again (pl->busy_*); if the last one is still busy, m->why
- * begins with "BUSY". */
+ * tile (NCNB); in the packed context (c->packed) A hot, B and C cold,
+ * ldc MMS_PACKED_LDC; MFLOPS count 2*m*n*k.  A candidate with an NC is
+ * verified and timed as the whole DGEMM instead (tune/dgemm.h: the
+ * geometric mean of the MFLOPS at mms_dgemm_sizes's shapes, why saying
+ * each).  Fills m; without MMS_TIME a kernel that passes is ok at 0
+ * MFLOPS.  A timing made beside busy CPUs is taken again (pl->busy_*);
+ * if the last one is still busy, m->why begins with "BUSY". */
 void mms_measure(const struct mms_pipeline *pl, const struct mms_cand *c,
                  unsigned what, int round, struct mms_measure *m);
 
