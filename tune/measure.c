@@ -319,9 +319,8 @@ static void parse_report(const char *text, int status, struct mms_measure *m)
  * and its k (the packed context's: at its blocking, C's ldc rows), or
  * the largest whole-DGEMM shape's, with the driver's packed copies --,
  * the flush area and the oracle's copies, each counted four times over,
- * and 512 MiB for the rest (libraries, the
- * timer's working sets, malloc's arenas).  Generous: it stops a
- * runaway, never a kernel. */
+ * and 512 MiB for the rest (libraries, the timer's working sets,
+ * malloc's arenas).  Generous: it stops a runaway, never a kernel. */
 static size_t child_bytes(const struct mms_pipeline *pl,
                           const struct mms_cand *c)
 {
