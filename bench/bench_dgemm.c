@@ -417,8 +417,10 @@ static void take_medians(struct bd_run *r)
             for (int i = 0; i < r->nshapes; i++) {
                 struct bd_lib *lib = &r->libs[l];
                 int n = lib->nall[m][i];
+                /* untimed (the naive loops past --naive-max): INFINITY,
+                 * "-" in either table */
+                lib->least[m][i] = lib->best[m][i];
                 if (n > 0) {
-                    lib->least[m][i] = lib->best[m][i];
                     qsort(lib->all[m][i], (size_t)n, sizeof(double),
                           by_value);
                     lib->best[m][i] = n % 2 ? lib->all[m][i][n / 2]
