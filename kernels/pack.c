@@ -15,6 +15,8 @@
 #include "config.h"
 #endif
 
+#include <string.h>
+
 #include "kernels/driver.h"
 #include "kernels/params.h"
 #include "kernels/vec.h"
@@ -103,13 +105,53 @@ INLINE void steps_along_k(const mml_elem *s, size_t sx, int p0, int kc, int wq,
     }
 }
 
+/* A panel narrower than a vector, w dividing V (SGEMM's NU = 8 beside
+ * 16 floats a vector), g = V / w runs of V steps at once: row l of the
+ * block is source run l % w from step (l / w) V on, so after the
+ * transpose vector q holds step q of every run in its first w lanes,
+ * step V + q in the next w, and so on, each w lanes one step of the
+ * panel.  Step by step (steps_along_k) the packing of B took 6.5% of an
+ * SGEMM at N = 2000 (Zen 5, perf), twice DGEMM's share; this way, with
+ * vec.h's 16-lane transpose, SGEMM ran 1.03 times as fast at N = 1000
+ * and 2000, TN 1.05-1.06, CGEMM 1.02-1.06 at N = 300-2000 (flushed,
+ * medians of 7-11 alternated rounds; BENCHMARKS.md). */
+INLINE void narrow_along_k(const mml_elem *s, size_t sx, int w,
+                           mml_elem scale, mml_elem *d, int pf)
+{
+    mml_vd v[MML_V];
+
+#pragma GCC unroll 16
+    for (int l = 0; l < MML_V; l++) {
+        const mml_elem *x = s + (size_t)(l % w) * sx + (size_t)(l / w) * MML_V;
+        if (pf)
+            __builtin_prefetch(x + PF_AHEAD * MML_V, 0, 3);
+        v[l] = mml_vload(x);
+    }
+    mml_vtranspose(v);
+#pragma GCC unroll 16
+    for (int q = 0; q < MML_V; q++) {
+        mml_vd x = v[q] * scale;
+#pragma GCC unroll 16
+        for (int t = 0; t < MML_V / w; t++)
+            memcpy(d + ((size_t)t * MML_V + (size_t)q) * (size_t)w,
+                   (const mml_elem *)&x + t * w, (size_t)w * sizeof *d);
+    }
+}
+
 INLINE void panel_along_k(const mml_elem *s, size_t sx, int kc, int wq, int w,
                           mml_elem scale, mml_elem *d)
 {
     int kv = wq == w && MML_V > 1 && w % MML_V == 0
              ? kc / MML_V * MML_V : 0;
 
-    for (int r = 0; r < w; r += MML_V)
+    if (wq == w && MML_V > 1 && w < MML_V && MML_V % w == 0) {
+        int span = MML_V * (MML_V / w);    /* the steps a block packs */
+        kv = kc / span * span;
+        for (int p = 0; p < kv; p += span)
+            narrow_along_k(s + p, sx, w, scale, d + (size_t)p * w,
+                           p + PF_AHEAD * span < kc);
+    }
+    for (int r = 0; r < w && kv && w % MML_V == 0; r += MML_V)
         for (int p = 0; p < kv; p += MML_V)
             block_along_k(s + p + (size_t)r * sx, sx, w, scale,
                           d + (size_t)p * w + r, p + PF_AHEAD * MML_V < kc);

@@ -121,7 +121,9 @@ MML_VINLINE void mml_vstore_part(mml_elem *p, mml_vd v, int n)
 /* Transpose the V x V block held in v[0..V-1] (row r in v[r]) in
  * registers: two-source shuffles in log2(V) stages (unpack pairs, then
  * pairs of pairs, ...), where gathering a vector from V rows costs V
- * loads and inserts.  Other widths go element by element.  The stages'
+ * loads and inserts (V = 16, AVX-512's floats, went element by element
+ * until SGEMM's packing was measured: pack.c).  Other widths go element
+ * by element.  The stages'
  * loops are unrolled by pragma: GCC 12 -O2 otherwise kept t[] and u[] on
  * the stack, a store and a reload around every shuffle (Zen 4, warm, A^T
  * of 100 x 100 copied in 4.4 us, unrolled 1.8; a plain copy 1.4). */
@@ -149,6 +151,43 @@ MML_VINLINE void mml_vtranspose(mml_vd *v)
     for (int q = 0; q < 4; q++) {
         v[q] = MML_SHUF(u[q], u[q + 4], 0, 1, 2, 3, 8, 9, 10, 11);
         v[q + 4] = MML_SHUF(u[q], u[q + 4], 4, 5, 6, 7, 12, 13, 14, 15);
+    }
+#elif MML_V == 16
+    /* lanes c and rows r with bit b of c set and of r clear swap with
+     * row r + b's lane c - b, for b = 1, 2, 4, 8 (32 vectors: AVX-512's
+     * registers, single precision) */
+    mml_vd t[16];
+#pragma GCC unroll 16
+    for (int r = 0; r < 16; r += 2) {
+        t[r] = MML_SHUF(v[r], v[r + 1], 0, 16, 2, 18, 4, 20, 6, 22, 8, 24, 10,
+                        26, 12, 28, 14, 30);
+        t[r + 1] = MML_SHUF(v[r], v[r + 1], 1, 17, 3, 19, 5, 21, 7, 23, 9, 25,
+                            11, 27, 13, 29, 15, 31);
+    }
+#pragma GCC unroll 16
+    for (int r = 0; r < 16; r += 4)
+#pragma GCC unroll 2
+        for (int q = 0; q < 2; q++) {
+            v[r + q] = MML_SHUF(t[r + q], t[r + q + 2], 0, 1, 16, 17, 4, 5, 20,
+                                21, 8, 9, 24, 25, 12, 13, 28, 29);
+            v[r + q + 2] = MML_SHUF(t[r + q], t[r + q + 2], 2, 3, 18, 19, 6, 7,
+                                    22, 23, 10, 11, 26, 27, 14, 15, 30, 31);
+        }
+#pragma GCC unroll 16
+    for (int r = 0; r < 16; r += 8)
+#pragma GCC unroll 4
+        for (int q = 0; q < 4; q++) {
+            t[r + q] = MML_SHUF(v[r + q], v[r + q + 4], 0, 1, 2, 3, 16, 17, 18,
+                                19, 8, 9, 10, 11, 24, 25, 26, 27);
+            t[r + q + 4] = MML_SHUF(v[r + q], v[r + q + 4], 4, 5, 6, 7, 20, 21,
+                                    22, 23, 12, 13, 14, 15, 28, 29, 30, 31);
+        }
+#pragma GCC unroll 8
+    for (int q = 0; q < 8; q++) {
+        v[q] = MML_SHUF(t[q], t[q + 8], 0, 1, 2, 3, 4, 5, 6, 7, 16, 17, 18, 19,
+                        20, 21, 22, 23);
+        v[q + 8] = MML_SHUF(t[q], t[q + 8], 8, 9, 10, 11, 12, 13, 14, 15, 24,
+                            25, 26, 27, 28, 29, 30, 31);
     }
 #elif MML_V == 4
     mml_vd t[4];

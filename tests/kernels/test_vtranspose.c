@@ -2,8 +2,8 @@
  * transposing copies), its sums across lanes (the TN path's) and its
  * transpose and swap of pairs of lanes (complex.c's) at
  * every vector width the library is built for --
- * 2, 4, 8 doubles (SSE2, AVX, AVX-512) and 16, which takes the element
- * by element path -- whatever this CPU's kernels are: the same source is
+ * 2, 4, 8 doubles (SSE2, AVX, AVX-512) and 16 (AVX-512's floats) --
+ * whatever this CPU's kernels are: the same source is
  * compiled once
  * per width (-DW=...), GCC's vector extension lowering a width the CPU
  * lacks to narrower code.  Each element must land where a transpose puts
