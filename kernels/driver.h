@@ -238,8 +238,19 @@ void mml_gemm_thin(const struct mml_gemm *g);
  * when they were read.  Needs M, N, K >= 1. */
 int mml_load_operands(const struct mml_gemm *g);
 
+/* The TT and TN paths serve vectors of at most this many lanes.  With
+ * AVX-512's 16 floats their lane sums and transposes cost more than the
+ * copy route's packing: on the Zen 5 guest SGEMM ran the copy route 1.7-
+ * 2.8 times as fast warm at TN 32^3-64^3, 32 x 32 x 200 and TT 32^3-
+ * 100^3, 64 x 32 x 200 (bench-dgemm, 9 rounds, medians), and flushed
+ * 1.2-2.0 times but at 32^3 (TN 0.92, TT 0.67).  Doubles there (8
+ * lanes) are the measurements of LIBRARY.md's TT and TN sections; floats
+ * on AVX2 (8 lanes) were not measured. */
+#define MML_INPLACE_LANES_MAX 8
+
 /* 1 when call g has both operands transposed and N at least one vector
- * (a SIMD build): the TT path, which reads both in place (tt.c). */
+ * (a SIMD build of at most MML_INPLACE_LANES_MAX lanes): the TT path,
+ * which reads both in place (tt.c). */
 int mml_tt_fits(const struct mml_gemm *g);
 
 /* The TT path.  Needs mml_tt_fits, k >= 1 and a CPU that runs the
@@ -247,8 +258,9 @@ int mml_tt_fits(const struct mml_gemm *g);
 void mml_gemm_tt(const struct mml_gemm *g);
 
 /* 1 when call g has op(A) = A^T, op(B) = B, M at least one vector, K at
- * least 32 and M N K within the TN path's bound (a SIMD build): the TN
- * path, which reads both in place (tn.c).  Needs N >= 1. */
+ * least 32 and M N K within the TN path's bound (a SIMD build of at most
+ * MML_INPLACE_LANES_MAX lanes): the TN path, which reads both in place
+ * (tn.c).  Needs N >= 1. */
 int mml_tn_fits(const struct mml_gemm *g);
 
 /* The TN path.  Needs mml_tn_fits, M, N, K >= 1 and a CPU that runs the

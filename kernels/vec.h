@@ -236,6 +236,29 @@ MML_VINLINE mml_vd mml_vhsum(const mml_vd *v)
                           15);
     return MML_SHUF(u[0], u[1], 0, 1, 4, 5, 8, 9, 12, 13)
            + MML_SHUF(u[0], u[1], 2, 3, 6, 7, 10, 11, 14, 15);
+#elif MML_V == 16
+    /* as for 8, one stage more; after the first, each stage adds the
+     * lanes of pairs of pairs */
+#define MML_PAIR_SUMS(x, y)                                                \
+    (MML_SHUF(x, y, 0, 1, 4, 5, 8, 9, 12, 13, 16, 17, 20, 21, 24, 25, 28, \
+              29)                                                          \
+     + MML_SHUF(x, y, 2, 3, 6, 7, 10, 11, 14, 15, 18, 19, 22, 23, 26, 27,  \
+                30, 31))
+    mml_vd t[8], u[4], w[2];
+#pragma GCC unroll 8
+    for (int r = 0; r < 8; r++)   /* v[2r]'s and v[2r+1]'s pair sums */
+        t[r] = MML_SHUF(v[2 * r], v[2 * r + 1], 0, 16, 2, 18, 4, 20, 6, 22,
+                        8, 24, 10, 26, 12, 28, 14, 30)
+               + MML_SHUF(v[2 * r], v[2 * r + 1], 1, 17, 3, 19, 5, 21, 7,
+                          23, 9, 25, 11, 27, 13, 29, 15, 31);
+#pragma GCC unroll 4
+    for (int r = 0; r < 4; r++)
+        u[r] = MML_PAIR_SUMS(t[2 * r], t[2 * r + 1]);
+#pragma GCC unroll 2
+    for (int r = 0; r < 2; r++)
+        w[r] = MML_PAIR_SUMS(u[2 * r], u[2 * r + 1]);
+    return MML_PAIR_SUMS(w[0], w[1]);
+#undef MML_PAIR_SUMS
 #elif MML_V == 4
     mml_vd t0 = MML_SHUF(v[0], v[1], 0, 4, 2, 6)
                 + MML_SHUF(v[0], v[1], 1, 5, 3, 7);

@@ -44,11 +44,12 @@ static enum mml_path small_want(const struct mml_plan *p,
         return MML_PATH_SMALL_DIRECT;
 
     /* tt.c: K of 64 or more, or a product of at most 48^3 */
-    if (V > 1 && s->ta && s->tb && s->n >= V
+    if (V > 1 && V <= MML_INPLACE_LANES_MAX && s->ta && s->tb && s->n >= V
         && (s->k >= 64 || mnk <= 48 * 48 * 48))
         return MML_PATH_TT;
     /* tn.c: K of 32 or more, a product of at most 64^3 */
-    if (V > 1 && s->ta && !s->tb && s->m >= V && s->k >= 32
+    if (V > 1 && V <= MML_INPLACE_LANES_MAX && s->ta && !s->tb && s->m >= V
+        && s->k >= 32
         && mnk <= 64 * 64 * 64)
         return MML_PATH_TN;
     /* TT as its transpose when that moves fewer doubles, N < K */
