@@ -10,14 +10,15 @@
 void mms_timer_text(const struct mms_search *s, char *buf, size_t len)
 {
     const struct mmtm_timing_opts *o = &s->pl.timing;
+    char ldc[16];
 
     if (s->pl.fake_timing) {
         snprintf(buf, len, "fake MFLOPS from the kernel name (test hook)%s",
                  s->pl.packed ? ", packed" : "");
         return;
     }
-    char ldc[16];
-
+    /* one head for the double and the single search (make tune's two
+     * runs share the log): the single one's kernels stay in L1 */
     snprintf(ldc, sizeof ldc, "%d", MMS_PACKED_LDC);
     snprintf(buf, len, "%s clock, %s of %d samples, flush %s %zu KiB, "
              "%s%s%s, beta-1 variant",
