@@ -257,6 +257,22 @@ static void extras_text(const struct mms_search *s, char *buf, size_t len)
     }
 }
 
+/* The whole DGEMM's small size and narrow shapes (0: none), and the
+ * log's sizes text with them.  The step pf times the level's square
+ * sizes alone, on the packed path, where the copy kernels PF and PFB
+ * are generated in run; the small size and the narrow shapes run the
+ * non-copy kernels.  Timed with them, PFB's effect was diluted in a
+ * geometric mean of six shapes, three it does not act in: a seedless
+ * make tune on the Zen 5 guest took PFB=0 on a tie (PFB=1 at 1.013 of
+ * it, p = 0.15), whose library then ran 0.95-0.96 of the same parameters
+ * with PFB=1 at N = 500-2000 flushed (BENCHMARKS.md, 2026-11-29 21:09). */
+static void set_shapes(struct mms_search *s, int small, int narrow)
+{
+    s->pl.dgemm_small_n = small, s->pl.dgemm_narrow = narrow;
+    mms_shapes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes,
+                    -1);
+}
+
 int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
 {
     static struct mmg_params k[MMS_MAX_CANDS], cand[MMS_MAX_CANDS];
@@ -267,7 +283,8 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
     struct mms_how h;
     char rest[1800], sizes[2 * MMS_SIZES_TEXT + 32], ref[160];
     char why[MMS_WHY_MAX] = "";
-    int from[MMS_MAX_CANDS], nk, n, rc;
+    int from[MMS_MAX_CANDS], nk, n, rc, pf = strcmp(st->name, "pf") == 0;
+    int level_small = s->pl.dgemm_small_n, level_narrow = s->pl.dgemm_narrow;
 
     dgemm_skip_why(s, st, why, sizeof why);
     if (why[0])
@@ -297,6 +314,8 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
                         "tile the munu step screened; the kernel is kept");
     if (strcmp(st->name, "dgemm") == 0)
         keep_first_file(s, k, hk, nk, from, cand, how, n);
+    if (pf)
+        set_shapes(s, 0, 0);
     mms_incumbent(s, st, &p, &h);
     mms_shapes_said(&s->pl, sizes, sizeof sizes);
     mms_kernel_text(s, &p, h, ref, sizeof ref);
@@ -311,6 +330,8 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
     rc = mms_log_event(&s->log, "step", st->name, rest) != 0
          || mms_screen(s, st, cand, how, n, o) != 0
          || mms_pick(s, st, cand, how, o, n, &v) != 0;
+    if (pf)
+        set_shapes(s, level_small, level_narrow);
     s->kept = 0;                 /* the incumbent is the kernel so far */
     if (rc)
         return -1;

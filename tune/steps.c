@@ -99,8 +99,9 @@ const struct mms_step mms_steps[] = {
       "and, on a SIMD ISA, PFB=1 (B's next packed panel prefetched), its "
       "twin with PF=0 and its twin with PFB=0, each at the library "
       "model's MC, KC, NC, verified and timed as the whole DGEMM (as "
-      "dgemm)", "issue 9: C from memory and B from the L3, as in a DGEMM",
-      NULL },
+      "dgemm) at the level's square sizes alone, on the packed path the "
+      "prefetches are generated in", "issue 9: C from memory and B from "
+      "the L3, as in a DGEMM", NULL },
     { "mc", "MC", NULL,
       "MC, the rows of A's packed block, kept in L2: multiples of MU from "
       "half to four times the value so far (quick x1/2, 1, 2; normal "

@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..21"
+echo "1..22"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -243,6 +243,22 @@ else
     grep "step=pf\|name=pf" "$dir/a.log" | cut -c1-200 | sed "s/^/# /"
     fail "pf: $(kernels a.log pf 1 | tr '\n' ' ') for $win; chosen $pfc; \
 params.conf PF=$(key a.log PF)"
+fi
+
+# The step pf times the level's square sizes alone (quick: 1000), on
+# the packed path its prefetches are generated in; the step dgemm before
+# it and the step small after it time the small size and the narrow
+# shapes too (set back after pf).
+whys() { grep "^cand step=$2 .* verdict=ok " "$dir/$1" \
+    | sed 's/.* why=//' | sed 's/:[0-9.]*//g' | sort -u | tr '\n' '|'; }
+if [ "$(whys a.log pf)" = "N=1000|" ] \
+        && whys a.log dgemm | grep -q 'small=200 skinny=1000x32x1000' \
+        && whys a.log small | grep -q 'skinny=1000x32x1000' \
+        && grep -q '^step name=pf .*; square N=1000, operands flushed' \
+            "$dir/a.log"; then
+    pass "the step pf: the packed path's squares alone, the shapes back after"
+else
+    fail "pf's sizes: '$(whys a.log pf)'; dgemm '$(whys a.log dgemm)'"
 fi
 
 # The step pf starts from PF=1 whatever the dgemm step chose: a
