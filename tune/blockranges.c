@@ -142,7 +142,7 @@ int mms_range_small(const struct mms_space *s,
 
     /* the non-copy kernels are made with NCNB = SMALL_MAX: mmgen wants
      * KU <= NCNB */
-    for (int i = 0; i < n && k < max && k < MMS_DGEMM_SIZES; i++)
+    for (int i = 0; i < n && k < max && k < MMS_DGEMM_SIZES - 1; i++)
         if (v[i] >= ref->ku)
             out[k++] = (struct mms_blocks){ cur->mc, cur->kc, cur->nc, 0,
                                             v[i] };

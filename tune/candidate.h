@@ -77,8 +77,9 @@ struct mms_compiler {
 #define MMS_CC_MAX 4
 
 /* The square sizes one whole-DGEMM timing takes at most: a level's four
- * and the nc step's own, or the step small's candidates (tune/steps.h). */
-#define MMS_DGEMM_SIZES 8
+ * and the nc step's own, or the step small's candidates and
+ * MMS_DGEMM_SMALL_N (tune/steps.h). */
+#define MMS_DGEMM_SIZES 9
 
 /* The narrow shapes a whole-DGEMM timing adds at the level's largest
  * square size L (pl->dgemm_narrow): L x MMS_NARROW_N x L, a panel of few

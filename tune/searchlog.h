@@ -79,9 +79,9 @@
  * reference samples of another run.  (Still 8: of= on the screen's pair
  * lines, which a log without them does without -- an mmsearch older than
  * of= refuses a newer log as having an unknown key.)  10: the step pf
- * times the level's square sizes on the packed path alone, so a search
- * of FORMAT 9 (whose chosen pf line a resume would keep) is never
- * resumed. */
+ * times the level's square sizes on the packed path alone and the step
+ * small N = 200 too, so a search of FORMAT 9 (whose chosen pf and small
+ * lines a resume would keep) is never resumed. */
 #define MMS_LOG_FORMAT 10
 
 struct mms_log_head {

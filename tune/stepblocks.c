@@ -80,19 +80,29 @@ static void nc_sizes(struct mms_search *s)
 }
 
 /* The step small's sizes: each candidate's SMALL_MAX (at most
- * MMS_DGEMM_SIZES of them, increasing), every size on the path the
- * candidate routes it to, as the library does: a candidate is judged
- * where the two paths meet. */
+ * MMS_DGEMM_SIZES - 1 of them, increasing) and MMS_DGEMM_SMALL_N among
+ * them, every size on the path the candidate routes it to, as the
+ * library does: a candidate is judged where the two paths meet, and at
+ * the size every step before it timed on the small path.  Without it, a
+ * candidate below it moved that size to the packed path untimed: two
+ * tunes on the Zen 5 guest chose SMALL_MAX 160 on a tie at N = 160-480,
+ * and their libraries ran N = 200 at 0.82 of 320's, flushed
+ * (BENCHMARKS.md, 2026-11-29 21:09). */
 static void small_sizes(struct mms_search *s, const struct mmg_params *cand,
                         int n)
 {
-    int k = 0;
+    int k = 0, at = MMS_DGEMM_SMALL_N;
 
     memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
-    for (int i = 0; i < n && k < MMS_DGEMM_SIZES; i++)
-        if (cand[i].ncnb > 0
-            && (k == 0 || cand[i].ncnb > s->pl.dgemm_n[k - 1]))
-            s->pl.dgemm_n[k++] = cand[i].ncnb;
+    for (int i = 0; i < n && k < MMS_DGEMM_SIZES; i++) {
+        int v = cand[i].ncnb, last = k ? s->pl.dgemm_n[k - 1] : 0;
+        if (at > last && at < v && k < MMS_DGEMM_SIZES)
+            s->pl.dgemm_n[k++] = at, last = at;
+        if (v > last && k < MMS_DGEMM_SIZES)
+            s->pl.dgemm_n[k++] = v;
+    }
+    if (k < MMS_DGEMM_SIZES && (k == 0 || s->pl.dgemm_n[k - 1] < at))
+        s->pl.dgemm_n[k++] = at;
     s->pl.dgemm_small_n = 0, s->pl.dgemm_route = 1;
 }
 

@@ -132,8 +132,9 @@ const struct mms_step mms_steps[] = {
       "normal x1/2, 3/4, 1, 5/4, 3/2; full x3/8, 1/2, 5/8, 3/4, 1, 5/4, "
       "3/2, 2), at least KU, "
       "MC, KC, NC as chosen; each timed as the whole DGEMM at square N "
-      "= every candidate's value, each size on the path the candidate "
-      "routes it to", "issue 9; paper 002 II-C (non-copy kernel)",
+      "= every candidate's value and 200 (the earlier steps' small "
+      "size), each size on the path the candidate routes it to",
+      "issue 9; paper 002 II-C (non-copy kernel)",
       mms_range_small },
 };
 const int mms_nsteps = sizeof mms_steps / sizeof mms_steps[0];

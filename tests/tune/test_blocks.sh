@@ -111,22 +111,25 @@ else
 fi
 
 # The step small, last: SMALL_MAX at x1/2, 1, 3/2 of the model's 320 with
-# the blocking chosen, each timed at every candidate's value (no N = 200
-# first: the sizes are the step's own), the sizes at most its value on
-# the small path (small=); params.conf has the chosen one.
+# the blocking chosen, each timed at every candidate's value and at
+# N = 200 among them (the size the steps before it time on the small
+# path, which 160 moves to the packed one), the sizes at most its value
+# on the small path (small=); params.conf has the chosen one.
 ch=$(chosen a.log small)
 b3="$mcx:$kcx:$(key a.log NC) "
 if [ "$(screened a.log small)" = "$b3$b3$b3" ] \
         && [ "$(grep '^cand step=small round=0 ref=0 ' "$dir/a.log" \
                 | sed 's/.* ncnb=\([0-9]*\) .*/\1/' | tr '\n' ' ')" \
             = "160 320 480 " ] \
-        && grep -q "^step name=small .*; square N=160,320,480, " "$dir/a.log" \
+        && grep -q "^step name=small .*; square N=160,200,320,480, " \
+            "$dir/a.log" \
         && [ "$(grep '^cand step=small ' "$dir/a.log" | grep -vc \
-                " why=N=160:[0-9.]* N=320:[0-9.]* N=480:[0-9.]* \
-N=1000x32x1000:[0-9.]* N=64x1000x1000:[0-9.]* small=")" -eq 0 ] \
-        && [ "$(misrouted "$dir/a.log" small 160,320,480)" -eq 0 ] \
+                " why=N=160:[0-9.]* N=200:[0-9.]* N=320:[0-9.]* \
+N=480:[0-9.]* N=1000x32x1000:[0-9.]* N=64x1000x1000:[0-9.]* small=")" \
+            -eq 0 ] \
+        && [ "$(misrouted "$dir/a.log" small 160,200,320,480)" -eq 0 ] \
         && [ "$(key a.log SMALL_MAX)" = "$(field "$ch" ncnb)" ]; then
-    pass "small: SMALL_MAX 160, 320, 480 at N=160,320,480; chose \
+    pass "small: SMALL_MAX 160, 320, 480 at N=160,200,320,480; chose \
 $(key a.log SMALL_MAX)"
 else
     fail "small: $(grep '^step name=small' "$dir/a.log" | cut -c1-120); \
