@@ -84,7 +84,7 @@ static void nc_sizes(struct mms_search *s)
  * them, every size on the path the candidate routes it to, as the
  * library does: a candidate is judged where the two paths meet, and at
  * the size every step before it timed on the small path.  Without it, a
- * candidate below it moved that size to the packed path untimed: two
+ * candidate below it moved that size off the small path untimed: two
  * tunes on the Zen 5 guest chose SMALL_MAX 160 on a tie at N = 160-480,
  * and their libraries ran N = 200 at 0.82 of 320's, flushed
  * (BENCHMARKS.md, 2026-11-29 21:09). */
