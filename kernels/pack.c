@@ -131,7 +131,6 @@ INLINE void narrow_along_k(const mml_elem *s, size_t sx, int w,
 #pragma GCC unroll 16
     for (int q = 0; q < MML_V; q++) {
         mml_vd x = v[q] * scale;
-#pragma GCC unroll 16
         for (int t = 0; t < MML_V / w; t++)
             memcpy(d + ((size_t)t * MML_V + (size_t)q) * (size_t)w,
                    (const mml_elem *)&x + t * w, (size_t)w * sizeof *d);
