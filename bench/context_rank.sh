@@ -188,7 +188,6 @@ function faster_half(by, n,    i, j, above, h) {
     for (i = n1; i < nd; i++)
         e[i - n1] = d[i]
     d2[n] = nd > n1 ? sorted_median(e, nd - n1) : 0
-    nd = 0; dgemm($3); dgemm($4)
     dg[n] = nd ? sorted_median(d, nd) : 0
     sq[n] = nd ? sorted_median(q, nd) : 0
 }
