@@ -154,15 +154,6 @@ $(KGEN)/kedge.lo: $(KGEN)/kedge.c $(KGEN)/kernel.cc
 	$(AM_V_CC)$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/kedge.c
 
 BUILT_SOURCES = $(KGEN)/libparams.h
-# (BUILT_SOURCES serves only all and check; this serves any target)
-kernels/libmmdriver_la-plan.lo kernels/libmmdriver_la-pack.lo \
-	kernels/info.lo kernels/libmmdriver_la-thin.lo \
-	kernels/libmmdriver_la-tt.lo kernels/libmmdriver_la-tn.lo \
-	kernels/libmmsingle_la-plan.lo kernels/libmmsingle_la-pack.lo \
-	kernels/libmmsingle_la-thin.lo kernels/libmmsingle_la-tt.lo \
-	kernels/libmmsingle_la-tn.lo kernels/libmmsingle_la-info.lo: \
-	$(KGEN)/libparams.h
-
 # Everything but the public faces, for the library and for the tests that
 # drive the blocking directly.  mmsearch's blocks steps compile the same
 # files (MML_DRIVER_SOURCES, from the source tree) around the kernels
@@ -198,6 +189,17 @@ kernels_libmmsingle_la_CPPFLAGS = $(AM_CPPFLAGS) -DMML_SINGLE
 kernels_libmmsingle_la_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS)
 kernels_libmmsingle_la_LIBADD = $(KGEN)/skfull.lo $(KGEN)/skedge.lo \
 	$(KGEN)/sknc.lo $(KGEN)/skncv.lo
+
+# libparams.h before any object that may include it (BUILT_SOURCES
+# serves only all and check; this serves any target): every object of
+# the driver's typed files, in both precisions, and the info faces.  A
+# hand-kept list of those that include it missed complex.c, and make
+# kernels/libmmtune.la in a fresh tree failed on it.
+MML_PARAMS_USERS = \
+	$(MML_TYPED_SOURCES:kernels/%.c=kernels/libmmdriver_la-%.lo) \
+	$(MML_TYPED_SOURCES:kernels/%.c=kernels/libmmsingle_la-%.lo) \
+	kernels/info.lo kernels/libmmsingle_la-info.lo
+$(MML_PARAMS_USERS): $(KGEN)/libparams.h
 
 # The installed library: only mmt_*, [dszc]gemm_, cblas_[dszc]gemm and the
 # two handlers are exported (tests/kernels/exports.sh checks with nm).
