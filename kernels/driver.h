@@ -234,9 +234,17 @@ void mml_gemm_thin(const struct mml_gemm *g);
 /* One prefetch into every page of A, B and C (the page walks of a cold
  * call at once); then A and B as stored read once, one word a line, so
  * the kernels find them in cache (small.c: a sequential pass the
- * prefetchers follow), when they are large enough for that to pay; 1
- * when they were read.  Needs M, N, K >= 1. */
+ * prefetchers follow), when they are large enough for that to pay and
+ * answer as from memory (nothing at all then when they are not); 1 when
+ * they were read.  Needs M, N, K >= 1. */
 int mml_load_operands(const struct mml_gemm *g);
+
+/* The reading of a span of loads (coldlines.c): the time-stamp counter
+ * at its start, and 1 when the `lines` loads since t0, once done, took
+ * as long as from memory or the far L3 (against lines in L1, read when
+ * the library loads); always 1 where no such counter is read. */
+unsigned long long mml_ticks(void);
+int mml_cold_since(unsigned long long t0, size_t lines);
 
 /* The TT and TN paths serve vectors of at most this many lanes.  With
  * AVX-512's 16 floats their lane sums and transposes cost more than the

@@ -3,9 +3,10 @@
  * the single build compiles the same files again with -DMML_SINGLE
  * (kernels/local.mk), which makes mml_elem float, points the files at
  * single's parameters and kernels, and renames every typed symbol (the
- * list below), so that both builds link into one library.  threads.c
- * and teamwarm.c are compiled once: the thread setting and the team's
- * warmth belong to the process, whatever the type of its calls.
+ * list below), so that both builds link into one library.  threads.c,
+ * teamwarm.c and coldlines.c are compiled once: the thread setting, the
+ * team's warmth and the hot reading belong to the process, whatever the
+ * type of its calls.
  * Complex types are two elements each (complex.c, the 1m method), never
  * a type of their own here. */
 #ifndef MML_ELEM_H

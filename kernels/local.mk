@@ -159,8 +159,8 @@ BUILT_SOURCES = $(KGEN)/libparams.h
 # files (MML_DRIVER_SOURCES, from the source tree) around the kernels
 # they time: one driver, whoever runs it.
 # The typed files (kernels/elem.h) are compiled once more for single;
-# threads.c and teamwarm.c are double's objects, shared: one setting and
-# one team per process.
+# threads.c, teamwarm.c and coldlines.c are double's objects, shared:
+# one setting, one team and one hot reading per process.
 MML_TYPED_SOURCES = kernels/driver.c kernels/route.c kernels/plan.c \
 	kernels/small.c kernels/skinny.c \
 	kernels/panelt.c kernels/thin.c kernels/tt.c kernels/tn.c \
@@ -168,7 +168,7 @@ MML_TYPED_SOURCES = kernels/driver.c kernels/route.c kernels/plan.c \
 	kernels/pack.c kernels/naive.c kernels/workspace.c \
 	kernels/split.c kernels/parallel.c kernels/complex.c
 MML_DRIVER_SOURCES = $(MML_TYPED_SOURCES) kernels/threads.c \
-	kernels/teamwarm.c
+	kernels/teamwarm.c kernels/coldlines.c
 noinst_LTLIBRARIES += kernels/libmmdriver.la
 kernels_libmmdriver_la_SOURCES = $(MML_DRIVER_SOURCES) kernels/driver.h \
 	kernels/elem.h kernels/params.h kernels/trans.h \
@@ -334,6 +334,11 @@ EXTRA_DIST += tests/kernels/threads_env.sh
 # Loaded at run time: no thread before a call wants a team; dlclose.
 check_PROGRAMS += tests/kernels/test_dlopen
 TESTS += tests/kernels/test_dlopen
+# The reading that decides whether the small path loads its operands
+# first: warm lines, lines from memory, and the decision on each.
+check_PROGRAMS += tests/kernels/test_coldlines
+tests_kernels_test_coldlines_LDADD = kernels/libmmdriver.la
+TESTS += tests/kernels/test_coldlines
 # The split on paper: 1 to 256 threads, shapes up to 10000^3.
 check_PROGRAMS += tests/kernels/test_split
 tests_kernels_test_split_LDADD = kernels/libmmdriver.la

@@ -416,23 +416,59 @@ static void prime_pages(const mml_elem *x, size_t m, size_t n, size_t ld,
             prime_run(c + j * col, len, rw);
 }
 
+/* Above this many elements of A and B the pass's first lines decide
+ * whether the rest is read (coldlines.c), PROBE_LINES of each operand
+ * or the whole columns that hold them; at or below it the pass always
+ * runs.  On Zen 5 (bench-dgemm, 15 rounds, medians, against always
+ * loading): from 4096 (N = 46) cold 0.97-1.03 and warm N = 48 1.03-1.05,
+ * 64 1.04-1.07, 100 1.04; from 8192, warm N = 48 and 64 unchanged and
+ * cold the same.  Below, at N = 32, the pass costs warm about what a
+ * reading would (40 ns against 25), and an early reading cost cold N = 32
+ * 6%. */
+#define PROBE_MIN 4096
+#define PROBE_LINES 16
+
+/* Columns of an r-row operand that hold its first PROBE_LINES lines,
+ * at most its c. */
+MML_HOT
+static size_t head_cols(size_t r, size_t c)
+{
+    size_t cols = (PROBE_LINES * MML_LINE_ELEMS + r - 1) / r;
+
+    return cols < c ? cols : c;
+}
+
 /* The pages of A, B and C primed; A and B as stored loaded first when
- * they are more than LOAD_MIN doubles; 1 when they were. */
+ * they are more than LOAD_MIN elements, and from PROBE_MIN on only when
+ * their first lines came from memory; 1 when they were loaded. */
 MML_HOT
 int mml_load_operands(const struct mml_gemm *g)
 {
     size_t ar = g->ta ? g->k : g->m, ac = g->ta ? g->m : g->k;
+    size_t br = g->tb ? g->n : g->k, bc = g->tb ? g->k : g->n;
+    size_t ops = g->m * g->k + g->k * g->n, ca = 0, cb = 0;
 
     prime_pages(g->c, g->m, g->n, g->ldc, 1);
     prime_pages(g->a, ar, ac, g->lda, 0);
-    if (g->tb)
-        prime_pages(g->b, g->n, g->k, g->ldb, 0);
-    else
-        prime_pages(g->b, g->k, g->n, g->ldb, 0);
-    if (g->m * g->k + g->k * g->n <= LOAD_MIN)
+    prime_pages(g->b, br, bc, g->ldb, 0);
+    if (ops <= LOAD_MIN)
         return 0;
-    touch(g->a, ar, ac, g->lda);
-    load_b_stored(g);
+    if (ops > PROBE_MIN) {
+        unsigned long long t0 = mml_ticks();
+        size_t lines;
+
+        ca = head_cols(ar, ac), cb = head_cols(br, bc);
+        touch(g->a, ar, ca, g->lda);
+        touch(g->b, br, cb, g->ldb);
+        lines = ca * mml_up_to(ar, MML_LINE_ELEMS) / MML_LINE_ELEMS
+                + cb * mml_up_to(br, MML_LINE_ELEMS) / MML_LINE_ELEMS;
+        if (!mml_cold_since(t0, lines))
+            return 0;
+    }
+    if (ca < ac)      /* no pointer past A's last column */
+        touch(g->a + ca * g->lda, ar, ac - ca, g->lda);
+    if (cb < bc)
+        touch(g->b + cb * g->ldb, br, bc - cb, g->ldb);
     return 1;
 }
 
