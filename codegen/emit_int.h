@@ -78,9 +78,19 @@ void mmg_simd_edges(const struct mmg_ctx *x, int beta, int dim);
  * a fixed size (none when u divides it), or every 1..u-1 when the size
  * comes at run time (fixed 0).  Returns how many, at most 63. */
 int mmg_edge_sizes(int fixed, int u, int *sizes);
-/* The columns left after the last full panel, nr of them for each nr of
- * mmg_edge_sizes (a switch on n - j at run time): panel() prints the
- * code of one such column panel. */
+/* The columns a non-copy kernel with masked tiles (mmg_masked) and
+ * run-time N adds to its last full panel when fewer are left: the N
+ * edge's remainders 1..this run with the panel before them as one tile
+ * of NU + r columns, as many as the registers hold (0: none, every
+ * remainder its own panel). */
+int mmg_n_merge(const struct mmg_ctx *x);
+/* The widths of the column panels after the last full one's loop: the
+ * remainders of mmg_edge_sizes, then NU + r for r up to mmg_n_merge.
+ * Returns how many, at most 64. */
+int mmg_n_widths(const struct mmg_ctx *x, int *sizes);
+/* The columns left after the loop over full panels, nr of them for each
+ * width of mmg_n_widths (a switch on n - j at run time): panel() prints
+ * the code of one such column panel. */
 void mmg_n_edge(const struct mmg_ctx *x, int beta,
                 void (*panel)(const struct mmg_ctx *x, int beta, int nr));
 

@@ -23,8 +23,20 @@ static int emit_variant(const struct mmg_ctx *x, int beta)
     mmg_variant_name(x, beta, name, sizeof name);
     mmg_function(x, "", name, "");
     mmg_line(x->e, "int i = 0, j;");
-    mmg_open(x->e, "for (j = 0; j + %d <= %s; j += %d)", p->nu, x->nd,
-             p->nu);
+    if (mmg_n_merge(x)) {
+        /* the full panels' loop stops before the last when the columns
+         * after it are few enough to run with it as one wider tile
+         * (mmg_n_merge) */
+        mmg_line(x->e, "int jend = %s - %s %% %d;", x->nd, x->nd, p->nu);
+        mmg_line(x->e, "if (%s %% %d && %s %% %d <= %d && jend >= %d)",
+                 x->nd, p->nu, x->nd, p->nu, mmg_n_merge(x), p->nu);
+        mmg_line(x->e, "    jend -= %d;", p->nu);
+        mmg_open(x->e, "for (j = 0; j + %d <= jend; j += %d)", p->nu,
+                 p->nu);
+    } else {
+        mmg_open(x->e, "for (j = 0; j + %d <= %s; j += %d)", p->nu, x->nd,
+                 p->nu);
+    }
     if (p->pf) {
         /* PF=1: while this tile computes, the one the walk visits next
          * comes in; from memory, each strip's first tile would otherwise

@@ -2,10 +2,11 @@
  * contiguous in the panel layout and in column-major A) by NU broadcasts of
  * B, accumulated with fused multiply-adds in intrinsics.  The columns left
  * at the N edge get tiles of their exact width (MU x nr, nr < NU, a switch
- * on n - j at run time), which cost what they compute: a run of whole NU
- * columns shifted over columns done already, as the library did before,
- * computed up to NU - 1 columns twice (N = 32 with NU = 5 on Zen 4: 35
- * columns for 32).  Their k loop steps one k a trip whatever KU, so that
+ * on n - j at run time; with masked tiles and few enough columns left,
+ * MU x (NU + nr) with the last full panel: mmg_n_merge), which cost what
+ * they compute: a run of whole NU columns shifted over columns done
+ * already, as the library did before, computed up to NU - 1 columns
+ * twice (N = 32 with NU = 5 on Zen 4: 35 columns for 32).  Their k loop steps one k a trip whatever KU, so that
  * they add little to the compile (the avx512 16 x 5 non-copy kernel at KU =
  * 64: 5.1 s with its four, 5.0 s before). The rows left at the M edge get
  * tiles of their own when they are whole vectors (a driver pads A's last
@@ -196,7 +197,7 @@ int mmg_simd_tiles(const struct mmg_ctx *x, int beta)
     const struct mmg_params *p = x->p;
     struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
                              p->perturb, 0, p->pfa, 0, p->pfb, 0 };
-    int cols[64], nc = mmg_edge_sizes(x->n, p->nu, cols);
+    int cols[64], nc = mmg_n_widths(x, cols);
     int rows[64], nr = mmg_masked(x) ? 0 : m_edge_sizes(x, rows);
 
     if (mmg_emit_tile(x, &full) != 0)

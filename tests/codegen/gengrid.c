@@ -68,6 +68,9 @@ static const char *const simd_grid[] = {
      * layout, the last panel as tall as its tile; and the caller's A) */
     "nb=19 mu=16 nu=2 m=0 n=0 k=0 ku=2",
     "copy=0 mu=16 nu=2 m=0 n=0 k=0 ku=1 ncnb=19",
+    /* the library's non-copy tile: the columns left run with the last
+     * full panel as one wider tile (up to 14 on avx512), N swept past */
+    "copy=0 mu=16 nu=8 m=0 n=0 k=0 ku=1 ncnb=22",
     NULL
 };
 
