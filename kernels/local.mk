@@ -87,11 +87,20 @@ NC_MU = v=$$(sed -n 's/^\#define $(2) //p' $(KGEN)/libparams.h); \
 	  mu=$$((2 * v)); fi;
 NCV_MU = $$(sed -n 's/^\#define $(2) //p' $(KGEN)/libparams.h)
 KP = $(KGEN)/kernel.params
+# The narrow tiles' rows, out of libparams.h into a file of their own,
+# rewritten only when they change: libparams.h changes with every setting
+# of the library (make tune's mmthreads writes THREAD_N after the
+# search), which had regenerated and recompiled the eight non-copy
+# kernels each time for the same code.
+$(KGEN)/narrow: $(KGEN)/libparams.h
+	$(AM_V_GEN)sed -n 's/^\#define MML_S*NARROW_MU //p' \
+	  $(KGEN)/libparams.h > $@.tmp && \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
 # Each precision's four (the single ones below): its params file (NCP)
 # and narrow tile's macro (NMU), the kernel named for its file.
 KNC_D = $(KGEN)/knc.c $(KGEN)/kncv.c $(KGEN)/knct.c $(KGEN)/kncvt.c
 KNC_S = $(KGEN)/sknc.c $(KGEN)/skncv.c $(KGEN)/sknct.c $(KGEN)/skncvt.c
-$(KNC_D): $(KP) $(KGEN)/libparams.h mmgen$(EXEEXT)
+$(KNC_D): $(KP) $(KGEN)/narrow mmgen$(EXEEXT)
 $(KNC_D): NCP = $(KP)
 $(KNC_D): NMU = MML_NARROW_MU
 NC_NAME = --name=mml_$(basename $(@F)) --output=$@
@@ -133,7 +142,7 @@ $(KGEN)/skfull.c: $(SKP) mmgen$(EXEEXT)
 $(KGEN)/skedge.c: $(SKP) mmgen$(EXEEXT)
 	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(SKP) --m=0 --n=0 --k=0 \
 	  --name=mml_skedge --output=$@
-$(KNC_S): $(SKP) $(KGEN)/libparams.h mmgen$(EXEEXT)
+$(KNC_S): $(SKP) $(KGEN)/narrow mmgen$(EXEEXT)
 $(KNC_S): NCP = $(SKP)
 $(KNC_S): NMU = MML_SNARROW_MU
 $(KGEN)/sknc.lo: $(KGEN)/sknc.c $(KGEN)/sknct.c $(KGEN)/kernel.cc
@@ -228,7 +237,7 @@ pkgconfig_DATA = mmtune.pc
 EXTRA_DIST += results/archdefs
 CLEANFILES += $(KGEN)/stamp $(KGEN)/inputs $(KGEN)/kernel.params \
 	$(KGEN)/kernel.cc \
-	$(KGEN)/libparams.h \
+	$(KGEN)/libparams.h $(KGEN)/narrow \
 	$(KGEN)/kfull.c $(KGEN)/kedge.c $(KGEN)/knc.c $(KGEN)/kncv.c \
 	$(KGEN)/knct.c $(KGEN)/kncvt.c $(KGEN)/knc-pair.c $(KGEN)/kncv-pair.c \
 	$(KGEN)/skernel.params $(KGEN)/skfull.c $(KGEN)/skedge.c \
