@@ -84,6 +84,14 @@ int mmg_edge_sizes(int fixed, int u, int *sizes);
  * of NU + r columns, as many as the registers hold (0: none, every
  * remainder its own panel). */
 int mmg_n_merge(const struct mmg_ctx *x);
+/* 1 when a non-copy kernel with masked tiles (mmg_masked) and run-time
+ * M runs the r <= V rows left below its last full tile of a panel nr
+ * wide together with that tile, as one masked tile of MU + V rows, where
+ * the registers hold it; 0: those rows get their own masked tile. */
+int mmg_m_merge(const struct mmg_ctx *x, int nr);
+/* The bound of the loop over a panel's full MU-row tiles, nr columns
+ * wide: "iend" where mmg_m_merge (the variant sets it), else M. */
+const char *mmg_m_end(const struct mmg_ctx *x, int nr);
 /* The widths of the column panels after the last full one's loop: the
  * remainders of mmg_edge_sizes, then NU + r for r up to mmg_n_merge.
  * Returns how many, at most 64. */

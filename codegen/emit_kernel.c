@@ -9,6 +9,18 @@
 
 #include "codegen/emit_int.h"
 
+/* 1 when a panel of some width the variant runs merges its last rows
+ * (mmg_m_merge): the full panels', or an N edge's. */
+static int any_m_merge(const struct mmg_ctx *x)
+{
+    int widths[64], n = mmg_n_widths(x, widths);
+
+    for (int i = 0; i < n; i++)
+        if (mmg_m_merge(x, widths[i]))
+            return 1;
+    return mmg_m_merge(x, x->p->nu);
+}
+
 /* One beta variant: JIK over MU x NU tiles, then the fractional tiles. */
 static int emit_variant(const struct mmg_ctx *x, int beta)
 {
@@ -23,6 +35,16 @@ static int emit_variant(const struct mmg_ctx *x, int beta)
     mmg_variant_name(x, beta, name, sizeof name);
     mmg_function(x, "", name, "");
     mmg_line(x->e, "int i = 0, j;");
+    if (any_m_merge(x)) {
+        /* the full tiles' loops stop before the last when the rows below
+         * it are few enough to run with it as one taller tile, in the
+         * panels whose width allows one (mmg_m_merge) */
+        mmg_line(x->e, "int iend = %s;", x->md);
+        mmg_line(x->e, "if (%s %% %d && %s %% %d <= %d && %s > %d)",
+                 x->md, p->mu, x->md, p->mu, x->vlen, x->md, p->mu);
+        mmg_line(x->e, "    iend = %s - %s %% %d - %d;", x->md, x->md,
+                 p->mu, p->mu);
+    }
     if (mmg_n_merge(x)) {
         /* the full panels' loop stops before the last when the columns
          * after it are few enough to run with it as one wider tile
@@ -43,15 +65,15 @@ static int emit_variant(const struct mmg_ctx *x, int beta)
          * stall on its C (a whole DGEMM on Zen 4 with the 32 x 5 kernel,
          * N = 2000: 53.2 to 54.5 GFLOPS; 2000 x 2000 x 64: 46.9 to
          * 51.9) */
-        mmg_open(x->e, "for (i = 0; i + %d <= %s; i += %d)", p->mu, x->md,
-                 p->mu);
+        mmg_open(x->e, "for (i = 0; i + %d <= %s; i += %d)", p->mu,
+                 mmg_m_end(x, p->nu), p->mu);
         mmg_line(x->e, "mmt_prefetch_next%s(%s, %s, i, j, %d, %d, c, "
                  "ldc);", x->ty->lib, x->md, x->nd, p->mu, p->nu);
         mmg_call_tile(x, &full);
         mmg_close(x->e);
     } else {
-        mmg_line(x->e, "for (i = 0; i + %d <= %s; i += %d)", p->mu, x->md,
-                 p->mu);
+        mmg_line(x->e, "for (i = 0; i + %d <= %s; i += %d)", p->mu,
+                 mmg_m_end(x, p->nu), p->mu);
         mmg_indent(x->e, 1);
         mmg_call_tile(x, &full);
         mmg_indent(x->e, -1);

@@ -6,25 +6,27 @@
  * MU x (NU + nr) with the last full panel: mmg_n_merge), which cost what
  * they compute: a run of whole NU columns shifted over columns done
  * already, as the library did before, computed up to NU - 1 columns
- * twice (N = 32 with NU = 5 on Zen 4: 35 columns for 32).  Their k loop steps one k a trip whatever KU, so that
- * they add little to the compile (the avx512 16 x 5 non-copy kernel at KU =
- * 64: 5.1 s with its four, 5.0 s before). The rows left at the M edge get
- * tiles of their own when they are whole vectors (a driver pads A's last
- * panel so: N = 500 had run its 20 last rows as a whole 40-row tile, 89% of
- * peak on Zen 4 where 480 ran at 93%).  Any other rows (and the corner of
- * both edges) are packed, zero-padded, into a full MU x NU panel pair on the
- * stack, computed by one shared packed tile into a scratch tile, and the
- * valid part merged into C: correct for any edge size and any layout, at a
- * cost of O(MU*K) per edge tile.  The panels are K deep on an ISA with
- * masked tiles (its kernels generated as they were timed); on the others
- * (SSE2) K is packed and multiplied in slices of EDGE_K steps, so that the
- * edge's stack stays small (at most 32 KiB of panels, where K deep took up
- * to 1 MiB and overflowed a small thread stack).  Except in a non-copy
+ * twice (N = 32 with NU = 5 on Zen 4: 35 columns for 32).  Their k loop
+ * steps one k a trip whatever KU, so that they add little to the compile
+ * (the avx512 16 x 5 non-copy kernel at KU = 64: 5.1 s with its four, 5.0
+ * s before).  The rows left at the M edge get tiles of their own when
+ * they are whole vectors (a driver pads A's last panel so: N = 500 had
+ * run its 20 last rows as a whole 40-row tile, 89% of peak on Zen 4 where
+ * 480 ran at 93%).  Any other rows (and the corner of both edges) are
+ * packed, zero-padded, into a full MU x NU panel pair on the stack,
+ * computed by one shared packed tile into a scratch tile, and the valid
+ * part merged into C: correct for any edge size and any layout, at a cost
+ * of O(MU*K) per edge tile.  The panels are K deep on an ISA with masked
+ * tiles (its kernels generated as they were timed); on the others (SSE2)
+ * K is packed and multiplied in slices of EDGE_K steps, so that the
+ * edge's stack stays small (at most 32 KiB of panels, where K deep took
+ * up to 1 MiB and overflowed a small thread stack).  Except in a non-copy
  * kernel with run-time M on AVX-512 or AVX2 (mmg_masked): there every row
  * count below MU, and the corner, gets a tile of its whole vectors whose
- * last one is loaded and stored under a mask, where the library had
- * shifted a vector of rows back over rows done (Zen 5, warm, a loop of
- * calls: N = 15 158 and 103 ns). */
+ * last one is loaded and stored under a mask (up to V rows run with the
+ * last full tile above them where the registers hold MU + V rows:
+ * mmg_m_merge), where the library had shifted a vector of rows back over
+ * rows done (Zen 5, warm, a loop of calls: N = 15 158 and 103 ns). */
 #include "codegen/emit_int.h"
 
 #include <stdio.h>
@@ -182,9 +184,11 @@ static int masked_tiles(const struct mmg_ctx *x, int beta, const int *cols,
                         int nc)
 {
     for (int s = -1; s < nc; s++)
-        for (int q = 1; q * x->vlen <= x->p->mu; q++) {
-            struct mmg_tile t = edge_tile(x, beta, q * x->vlen,
-                                          s < 0 ? x->p->nu : cols[s]);
+        for (int q = 1; q * x->vlen <= x->p->mu + x->vlen; q++) {
+            int nr = s < 0 ? x->p->nu : cols[s];
+            struct mmg_tile t = edge_tile(x, beta, q * x->vlen, nr);
+            if (q * x->vlen > x->p->mu && !mmg_m_merge(x, nr))
+                continue;
             t.masked = 1;
             if (mmg_emit_tile(x, &t) != 0)
                 return -1;
@@ -221,8 +225,10 @@ static void call_masked(const struct mmg_ctx *x, int beta, int nr)
 
     mmg_open(x->e, "if (i < %s)", x->md);
     mmg_open(x->e, "switch ((%s - i + %d) / %d)", x->md, v - 1, v);
-    for (int q = 1; q * v <= x->p->mu; q++) {
+    for (int q = 1; q * v <= x->p->mu + v; q++) {
         struct mmg_tile t = edge_tile(x, beta, q * v, nr);
+        if (q * v > x->p->mu && !mmg_m_merge(x, nr))
+            break;
         char name[192], rows[64];
         t.masked = 1;
         mmg_tile_name(x, &t, name, sizeof name);
@@ -255,8 +261,8 @@ static void n_panel(const struct mmg_ctx *x, int beta, int nr)
     struct mmg_tile t = edge_tile(x, beta, x->p->mu, nr);
     char mr[32], nrs[32];
 
-    mmg_line(x->e, "for (i = 0; i + %d <= %s; i += %d)", x->p->mu, x->md,
-             x->p->mu);
+    mmg_line(x->e, "for (i = 0; i + %d <= %s; i += %d)", x->p->mu,
+             mmg_m_end(x, nr), x->p->mu);
     mmg_indent(x->e, 1);
     mmg_call_tile(x, &t);
     mmg_indent(x->e, -1);
