@@ -168,16 +168,20 @@ int mmg_edge_sizes(int fixed, int u, int *sizes)
  * the merge against without: N = 20 1.14x, 36 1.09, 44 1.07, 60 1.07,
  * 90 1.05, 100 1.04; N = 70 and 150 (six left: a 16 x 14 tile) and 200
  * (none) level. */
+/* 1 for a non-copy kernel (layouts 3 and 4) with masked tiles: the
+ * kernels whose edges merge. */
+static int nocopy_masked(const struct mmg_ctx *x)
+{
+    return mmg_masked(x) && (x->layout == MMT_LAYOUT_NOCOPY
+                             || x->layout == MMT_LAYOUT_NOCOPY_BT);
+}
+
 int mmg_n_merge(const struct mmg_ctx *x)
 {
     struct mmg_params wide = *x->p;
     int r = 0;
 
-    /* the rows below the last whole tile of such a panel need masked
-     * tiles: the packed edge holds NU columns at most */
-    if (x->n || !mmg_masked(x)
-        || (x->layout != MMT_LAYOUT_NOCOPY
-            && x->layout != MMT_LAYOUT_NOCOPY_BT))
+    if (x->n || !nocopy_masked(x))
         return 0;
     for (; r + 1 < x->p->nu; r++) {
         wide.nu = x->p->nu + r + 1;
@@ -196,9 +200,7 @@ int mmg_m_merge(const struct mmg_ctx *x, int nr)
 {
     struct mmg_params tall = *x->p;
 
-    if (x->m || !mmg_masked(x)
-        || (x->layout != MMT_LAYOUT_NOCOPY
-            && x->layout != MMT_LAYOUT_NOCOPY_BT))
+    if (x->m || !nocopy_masked(x))
         return 0;
     tall.mu = x->p->mu + x->vlen, tall.nu = nr;
     return mmg_regs_needed(&tall) <= mmg_regs_available(x->p);

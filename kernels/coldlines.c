@@ -22,13 +22,15 @@
  *
  * On the Zen 5 guest, lines in L1 or L2 read 24-52 ticks for four loads
  * (ticks there come in steps of 26), 130-420 from L3 and 700-2700 from
- * memory; a reading costs about 25 ns.  A reading above COLD_TIMES the
- * hot one for as many lines counts as cold: from memory or the far L3,
- * never L1 or L2.  An interrupt during a reading makes a warm call look
- * cold, which costs that call the pass; first lines in cache while the
- * rest of the operands are not make a cold call skip it, which costs it
- * the pass's gain: neither changes a bit of a result.  Compiled once for
- * both precisions (kernels/elem.h). */
+ * memory; a reading costs about 25 ns.  A reading more than COLD_NS
+ * above the hot one for as many lines counts as cold: from memory or the
+ * far L3, never L1 or L2 (the counter's rate, to turn COLD_NS into
+ * ticks, is taken against clock_gettime over RATE_NS when the library
+ * loads, with the hot reading: 50 us of spinning).  An interrupt during
+ * a reading makes a warm call look cold, which costs that call the pass;
+ * first lines in cache while the rest of the operands are not make a
+ * cold call skip it, which costs it the pass's gain: neither changes a
+ * bit of a result.  Compiled once for both precisions (kernels/elem.h). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
