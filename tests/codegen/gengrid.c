@@ -70,8 +70,10 @@ static const char *const simd_grid[] = {
     "copy=0 mu=16 nu=2 m=0 n=0 k=0 ku=1 ncnb=19",
     /* the columns left run with the last full panel as one wider tile
      * (mmg_n_merge: r = 1..5 of NU = 6 on avx512, one vector of rows;
-     * none on avx2, whose registers hold no wider tile), N swept past;
-     * the library's own 16 x 8 is checked by tests/kernels */
+     * none on avx2, whose registers hold no wider tile) and the rows
+     * left with the last full tile (mmg_m_merge: every panel on avx512,
+     * those of up to 4 columns on avx2), M and N swept past; the
+     * library's own 16 x 8 is checked by tests/kernels */
     "copy=0 m=0 n=0 k=0 nu=6 ku=1 ncnb=14",
     NULL
 };
