@@ -75,25 +75,26 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 # warm, and a cold C then costs nothing).  PFA=1 on the full tile: it
 # prefetches the A rows below its block, the slab skinny.c's panels and
 # tall products run next (codegen/KERNEL_ABI.md).  PFB=0: a copy kernel's.
-# $(1): the params file, $(2): the narrow tile's macro in libparams.h.
+# $(1): the params file, $(2): the narrow tile's macro in $(KGEN)/narrow.
 NC_MMGEN = ./mmgen$(EXEEXT) --params=$(1) --copy=0 --ff=0 --pfb=0 \
 	--m=0 --n=0 --k=0 --fit-fetch
 # The full tile's rows (shell, sets $$mu): at most two vectors; IF and
 # NF at most the loads of that tile's k step (--fit-fetch: a 24 x 8
 # kernel with IF = 11 cut to 16 x 8, which takes 10).
-NC_MU = v=$$(sed -n 's/^\#define $(2) //p' $(KGEN)/libparams.h); \
+NC_MU = v=$$(sed -n 's/^\#define $(2) //p' $(KGEN)/narrow); \
 	mu=$$(sed -n 's/^MU = //p' $(1)); \
 	if [ "$$v" -gt 1 ] && [ "$$mu" -gt $$((2 * v)) ]; then \
 	  mu=$$((2 * v)); fi;
-NCV_MU = $$(sed -n 's/^\#define $(2) //p' $(KGEN)/libparams.h)
+NCV_MU = $$(sed -n 's/^\#define $(2) //p' $(KGEN)/narrow)
 KP = $(KGEN)/kernel.params
-# The narrow tiles' rows, out of libparams.h into a file of their own,
-# rewritten only when they change: libparams.h changes with every setting
-# of the library (make tune's mmthreads writes THREAD_N after the
-# search), which had regenerated and recompiled the eight non-copy
-# kernels each time for the same code.
+# The narrow tiles' rows (libparams.h's lines that define them), in a
+# file of their own that the recipes above read, rewritten only when they
+# change: libparams.h changes with every setting of the library (make
+# tune's mmthreads writes THREAD_N after the search), which had
+# regenerated and recompiled the eight non-copy kernels each time for
+# the same code.
 $(KGEN)/narrow: $(KGEN)/libparams.h
-	$(AM_V_GEN)sed -n 's/^\#define MML_S*NARROW_MU //p' \
+	$(AM_V_GEN)sed -n '/^\#define MML_S*NARROW_MU /p' \
 	  $(KGEN)/libparams.h > $@.tmp && \
 	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
 # Each precision's four (the single ones below): its params file (NCP)
