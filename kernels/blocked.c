@@ -114,7 +114,10 @@ static void pack_a_rows(const struct ctx *x, size_t ic, size_t lo,
     size_t i = ic + lo;
     mml_elem *dst = x->abuf + lo * (size_t)kc;
 
-    if (g->ta)
+    if (g->apack)
+        g->apack->pack(g->apack, i, pc, (int)(hi - lo), kc, x->p->pmu,
+                       x->p->pv, dst);
+    else if (g->ta)
         mml_pack(g->a + pc + i * g->lda, g->lda, 1, (int)(hi - lo), kc,
                  x->p->pmu, x->p->pv, g->alpha, dst);
     else
@@ -136,7 +139,9 @@ static void pack_b_cols(const struct ctx *x, size_t pc, int kc, size_t j,
 {
     const struct mml_gemm *g = x->g;
 
-    if (g->tb)
+    if (g->bpack)
+        g->bpack->pack(g->bpack, j, pc, cols, kc, x->p->pnu, 1, dst);
+    else if (g->tb)
         mml_pack(g->b + j + pc * g->ldb, 1, g->ldb, cols, kc, x->p->pnu, 1,
                  1.0, dst);
     else

@@ -1,6 +1,6 @@
 /* The complex GEMM by the 1m method (F. G. Van Zee and T. M. Smith,
  * "Implementing high-performance complex matrix multiplication via the
- * 1m method", 2017): one real product on the real driver's top
+ * 1m method", 2017): real products on the real driver's top
  * (mml_dgemm), so that the tuned kernel and every real path (small,
  * packed, threads) serve it, and no complex kernel is generated.
  *
@@ -15,9 +15,12 @@
  *
  * so that row 2i of Ar times a column of Br is re(a b) summed over p,
  * and row 2i+1 im(a b).  The real multiply-adds are the complex ones, no
- * more; only A is expanded (4 reals an element), with alpha and the
- * conjugate folded in.  Written in the element type of elem.h: the
- * single build makes it the float one (CGEMM) from this same source. */
+ * more.  Ar (4 reals an element, alpha and the conjugate folded in) is
+ * packed by the real driver straight from A through this file's packer
+ * where the real product takes the packed path, else expanded a block
+ * at a time for the other paths to read.  Written in the element type
+ * of elem.h: the single build makes it the float one (CGEMM) from this
+ * same source. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -26,6 +29,7 @@
 #include <stdlib.h>
 
 #include "kernels/driver.h"
+#include "kernels/params.h"
 #include "kernels/vec.h"
 
 /* op(X)(row, col) of a complex X (leading dimension ld) into z. */
@@ -176,6 +180,178 @@ static void expand_a(const struct mml_complex_gemm *g, size_t i0, size_t mb,
         expand_transposed(g, i0, mb, p0, kb, ar);
 }
 
+/* Ar(row, col): for a = alpha op(A)(row / 2, col / 2), re a or im a in
+ * an even column, -im a or re a in an odd one (the block above). */
+static mml_elem ar_at(const struct mml_complex_gemm *g, size_t row,
+                      size_t col)
+{
+    mml_elem a[2];
+
+    op_at(g->a, g->lda, g->ta, row / 2, col / 2, a);
+    times(g->alpha, a, a);
+    return col % 2 == 0 ? a[row % 2] : row % 2 ? a[0] : -a[1];
+}
+
+/* Columns of Ar paired from an even one, 2c and 2c + 1, for op(A) = A:
+ * wv of Ar's rows from r0 (even; wv whole vectors) are wv interleaved
+ * values of A's column c, read a vector at a time and expanded into both
+ * columns of the panel (w wide, so w apart).  Returns the columns
+ * packed. */
+#define PAIRS_AHEAD 8   /* A's columns prefetched ahead, as pack.c's */
+
+MML_TARGET_ATTR
+static int pairs_plain(const struct mml_complex_gemm *g, size_t r0,
+                       size_t q0, int wv, int w, int kc, mml_elem *d)
+{
+    struct alpha_lanes al = alpha_lanes(g->alpha);
+    size_t ld = 2 * g->lda;
+    const mml_elem *x = g->a + r0 + q0 / 2 * ld;
+    int p = 0;
+
+    for (; p + 2 <= kc; p += 2, x += ld, d += 2 * (size_t)w) {
+        if (p + 2 * PAIRS_AHEAD < kc)
+            for (int t = 0; t < wv; t += (int)MML_LINE_ELEMS)
+                mmt_prefetch_line(x + PAIRS_AHEAD * ld + t);
+        for (int t = 0; t < wv; t += MML_V)
+            expand_vector(mml_vload(x + t), &al, d + t, d + w + t);
+    }
+    return p;
+}
+
+/* The same for op(A) = A^T or A^H: blocks of H x H values as in
+ * expand_transposed, H of op(A)'s columns (2H of Ar's) at a time. */
+MML_TARGET_ATTR
+static int pairs_transposed(const struct mml_complex_gemm *g, size_t r0,
+                            size_t q0, int wv, int w, int kc, mml_elem *d)
+{
+    enum { H = MML_V / 2 > 0 ? MML_V / 2 : 1 };
+    struct alpha_lanes al = alpha_lanes(g->alpha);
+    mml_vd cj;
+    int p = 0;
+
+    for (int l = 0; l < MML_V; l++)
+        cj[l] = g->ta == MML_TRANS_C && l % 2 ? -1 : 1;
+    for (; p + 2 * H <= kc; p += 2 * H)
+        for (int t = 0; t < wv; t += MML_V) {
+            mml_vd v[H];
+
+            for (int r = 0; r < H; r++)
+                v[r] = mml_vload(g->a + 2 * ((q0 + (size_t)p) / 2
+                                 + (r0 / 2 + (size_t)t / 2 + (size_t)r)
+                                   * g->lda));
+            mml_vtranspose_pairs(v);
+            for (int q = 0; q < H; q++) {
+                mml_elem *first = d + (size_t)(p + 2 * q) * (size_t)w + t;
+                expand_vector(v[q] * cj, &al, first, first + w);
+            }
+        }
+    return p;
+}
+
+/* One panel of Ar's rows r0 .. r0 + wq - 1 and columns q0 .. q0 + kc - 1
+ * in the packed layout, w wide (rows past wq zero): the vector pairs on
+ * the whole vectors of rows from an even row, the rest a value at a
+ * time. */
+static void panel_1m(const struct mml_complex_gemm *g, size_t r0, size_t q0,
+                     int wq, int w, int kc, mml_elem *d)
+{
+    int wv = MML_V % 2 == 0 && r0 % 2 == 0 ? wq / MML_V * MML_V : 0;
+    int p = 0;
+
+    if (wv) {
+        p = (int)(q0 % 2);         /* an odd first column alone */
+        for (int t = 0; p && t < wv; t++)
+            d[t] = ar_at(g, r0 + (size_t)t, q0);
+        p += (g->ta == MML_TRANS_N ? pairs_plain : pairs_transposed)(
+            g, r0, q0 + (size_t)p, wv, w, kc - p, d + (size_t)p * (size_t)w);
+    }
+    /* the rows past wv of the columns paired, every row of the rest */
+    for (int c = 0; c < kc; c++)
+        for (int t = c < p ? wv : 0; t < w; t++)
+            d[(size_t)c * (size_t)w + (size_t)t] =
+                t < wq ? ar_at(g, r0 + (size_t)t, q0 + (size_t)c) : 0;
+}
+
+/* Two steps of a panel of Br for op(B) = B^T or B^H, its rows 2p and
+ * 2p + 1 of w columns from j (at d and d + w): the real and imaginary
+ * parts (the latter times im: -1 for the conjugate) of B's w values from
+ * (j, p), read once, split in registers where w is half a vector (one
+ * vector read, the two rows one store) or whole vectors.  Value by value
+ * the packing took 6.8% of a CGEMM NT at N = 300 (Zen 5, perf). */
+MML_VINLINE void b_pair(const mml_elem *x, mml_elem im, int w, mml_elem *d)
+{
+    int c = 0;
+
+    if (MML_V % 2 == 0 && w == MML_V / 2) {
+        mml_vd sign;
+        for (int l = 0; l < MML_V; l++)
+            sign[l] = l < w ? 1 : im;
+        mml_vstore(d, mml_vdeal(mml_vload(x)) * sign);
+        return;
+    }
+    for (; c + MML_V <= w; c += MML_V) {
+        mml_vd lo = mml_vload(x + 2 * c), hi = mml_vload(x + 2 * c + MML_V);
+        mml_vstore(d + c, mml_vunzip(lo, hi, 0));
+        mml_vstore(d + w + c, mml_vunzip(lo, hi, 1) * im);
+    }
+    for (; c < w; c++) {
+        d[c] = x[2 * c];
+        d[w + c] = im * x[2 * c + 1];
+    }
+}
+
+/* A panel of Br's rows q0 .. q0 + kc - 1 and wq columns from j, w wide
+ * (columns past wq zero), for op(B) transposed, B's columns read in
+ * order: whole pairs of rows at once, a row alone at either end. */
+MML_TARGET_ATTR
+static void panel_b_1m(const struct mml_complex_gemm *g, size_t j,
+                       size_t q0, int wq, int w, int kc, mml_elem *d)
+{
+    mml_elem im = g->tb == MML_TRANS_C ? -1 : 1;
+
+    for (int p = 0; p < kc; p++) {
+        size_t q = q0 + (size_t)p;
+        const mml_elem *x = g->b + 2 * (j + q / 2 * g->ldb);
+
+        if (q % 2 == 0 && p + 1 < kc && wq == w) {
+            if (w == MML_PARAM_NU)
+                b_pair(x, im, MML_PARAM_NU, d + (size_t)p * (size_t)w);
+            else
+                b_pair(x, im, w, d + (size_t)p * (size_t)w);
+            p++;
+            continue;
+        }
+        for (int c = 0; c < w; c++)
+            d[(size_t)p * (size_t)w + (size_t)c] =
+                c >= wq ? 0 : q % 2 ? im * x[2 * c + 1] : x[2 * c];
+    }
+}
+
+/* The driver's packers of Ar and Br (driver.h), for the K block from
+ * op(A)'s column p0: panel_1m or panel_b_1m on each panel. */
+typedef void panel_fn(const struct mml_complex_gemm *g, size_t x,
+                      size_t q0, int wq, int w, int kc, mml_elem *d);
+
+struct packer_1m {
+    struct mml_packer base;      /* first: the driver holds its address */
+    const struct mml_complex_gemm *g;
+    size_t p0;
+    panel_fn *panel;
+};
+
+static void pack_1m(const struct mml_packer *self, size_t x0, size_t pc,
+                    int ext, int kc, int w, int pad, mml_elem *dst)
+{
+    const struct packer_1m *k = (const struct packer_1m *)(const void *)self;
+
+    for (int x = 0; x < ext; x += w) {
+        int wq = ext - x < w ? ext - x : w;
+        k->panel(k->g, x0 + (size_t)x, pc + 2 * k->p0, wq,
+                 wq == w ? w : (wq + pad - 1) / pad * pad, kc,
+                 dst + (size_t)x * (size_t)kc);
+    }
+}
+
 /* Br of op(B)'s rows p0 .. p0 + kb - 1 into br (2 kb x n, leading
  * dimension 2 kb): for op(B) = B^T or B^H, whose rows B as stored does
  * not hold as Br's. */
@@ -187,12 +363,13 @@ static void copy_b(const struct mml_complex_gemm *g, size_t p0, size_t kb,
             op_at(g->b, g->ldb, g->tb, p0 + p, j, br + 2 * (p + j * kb));
 }
 
-/* The product in plain loops on the caller's arrays (C already scaled):
- * slow and always correct, for when no workspace can be had. */
-static void plain_loops(const struct mml_complex_gemm *g)
+/* The product of op(A)'s columns from p0 on (and op(B)'s rows) in plain
+ * loops on the caller's arrays, added to C (already scaled): slow and
+ * always correct, for when no workspace can be had. */
+static void plain_loops(const struct mml_complex_gemm *g, size_t p0)
 {
     for (size_t j = 0; j < g->n; j++)
-        for (size_t p = 0; p < g->k; p++) {
+        for (size_t p = p0; p < g->k; p++) {
             mml_elem t[2];
 
             op_at(g->b, g->ldb, g->tb, p, j, t);
@@ -241,12 +418,34 @@ static int block_most(int most, int step)
     return (most + step - 1) / step * step;
 }
 
+/* 1 when the real product of a K block of kl takes the packed path over
+ * all of C's rows, where pack_1m packs Ar straight from A (and
+ * Br from op(B) transposed): no block of it is then expanded
+ * (against the expansion, flushed, Zen 5: CGEMM 1.01-1.06 at N = 300-2000
+ * and 1.07-1.13 for 300^3 TN, NT and TT, ZGEMM 1.02-1.08 and 1.11-1.16;
+ * BENCHMARKS.md). */
+static int takes_packed(const struct mml_complex_gemm *g,
+                        const struct mml_plan *p, size_t kl)
+{
+    struct mml_gemm r = { .m = 2 * g->m, .n = g->n, .k = 2 * kl,
+                          .alpha = 1, .lda = 2 * g->m,
+                          .ldb = g->tb == MML_TRANS_N ? 2 * g->ldb : 2 * kl,
+                          .ldc = 2 * g->ldc };
+
+    return p && mml_route(&r, p) == MML_PATH_BLOCKED;
+}
+
+/* Each K block's real product on the packed path where it takes it (Ar
+ * and Br packed from A and B), else with A expanded an M block at a time
+ * into the workspace (and op(B) transposed copied there): a short last K
+ * block's product takes another path. */
 void mml_zgemm(const struct mml_complex_gemm *g)
 {
     const struct mml_plan *p = mml_plan_default();
     int ks = block_step(p ? p->kc : 1), ms = block_step(p ? p->mc : 1);
-    size_t mb, kb, b_at;
-    mml_elem beta = g->beta[0], *work;
+    size_t mb, kb, b_at = 0;
+    mml_elem beta = g->beta[0], *work = NULL;
+    int scaled = 0;              /* C is beta C, as the next call needs */
 
     if (g->m == 0 || g->n == 0)
         return;
@@ -256,36 +455,42 @@ void mml_zgemm(const struct mml_complex_gemm *g)
     }
     mb = mml_even_blocks(g->m, block_most(MML_COMPLEX_MB, ms), ms);
     kb = mml_even_blocks(g->k, block_most(MML_COMPLEX_KB, ks), ks);
-    work = workspace(g, mb, kb, &b_at);
-    if (!work) {
-        scale_c(g);
-        plain_loops(g);
-        return;
-    }
     /* a complex beta, which no real call can take, before the first */
     if (g->beta[1] != 0) {
         scale_c(g);
-        beta = 1;
+        scaled = 1;
     }
-    for (size_t p0 = 0; p0 < g->k; p0 += kb) {
+    for (size_t p0 = 0; p0 < g->k; p0 += kb, scaled = 1) {
         size_t kl = g->k - p0 < kb ? g->k - p0 : kb;
-        const mml_elem *br = g->b + 2 * p0;
-        size_t ldbr = 2 * g->ldb;
+        struct packer_1m pa = { { pack_1m }, g, p0, panel_1m };
+        struct packer_1m pb = { { pack_1m }, g, p0, panel_b_1m };
+        struct mml_gemm r = {
+            .m = 2 * g->m, .n = g->n, .k = 2 * kl, .alpha = 1,
+            .beta = scaled ? 1 : beta, .b = g->b + 2 * p0, .c = g->c,
+            .ldb = 2 * g->ldb, .ldc = 2 * g->ldc,
+        };
 
+        if (takes_packed(g, p, kl)) {
+            r.apack = &pa.base;
+            r.bpack = g->tb != MML_TRANS_N ? &pb.base : NULL;
+            mml_dgemm(&r);
+            continue;
+        }
+        if (!work && !(work = workspace(g, mb, kb, &b_at))) {
+            if (!scaled)
+                scale_c(g);
+            plain_loops(g, p0);
+            return;
+        }
         if (g->tb != MML_TRANS_N) {
             copy_b(g, p0, kl, work + b_at);
-            br = work + b_at;
-            ldbr = 2 * kl;
+            r.b = work + b_at;
+            r.ldb = 2 * kl;
         }
         for (size_t i0 = 0; i0 < g->m; i0 += mb) {
             size_t ml = g->m - i0 < mb ? g->m - i0 : mb;
-            struct mml_gemm r = {
-                .ta = 0, .tb = 0, .m = 2 * ml, .n = g->n, .k = 2 * kl,
-                .alpha = 1, .beta = p0 == 0 ? beta : 1,
-                .a = work, .b = br, .c = g->c + 2 * i0,
-                .lda = 2 * ml, .ldb = ldbr, .ldc = 2 * g->ldc,
-            };
 
+            r.m = 2 * ml, r.a = work, r.lda = 2 * ml, r.c = g->c + 2 * i0;
             expand_a(g, i0, ml, p0, kl, work);
             mml_dgemm(&r);
         }

@@ -28,6 +28,18 @@ static inline size_t mml_min_z(size_t a, size_t b)
     return a < b ? a : b;
 }
 
+/* An operand that no pair of strides describes, packed by its owner:
+ * complex.c's 1m method packs its real A (and op(B) transposed) straight
+ * from the complex one, where expanding it whole for the packing to copy
+ * again cost a pass over memory.  pack puts the operand's rows (A) or
+ * columns (B) [x, x + ext) of its K range [pc, pc + kc) at dst as
+ * mml_pack lays them out: panels of w, the last one's missing rows or
+ * columns zero up to a multiple of pad. */
+struct mml_packer {
+    void (*pack)(const struct mml_packer *self, size_t x, size_t pc,
+                 int ext, int kc, int w, int pad, mml_elem *dst);
+};
+
 /* One checked call, column major: C = alpha op(A) op(B) + beta C. */
 struct mml_gemm {
     int ta, tb;              /* 1: op(X) = X^T */
@@ -36,6 +48,12 @@ struct mml_gemm {
     const mml_elem *a, *b;
     mml_elem *c;
     size_t lda, ldb, ldc;
+    /* non-NULL: op(A) (alpha folded in) or op(B) comes from here, its
+     * array, leading dimension and op unread (alpha 1 with apack).  Only
+     * the packed path and the plain loops take such a call: its owner
+     * passes one only where mml_route, which never looks at the
+     * operands' addresses, chooses MML_PATH_BLOCKED. */
+    const struct mml_packer *apack, *bpack;
 };
 
 /* How a call's C is shared (split.c): jc ways over its columns, ic over
@@ -472,7 +490,8 @@ struct mml_complex_gemm {
 };
 
 /* The complex blocks of complex.c's 1m method (complex rows of op(A) and
- * C, and K), about these, in whole steps of half the plan's MC and KC:
+ * C where it expands A, and K), about these, in whole steps of half the
+ * plan's MC and KC:
  * a real call of whole MC x KC blocks runs the full kernel, where one
  * of 512 real K under KC = 768 ran the edge kernel (its run-time
  * sizes) on every block.  Each K block is one more pass over C and

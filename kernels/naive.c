@@ -9,8 +9,44 @@
 
 #include "kernels/driver.h"
 
+/* The same for operands from packers (driver.h): a row of op(A) and a
+ * column of op(B) at a time, KB of their K at once, each packed as a
+ * panel one wide. */
+static void from_packers(const struct mml_gemm *g)
+{
+    enum { KB = 64 };
+    size_t ar = g->ta ? g->lda : 1, as = g->ta ? 1 : g->lda;
+    size_t br = g->tb ? g->ldb : 1, bs = g->tb ? 1 : g->ldb;
+    mml_elem row[KB], col[KB];
+
+    mml_scale_c(g->m, g->n, g->beta, g->c, g->ldc);
+    for (size_t i = 0; i < g->m; i++)
+        for (size_t pc = 0; pc < g->k; pc += KB) {
+            int kc = (int)(g->k - pc < KB ? g->k - pc : KB);
+            for (int p = 0; !g->apack && p < kc; p++)
+                row[p] = g->alpha * g->a[i * ar + (pc + (size_t)p) * as];
+            if (g->apack)
+                g->apack->pack(g->apack, i, pc, 1, kc, 1, 1, row);
+            for (size_t j = 0; j < g->n; j++) {
+                mml_elem s = 0;
+                for (int p = 0; !g->bpack && p < kc; p++)
+                    col[p] = g->b[(pc + (size_t)p) * br + j * bs];
+                if (g->bpack)
+                    g->bpack->pack(g->bpack, j, pc, 1, kc, 1, 1, col);
+                for (int p = 0; p < kc; p++)
+                    s += row[p] * col[p];
+                g->c[i + j * g->ldc] += s;
+            }
+        }
+}
+
 void mml_gemm_naive(const struct mml_gemm *g)
 {
+    if (g->apack || g->bpack) {
+        from_packers(g);
+        return;
+    }
+
     /* op(X)(r, s) = x[r*xr + s*xs] */
     size_t ar = g->ta ? g->lda : 1, as = g->ta ? 1 : g->lda;
     size_t br = g->tb ? g->ldb : 1, bs = g->tb ? 1 : g->ldb;

@@ -300,6 +300,51 @@ MML_VINLINE mml_vd mml_vswap_pairs(mml_vd v)
 #endif
 }
 
+/* Lanes 2l + odd (l < V) of a then b: the real (odd = 0) or imaginary
+ * parts of two vectors of interleaved complex values, in order
+ * (complex.c's packing of op(B) transposed).  Other widths go element by
+ * element. */
+MML_VINLINE mml_vd mml_vunzip(mml_vd a, mml_vd b, int odd)
+{
+#if MML_V == 16
+    return odd ? MML_SHUF(a, b, 1, 3, 5, 7, 9, 11, 13, 15, 17, 19, 21, 23,
+                          25, 27, 29, 31)
+               : MML_SHUF(a, b, 0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22,
+                          24, 26, 28, 30);
+#elif MML_V == 8
+    return odd ? MML_SHUF(a, b, 1, 3, 5, 7, 9, 11, 13, 15)
+               : MML_SHUF(a, b, 0, 2, 4, 6, 8, 10, 12, 14);
+#elif MML_V == 4
+    return odd ? MML_SHUF(a, b, 1, 3, 5, 7) : MML_SHUF(a, b, 0, 2, 4, 6);
+#elif MML_V == 2
+    return odd ? MML_SHUF(a, b, 1, 3) : MML_SHUF(a, b, 0, 2);
+#else
+    mml_vd s;
+    for (int l = 0; l < MML_V; l++)
+        s[l] = 2 * l + odd < MML_V ? a[2 * l + odd] : b[2 * l + odd - MML_V];
+    return s;
+#endif
+}
+
+/* The real parts of v's V/2 interleaved complex values in its first half,
+ * their imaginary parts in the second. */
+MML_VINLINE mml_vd mml_vdeal(mml_vd v)
+{
+#if MML_V == 16
+    return MML_SHUF(v, v, 0, 2, 4, 6, 8, 10, 12, 14, 1, 3, 5, 7, 9, 11, 13,
+                    15);
+#elif MML_V == 8
+    return MML_SHUF(v, v, 0, 2, 4, 6, 1, 3, 5, 7);
+#elif MML_V == 4
+    return MML_SHUF(v, v, 0, 2, 1, 3);
+#else
+    mml_vd s;
+    for (int l = 0; l < MML_V; l++)
+        s[l] = v[2 * l < MML_V ? 2 * l : 2 * l - MML_V + 1];
+    return s;
+#endif
+}
+
 /* Transpose the H x H block of complex values held in v[0..H-1] (H =
  * V/2 values a vector, re and im interleaved; row r in v[r]) in
  * registers, each value's two lanes moving together: the stages of

@@ -8,8 +8,10 @@
  * padding workspace NaN-filled too: with the kernels reading op(B) = B^T
  * in place (and a check that NT calls take them), and with a plan
  * without them, which copies B^T.  And the reference path, which only a
- * CPU without the kernels' ISA (or a failed allocation) takes.
- * Against the oracle of tests/common/gemmref.h.  TAP. */
+ * CPU without the kernels' ISA (or a failed allocation) takes.  Both
+ * again with op(A) and op(B) given by packers (driver.h), as complex.c
+ * gives its real products'.  Against the oracle of
+ * tests/common/gemmref.h.  TAP. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -35,6 +37,27 @@ static unsigned long long seed = 2024;
  * route (the transpose computed, then transposed into C); 4: TN and TT
  * products to the transposed panels' route (panelt.c), those that fit. */
 static int small_path;
+
+/* 1: op(A) and op(B) reach the driver through packers (driver.h), the
+ * arrays' addresses withheld from it, alpha folded into A's packer. */
+static int via_packers;
+
+struct test_packer {
+    struct mml_packer base;      /* first: the driver holds its address */
+    const double *x;
+    size_t sx, sp;               /* along the panels' width, along K */
+    double scale;
+};
+
+static void pack_from(const struct mml_packer *self, size_t x, size_t pc,
+                      int ext, int kc, int w, int pad, double *dst)
+{
+    const struct test_packer *t = (const struct test_packer *)(const void *)
+                                  self;
+
+    mml_pack(t->x + x * t->sx + pc * t->sp, t->sx, t->sp, ext, kc, w, pad,
+             t->scale, dst);
+}
 
 static double *filled(size_t n, int random)
 {
@@ -62,10 +85,20 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
     double *b = filled(ldb * (tb ? k : n), 1);
     double *c = filled(cells, 1), *c0 = filled(cells, 0), *work;
     struct mml_gemm g = { ta, tb, m, n, k, alpha, beta, a, b, c, lda, ldb,
-                          ldc };
+                          ldc, NULL, NULL };
     struct gr_gemm v = { ta, tb, m, n, k, alpha, beta, a, b, lda, ldb,
                          ldc, .eps = 0.0 };
+    struct test_packer pa = { { pack_from }, a, ta ? lda : 1, ta ? 1 : lda,
+                              alpha };
+    struct test_packer pb = { { pack_from }, b, tb ? 1 : ldb, tb ? ldb : 1,
+                              1.0 };
     struct gr_result r;
+
+    if (via_packers) {
+        g.apack = &pa.base, g.bpack = &pb.base;
+        g.a = g.b = NULL;
+        g.alpha = 1.0;
+    }
     size_t nw = !p ? 1 : small_path == 2 ? mml_skinny_elems(p, &g)
                 : small_path == 3 ? mml_small_tt_elems(p, &g)
                 : small_path == 4 ? mml_panel_t_elems(p, &g)
@@ -134,7 +167,7 @@ static void plan_sweep(const struct mml_plan *p, const char *what,
             for (size_t z = 0; z < NSIZES; z++, cases++) {
                 struct mml_gemm f = { small_path == 4, 0, sizes[x],
                                       sizes[y], sizes[z], 1.0, 0.0, NULL,
-                                      NULL, NULL, 1, 1, 1 };
+                                      NULL, NULL, 1, 1, 1, NULL, NULL };
                 if ((small_path == 2 && !mml_skinny_fits(p, &f))
                     || (small_path == 4 && !mml_panel_t_fits(p, &f))) {
                     cases--;
@@ -180,7 +213,7 @@ static int reads_bt_in_place(const struct mml_plan *lib, int tapno)
 {
     size_t m = (size_t)lib->nck.mu * 2, n = (size_t)lib->nck.nu * 3;
     struct mml_gemm g = { 0, 1, m, n, 9, 1.0, 0.0, NULL, NULL, NULL, m, n,
-                          m };
+                          m, NULL, NULL };
     size_t need = mml_small_elems(lib, &g);
     int ok = lib->knc && lib->knct && lib->kncvt
              && lib->nckt.mu == lib->nck.mu && lib->nckt.nu == lib->nck.nu
@@ -202,7 +235,7 @@ int main(void)
     };
     int tapno = 0;
 
-    printf("1..%d\n", 2 * 4 + 13);
+    printf("1..%d\n", 2 * 4 + 15);
     plan_sweep(NULL, "the reference path (CPUs without the kernels' ISA)",
                ++tapno);
     for (int i = 0; i < 4; i++)
@@ -219,7 +252,7 @@ int main(void)
             plan_sweep(&p, "edge kernel alone", ++tapno);
         }
     if (!lib) {
-        for (int i = 0; i < 12; i++)
+        for (int i = 0; i < 14; i++)
             printf("ok %d # SKIP this CPU lacks the kernels' ISA\n",
                    ++tapno);
         return 0;
@@ -278,5 +311,16 @@ int main(void)
                "workspace, worst %.3g of the bound\n", bad ? "not ok" : "ok",
                ++tapno, worst);
     }
+    /* operands no strides describe (complex.c's 1m method): the packed
+     * path under a tiny plan, and the plain loops */
+    small_path = 0;
+    via_packers = 1;
+    p = *lib;
+    p.full = NULL;
+    p.mc = 5, p.kc = 7, p.nb = 11, p.nc = 22;
+    plan_sweep(&p, "op(A) and op(B) from packers, edge kernel alone",
+               ++tapno);
+    plan_sweep(NULL, "op(A) and op(B) from packers, the reference path",
+               ++tapno);
     return 0;
 }

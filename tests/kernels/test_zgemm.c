@@ -5,11 +5,13 @@
  * sizes 1, 2, 3, around the kernels' tile and the small path's crossover
  * (the real product is 2M x N x 2K), a few hundred, and past complex.c's
  * M and K blocks (more than one of each, op(B)'s copy remade per K
- * block); leading dimensions larger than needed (A's and B's extra rows
- * NaN; C's, and a column after C, keep their bits); beta = 0 over NaN in
- * C (the result must be finite), alpha = 0 over NaN in A and B, K = 0;
- * row major bit for bit the column-major call it is; the plain loops
- * when no workspace can be had.  The handlers' positions are
+ * block) where A is expanded, and K blocks where the real product packs
+ * it straight from A (complex.c's packers); leading dimensions larger
+ * than needed (A's and B's extra rows NaN; C's, and a column after C,
+ * keep their bits); beta = 0 over NaN in C (the result must be finite),
+ * alpha = 0 over NaN in A and B, K = 0; row major bit for bit the
+ * column-major call it is; the plain loops when no workspace can be had,
+ * complex and (on the packers) real.  The handlers' positions are
  * test_args's.  TAP, one line per group; deterministic.
  *
  * Built with TEST_SINGLE it tests CGEMM (cgemm_, cblas_cgemm) on float
@@ -295,17 +297,29 @@ static size_t block_of(int most, int x)
     return (size_t)((most + step - 1) / step * step);
 }
 
+/* A size whose real products (2M x N x 2K, and row major's 2N x M x 2K)
+ * take the packed path when M, N and K are at least it: real M and K
+ * past the skinny path's NCNB, N past its panels' 256 columns
+ * (kernels/skinny.c). */
+static size_t packed_size(const struct mmt_kernel_info *ki)
+{
+    size_t s = (size_t)ki->ncnb / 2 + 8;
+
+    return s > 264 ? s : 264;
+}
+
 /* Past complex.c's blocks: more than one M block and more than one K
- * block (op(B)'s copy remade for each), every op pair, the faces, alpha
- * and beta in turn. */
+ * block (op(B)'s copy remade for each) where A is expanded, more than one
+ * K block where it is packed (the real product on the packed path), every
+ * op pair, the faces, alpha and beta in turn. */
 static void blocks(struct group *g, const struct mmt_kernel_info *ki)
 {
     size_t mb = block_of(MML_COMPLEX_MB, ki->mc);
-    size_t kb = block_of(MML_COMPLEX_KB, ki->kc);
+    size_t kb = block_of(MML_COMPLEX_KB, ki->kc), w = packed_size(ki);
     const size_t s[][3] = { { 2 * mb + 3, 11, 2 * kb + 5 },
-                            { mb + 1, 40, kb + 1 } };
+                            { mb + 1, 40, kb + 1 }, { w, w, kb + 5 } };
 
-    for (int x = 0; x < 2; x++)
+    for (int x = 0; x < 3; x++)
         for (int op = 0; op < 9; op++) {
             struct tcase t = rotated(op * 4 + x, s[x][0], s[x][1], s[x][2]);
             t.ta = op % 3;
@@ -377,13 +391,22 @@ int posix_memalign(void **p, size_t align, size_t size)
     return real ? real(p, align, size) : ENOMEM;
 }
 
-/* No workspace: the plain loops, right all the same. */
-static void no_workspace(struct group *g)
+/* No workspace: the plain loops, right all the same.  large: products
+ * whose real product takes the packed path (op(A) and op(B) from
+ * complex.c's packers), before any call has grown the thread's
+ * workspace to their size: the real plain loops on the packers. */
+static void no_workspace(struct group *g, int large,
+                         const struct mmt_kernel_info *ki)
 {
+    size_t w = packed_size(ki);
+
     refused = 0;
     refusing = 1;
-    for (int i = 0; i < 27; i++) {
-        struct tcase t = rotated(i * 3, 9 + (size_t)i, 7, 11);
+    for (int i = 0; i < (large ? 3 : 27); i++) {
+        struct tcase t = large ? rotated(i * 5, w, w, w)
+                               : rotated(i * 3, 9 + (size_t)i, 7, 11);
+        if (large)
+            t.ta = i, t.tb = (i + 1) % 3;
         add(g, &t);
     }
     refusing = 0;
@@ -410,6 +433,7 @@ int main(void)
     printf("# %s (%s) MU=%d NU=%d NCNB=%d; blocks %zu x %zu complex\n",
            ki->kernel, ki->isa, ki->mu, ki->nu, ki->ncnb,
            block_of(MML_COMPLEX_MB, ki->mc), block_of(MML_COMPLEX_KB, ki->kc));
+    no_workspace(&g[4], 1, ki);
     planted();
     every_combination(&g[0]);
     report(&g[0]);
@@ -420,7 +444,7 @@ int main(void)
     quick_returns(&g[3]);
     report(&g[3]);
     row_as_column(ki);
-    no_workspace(&g[4]);
+    no_workspace(&g[4], 0, ki);
     report(&g[4]);
     return 0;
 }
