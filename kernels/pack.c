@@ -220,11 +220,16 @@ MML_VINLINE void rows_v(const mml_elem *s, size_t sx, int j, int cols,
     }
 }
 
-/* Below this many doubles the transposing copy goes a column at a time:
- * the V x V blocks' code (1.4 KiB more) fetched from memory cost more
- * than they save (32 x 32 TN from a cold cache on Zen 5: 9.0 GFLOPS with
- * them, 11.4 without). */
-#define BLOCKS_MIN 4096
+/* Below this many elements the transposing copy goes a column at a
+ * time: the V x V blocks' code (1.4 KiB more) fetched from memory costs
+ * more than it saves (DGEMM 32 x 32 TN from a cold cache on Zen 5: 9.0
+ * GFLOPS with them, 11.4 without).  It was 4096, which the small path's
+ * copies of op(A), a block of rows at a time (small.c), never reached
+ * for floats: each value gathered alone, SGEMM TN and TT ran 1.13-1.29
+ * times as fast warm at N = 32-100 with 1024, 0.90-0.94 flushed at N =
+ * 32-48 and the same from 64 (Zen 5, bench-dgemm, 9 rounds, medians;
+ * DGEMM, whose small TN and TT calls take tn.c and tt.c, the same). */
+#define BLOCKS_MIN 1024
 
 /* The whole vectors of rows of a large transposing copy: V x V blocks as
  * in the panels (block_along_k, rows apart in the copy), the last
