@@ -338,8 +338,8 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
     for (int i = 0; i < ngen; i++)
         snprintf(src[n++], sizeof src[0], "%s", gen[i]);
     for (int i = 0; jobs && i < n; i++) {
-        const char *w[] = { "-fPIC", inc[0], inc[1], inc[2], "-c", src[i],
-                            "-o", obj[i], NULL };
+        const char *w[] = { MMS_BUILD_NO_DEBUG, "-fPIC", inc[0], inc[1],
+                            inc[2], "-c", src[i], "-o", obj[i], NULL };
         if (reuse && i < igen
             && !uses_header(pl->source_dir, src[i], 4)) {
             snprintf(obj[i], sizeof obj[0], "%s/o%d.o", reuse, i);

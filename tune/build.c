@@ -34,6 +34,7 @@ static int start_compile(const struct mms_pipeline *pl, struct unit *u,
     while (cc[n])
         argv[n] = cc[n], n++;
     snprintf(inc, sizeof inc, "-I%s", pl->include_dir);
+    argv[n++] = MMS_BUILD_NO_DEBUG;
     argv[n++] = "-fPIC";
     argv[n++] = "-shared";
     argv[n++] = inc;

@@ -44,7 +44,7 @@ static int compiler_set(struct mms_compiler *k, const char *cc,
         >= (int)sizeof k->words
         || snprintf(k->name, sizeof k->name, "%s", cc) >= (int)sizeof k->name)
         return -1;
-    /* Room for the words mms_build appends. */
+    /* Room for the words mms_build appends (7 and the NULL). */
     for (char *w = strtok(k->words, " \t"); w; w = strtok(NULL, " \t"))
         if (nw + 8 < max)
             k->argv[nw++] = w;
