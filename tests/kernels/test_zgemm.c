@@ -11,7 +11,8 @@
  * keep their bits); beta = 0 over NaN in C (the result must be finite),
  * alpha = 0 over NaN in A and B, K = 0; row major bit for bit the
  * column-major call it is; the plain loops when no workspace can be had,
- * complex and (on the packers) real.  The handlers' positions are
+ * complex and (on the packers) real; the packed route's results on two
+ * threads the same bits as on one.  The handlers' positions are
  * test_args's.  TAP, one line per group; deterministic.
  *
  * Built with TEST_SINGLE it tests CGEMM (cgemm_, cblas_cgemm) on float
@@ -373,6 +374,42 @@ static void row_as_column(const struct mmt_kernel_info *ki)
             "column-major call it is");
 }
 
+/* The packed route's products (complex.c's packers, past a K block) the
+ * same bits on a team of two as on one thread, every op pair: what the
+ * library promises at every count (mmtune.h).  A serial build SKIPs. */
+static void same_bits_on_two(const struct mmt_kernel_info *ki)
+{
+    size_t w = packed_size(ki), kb = block_of(MML_COMPLEX_KB, ki->kc);
+    int cases = 0, same = 0, was = mmt_get_num_threads();
+
+    if (mmt_set_num_threads(2) != 0) {
+        printf("ok 8 # SKIP a serial build: no team of two\n");
+        return;
+    }
+    for (int op = 0; op < 9; op++) {
+        struct tcase t = rotated(op * 2 + 1, w, w, kb + 5);
+        unsigned long long seed = (unsigned long long)op + 11;
+        struct arrays one, two;
+
+        t.ta = op % 3, t.tb = op / 3;
+        setup(&t, &one, &seed);
+        seed = (unsigned long long)op + 11;
+        setup(&t, &two, &seed);
+        mmt_set_num_threads(1);
+        call(&t, &one);
+        mmt_set_num_threads(2);
+        call(&t, &two);
+        cases++;
+        same += !memcmp(one.c, two.c, one.cdoubles * sizeof *one.c);
+        release(&one);
+        release(&two);
+    }
+    mmt_set_num_threads(was);
+    printf("%s 8 - the packed route on two threads, every op pair, bit "
+           "for bit its result on one (%d of %d)\n",
+           same == cases ? "ok" : "not ok", same, cases);
+}
+
 /* The library's allocations fail while refusing is set: its
  * posix_memalign is this one (the executable's definition comes
  * first). */
@@ -429,7 +466,7 @@ int main(void)
           5 },
     };
 
-    printf("1..7\n");
+    printf("1..8\n");
     printf("# %s (%s) MU=%d NU=%d NCNB=%d; blocks %zu x %zu complex\n",
            ki->kernel, ki->isa, ki->mu, ki->nu, ki->ncnb,
            block_of(MML_COMPLEX_MB, ki->mc), block_of(MML_COMPLEX_KB, ki->kc));
@@ -446,5 +483,6 @@ int main(void)
     row_as_column(ki);
     no_workspace(&g[4], 0, ki);
     report(&g[4]);
+    same_bits_on_two(ki);
     return 0;
 }
