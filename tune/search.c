@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "codegen/codegen.h"
-#include "timer/mmtimer.h"
 #include "tune/how.h"
 #include "tune/progress.h"
 #include "tune/searchtext.h"
@@ -60,22 +59,12 @@ static void note_resume(struct mms_search *s)
  * samples (fewer than a kernel's: the calls take milliseconds to a
  * second, and the rounds repeat them), and a flush of twice the last
  * level (at least 8 MiB), so the operands come from memory as a
- * caller's would.  The last level as the larger of the probe's reading
- * and sysfs's: on the Zen 5 guest the probe's chase found an edge at
- * 8.5 MiB where sysfs lists 32 MiB, and a flush of 17 MiB left N = 400
- * and 500 in the cache.  Two libraries whose searches chose differently
- * (SMALL_MAX 320 and 400, MC 96 and 48) then ran 0.97-0.99 apart, where
- * from memory (256 MiB written) they ran 0.84-0.85 apart
- * (bench-dgemm, 7 rounds, medians, 2026-11-30), and the search had
- * taken the slower by a tie it could not see into. */
+ * caller's would. */
 static void dgemm_timing(struct mms_search *s)
 {
     double llc = s->pc.llc_kib > s->pc.l2_kib ? s->pc.llc_kib
                                               : s->pc.l2_kib;
     size_t flush = (size_t)(2 * llc * 1024);
-    size_t sysfs = mmtm_flush_bytes_for_level(3);
-
-    flush = sysfs > flush ? sysfs : flush;
 
     s->pl.dgemm_small_n = MMS_DGEMM_SMALL_N;
     memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
