@@ -30,14 +30,20 @@
 
 #include "kernels/driver.h"
 
-/* PANEL_N, measured on Zen 4 (avx512, non-copy tile 16 x 5, MC x KC =
- * 80 x 320), flushed, M = K = 2000, GFLOPS this way / packed: N = 16
- * 39.0 / 23.8, 32 47.2 / 34.2, 64 52.5 / 43.8, 128 52.9 / 49.1, 200 54.1
- * / 52.1, 256 53.6 / 52.1, 384 53.7 / 53.5, 512 53.7 / 53.8, 1000 53.0 /
- * 54.6.
+/* PANEL_N.  First measured on Zen 4 (2026-11-25, avx512, non-copy tile
+ * 16 x 5, MC x KC = 80 x 320), flushed, M = K = 2000, GFLOPS this way /
+ * packed: N = 16 39.0 / 23.8, 32 47.2 / 34.2, 64 52.5 / 43.8, 128 52.9 /
+ * 49.1, 200 54.1 / 52.1, 256 53.6 / 52.1, 384 53.7 / 53.5, 512 53.7 /
+ * 53.8, 1000 53.0 / 54.6: 256.  The packed path has since gained its
+ * vector packing and prefetches; on Zen 5 (2026-11-30, 24 x 8, MC x KC
+ * 96 x 768, bench-dgemm, 7 rounds, medians) it ran, against this way,
+ * flushed / warm: M = K = 2000, N = 8 0.83 / 0.54, 16 1.05 / 0.84, 32
+ * 1.08 / 0.94, 48 1.14 / 1.09, 64-160 1.19-1.23 / 1.16-1.20; M = K = 400,
+ * N = 32 1.00 / 0.96, 48 1.09 / 1.00, 64-200 1.12-1.19 / 0.99-1.05;
+ * 1000 x 32 x 1000 1.13 / 0.97.  So 40, between 32 and 48.
  * op(A) = A^T is not read in place by the kernels (the small path would
  * copy each slab, as the packed path does: panelt.c takes those). */
-#define PANEL_N 256
+#define PANEL_N 40
 
 static int panel(const struct mml_plan *p, const struct mml_gemm *g)
 {

@@ -464,9 +464,10 @@ static void tn_path(struct group *g)
  * wide (N beyond NCNB in chunks; one of K >= 48 in one panel, whose B
  * blocks are loaded first) and deep (K beyond NCNB in panels, beta
  * for the first and 1 after), and panels of few columns (M and K beyond
- * NCNB, N up to the path's 256 columns, and one past them; transposed
- * op(A) up to 128 columns, and one past them, and a deep one), each under
- * every transpose pair, alpha and beta in turn. */
+ * NCNB, N up to the path's 40 columns (PANEL_N, kernels/skinny.c), and
+ * one past them; transposed op(A) up to 128 columns, and one past them,
+ * and a deep one), each under every transpose pair, alpha and beta in
+ * turn. */
 static void skinny_path(struct group *g, const struct mmt_kernel_info *ki)
 {
     size_t c = (size_t)ki->ncnb;
@@ -475,7 +476,7 @@ static void skinny_path(struct group *g, const struct mmt_kernel_info *ki)
         { 7, c + 1, c + 1 }, { 64, 2 * c + 9, 3 * c + 1 },
         { 33, 40, 2 * c + 3 }, { c, c + 8, 17 },
         { 2 * c + 17, 33, c + 9 }, { c + 1, 6, 2 * c + 1 },
-        { 3 * c + 5, 256, c + 1 }, { c + 3, 257, c + 2 },
+        { 3 * c + 5, 40, c + 1 }, { c + 3, 41, c + 2 },
         { 40, 20, 2 * c + 5 }, { 2 * c + 1, 128, c + 1 },
         { c + 9, 129, c + 3 }, { 9, 2 * c + 5, 50 },
     };

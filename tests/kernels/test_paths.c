@@ -104,9 +104,9 @@ static enum mml_path want(const struct mml_plan *p, const struct shape *s,
     /* panelt.c: A^T with N up to 128, K past NCNB */
     if (s->ta && s->n <= 128 && s->k > ncnb && s->n <= ncnb)
         return MML_PATH_PANEL_T;
-    /* skinny.c: M within NCNB, or N and K; or A with N up to 256 */
+    /* skinny.c: M within NCNB, or N and K; or A with N up to 40 */
     if (s->m <= ncnb || (s->n <= ncnb && s->k <= ncnb)
-        || (!s->ta && s->n <= 256))
+        || (!s->ta && s->n <= 40))
         return MML_PATH_SKINNY;
     return MML_PATH_BLOCKED;
 }
@@ -219,6 +219,7 @@ int main(void)
         { 1, 0, 4100, 24, l + 10 },    /* panel T in passes of rows */
         { 0, 0, l + 50, 40, 40 }, { 0, 0, 40, l + 50, l + 50 },
         { 0, 0, l + 10, 200, l + 10 }, { 0, 0, l + 10, l + 10, l + 10 },
+        { 0, 0, l + 10, 40, l + 10 }, { 0, 0, l + 10, 41, l + 10 },
         { 1, 1, l + 10, l + 10, l + 10 },
     };
     /* a leading dimension past the kernels' int indexing (54 MB of A) */

@@ -300,8 +300,8 @@ static size_t block_of(int most, int x)
 
 /* A size whose real products (2M x N x 2K, and row major's 2N x M x 2K)
  * take the packed path when M, N and K are at least it: real M and K
- * past the skinny path's NCNB, N past its panels' 256 columns
- * (kernels/skinny.c). */
+ * past the skinny path's NCNB, N past its panels' columns (PANEL_N,
+ * kernels/skinny.c). */
 static size_t packed_size(const struct mmt_kernel_info *ki)
 {
     size_t s = (size_t)ki->ncnb / 2 + 8;
