@@ -180,16 +180,14 @@ static void expand_a(const struct mml_complex_gemm *g, size_t i0, size_t mb,
         expand_transposed(g, i0, mb, p0, kb, ar);
 }
 
-/* Ar(row, col): for a = alpha op(A)(row / 2, col / 2), re a or im a in
- * an even column, -im a or re a in an odd one (the block above). */
+/* Ar(row, col): the value expand_one puts there. */
 static mml_elem ar_at(const struct mml_complex_gemm *g, size_t row,
                       size_t col)
 {
-    mml_elem a[2];
+    mml_elem cols[2][2];
 
-    op_at(g->a, g->lda, g->ta, row / 2, col / 2, a);
-    times(g->alpha, a, a);
-    return col % 2 == 0 ? a[row % 2] : row % 2 ? a[0] : -a[1];
+    expand_one(g, row / 2, col / 2, cols[0], cols[1]);
+    return cols[col % 2][row % 2];
 }
 
 /* Columns of Ar paired from an even one, 2c and 2c + 1, for op(A) = A:

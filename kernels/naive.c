@@ -23,16 +23,18 @@ static void from_packers(const struct mml_gemm *g)
     for (size_t i = 0; i < g->m; i++)
         for (size_t pc = 0; pc < g->k; pc += KB) {
             int kc = (int)(g->k - pc < KB ? g->k - pc : KB);
-            for (int p = 0; !g->apack && p < kc; p++)
-                row[p] = g->alpha * g->a[i * ar + (pc + (size_t)p) * as];
             if (g->apack)
                 g->apack->pack(g->apack, i, pc, 1, kc, 1, 1, row);
+            else
+                for (int p = 0; p < kc; p++)
+                    row[p] = g->alpha * g->a[i * ar + (pc + (size_t)p) * as];
             for (size_t j = 0; j < g->n; j++) {
                 mml_elem s = 0;
-                for (int p = 0; !g->bpack && p < kc; p++)
-                    col[p] = g->b[(pc + (size_t)p) * br + j * bs];
                 if (g->bpack)
                     g->bpack->pack(g->bpack, j, pc, 1, kc, 1, 1, col);
+                else
+                    for (int p = 0; p < kc; p++)
+                        col[p] = g->b[(pc + (size_t)p) * br + j * bs];
                 for (int p = 0; p < kc; p++)
                     s += row[p] * col[p];
                 g->c[i + j * g->ldc] += s;

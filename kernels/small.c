@@ -142,9 +142,9 @@ static struct kerns kerns_for(const struct mml_plan *p, int tb)
  * cost N = 24 15-22%, N = 28 10%, N = 32 6%.  From N = 48 it always
  * paid (flushed N = 48: 33 against 30 GFLOPS, N = 100: 67 against 59).
  * The bound is the bytes of 2000 doubles: counted in floats (SGEMM's
- * N = 32 to 44 loaded first), the pass cost warm SGEMM N = 32 to 44 13-15%
- * and NT 32^3 18%, and gained flushed nothing there but N = 40 (8%; Zen
- * 5, bench-dgemm, 15 rounds, medians, 2026-11-30). */
+ * N = 32 to 44 loaded first), warm SGEMM ran 1.14-1.15 times as fast
+ * there without the pass and NT 32^3 1.18, and flushed the same but N =
+ * 40 (0.92; Zen 5, bench-dgemm, 15 rounds, medians, 2026-11-30). */
 #define LOAD_MIN (2000 * 8 / (int)sizeof(mml_elem))
 
 /* op(A) of at most this many doubles (16 KiB) is copied whole: it stays
