@@ -91,6 +91,12 @@ struct mml_plan {
      * 4), same tiles; NULL (knct): op(B) = B^T is copied instead. */
     const struct mmt_kernel_desc *knct, *kncvt;
     struct mml_nckern nckt, nckvt;
+    /* The full tile again, also prefetching the rows of A below its
+     * block (PFA=1, codegen/mmkernel.h): for skinny.c's slabs that have
+     * a slab below; the others have nothing below to fetch.  NULL
+     * (kncp): knc serves those slabs too. */
+    const struct mmt_kernel_desc *kncp;
+    struct mml_nckern nckp;
     /* Threads (parallel.c): the multiply-adds a thread must have for a
      * team to pay (0: every call on the calling thread), and the ways
      * taken when the split's model ties (1: jc, columns; 0: ic, rows). */
@@ -180,12 +186,14 @@ size_t mml_small_bound(const struct mml_plan *p, size_t m, size_t n,
  * Needs mml_small_fits and m, n, k >= 1.  mml_gemm_small runs a whole
  * call (its operands and the workspace loaded first);
  * mml_gemm_small_block one block of a larger product (skinny.c), which
- * loads nothing first but B's block when load_b is 1. */
+ * loads nothing first but B's block when load_b is 1, and whose full
+ * tiles prefetch the rows of A below it (the plan's kncp) when below is
+ * 1: the caller runs them next. */
 void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
                     mml_elem *work);
 void mml_gemm_small_block(const struct mml_gemm *g,
                           const struct mml_plan *p, mml_elem *work,
-                          int load_b);
+                          int load_b, int below);
 
 /* A TT call (op(A) = A^T, op(B) = B^T) of the small path as its
  * transpose, C^T = B A on the arrays as stored, into the workspace and

@@ -34,6 +34,7 @@ typedef mmt_smm_kernel mml_kernel;
 #define mml_kncv_desc mml_skncv_desc
 #define mml_knct_desc mml_sknct_desc
 #define mml_kncvt_desc mml_skncvt_desc
+#define mml_kncp_desc mml_skncp_desc
 
 /* Every typed function with external linkage (the build fails on a
  * symbol defined twice, so one left out here cannot pass unseen). */

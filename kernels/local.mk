@@ -72,9 +72,13 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 # kernel's 24 x 8 ran at 106-111 (N = 32 to 200), and 16 divides more
 # sizes.  FF=0: no forced fetch of C, whose line from memory would hold
 # up retirement at the top of every tile (N = 64: 4.55 against 4.75 us
-# warm, and a cold C then costs nothing).  PFA=1 on the full tile: it
-# prefetches the A rows below its block, the slab skinny.c's panels and
-# tall products run next (codegen/KERNEL_ABI.md).  PFB=0: a copy kernel's.
+# warm, and a cold C then costs nothing).  PFA=1 on one more full tile,
+# kncp: it prefetches the A rows below its block, the slab skinny.c's
+# panels and tall products run next (codegen/KERNEL_ABI.md); the others
+# have none, for a whole call has no slab below (Zen 5, bench-dgemm, 11
+# rounds, medians, without PFA / with: warm N = 32 1.07, 64 1.04, 100
+# 1.02, flushed 32 1.15, 100 1.03; flushed 2000 x 64 x 64 0.90, its
+# slabs now on kncp).  PFB=0: a copy kernel's.
 # $(1): the params file, $(2): the narrow tile's macro in $(KGEN)/narrow.
 NC_MMGEN = ./mmgen$(EXEEXT) --params=$(1) --copy=0 --ff=0 --pfb=0 \
 	--m=0 --n=0 --k=0 --fit-fetch
@@ -99,13 +103,18 @@ $(KGEN)/narrow: $(KGEN)/libparams.h
 	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv -f $@.tmp $@; fi
 # Each precision's four (the single ones below): its params file (NCP)
 # and narrow tile's macro (NMU), the kernel named for its file.
-KNC_D = $(KGEN)/knc.c $(KGEN)/kncv.c $(KGEN)/knct.c $(KGEN)/kncvt.c
-KNC_S = $(KGEN)/sknc.c $(KGEN)/skncv.c $(KGEN)/sknct.c $(KGEN)/skncvt.c
+KNC_D = $(KGEN)/knc.c $(KGEN)/kncv.c $(KGEN)/knct.c $(KGEN)/kncvt.c \
+	$(KGEN)/kncp.c
+KNC_S = $(KGEN)/sknc.c $(KGEN)/skncv.c $(KGEN)/sknct.c $(KGEN)/skncvt.c \
+	$(KGEN)/skncp.c
 $(KNC_D): $(KP) $(KGEN)/narrow mmgen$(EXEEXT)
 $(KNC_D): NCP = $(KP)
 $(KNC_D): NMU = MML_NARROW_MU
 NC_NAME = --name=mml_$(basename $(@F)) --output=$@
 $(KGEN)/knc.c $(KGEN)/sknc.c:
+	$(AM_V_GEN)$(call NC_MU,$(NCP),$(NMU)) \
+	  $(call NC_MMGEN,$(NCP)) --mu=$$mu --pfa=0 $(NC_NAME)
+$(KGEN)/kncp.c $(KGEN)/skncp.c:
 	$(AM_V_GEN)$(call NC_MU,$(NCP),$(NMU)) \
 	  $(call NC_MMGEN,$(NCP)) --mu=$$mu --pfa=1 $(NC_NAME)
 $(KGEN)/kncv.c $(KGEN)/skncv.c:
@@ -116,25 +125,27 @@ $(KGEN)/kncv.c $(KGEN)/skncv.c:
 # lead at N = 32 to 100 on Zen 5.
 $(KGEN)/knct.c $(KGEN)/sknct.c:
 	$(AM_V_GEN)$(call NC_MU,$(NCP),$(NMU)) \
-	  $(call NC_MMGEN,$(NCP)) --bt=1 --mu=$$mu --pfa=1 $(NC_NAME)
+	  $(call NC_MMGEN,$(NCP)) --bt=1 --mu=$$mu --pfa=0 $(NC_NAME)
 $(KGEN)/kncvt.c $(KGEN)/skncvt.c:
 	$(AM_V_GEN)$(call NC_MMGEN,$(NCP)) --bt=1 --if=2 --nf=2 $(NC_NAME) \
 	  --mu=$(call NCV_MU,$(NCP),$(NMU))
-# Each BT kernel in one object with its plain one: plan.c names the BT
-# descriptors weakly (a driver built around other kernels has none), and
-# a weak reference alone would not take an object out of a static
-# library; the plain kernel's strong one does.  $(1): the object's stem.
-KERNEL_PAIR = printf '\#include "$(1).c"\n\#include "$(1)t.c"\n' \
+# Each BT kernel (and kncp) in one object with its plain one: plan.c
+# names their descriptors weakly (a driver built around other kernels
+# has none), and a weak reference alone would not take an object out of
+# a static library; the plain kernel's strong one does.  $(1): the
+# object's stem; $(2): more stems to include (kncp).
+KERNEL_PAIR = printf '\#include "%s.c"\n' $(1) $(1)t $(2) \
 	  > $(KGEN)/$(1)-pair.c && \
 	$(KERNEL_LTCOMPILE) -o $@ $(KGEN)/$(1)-pair.c
-$(KGEN)/knc.lo: $(KGEN)/knc.c $(KGEN)/knct.c $(KGEN)/kernel.cc
-	$(AM_V_CC)$(call KERNEL_PAIR,knc)
+$(KGEN)/knc.lo: $(KGEN)/knc.c $(KGEN)/knct.c $(KGEN)/kncp.c \
+	  $(KGEN)/kernel.cc
+	$(AM_V_CC)$(call KERNEL_PAIR,knc,kncp)
 $(KGEN)/kncv.lo: $(KGEN)/kncv.c $(KGEN)/kncvt.c $(KGEN)/kernel.cc
 	$(AM_V_CC)$(call KERNEL_PAIR,kncv)
 
-# Single precision: the same six kernels from skernel.params (TYPE = s,
+# Single precision: the same seven kernels from skernel.params (TYPE = s,
 # mmselect's), named mml_s..., for the driver compiled again with
-# MML_SINGLE (kernels/elem.h).  PFA=1 as the double's non-copy tile (PF
+# MML_SINGLE (kernels/elem.h).  PFA as the double's non-copy tiles (PF
 # and PFB the double's too: kernels/libparams.c, where they were timed).
 SKP = $(KGEN)/skernel.params
 $(KGEN)/skfull.c: $(SKP) mmgen$(EXEEXT)
@@ -146,8 +157,9 @@ $(KGEN)/skedge.c: $(SKP) mmgen$(EXEEXT)
 $(KNC_S): $(SKP) $(KGEN)/narrow mmgen$(EXEEXT)
 $(KNC_S): NCP = $(SKP)
 $(KNC_S): NMU = MML_SNARROW_MU
-$(KGEN)/sknc.lo: $(KGEN)/sknc.c $(KGEN)/sknct.c $(KGEN)/kernel.cc
-	$(AM_V_CC)$(call KERNEL_PAIR,sknc)
+$(KGEN)/sknc.lo: $(KGEN)/sknc.c $(KGEN)/sknct.c $(KGEN)/skncp.c \
+	  $(KGEN)/kernel.cc
+	$(AM_V_CC)$(call KERNEL_PAIR,sknc,skncp)
 $(KGEN)/skncv.lo: $(KGEN)/skncv.c $(KGEN)/skncvt.c $(KGEN)/kernel.cc
 	$(AM_V_CC)$(call KERNEL_PAIR,skncv)
 $(KGEN)/skfull.lo: $(KGEN)/skfull.c $(KGEN)/kernel.cc
@@ -240,10 +252,11 @@ CLEANFILES += $(KGEN)/stamp $(KGEN)/inputs $(KGEN)/kernel.params \
 	$(KGEN)/kernel.cc \
 	$(KGEN)/libparams.h $(KGEN)/narrow \
 	$(KGEN)/kfull.c $(KGEN)/kedge.c $(KGEN)/knc.c $(KGEN)/kncv.c \
-	$(KGEN)/knct.c $(KGEN)/kncvt.c $(KGEN)/knc-pair.c $(KGEN)/kncv-pair.c \
+	$(KGEN)/knct.c $(KGEN)/kncvt.c $(KGEN)/kncp.c \
+	$(KGEN)/knc-pair.c $(KGEN)/kncv-pair.c \
 	$(KGEN)/skernel.params $(KGEN)/skfull.c $(KGEN)/skedge.c \
 	$(KGEN)/sknc.c $(KGEN)/skncv.c $(KGEN)/sknct.c $(KGEN)/skncvt.c \
-	$(KGEN)/sknc-pair.c $(KGEN)/skncv-pair.c
+	$(KGEN)/skncp.c $(KGEN)/sknc-pair.c $(KGEN)/skncv-pair.c
 clean-local: kernels-gen-clean
 .PHONY: kernels-gen-clean
 kernels-gen-clean:

@@ -17,9 +17,10 @@ extern const struct mmt_kernel_desc mml_kfull_desc, mml_kedge_desc,
     mml_knc_desc, mml_kncv_desc;
 /* Weak: a build of these sources around other kernels (mmsearch's blocks
  * steps, tune/blocks.c, define stubs of the four above only) links
- * without them, and the small path copies B^T there. */
+ * without them, and the small path copies B^T there, and skinny.c's
+ * slabs run knc. */
 extern const struct mmt_kernel_desc mml_knct_desc __attribute__((weak)),
-    mml_kncvt_desc __attribute__((weak));
+    mml_kncvt_desc __attribute__((weak)), mml_kncp_desc __attribute__((weak));
 
 static struct mml_plan plan;
 static int plan_usable;
@@ -44,8 +45,8 @@ void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
     *p = (struct mml_plan){ full, edge, full->m, full->k, full->n, nc,
                             panels ? full->mu : 1, panels ? full->nu : 1,
                             pad, 0, NULL, NULL, 0,
-                            { 0 }, { 0 }, NULL, NULL, { 0 }, { 0 }, 0.0,
-                            0, 0.0, 0.0, 0.0, { 0, 0, 0 } };
+                            { 0 }, { 0 }, NULL, NULL, { 0 }, { 0 }, NULL,
+                            { 0 }, 0.0, 0, 0.0, 0.0, 0.0, { 0, 0, 0 } };
 }
 
 /* The kernels reading op(B) = B^T in place, when the plain ones run and
@@ -69,6 +70,20 @@ static void plan_transposed_b(void)
         plan.knct = t, plan.kncvt = tv;
         plan.nckt = nckern(t), plan.nckvt = nckern(tv);
     }
+}
+
+/* The full tile prefetching the rows below, when the plain kernels run
+ * and it is theirs with PFA (same tile, the same masked rows); else
+ * none, and skinny.c's slabs run knc. */
+static void plan_prefetching(void)
+{
+    const struct mmt_kernel_desc *d = &mml_kncp_desc;
+
+    if (plan.knc && d && d->abi == MMT_KERNEL_ABI
+        && d->type == MML_KERNEL_TYPE && d->layout == MMT_LAYOUT_NOCOPY
+        && d->mu == plan.nck.mu && d->nu == plan.nck.nu
+        && d->masked_rows == plan.nck.masked && mmg_cpu_runs(d->requires))
+        plan.kncp = d, plan.nckp = nckern(d);
 }
 
 /* The multiply-adds each of two threads has on a cube of side n (0 for
@@ -129,6 +144,7 @@ static void plan_init(void)
                   && mmg_cpu_runs(f->requires);
     mml_plan_small(&plan, &mml_knc_desc, &mml_kncv_desc, MML_PARAM_NCNB);
     plan_transposed_b();
+    plan_prefetching();
     __atomic_store_n(&plan_ready, 1, __ATOMIC_RELEASE);
 }
 

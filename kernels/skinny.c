@@ -18,8 +18,9 @@
  *
  * A panel of few columns (N at most PANEL_N, M and K large: LAPACK's
  * trailing updates) goes the same way, in slabs of the packed path's MC
- * x KC: the non-copy kernel (PFA=1, codegen/mmkernel.h) prefetches the
- * slab below while it computes the one it is on, so A streams in once,
+ * x KC: the non-copy kernel (the plan's kncp, PFA=1, codegen/mmkernel.h)
+ * prefetches the slab below while it computes the one it is on (every
+ * slab but the last, of tall products too), so A streams in once,
  * under the arithmetic, where the packed path copies each block first
  * and waits for it. */
 #ifdef HAVE_CONFIG_H
@@ -154,7 +155,8 @@ static void slabs(const struct mml_gemm *g, const struct mml_plan *p,
         struct mml_gemm blk = { g->ta, tb, mc, nc, kc, alpha, beta, a, b,
                                 g->c + ic + jc * g->ldc, g->lda, ldb,
                                 g->ldc, NULL, NULL };
-        mml_gemm_small_block(&blk, p, work, loads_b(p, g, c));
+        mml_gemm_small_block(&blk, p, work, loads_b(p, g, c),
+                             ic + mc < g->m);
     }
 }
 

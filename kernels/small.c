@@ -120,16 +120,20 @@ static int copies_b(const struct mml_plan *p, const struct mml_gemm *g)
 }
 
 /* The kernels a call runs: the plain pair, or the pair reading B
- * transposed (op(B)'s column j at b + j, else at b + j * ldb). */
+ * transposed (op(B)'s column j at b + j, else at b + j * ldb); the plain
+ * full tile prefetching the rows of A below when a block has them next
+ * (below: skinny.c's slabs, on A in place) and the plan has that tile. */
 struct kerns {
     const struct mml_nckern *f, *v;
 };
 
 MML_HOT
-static struct kerns kerns_for(const struct mml_plan *p, int tb)
+static struct kerns kerns_for(const struct mml_plan *p, int tb, int below)
 {
-    return tb ? (struct kerns){ &p->nckt, &p->nckvt }
-              : (struct kerns){ &p->nck, &p->nckv };
+    if (tb)
+        return (struct kerns){ &p->nckt, &p->nckvt };
+    return (struct kerns){ below && p->kncp ? &p->nckp : &p->nck,
+                           &p->nckv };
 }
 
 /* Up to this many doubles of A and B the kernels' own first touch keeps
@@ -543,11 +547,12 @@ static void gemm_a_blocks(const struct mml_gemm *g, struct mml_gemm h,
 
 MML_HOT
 static void gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
-                       mml_elem *work, int whole, int load_b)
+                       mml_elem *work, int whole, int load_b, int below)
 {
     struct mml_gemm h = *g;      /* the problem run: A untransposed */
     struct parts3 l = layout(p, g);
-    struct kerns ks = kerns_for(p, g->tb && !l.b);
+    /* below A's copy is the next block's copy, not the next rows */
+    struct kerns ks = kerns_for(p, g->tb && !l.b, below && !l.a);
     int m = (int)g->m, n = (int)g->n, k = (int)g->k;
 
     fetch_codes(&ks, m, g->beta, masked_rows(p));
@@ -576,14 +581,15 @@ MML_HOT
 void mml_gemm_small(const struct mml_gemm *g, const struct mml_plan *p,
                     mml_elem *work)
 {
-    gemm_small(g, p, work, 1, 0);
+    gemm_small(g, p, work, 1, 0, 0);
 }
 
 MML_HOT
 void mml_gemm_small_block(const struct mml_gemm *g,
-                          const struct mml_plan *p, mml_elem *work, int load_b)
+                          const struct mml_plan *p, mml_elem *work,
+                          int load_b, int below)
 {
-    gemm_small(g, p, work, 0, load_b);
+    gemm_small(g, p, work, 0, load_b, below);
 }
 
 /* The direct form: a call of at least 2 rows and MML_THIN_COLS columns
@@ -608,7 +614,7 @@ MML_HOT
 void mml_gemm_small_direct(const struct mml_gemm *g,
                            const struct mml_plan *p)
 {
-    mml_kernel *f = nc_variant(kerns_for(p, g->tb).f, g->beta);
+    mml_kernel *f = nc_variant(kerns_for(p, g->tb, 0).f, g->beta);
 
     fetch_code(f);
     mml_load_operands(g);
