@@ -78,10 +78,17 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 # have none, for a whole call has no slab below (Zen 5, bench-dgemm, 11
 # rounds, medians, without PFA / with: warm N = 32 1.07, 64 1.04, 100
 # 1.02, flushed 32 1.15, 100 1.03; flushed 2000 x 64 x 64 0.90, its
-# slabs now on kncp).  PFB=0: a copy kernel's.
+# slabs now on kncp).  PFB=0: a copy kernel's.  KU=1 whatever the
+# search chose for the copy kernel in L1: their K is the call's, mostly
+# short (Zen 5, bench-dgemm, 11-15 rounds, medians, KU=1 / KU=4: DGEMM
+# warm N = 8 1.14, 16 1.08, flushed 16-64 1.08-1.19; SGEMM, whose search
+# chose KU=4, warm 8 1.15, 16 1.10, flushed 16-64 1.13-1.19; both 0.98-1.02
+# from N = 64 warm and 200 flushed).  kncp keeps the search's KU: its K
+# is a KC panel's (SGEMM 2000 x 32 x 2000 with KU=1 there: 0.84 flushed,
+# 0.92 warm).
 # $(1): the params file, $(2): the narrow tile's macro in $(KGEN)/narrow.
 NC_MMGEN = ./mmgen$(EXEEXT) --params=$(1) --copy=0 --ff=0 --pfb=0 \
-	--m=0 --n=0 --k=0 --fit-fetch
+	--ku=1 --m=0 --n=0 --k=0 --fit-fetch
 # The full tile's rows (shell, sets $$mu): at most two vectors; IF and
 # NF at most the loads of that tile's k step (--fit-fetch: a 24 x 8
 # kernel with IF = 11 cut to 16 x 8, which takes 10).
@@ -116,7 +123,8 @@ $(KGEN)/knc.c $(KGEN)/sknc.c:
 	  $(call NC_MMGEN,$(NCP)) --mu=$$mu --pfa=0 $(NC_NAME)
 $(KGEN)/kncp.c $(KGEN)/skncp.c:
 	$(AM_V_GEN)$(call NC_MU,$(NCP),$(NMU)) \
-	  $(call NC_MMGEN,$(NCP)) --mu=$$mu --pfa=1 $(NC_NAME)
+	  $(call NC_MMGEN,$(NCP)) --mu=$$mu --pfa=1 $(NC_NAME) \
+	  --ku=$$(sed -n 's/^KU = //p' $(NCP))
 $(KGEN)/kncv.c $(KGEN)/skncv.c:
 	$(AM_V_GEN)$(call NC_MMGEN,$(NCP)) --if=2 --nf=2 $(NC_NAME) \
 	  --mu=$(call NCV_MU,$(NCP),$(NMU))
