@@ -529,6 +529,13 @@ enum mml_path mml_dgemm_plan(const struct mml_gemm *g,
  * aligned; NULL when it cannot be had. */
 mml_elem *mml_workspace(size_t n);
 
+/* A second one of this thread's, for a caller whose real calls take the
+ * first (complex.c): MML_SIDE_ELEMS elements (64 KiB of doubles: a
+ * complex call's expanded A and B^T to N = 36), 64-byte aligned, kept
+ * for the thread's life; NULL when n is more or it cannot be had. */
+#define MML_SIDE_ELEMS 8192
+mml_elem *mml_side_workspace(size_t n);
+
 /* Pack ext x kc of op(X) into panels of width w, the last one as wide
  * as its rows rounded up to a multiple of pad (the kernel layout for ext
  * so rounded): element (x, p) of the view, read at src[x*sx + p*sp],

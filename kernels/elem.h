@@ -91,6 +91,7 @@ typedef mmt_smm_kernel mml_kernel;
 #define mml_pack mml_s_pack
 #define mml_gemm_naive mml_s_gemm_naive
 #define mml_workspace mml_s_workspace
+#define mml_side_workspace mml_s_side_workspace
 #define mml_split_range mml_s_split_range
 #define mml_split_team mml_s_split_team
 #define mml_split_threads mml_s_split_threads

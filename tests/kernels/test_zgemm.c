@@ -431,7 +431,9 @@ int posix_memalign(void **p, size_t align, size_t size)
 /* No workspace: the plain loops, right all the same.  large: products
  * whose real product takes the packed path (op(A) and op(B) from
  * complex.c's packers), before any call has grown the thread's
- * workspace to their size: the real plain loops on the packers. */
+ * workspace to their size: the real plain loops on the packers.  The
+ * others expand A into more than the side workspace holds (a smaller
+ * call takes that one, allocated once, and allocates nothing). */
 static void no_workspace(struct group *g, int large,
                          const struct mmt_kernel_info *ki)
 {
@@ -441,7 +443,8 @@ static void no_workspace(struct group *g, int large,
     refusing = 1;
     for (int i = 0; i < (large ? 3 : 27); i++) {
         struct tcase t = large ? rotated(i * 5, w, w, w)
-                               : rotated(i * 3, 9 + (size_t)i, 7, 11);
+                               : rotated(i * 3, 9 + (size_t)i, 7,
+                                         MML_SIDE_ELEMS / (4 * 9) + 1);
         if (large)
             t.ta = i, t.tb = (i + 1) % 3;
         add(g, &t);
