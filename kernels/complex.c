@@ -82,12 +82,19 @@ MML_VINLINE struct alpha_lanes alpha_lanes(const mml_elem alpha[2])
     return a;
 }
 
-/* alpha times the complex values in v (re and im interleaved) into first,
- * i alpha v (-im, re) into second: two columns of Ar, a vector of each. */
+/* alpha times the complex values in v (re and im interleaved): Ar's
+ * first column of the two; i alpha v (-im, re), the second, is
+ * mml_vswap_pairs of it times alt. */
+MML_VINLINE mml_vd alpha_times(mml_vd v, const struct alpha_lanes *a)
+{
+    return a->re * v + a->im * (mml_vswap_pairs(v) * a->alt);
+}
+
+/* Those two columns of Ar into first and second, a vector of each. */
 MML_VINLINE void expand_vector(mml_vd v, const struct alpha_lanes *a,
                                mml_elem *first, mml_elem *second)
 {
-    mml_vd z = a->re * v + a->im * (mml_vswap_pairs(v) * a->alt);
+    mml_vd z = alpha_times(v, a);
 
     mml_vstore(first, z);
     mml_vstore(second, mml_vswap_pairs(z) * a->alt);
@@ -108,10 +115,12 @@ static void expand_one(const struct mml_complex_gemm *g, size_t i,
 
 /* Ar of op(A) = A's rows i0 .. i0 + mb - 1 and columns p0 .. p0 + kb - 1
  * into ar (2 mb x 2 kb, leading dimension 2 mb), a column of op(A) at a
- * time, a vector of interleaved values at a time: the per-element loop,
+ * time, a vector of interleaved values at a time.  The per-element loop,
  * which GCC -O2 left scalar, took 9% of a CGEMM call at N = 300, as long
  * as the real product's packing (Zen 5, perf; bench-dgemm: CGEMM 1.02-1.17
- * times as fast flushed at N = 100-500, 1.05-1.57 warm at N = 32-500). */
+ * times as fast flushed at N = 100-500, 1.05-1.57 warm at N = 32-500);
+ * the rest of a column shorter than a vector goes under a mask (element
+ * by element it was half of a CGEMM 4^3 call, perf). */
 MML_TARGET_ATTR
 static void expand_plain(const struct mml_complex_gemm *g, size_t i0,
                          size_t mb, size_t p0, size_t kb, mml_elem *ar)
@@ -126,6 +135,14 @@ static void expand_plain(const struct mml_complex_gemm *g, size_t i0,
 
         for (; MML_V % 2 == 0 && r + MML_V <= n; r += MML_V)
             expand_vector(mml_vload(x + r), &al, first + r, second + r);
+        if (MML_V % 2 == 0 && r < n) {  /* an even rest, under a mask */
+            int rest = (int)(n - r);
+            mml_vd z = alpha_times(mml_vload_part(x + r, rest), &al);
+
+            mml_vstore_part(first + r, z, rest);
+            mml_vstore_part(second + r, mml_vswap_pairs(z) * al.alt, rest);
+            r = n;
+        }
         for (; r < n; r += 2)
             expand_one(g, i0 + r / 2, p0 + p, first + r, second + r);
     }
@@ -138,35 +155,72 @@ static void expand_plain(const struct mml_complex_gemm *g, size_t i0,
  * block's rows, so that each line read is read whole and Ar's 2H columns
  * are written in order.  Element by element, reading down op(A)'s columns
  * (Zen 5, bench-dgemm, 9 rounds, medians): CGEMM TN 100^3 0.86 and 0.95
- * of this flushed and warm, 300^3 0.93 and 0.98; ZGEMM the same. */
+ * of this flushed and warm, 300^3 0.93 and 0.98; ZGEMM the same.  The
+ * blocks at the edges, of fewer rows or columns, go the same way under
+ * masks (element by element CGEMM 12^3 TN ran at 0.61 of OpenBLAS's
+ * speed warm). */
+enum { H = MML_V / 2 > 0 ? MML_V / 2 : 1 };
+
+/* One block: ni <= H of op(A)'s rows from i, np <= H of its columns from
+ * p (relative to i0 and p0), into ar as expand_transposed says. */
+MML_VINLINE void block_transposed(const struct mml_complex_gemm *g,
+                                  const struct alpha_lanes *al, mml_vd cj,
+                                  size_t i0, size_t mb, size_t p0, size_t i,
+                                  size_t p, int ni, int np, mml_elem *ar)
+{
+    mml_vd v[H];
+
+    for (int r = 0; r < H; r++) {
+        const mml_elem *x = g->a + 2 * (p0 + p + (i0 + i + r) * g->lda);
+        v[r] = r >= ni ? (mml_vd){ 0 }
+               : np == H ? mml_vload(x) : mml_vload_part(x, 2 * np);
+    }
+    mml_vtranspose_pairs(v);
+    for (int q = 0; q < np; q++) {
+        mml_elem *first = ar + 4 * mb * (p + (size_t)q) + 2 * i;
+        mml_vd z = alpha_times(v[q] * cj, al);
+
+        if (ni == H) {
+            mml_vstore(first, z);
+            mml_vstore(first + 2 * mb, mml_vswap_pairs(z) * al->alt);
+        } else {
+            mml_vstore_part(first, z, 2 * ni);
+            mml_vstore_part(first + 2 * mb, mml_vswap_pairs(z) * al->alt,
+                            2 * ni);
+        }
+    }
+}
+
 MML_TARGET_ATTR
 static void expand_transposed(const struct mml_complex_gemm *g, size_t i0,
                               size_t mb, size_t p0, size_t kb, mml_elem *ar)
 {
-    enum { H = MML_V / 2 > 0 ? MML_V / 2 : 1 };
     struct alpha_lanes al = alpha_lanes(g->alpha);
     mml_vd cj;                   /* the conjugate's signs, or ones */
-    size_t iv = MML_V % 2 ? 0 : mb / H * H, pv = MML_V % 2 ? 0 : kb / H * H;
 
+    if (MML_V % 2) {             /* no pairs in a vector: one at a time */
+        for (size_t p = 0; p < kb; p++)
+            for (size_t i = 0; i < mb; i++) {
+                mml_elem *first = ar + 4 * mb * p + 2 * i;
+                expand_one(g, i0 + i, p0 + p, first, first + 2 * mb);
+            }
+        return;
+    }
     for (int l = 0; l < MML_V; l++)
         cj[l] = g->ta == MML_TRANS_C && l % 2 ? -1 : 1;
-    for (size_t p = 0; p < pv; p += H)
-        for (size_t i = 0; i < iv; i += H) {
-            mml_vd v[H];
+    /* whole blocks with the sizes constant: with them as variables the
+     * masks' tests stayed in the loop and CGEMM 64^3 TN and 100^3 TT ran
+     * 0.86-0.88 as fast flushed */
+    for (size_t p = 0; p < kb; p += H) {
+        int np = kb - p < H ? (int)(kb - p) : H;
+        size_t i = 0;
 
-            for (int r = 0; r < H; r++)
-                v[r] = mml_vload(g->a + 2 * (p0 + p + (i0 + i + r) * g->lda));
-            mml_vtranspose_pairs(v);
-            for (int q = 0; q < H; q++) {
-                mml_elem *first = ar + 4 * mb * (p + q) + 2 * i;
-                expand_vector(v[q] * cj, &al, first, first + 2 * mb);
-            }
-        }
-    for (size_t p = 0; p < kb; p++)
-        for (size_t i = p < pv ? iv : 0; i < mb; i++) {
-            mml_elem *first = ar + 4 * mb * p + 2 * i;
-            expand_one(g, i0 + i, p0 + p, first, first + 2 * mb);
-        }
+        for (; np == H && i + H <= mb; i += H)
+            block_transposed(g, &al, cj, i0, mb, p0, i, p, H, H, ar);
+        for (; i < mb; i += H)
+            block_transposed(g, &al, cj, i0, mb, p0, i, p,
+                             mb - i < H ? (int)(mb - i) : H, np, ar);
+    }
 }
 
 /* Ar of op(A)'s rows i0 .. i0 + mb - 1 and columns p0 .. p0 + kb - 1
@@ -228,7 +282,6 @@ MML_TARGET_ATTR
 static int pairs_transposed(const struct mml_complex_gemm *g, size_t r0,
                             size_t q0, int wv, int w, int kc, mml_elem *d)
 {
-    enum { H = MML_V / 2 > 0 ? MML_V / 2 : 1 };
     struct alpha_lanes al = alpha_lanes(g->alpha);
     mml_vd cj;
     int p = 0;
@@ -436,6 +489,15 @@ static int block_most(int most, int step)
     return (most + step - 1) / step * step;
 }
 
+/* The blocks of n: all of it when one block holds it (mml_even_blocks'
+ * divisions are a tenth of a 4^3 call), else mml_even_blocks'. */
+static size_t blocks_of(size_t n, int most, int step)
+{
+    int m = block_most(most, step);
+
+    return n <= (size_t)m ? n : mml_even_blocks(n, m, step);
+}
+
 /* 1 when the real product of a K block of kl takes the packed path over
  * all of C's rows, where pack_1m packs Ar straight from A (and
  * Br from op(B) transposed): no block of it is then expanded
@@ -472,8 +534,8 @@ void mml_zgemm(const struct mml_complex_gemm *g)
         scale_c(g);
         return;
     }
-    mb = mml_even_blocks(g->m, block_most(MML_COMPLEX_MB, ms), ms);
-    kb = mml_even_blocks(g->k, block_most(MML_COMPLEX_KB, ks), ks);
+    mb = blocks_of(g->m, MML_COMPLEX_MB, ms);
+    kb = blocks_of(g->k, MML_COMPLEX_KB, ks);
     /* a complex beta, which no real call can take, before the first */
     if (g->beta[1] != 0) {
         scale_c(g);
