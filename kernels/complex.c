@@ -450,10 +450,7 @@ static void plain_loops(const struct mml_complex_gemm *g, size_t p0)
 /* The workspace of a call blocked mb x kb: the expanded A block, then
  * (op(B) transposed) the copy of a K block of op(B), from *b_at on; NULL
  * when it cannot be had.  The thread's side workspace when it holds it
- * (*own 0), else the call's own (*own 1: the caller frees it).  Blocks
- * are whole steps of the plan's (mml_even_blocks), so a call of fewer
- * rows or a shorter K than a step asks for less than a block: CGEMM 8^3
- * had allocated and freed 589824 bytes a call, a third of its time. */
+ * (*own 0), else the call's own (*own 1: the caller frees it). */
 static mml_elem *workspace(const struct mml_complex_gemm *g, size_t mb,
                            size_t kb, size_t *b_at, int *own)
 {
@@ -489,8 +486,11 @@ static int block_most(int most, int step)
     return (most + step - 1) / step * step;
 }
 
-/* The blocks of n: all of it when one block holds it (mml_even_blocks'
- * divisions are a tenth of a 4^3 call), else mml_even_blocks'. */
+/* The blocks of n: all of it when one block holds it, else
+ * mml_even_blocks', never more than n.  A block of whole steps of the
+ * plan's, as mml_even_blocks makes it, had sized the workspace of CGEMM
+ * 8^3 at 589824 bytes, allocated and freed every call (a third of its
+ * time, perf), and its divisions were a tenth of a 4^3 call. */
 static size_t blocks_of(size_t n, int most, int step)
 {
     int m = block_most(most, step);
@@ -557,9 +557,7 @@ void mml_zgemm(const struct mml_complex_gemm *g)
             mml_dgemm(&r);
             continue;
         }
-        if (!work && !(work = workspace(g, mb < g->m ? mb : g->m,
-                                        kb < g->k ? kb : g->k, &b_at,
-                                        &own))) {
+        if (!work && !(work = workspace(g, mb, kb, &b_at, &own))) {
             if (!scaled)
                 scale_c(g);
             plain_loops(g, p0);

@@ -79,7 +79,7 @@ static void plan_prefetching(void)
 {
     const struct mmt_kernel_desc *d = &mml_kncp_desc;
 
-    if (plan.knc && d && d->abi == MMT_KERNEL_ABI
+    if (plan.knc && d && d->abi == MMT_KERNEL_ABI && d->pfa
         && d->type == MML_KERNEL_TYPE && d->layout == MMT_LAYOUT_NOCOPY
         && d->mu == plan.nck.mu && d->nu == plan.nck.nu
         && d->masked_rows == plan.nck.masked && mmg_cpu_runs(d->requires))

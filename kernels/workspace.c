@@ -2,7 +2,9 @@
  * call the thread makes; freed when the thread exits.  Per thread because
  * concurrent calls must not share packed blocks, and a lock would
  * serialise them; the size is bounded by the blocking (MC x KC + KC x NC +
- * MC x NB doubles), never by the problem.
+ * MC x NB doubles), never by the problem.  Beside it a small side one of
+ * a fixed size, for the complex driver's expansion, whose real calls take
+ * the first.
  *
  * The thread finds its workspace through a thread-local pointer of this
  * library's own; a pthread key serves only to free it at thread exit.
@@ -121,8 +123,8 @@ mml_elem *mml_workspace(size_t n)
 }
 
 /* Allocated once per thread, at its full size: a small call's own
- * posix_memalign and free cost it more than its arithmetic (CGEMM 8^3
- * on Zen 5: malloc_consolidate a third of the call's samples, perf). */
+ * posix_memalign and free cost it more than its arithmetic (Zen 5, a loop
+ * of CGEMM 8^3 calls: 157 ns a call allocating its own, 92 with this). */
 MML_HOT
 mml_elem *mml_side_workspace(size_t n)
 {
