@@ -81,8 +81,8 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 # slabs now on kncp).  PFB=0: a copy kernel's.  KU=1 whatever the
 # search chose for the copy kernel in L1: their K is the call's, mostly
 # short (Zen 5, bench-dgemm, 11-15 rounds, medians, KU=1 / KU=4: DGEMM
-# warm N = 8 1.14, 16 1.08, flushed 16-64 1.08-1.19; SGEMM, whose search
-# chose KU=4, warm 8 1.15, 16 1.10, flushed 16-64 1.13-1.19; both 0.98-1.02
+# warm N = 8 1.14, 16 1.08, flushed 16-64 1.03-1.19; SGEMM, whose search
+# chose KU=4, warm 8 1.15, 16 1.10, flushed 16-64 1.02-1.19; both 0.98-1.02
 # from N = 64 warm and 200 flushed).  kncp keeps the search's KU: its K
 # is a KC panel's (SGEMM 2000 x 32 x 2000 with KU=1 there: 0.84 flushed,
 # 0.92 warm).
