@@ -100,6 +100,17 @@ MML_VINLINE void expand_vector(mml_vd v, const struct alpha_lanes *a,
     mml_vstore(second, mml_vswap_pairs(z) * a->alt);
 }
 
+/* The same for the first n lanes (n even, less than a vector), under a
+ * mask. */
+MML_VINLINE void expand_part(mml_vd v, const struct alpha_lanes *a,
+                             mml_elem *first, mml_elem *second, int n)
+{
+    mml_vd z = alpha_times(v, a);
+
+    mml_vstore_part(first, z, n);
+    mml_vstore_part(second, mml_vswap_pairs(z) * a->alt, n);
+}
+
 /* op(A)(i, p) (its conjugate taken for C) times alpha into Ar's rows 2i,
  * 2i + 1 of its columns first and second: one element. */
 static void expand_one(const struct mml_complex_gemm *g, size_t i,
@@ -137,10 +148,9 @@ static void expand_plain(const struct mml_complex_gemm *g, size_t i0,
             expand_vector(mml_vload(x + r), &al, first + r, second + r);
         if (MML_V % 2 == 0 && r < n) {  /* an even rest, under a mask */
             int rest = (int)(n - r);
-            mml_vd z = alpha_times(mml_vload_part(x + r, rest), &al);
 
-            mml_vstore_part(first + r, z, rest);
-            mml_vstore_part(second + r, mml_vswap_pairs(z) * al.alt, rest);
+            expand_part(mml_vload_part(x + r, rest), &al, first + r,
+                        second + r, rest);
             r = n;
         }
         for (; r < n; r += 2)
@@ -178,16 +188,11 @@ MML_VINLINE void block_transposed(const struct mml_complex_gemm *g,
     mml_vtranspose_pairs(v);
     for (int q = 0; q < np; q++) {
         mml_elem *first = ar + 4 * mb * (p + (size_t)q) + 2 * i;
-        mml_vd z = alpha_times(v[q] * cj, al);
 
-        if (ni == H) {
-            mml_vstore(first, z);
-            mml_vstore(first + 2 * mb, mml_vswap_pairs(z) * al->alt);
-        } else {
-            mml_vstore_part(first, z, 2 * ni);
-            mml_vstore_part(first + 2 * mb, mml_vswap_pairs(z) * al->alt,
-                            2 * ni);
-        }
+        if (ni == H)
+            expand_vector(v[q] * cj, al, first, first + 2 * mb);
+        else
+            expand_part(v[q] * cj, al, first, first + 2 * mb, 2 * ni);
     }
 }
 
