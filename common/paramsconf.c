@@ -88,7 +88,8 @@ const struct mmc_params_field mmc_paramsconf_schema[MMC_Q_NKEYS] = {
      * library hands them to it as skernel.params. */
     S("NB", nb), S("MU", mu), S("NU", nu), S("KU", ku), S("LS", ls),
     S("FMA", fma), S("FF", ff), S("IF", ifetch), S("NF", nfetch),
-    S("MC", mc), S("KC", kc), S("NC", nc), S("MFLOPS", mflops),
+    S("MC", mc), S("KC", kc), S("NC", nc), S("SMALL_MAX", small_max),
+    S("MFLOPS", mflops),
 };
 
 /* The remedy for a params.conf of an older FORMAT (paramsconf.h says

@@ -58,7 +58,7 @@ enum mmc_params_key {
      * it from the double one, kernels/libparams.c mml_params_single) */
     MMC_Q_S_NB, MMC_Q_S_MU, MMC_Q_S_NU, MMC_Q_S_KU, MMC_Q_S_LS,
     MMC_Q_S_FMA, MMC_Q_S_FF, MMC_Q_S_IF, MMC_Q_S_NF, MMC_Q_S_MC,
-    MMC_Q_S_KC, MMC_Q_S_NC, MMC_Q_S_MFLOPS,
+    MMC_Q_S_KC, MMC_Q_S_NC, MMC_Q_S_SMALL_MAX, MMC_Q_S_MFLOPS,
     MMC_Q_NKEYS
 };
 
@@ -96,6 +96,7 @@ struct mmc_paramsconf {
     char level[KV_WORD_MAX];
     struct {                 /* the S_ keys, as the double ones */
         int nb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, mc, kc, nc;
+        int small_max;
         double mflops;
     } single;
     /* Which optional keys hold a value (set by the reader; the writer

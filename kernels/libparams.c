@@ -329,6 +329,11 @@ static void derive(struct mml_libparams *s, int k, int v)
  *   10:53-11:10): 512 ran N = 400 to 500 1.05-1.16 times 320 and at par
  *   elsewhere (64 x 2000 x 2000 0.96); 452 (sqrt 2) left N = 500 on the
  *   packed path at 0.84 of 512; 768 lost 9-11% at N = 600 to 700.
+ *   The crossover is the CPU's: on a Zen 4 guest with AVX-512 hidden
+ *   (avx2, L1d 32 KiB; 2026-11-30) 512 ran SGEMM flushed at N = 400 to
+ *   500 0.78-0.85 times 320 (medians of 7 alternated rounds; 400 lost
+ *   to 320 as well), so that CPU's archdef gives S_SMALL_MAX, which a
+ *   params.conf may (taken as given, as every S_ key).
  * - The threads the double's.  A single call of side N runs about half
  *   as long as a double one, so the team's fixed cost (waking, the
  *   barriers) weighs twice: by that alone the crossover would be 2^(1/3)

@@ -158,7 +158,7 @@ static void put_single(const struct mms_search *s, struct mmc_paramsconf *pc)
         pc->present[keys[i]] = 1;
     /* the blocking is the library's model's (not searched) */
     pc->present[MMC_Q_S_MC] = pc->present[MMC_Q_S_KC] = 0;
-    pc->present[MMC_Q_S_NC] = 0;
+    pc->present[MMC_Q_S_NC] = pc->present[MMC_Q_S_SMALL_MAX] = 0;
 }
 
 int mms_single_finish(struct mms_search *s, const char *output, char *err,
@@ -176,8 +176,8 @@ int mms_single_finish(struct mms_search *s, const char *output, char *err,
         return -1;
     snprintf(note, sizeof note, "why=single precision: S_NB=%d S_MU=%d "
              "S_NU=%d S_KU=%d S_LS=%d S_FMA=%d S_FF=%d S_IF=%d S_NF=%d "
-             "S_MFLOPS=%.1f into %s; S_MC, S_KC, S_NC left to the "
-             "library's model", s->ref.nb, s->ref.mu, s->ref.nu, s->ref.ku,
+             "S_MFLOPS=%.1f into %s; S_MC, S_KC, S_NC, S_SMALL_MAX left "
+             "to the library's model", s->ref.nb, s->ref.mu, s->ref.nu, s->ref.ku,
              s->ref.ls, s->ref.fma, s->ref.ff, s->ref.ifetch,
              s->ref.nfetch, s->ref_mflops, output);
     if (mms_log_line(&s->log, "note", note) != 0) {

@@ -7,7 +7,8 @@
  * apart from the double's in the same log, whose kernels say type=s),
  * and writes the S_ keys into the params.conf the double search wrote.
  * The blocking is not searched: the whole SGEMM is not timed yet, and
- * the library's model for 4-byte elements fills S_MC, S_KC, S_NC. */
+ * the library's model for 4-byte elements fills S_MC, S_KC, S_NC and
+ * S_SMALL_MAX. */
 #ifndef MMS_SINGLE_H
 #define MMS_SINGLE_H
 

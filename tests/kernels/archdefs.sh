@@ -35,7 +35,17 @@ for f in "$@"; do
         --test-timing=fake \
         > "$d/search.out" 2>&1
     rc=$?
-    if [ $rc -eq 0 ] && [ -s "$d/$key.params" ] \
+    # The search starts from the probe.conf beside the file (its CPU's
+    # ISA), and verifies its winner on this one: an AVX-512 key on a CPU
+    # without avx512f (cpuid, as the kernel reports it) ends exit 1 at
+    # that check, after the file was taken.
+    isa=$(sed -n 's/^ISA = \([a-z0-9]*\).*/\1/p' "$f")
+    if [ "$isa" = avx512 ] && ! grep -qw avx512f /proc/cpuinfo \
+            && [ $rc -eq 1 ] && grep -q "which this CPU lacks" "$d/search.out" \
+            && ! grep -q -- '--candidate' "$d/search.out"; then
+        skip "$key: mmsearch took it as a --candidate; its winner, \
+built for avx512, cannot be verified on this CPU (no avx512f in /proc/cpuinfo)"
+    elif [ $rc -eq 0 ] && [ -s "$d/$key.params" ] \
             && ! grep -q -- '--candidate' "$d/search.out"; then
         pass "$key: mmsearch takes it as a --candidate"
     else
