@@ -272,19 +272,24 @@ int mml_load_operands(const struct mml_gemm *g);
 unsigned long long mml_ticks(void);
 int mml_cold_since(unsigned long long t0, size_t lines);
 
-/* The TT and TN paths serve vectors of at most this many lanes.  With
- * AVX-512's 16 floats their lane sums and transposes cost more than the
- * copy route's packing: on the Zen 5 guest SGEMM ran the copy route 1.7-
- * 2.8 times as fast warm at TN 32^3-64^3, 32 x 32 x 200 and TT 32^3-
- * 100^3, 64 x 32 x 200 (bench-dgemm, 9 rounds, medians), and flushed
- * 1.2-2.0 times but at 32^3 (TN 0.92, TT 0.67).  Doubles there (8
- * lanes) are the measurements of LIBRARY.md's TT and TN sections; floats
- * on AVX2 (8 lanes) were not measured. */
-#define MML_INPLACE_LANES_MAX 8
+/* Vector registers of a build whose vectors are vbytes wide: AVX-512's
+ * 32 at 64 bytes, else x86-64's 16 (AVX2, SSE2).  The TT and TN paths
+ * serve a build only where their register tiles fit whole (tt.c, tn.c):
+ * a tile that spills runs behind the copy route's packing.  Measured
+ * both ways: with AVX-512's 16 floats (the tiles 35 and 52 vectors) on
+ * the Zen 5 guest SGEMM ran the copy route 1.7-2.8 times as fast warm at
+ * TN 32^3-64^3, 32 x 32 x 200 and TT 32^3-100^3, 64 x 32 x 200, flushed
+ * 1.2-2.0 times but at 32^3 (TN 0.92, TT 0.67); with AVX2's 8 floats (19
+ * and 28 vectors of 16) on an AVX2-only Zen 4 1.2-1.7 times warm at TN
+ * 48^3-64^3, 128 x 64 x 32, 32 x 32 x 200 and TT 48^3-100^3, 64 x 32 x
+ * 200, flushed 1.4 times at TT 100^3, 0.84 at TN 48^3, 0.97-1.12
+ * elsewhere (bench-dgemm, 9 rounds, medians).  Doubles (AVX-512's 8
+ * lanes, AVX2's 4) fit, and are LIBRARY.md's TT and TN sections. */
+#define MML_VREGS(vbytes) ((vbytes) >= 64 ? 32 : 16)
 
 /* 1 when call g has both operands transposed and N at least one vector
- * (a SIMD build of at most MML_INPLACE_LANES_MAX lanes): the TT path,
- * which reads both in place (tt.c). */
+ * (a SIMD build whose TT tile fits its registers): the TT path, which
+ * reads both in place (tt.c). */
 int mml_tt_fits(const struct mml_gemm *g);
 
 /* The TT path.  Needs mml_tt_fits, k >= 1 and a CPU that runs the
@@ -292,8 +297,8 @@ int mml_tt_fits(const struct mml_gemm *g);
 void mml_gemm_tt(const struct mml_gemm *g);
 
 /* 1 when call g has op(A) = A^T, op(B) = B, M at least one vector, K at
- * least 32 and M N K within the TN path's bound (a SIMD build of at most
- * MML_INPLACE_LANES_MAX lanes): the TN path, which reads both in place
+ * least 32 and M N K within the TN path's bound (a SIMD build whose TN
+ * tile fits its registers): the TN path, which reads both in place
  * (tn.c).  Needs N >= 1. */
 int mml_tn_fits(const struct mml_gemm *g);
 

@@ -58,7 +58,8 @@ _Static_assert(TN_K_MIN >= V, "the last K mod V values need K >= V");
 MML_HOT
 int mml_tn_fits(const struct mml_gemm *g)
 {
-    return V > 1 && V <= MML_INPLACE_LANES_MAX && g->ta && !g->tb
+    return V > 1 && NJ * V + NJ + 1 <= MML_VREGS(V * sizeof(mml_elem))
+           && g->ta && !g->tb
            && g->m >= V && g->k >= TN_K_MIN
            && g->k <= TN_MAX / g->m / g->n;
 }

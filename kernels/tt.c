@@ -46,7 +46,8 @@
 MML_HOT
 int mml_tt_fits(const struct mml_gemm *g)
 {
-    return V > 1 && V <= MML_INPLACE_LANES_MAX && g->ta && g->tb
+    return V > 1 && 2 * V + 3 <= MML_VREGS(V * sizeof(mml_elem))
+           && g->ta && g->tb
            && g->n >= V
            && (g->k >= TT_K_MIN || g->m * g->n <= TT_TINY / g->k);
 }

@@ -16,6 +16,8 @@
 #include "tests/common/gemmref.h"
 
 #define V MML_NARROW_MU
+/* the vector registers of the build (driver.h's MML_VREGS, doubles) */
+#define VREGS (V * 8 >= 64 ? 32 : 16)
 
 static const char *const names[] = {
     "none", "thin", "TT", "TN", "small direct", "small", "small TT",
@@ -43,12 +45,14 @@ static enum mml_path small_want(const struct mml_plan *p,
         && (alpha == 1.0 || beta == 0.0) && s->m >= 2 && s->n >= 8)
         return MML_PATH_SMALL_DIRECT;
 
-    /* tt.c: K of 64 or more, or a product of at most 48^3 */
-    if (V > 1 && V <= MML_INPLACE_LANES_MAX && s->ta && s->tb && s->n >= V
+    /* tt.c: its tile (2V + 3 vectors) in the registers, K of 64 or
+     * more, or a product of at most 48^3 */
+    if (V > 1 && 2 * V + 3 <= VREGS && s->ta && s->tb && s->n >= V
         && (s->k >= 64 || mnk <= 48 * 48 * 48))
         return MML_PATH_TT;
-    /* tn.c: K of 32 or more, a product of at most 64^3 */
-    if (V > 1 && V <= MML_INPLACE_LANES_MAX && s->ta && !s->tb && s->m >= V
+    /* tn.c: its tile (3V + 4 vectors) in the registers, K of 32 or more,
+     * a product of at most 64^3 */
+    if (V > 1 && 3 * V + 4 <= VREGS && s->ta && !s->tb && s->m >= V
         && s->k >= 32
         && mnk <= 64 * 64 * 64)
         return MML_PATH_TN;
