@@ -1,7 +1,7 @@
 #!/bin/sh
-# cachedcc.sh COMPILER LEVEL CACHE SRCDIR ARG...: COMPILER ARG... LEVEL
-# -g0, its output (-o OUT) taken from CACHE when the same inputs have made
-# it before.
+# cachedcc.sh COMPILER LEVEL CACHE SRCDIR BUILDDIR ARG...: COMPILER ARG...
+# LEVEL -g0, its output (-o OUT) taken from CACHE when the same inputs
+# have made it before.
 #
 # The tests' searches (tests/common/quickcc.sh) build the library's driver
 # for every kernel they time, in a directory of each driver's own, and one
@@ -15,18 +15,19 @@
 # symbol); the contents of the inputs (sources, objects); and the
 # contents of the headers under every directory the compile may include
 # from (-I, a source's own) that is not in the source tree SRCDIR, or is
-# in CACHE's test directory: the headers mmsearch writes.  The source
-# tree and the system's headers do not change while one test runs, and
-# CACHE is that test's (its scratch directory), so nothing outlives it.
+# in the build tree BUILDDIR (where the tests' scratch directories have
+# the headers mmsearch writes).  The system's headers do not change
+# during a make check, and the source tree's are in CACHE's name
+# (tests/common/quickcc.sh), so no output outlives the headers it was
+# made from.
 # Not preprocessing for the key matters: clang's start-up alone
 # (libLLVM's relocations) was half a test's time.
-real=$1 level=$2 cache=$3 srcdir=$4
-shift 4
-scratch=${cache%/*/*}
-# written DIR: true when DIR's headers may change during the test
+real=$1 level=$2 cache=$3 srcdir=$4 builddir=$5
+shift 5
+# written DIR: true when DIR's headers are not the source tree's
 written() {
     d=$(cd "$1" 2>/dev/null && pwd -P) || return 0
-    case $d/ in "$scratch"/*) return 0 ;; "$srcdir"/*) return 1 ;; esac
+    case $d/ in "$builddir"/*) return 0 ;; "$srcdir"/*) return 1 ;; esac
     return 0
 }
 n=$# out= flags= inputs= dirs= i=0 take=

@@ -1,12 +1,13 @@
-# quick_compilers DIR [LEVEL] (sourced, top_srcdir set): the compilers a
-# search may take -- gcc, clang and the configured KERNEL_CC, those
-# installed -- each behind a wrapper in DIR that compiles at LEVEL (-O0
-# unless given; clang -O1) without debug information, put first on PATH,
-# its objects cached in DIR/objects (tests/common/cachedcc.sh).  The tests
-# of the search's decisions (fake timings) need the candidates and the
-# library's driver compiled and verified, not fast: at -O2 -g their
-# compiles are most of these tests' time, and -O0 halves a search (15 ->
-# 7 s, the same params.conf).  A test whose searches spend more in the
+# quick_compilers DIR [LEVEL] (sourced, top_srcdir and top_builddir set):
+# the compilers a search may take -- gcc, clang and the configured
+# KERNEL_CC, those installed -- each behind a wrapper in DIR that
+# compiles at LEVEL (-O0 unless given; clang -O1) without debug
+# information, put first on PATH, its outputs cached under the build
+# tree's tests/ccache (tests/common/cachedcc.sh; make clean removes it).
+# The tests of the search's decisions (fake timings) need the candidates
+# and the library's driver compiled and verified, not fast: at -O2 -g
+# their compiles are most of these tests' time, and -O0 halves a search
+# (15 -> 7 s, the same params.conf).  A test whose searches spend more in the
 # driver's DGEMM checks than in compiles gives -O1 (docs/DESIGN.md,
 # "tests/: two tiers", has what each saved).  The command lines mmsearch
 # runs and logs are unchanged (the wrapper appends its flags); the real
@@ -15,19 +16,50 @@
 quick_compilers() {
     mkdir -p "$1" || exit 99
     cached=$(cd "$top_srcdir/tests/common" && pwd)/cachedcc.sh || exit 99
-    objects=$(cd "$1" && pwd -P)/objects || exit 99
-    srcdir=$(cd "$top_srcdir" && pwd -P) || exit 99
+    cache_dirs
     for c in gcc clang ${KERNEL_CC:-}; do
         case $c in */*|*' '*) continue ;; esac
         [ -e "$1/$c" ] && continue
         real=$(command -v "$c" 2>/dev/null) || continue
         # clang 14 crashed (exit 139) at -O0 on a driver of an sse2 search
         case $c in *clang*) o=-O1 ;; *) o=${2:--O0} ;; esac
-        printf '#!/bin/sh\nexec sh %s %s %s %s %s "$@"\n' "'$cached'" \
-            "'$real'" $o "'$objects'" "'$srcdir'" > "$1/$c" \
-            && chmod +x "$1/$c" || exit 99
+        printf '#!/bin/sh\nexec sh %s %s %s %s %s %s "$@"\n' "'$cached'" \
+            "'$real'" $o "'$cc_cache'" "'$cc_srcdir'" "'$cc_builddir'" \
+            > "$1/$c" && chmod +x "$1/$c" || exit 99
     done
     # absolute: mmsearch runs compilers from its work directory
     PATH="$(cd "$1" && pwd):$PATH" || exit 99
     export PATH
+}
+
+# cache_dirs: cc_srcdir and cc_builddir, top_srcdir's and top_builddir's
+# physical paths, and cc_cache, the tests' compiler cache for this source
+# tree, compilers and CPU (cachedcc.sh's arguments after the level).
+# The caches of other stamps go when untouched for an hour (a make check
+# fills one with about 30 MB).
+cache_dirs() {
+    cc_srcdir=$(cd "$top_srcdir" && pwd -P) || exit 99
+    cc_builddir=$(cd "${top_builddir:-.}" && pwd -P) || exit 99
+    stamp=$(cache_stamp "$cc_srcdir" "$cc_builddir") || exit 99
+    cc_cache=$cc_builddir/tests/ccache/$stamp
+    find "$cc_builddir/tests/ccache" -mindepth 1 -maxdepth 1 -type d \
+        ! -name "$stamp" -mmin +60 -exec rm -rf {} + 2> /dev/null
+}
+
+# cache_stamp SRCDIR BUILDDIR: a digest of what cachedcc.sh does not
+# hash compile by compile -- the source tree's headers (outside BUILDDIR
+# and .git), the compilers' versions, the CPU's flags (for -march=native)
+# -- so that the tests of one make check share one cache (the same
+# kernels and drivers recur from test to test, and from run to run) and
+# an edited header, an upgraded compiler or a build tree moved to
+# another CPU starts another.
+cache_stamp() {
+    { (cd "$1" && find . \( -path ./.git -o -path "./${2#"$1"/}" \) \
+          -prune -o -name '*.h' -print | LC_ALL=C sort \
+          | xargs -r sha1sum 2> /dev/null)
+      for c in gcc clang ${KERNEL_CC:-}; do
+          "$c" --version 2> /dev/null | head -n 1
+      done
+      grep -m 1 '^flags' /proc/cpuinfo 2> /dev/null
+    } | sha1sum | cut -c1-16
 }

@@ -3,18 +3,21 @@
 # same inputs is served from the cache, whatever their directory; a
 # header changed under a written directory (-I in the test's scratch), a
 # changed source, flag or level, and a changed object linked each make a
-# new output; a failing compile fails and leaves nothing cached.
+# new output; a failing compile fails and leaves nothing cached; the
+# cache's name (quickcc.sh's cache_stamp) follows the source tree's
+# headers, not the build tree's inside it.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/common/cachedcc.$$
 tap_scratch "$dir"
 cc=$(command -v gcc) || { echo "1..0 # SKIP gcc is not installed"; exit 0; }
-echo "1..6"
+echo "1..7"
 top_srcdir=$(cd "$top_srcdir" && pwd -P)
+builddir=$(cd "$top_builddir" && pwd -P)
 mkdir -p "$dir/cc" "$dir/a" "$dir/b"
 objects=$(cd "$dir/cc" && pwd -P)/objects
 wrap() { sh "$top_srcdir/tests/common/cachedcc.sh" "$cc" -O0 "$objects" \
-    "$top_srcdir" "$@"; }
+    "$top_srcdir" "$builddir" "$@"; }
 cached() { ls "$objects" 2>/dev/null | grep -c '^[0-9a-f]*$'; }
 for d in a b; do
     printf '#define V 1\n' > "$dir/$d/v.h"
@@ -55,4 +58,20 @@ if ! wrap -Werror -c "$dir/a/bad.c" -o "$dir/a/bad.o" 2> /dev/null \
     pass "a failing compile fails, nothing cached"
 else
     fail "a failing compile: $(cached) cached"
+fi
+
+# cache_stamp: a source tree with its build tree inside
+. "$top_srcdir/tests/common/quickcc.sh"
+t=$(cd "$dir" && pwd -P)/tree
+mkdir -p "$t/k" "$t/_b/tests" && printf '#define V 1\n' > "$t/k/v.h" \
+    && printf '#define W 1\n' > "$t/_b/tests/w.h" || exit 99
+s1=$(cache_stamp "$t" "$t/_b")
+printf '#define W 2\n' > "$t/_b/tests/w.h"
+s2=$(cache_stamp "$t" "$t/_b")
+printf '#define V 2\n' > "$t/k/v.h"
+s3=$(cache_stamp "$t" "$t/_b")
+if [ -n "$s1" ] && [ "$s1" = "$s2" ] && [ "$s2" != "$s3" ]; then
+    pass "the cache's name: a source header changes it, a build one not"
+else
+    fail "cache_stamp: $s1, $s2 (build header changed), $s3 (source)"
 fi
