@@ -361,6 +361,13 @@ static int sizes_of(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
     return k;
 }
 
+int mms_dgemm_samples(const struct mms_pipeline *pl, double flops)
+{
+    return pl->peak_mflops > 0
+           && flops / (pl->peak_mflops * 1e6) >= MMS_DGEMM_LONG_S
+           ? 1 : pl->dgemm_samples;
+}
+
 int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                    struct mms_measure *m)
 {
@@ -384,7 +391,6 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
     memset(m, 0, sizeof *m);
     o.flush = MMTM_FLUSH_ONECALL_LRU;
     o.flush_bytes = pl->dgemm_flush_bytes;
-    o.samples = pl->dgemm_samples;
     o.guards_off |= MMTM_GUARD_INSTLD;    /* calls of milliseconds */
     nsizes = sizes_of(dg, pl, &op, z, m->why, sizeof m->why);
     if (nsizes <= 0) {
@@ -413,6 +419,7 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
         k.user = &z[i];
         k.flops = 2.0 * (double)z[i].s.m * (double)z[i].s.n
                   * (double)z[i].s.k;
+        o.samples = mms_dgemm_samples(pl, k.flops);
         if (mmtm_time_kernel(&k, &o, &r) != 0) {
             mms_shape_text(&z[i].s, name, sizeof name);
             snprintf(m->why, sizeof m->why, "N=%s: %s", name, r.how);
@@ -422,7 +429,7 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
         mms_dgemm_why_size(sizes, sizeof sizes, &z[i].s, r.mflops);
         logsum += log(r.mflops);
         m->spread = r.spread > m->spread ? r.spread : m->spread;
-        m->samples = r.samples;
+        m->samples = r.samples > m->samples ? r.samples : m->samples;
     }
     release(&op);
     for (int i = 0; i < nsizes; i++)

@@ -67,13 +67,21 @@ int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len);
  * filled once, and each routed shape called once untimed, so the
  * library's workspace is grown before), one call per sample with A, B
  * and C flushed (the timer's OneCallFlushLRU over pl->dgemm_flush_bytes),
- * pl->dgemm_samples samples, min of them.  m gets the geometric mean of
- * the shapes' MFLOPS (each counts alike), the largest spread, and why =
+ * pl->dgemm_samples samples, min of them (one where a call lasts
+ * MMS_DGEMM_LONG_S or more at pl->peak_mflops: two such samples, back to
+ * back, mostly share the machine's phase, and on the AVX2 Zen 4 guest
+ * N = 3000's second sample was a third of the step nc's time).  m gets
+ * the geometric mean of the shapes' MFLOPS (each counts alike), the
+ * largest spread, the most samples any shape took, and why =
  * "N=200:41234.5 N=500:84123.4 N=1000:... N=1000x32x1000:... small=200
  * skinny=1000x32x1000,64x1000x1000; <how the last shape was timed>"
  * (small=: the shapes on the small-problem path; skinny=: those the
  * library's routing sent to skinny.c).  Returns 0, or -1 with m->why. */
 int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                    struct mms_measure *m);
+#define MMS_DGEMM_LONG_S 0.25
+
+/* The samples mms_dgemm_time takes of a shape of flops (2 M N K). */
+int mms_dgemm_samples(const struct mms_pipeline *pl, double flops);
 
 #endif

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "tune/blocks.h"
+#include "tune/dgemm.h"
 #include "tune/progress.h"
 #include "tune/searchtext.h"
 
@@ -234,8 +235,9 @@ static void dgemm_timed(struct mms_search *s, struct mms_measure *m)
                  "small= lists on the small-problem path, the narrow ones "
                  "(MxNxK, and in the step small every size) on the path "
                  "the library routes them to, the others on the blocked "
-                 "path, at each shape %s; the figure is the geometric mean "
-                 "over the shapes", how + 2);
+                 "path, at each shape %s (one sample where a call lasts "
+                 "%g s or more at probe.conf's peak); the figure is the "
+                 "geometric mean over the shapes", how + 2, MMS_DGEMM_LONG_S);
         mms_log_line(&s->log, "note", note);
         s->dgemm_how_noted = 1;
     }

@@ -3,7 +3,7 @@
  * memory limit, one that does not compile and a compiler that hangs get
  * their verdicts and reasons, and none of them stops the pipeline; a
  * candidate that spins while the search is stopped dies of its CPU
- * limit. */
+ * limit; the whole DGEMM's long calls take one sample. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -24,6 +24,7 @@
 #include <unistd.h>
 
 #include "tune/candidate.h"
+#include "tune/dgemm.h"
 #include "common/common.h"
 
 static char workdir[MMS_PATH_MAX];
@@ -141,6 +142,25 @@ static void timed_shapes(void **state)
     expect(&pl, &nc, MMS_V_OK, "flush multicall-lru");
     expect(&pl, &k3, MMS_V_OK, "flush multicall-lru");
     expect(&pl, &nc_tile, MMS_V_CRASH, "signal");
+}
+
+/* The whole DGEMM's samples per shape: the level's, but one where a call
+ * lasts MMS_DGEMM_LONG_S or more at the peak; the level's when the peak
+ * is unknown. */
+static void dgemm_samples(void **state)
+{
+    struct mms_pipeline pl;
+    double peak = 45923, at = MMS_DGEMM_LONG_S * peak * 1e6;
+
+    (void)state;
+    memset(&pl, 0, sizeof pl);
+    pl.dgemm_samples = 2, pl.peak_mflops = peak;
+    assert_int_equal(mms_dgemm_samples(&pl, 2.0 * 1500 * 1500 * 1500), 2);
+    assert_int_equal(mms_dgemm_samples(&pl, at * 0.99), 2);
+    assert_int_equal(mms_dgemm_samples(&pl, at), 1);
+    assert_int_equal(mms_dgemm_samples(&pl, 2.0 * 3000 * 3000 * 3000), 1);
+    pl.peak_mflops = 0;
+    assert_int_equal(mms_dgemm_samples(&pl, 2.0 * 3000 * 3000 * 3000), 2);
 }
 
 /* Candidates are compiled in batches per compiler and FMA setting, the
@@ -312,6 +332,7 @@ int main(void)
         cmocka_unit_test(verdicts),
         cmocka_unit_test(bad_parameters),
         cmocka_unit_test(timed_shapes),
+        cmocka_unit_test(dgemm_samples),
         cmocka_unit_test(compiler_timeout),
         cmocka_unit_test(every_candidate_built),
         cmocka_unit_test(lost_status),
