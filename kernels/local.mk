@@ -351,6 +351,13 @@ check_PROGRAMS += tests/kernels/test_paths
 tests_kernels_test_paths_LDADD = kernels/libmmdriver.la \
 	tests/common/libmmtest.la -lm
 TESTS += tests/kernels/test_paths
+# The same for single's paths (its TT and TN bounds follow its tiles).
+check_PROGRAMS += tests/kernels/test_spaths
+tests_kernels_test_spaths_SOURCES = tests/kernels/test_paths.c
+tests_kernels_test_spaths_CPPFLAGS = $(AM_CPPFLAGS) -DMML_SINGLE
+tests_kernels_test_spaths_LDADD = kernels/libmmsingle.la \
+	kernels/libmmdriver.la tests/common/libmmtest.la -lm
+TESTS += tests/kernels/test_spaths
 # Threads: the same bits at every count on every path, eight user threads
 # at once, fork, the program's own parallel region, the setting.
 check_PROGRAMS += tests/kernels/test_threads

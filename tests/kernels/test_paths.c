@@ -5,19 +5,30 @@
  * written out here as the paths' comments state them, on purpose apart
  * from the fits functions: moving one is a decision this test must be
  * told of.  Shapes on each side of each bound, under the library's own
- * plan (NCNB, the narrow tile's V).  TAP. */
+ * plan (NCNB, the narrow tile's V).  Compiled with MML_SINGLE it is
+ * test_spaths: single's plan and paths (mml_sgemm), on float operands
+ * exact in double (which the oracle reads), checked at float's epsilon.
+ * TAP. */
+#include <float.h>
 #include <limits.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "kernels/driver.h"
-#include "kernels/gen/libparams.h"
+#include "kernels/params.h"
 #include "tests/common/gemmref.h"
 
+#ifdef MML_SINGLE
+#define SINGLE 1
+#define EPS FLT_EPSILON
+#else
+#define SINGLE 0
+#define EPS 0.0                  /* gr_gemm's: double's */
+#endif
 #define V MML_NARROW_MU
-/* the vector registers of the build (driver.h's MML_VREGS, doubles) */
-#define VREGS (V * 8 >= 64 ? 32 : 16)
+/* the vector registers of the build (driver.h's MML_VREGS) */
+#define VREGS (V * (int)sizeof(mml_elem) >= 64 ? 32 : 16)
 
 static const char *const names[] = {
     "none", "thin", "TT", "TN", "small direct", "small", "small TT",
@@ -117,18 +128,20 @@ static enum mml_path want(const struct mml_plan *p, const struct shape *s,
 
 static unsigned long long seed = 77;
 
+/* n values, each exact in the element type */
 static double *filled(size_t n)
 {
     double *x = gr_nan_array(n);
     for (size_t i = 0; i < n; i++)
-        x[i] = gr_rand(&seed);
+        x[i] = (mml_elem)gr_rand(&seed);
     return x;
 }
 
-/* rows x cols stored with leading dimension ld (one double when empty) */
-static double *stored(size_t rows, size_t cols, size_t ld)
+/* the elements of rows x cols stored with leading dimension ld (one when
+ * empty) */
+static size_t count(size_t rows, size_t cols, size_t ld)
 {
-    return filled(rows && cols ? ld * (cols - 1) + rows : 1);
+    return rows && cols ? ld * (cols - 1) + rows : 1;
 }
 
 /* Run s (A's leading dimension at least lda) with alpha and beta; 0
@@ -138,13 +151,18 @@ static int run(const struct mml_plan *p, const struct shape *s, size_t lda0,
 {
     size_t lda = lda_of(s, lda0), ldb = (s->tb ? s->n : s->k) + 2;
     size_t ldc = s->m + 3, cells = ldc * (s->n + 1);
-    double *a = s->ta ? stored(s->k, s->m, lda) : stored(s->m, s->k, lda);
-    double *b = s->tb ? stored(s->n, s->k, ldb) : stored(s->k, s->n, ldb);
-    double *c = filled(cells), *c0 = malloc(cells * sizeof *c0);
-    struct mml_gemm g = { s->ta, s->tb, s->m, s->n, s->k, alpha, beta, a, b,
-                          c, lda, ldb, ldc };
+    size_t na = s->ta ? count(s->k, s->m, lda) : count(s->m, s->k, lda);
+    size_t nb = s->tb ? count(s->n, s->k, ldb) : count(s->k, s->n, ldb);
+    double *a = filled(na), *b = filled(nb), *c = filled(cells);
+    double *c0 = malloc(cells * sizeof *c0);
+    /* the call's operands, in its type (the oracle reads the doubles) */
+    mml_elem *ta = gr_typed(a, na, SINGLE), *tb = gr_typed(b, nb, SINGLE);
+    mml_elem *tc = gr_typed(c, cells, SINGLE);
+    struct mml_gemm g = { s->ta, s->tb, s->m, s->n, s->k, (mml_elem)alpha,
+                          (mml_elem)beta, ta, tb, tc, lda, ldb, ldc,
+                          NULL, NULL };
     struct gr_gemm r = { s->ta, s->tb, s->m, s->n, s->k, alpha, beta, a, b,
-                         lda, ldb, ldc, .eps = 0.0 };
+                         lda, ldb, ldc, .eps = EPS };
     struct gr_result res;
     enum mml_path w = want(p, s, lda0, alpha, beta), got;
     int bad;
@@ -156,6 +174,8 @@ static int run(const struct mml_plan *p, const struct shape *s, size_t lda0,
     for (size_t e = 0; e < cells; e++)
         c0[e] = c[e];
     got = mml_dgemm(&g);
+    for (size_t e = 0; e < cells; e++)
+        c[e] = tc[e];
     bad = gr_check(&r, c, c0, cells, 1e9, &res) != 0;
     printf("%s %d - %c%c %zux%zux%zu lda %zu alpha %g beta %g: %s path%s%s, "
            "%s\n", got == w && !bad ? "ok" : "not ok", tapno,
@@ -163,10 +183,8 @@ static int run(const struct mml_plan *p, const struct shape *s, size_t lda0,
            alpha, beta, names[got],
            got == w ? "" : ", not the ", got == w ? "" : names[w],
            bad ? "WRONG result" : "right");
-    free(a);
-    free(b);
-    free(c);
-    free(c0);
+    free(a), free(b), free(c), free(c0);
+    free(ta), free(tb), free(tc);
     return got == w && !bad ? 0 : 1;
 }
 
@@ -175,7 +193,7 @@ static int run(const struct mml_plan *p, const struct shape *s, size_t lda0,
 static int panel_t_bounded(const struct mml_plan *p, int tapno)
 {
     struct mml_gemm g = { 1, 0, 2048, 128, ncnb + 10, 1.0, 1.0, NULL, NULL,
-                          NULL, ncnb + 10, ncnb + 10, 1000000 };
+                          NULL, ncnb + 10, ncnb + 10, 1000000, NULL, NULL };
     size_t one, many;
 
     if (!p || !p->knc || !p->kncv) {
@@ -186,7 +204,7 @@ static int panel_t_bounded(const struct mml_plan *p, int tapno)
     one = mml_panel_t_elems(p, &g);
     g.m = 1000000;
     many = mml_panel_t_elems(p, &g);
-    printf("%s %d - the panel-T workspace for 10^6 x 128 TN: %zu doubles, "
+    printf("%s %d - the panel-T workspace for 10^6 x 128 TN: %zu elements, "
            "for 2048 rows %zu\n", many <= one ? "ok" : "not ok", tapno,
            many, one);
     return many <= one ? 0 : 1;
@@ -232,9 +250,9 @@ int main(void)
     int n = (int)(sizeof s / sizeof s[0]), bad = 0, t = 0;
 
     printf("1..%d\n", 5 * n + 5);
-    printf("# plan: %s, NCNB %zu, V %d\n", p ? "the library's" : "none "
-           "(this CPU lacks the kernels' ISA: every call is naive)", ncnb,
-           V);
+    printf("# %s plan: %s, NCNB %zu, V %d\n", SINGLE ? "single's"
+           : "double's", p ? "the library's" : "none (this CPU lacks the "
+           "kernels' ISA: every call is naive)", ncnb, V);
     for (int i = 0; i < n; i++) {
         bad += run(p, &s[i], 0, 1.0, 0.0, ++t);
         bad += run(p, &s[i], 0, 0.7, -1.0, ++t);
