@@ -34,29 +34,39 @@ quick_compilers() {
 
 # cache_dirs: cc_srcdir and cc_builddir, top_srcdir's and top_builddir's
 # physical paths, and cc_cache, the tests' compiler cache for this source
-# tree, compilers and CPU (cachedcc.sh's arguments after the level).
-# The caches of other stamps go when untouched for an hour (a make check
-# fills one with about 30 MB).
+# tree, compilers and CPU (cachedcc.sh's arguments after the level):
+# under MMT_TEST_CCACHE when set (make check-sanitize's tree and CI's
+# trees share the first tree's: their searches compile the same kernels
+# with the same flags), else the build tree's tests/ccache.  The caches
+# of other stamps go when untouched for an hour (a make check fills one
+# with about 30 MB).
 cache_dirs() {
     cc_srcdir=$(cd "$top_srcdir" && pwd -P) || exit 99
     cc_builddir=$(cd "${top_builddir:-.}" && pwd -P) || exit 99
-    stamp=$(cache_stamp "$cc_srcdir" "$cc_builddir") || exit 99
-    cc_cache=$cc_builddir/tests/ccache/$stamp
-    find "$cc_builddir/tests/ccache" -mindepth 1 -maxdepth 1 -type d \
-        ! -name "$stamp" -mmin +60 -exec rm -rf {} + 2> /dev/null
+    stamp=$(cache_stamp "$cc_srcdir") || exit 99
+    root=${MMT_TEST_CCACHE:-$cc_builddir/tests/ccache}
+    cc_cache=$root/$stamp
+    find "$root" -mindepth 1 -maxdepth 1 -type d ! -name "$stamp" \
+        -mmin +60 -exec rm -rf {} + 2> /dev/null
 }
 
-# cache_stamp SRCDIR BUILDDIR: a digest of what cachedcc.sh does not
-# hash compile by compile -- the source tree's headers (outside BUILDDIR
-# and .git), the compilers' versions, the CPU's flags (for -march=native)
-# -- so that the tests of one make check share one cache (the same
-# kernels and drivers recur from test to test, and from run to run) and
-# an edited header, an upgraded compiler or a build tree moved to
-# another CPU starts another.
+# cache_stamp SRCDIR: a digest of what cachedcc.sh does not hash compile
+# by compile -- the source tree's headers (not those of the build trees
+# inside it, which have a config.status, nor .git's), the compilers'
+# versions, the CPU's flags (for -march=native) -- so that the tests of
+# one make check share one cache (the same kernels and drivers recur
+# from test to test, and from run to run) and an edited header, an
+# upgraded compiler or a build tree moved to another CPU starts another.
 cache_stamp() {
-    { (cd "$1" && find . \( -path ./.git -o -path "./${2#"$1"/}" \) \
-          -prune -o -name '*.h' -print | LC_ALL=C sort \
-          | xargs -r sha1sum 2> /dev/null)
+    { (cd "$1" || exit
+       trees=$(find . -name .git -prune -o -name config.status -print \
+           | sed 's|/config.status$||')
+       find . -name .git -prune -o -name '*.h' -print | LC_ALL=C sort \
+           | awk -v t="$trees" 'BEGIN { n = split(t, tree, "\n") } {
+                 for (i = 1; i <= n; i++)
+                     if (tree[i] != "." && index($0, tree[i] "/") == 1)
+                         next
+                 print }' | xargs -r sha1sum 2> /dev/null)
       for c in gcc clang ${KERNEL_CC:-}; do
           "$c" --version 2> /dev/null | head -n 1
       done

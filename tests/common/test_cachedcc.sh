@@ -60,16 +60,17 @@ else
     fail "a failing compile: $(cached) cached"
 fi
 
-# cache_stamp: a source tree with its build tree inside
+# cache_stamp: a source tree with a build tree inside (its config.status)
 . "$top_srcdir/tests/common/quickcc.sh"
 t=$(cd "$dir" && pwd -P)/tree
 mkdir -p "$t/k" "$t/_b/tests" && printf '#define V 1\n' > "$t/k/v.h" \
-    && printf '#define W 1\n' > "$t/_b/tests/w.h" || exit 99
-s1=$(cache_stamp "$t" "$t/_b")
+    && printf '#define W 1\n' > "$t/_b/tests/w.h" \
+    && : > "$t/_b/config.status" || exit 99
+s1=$(cache_stamp "$t")
 printf '#define W 2\n' > "$t/_b/tests/w.h"
-s2=$(cache_stamp "$t" "$t/_b")
+s2=$(cache_stamp "$t")
 printf '#define V 2\n' > "$t/k/v.h"
-s3=$(cache_stamp "$t" "$t/_b")
+s3=$(cache_stamp "$t")
 if [ -n "$s1" ] && [ "$s1" = "$s2" ] && [ "$s2" != "$s3" ]; then
     pass "the cache's name: a source header changes it, a build one not"
 else
