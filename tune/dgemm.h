@@ -79,6 +79,8 @@ int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len);
  * library's routing sent to skinny.c).  Returns 0, or -1 with m->why. */
 int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                    struct mms_measure *m);
+
+/* Seconds of a call at the peak from which a shape takes one sample. */
 #define MMS_DGEMM_LONG_S 0.25
 
 /* The samples mms_dgemm_time takes of a shape of flops (2 M N K). */

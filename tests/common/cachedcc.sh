@@ -16,8 +16,8 @@
 # contents of the headers under every directory the compile may include
 # from (-I, a source's own) that is not in the source tree SRCDIR, or is
 # in the build tree BUILDDIR (where the tests' scratch directories have
-# the headers mmsearch writes).  The system's headers do not change
-# during a make check, and the source tree's are in CACHE's name
+# the headers mmsearch writes).  The source tree's headers, and the
+# compilers and packages that decide the system's, are in CACHE's name
 # (tests/common/quickcc.sh), so no output outlives the headers it was
 # made from.
 # Not preprocessing for the key matters: clang's start-up alone

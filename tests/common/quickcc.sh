@@ -43,20 +43,22 @@ quick_compilers() {
 cache_dirs() {
     cc_srcdir=$(cd "$top_srcdir" && pwd -P) || exit 99
     cc_builddir=$(cd "${top_builddir:-.}" && pwd -P) || exit 99
-    stamp=$(cache_stamp "$cc_srcdir") || exit 99
-    root=${MMT_TEST_CCACHE:-$cc_builddir/tests/ccache}
-    cc_cache=$root/$stamp
-    find "$root" -mindepth 1 -maxdepth 1 -type d ! -name "$stamp" \
+    cc_stamp=$(cache_stamp "$cc_srcdir") || exit 99
+    cc_root=${MMT_TEST_CCACHE:-$cc_builddir/tests/ccache}
+    cc_cache=$cc_root/$cc_stamp
+    find "$cc_root" -mindepth 1 -maxdepth 1 -type d ! -name "$cc_stamp" \
         -mmin +60 -exec rm -rf {} + 2> /dev/null
 }
 
 # cache_stamp SRCDIR: a digest of what cachedcc.sh does not hash compile
 # by compile -- the source tree's headers (not those of the build trees
 # inside it, which have a config.status, nor .git's), the compilers'
-# versions, the CPU's flags (for -march=native) -- so that the tests of
+# versions, the time the package database last changed (the system's
+# headers), the CPU's flags (for -march=native) -- so that the tests of
 # one make check share one cache (the same kernels and drivers recur
 # from test to test, and from run to run) and an edited header, an
-# upgraded compiler or a build tree moved to another CPU starts another.
+# upgraded compiler or libc, or a build tree moved to another CPU starts
+# another.
 cache_stamp() {
     { (cd "$1" || exit
        trees=$(find . -name .git -prune -o -name config.status -print \
@@ -70,6 +72,7 @@ cache_stamp() {
       for c in gcc clang ${KERNEL_CC:-}; do
           "$c" --version 2> /dev/null | head -n 1
       done
+      ls -l --time-style=+%s /var/lib/dpkg/status 2> /dev/null
       grep -m 1 '^flags' /proc/cpuinfo 2> /dev/null
     } | sha1sum | cut -c1-16
 }
