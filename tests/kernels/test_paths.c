@@ -161,8 +161,9 @@ static int run(const struct mml_plan *p, const struct shape *s, size_t lda0,
     struct mml_gemm g = { s->ta, s->tb, s->m, s->n, s->k, (mml_elem)alpha,
                           (mml_elem)beta, ta, tb, tc, lda, ldb, ldc,
                           NULL, NULL };
-    struct gr_gemm r = { s->ta, s->tb, s->m, s->n, s->k, alpha, beta, a, b,
-                         lda, ldb, ldc, .eps = EPS };
+    /* the oracle with the alpha and beta the call gets (0.7 as a float) */
+    struct gr_gemm r = { s->ta, s->tb, s->m, s->n, s->k, (mml_elem)alpha,
+                         (mml_elem)beta, a, b, lda, ldb, ldc, .eps = EPS };
     struct gr_result res;
     enum mml_path w = want(p, s, lda0, alpha, beta), got;
     int bad;
