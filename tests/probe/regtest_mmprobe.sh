@@ -31,7 +31,12 @@
 #    curve's edge is smeared (0.7-1.4x on the Zen 5 guest), and a burst of
 #    other work in one sweep can push a repetition outside 0.75-1.25x
 #    (a CI job confirmed it in 2 of 5 runs; mmprobe now takes a second
-#    look at the L2 before it gives up on the claim).
+#    look at the L2 before it gives up on the claim).  Or, in fewer, at
+#    least once and every other run unconfirmed and smaller, in [0.5, 1)
+#    x the fact: whoever shares the L2 from outside the guest (the SMT
+#    sibling) shrinks what a chase keeps, never grows it.  A CI job on the
+#    AVX2-only Zen 4 guest confirmed 1024 KiB in 2 of 5 runs with the
+#    second look; the other three read 608-1008 KiB.
 #  - L2_EFF_KIB within [0.25, 1] x the L2 in every run, within [0.5, 1]
 #    and confirmed in most.  The effective size is where one load in ten
 #    goes further, and that moves with the page colours a run gets and
@@ -203,6 +208,12 @@ eff_within() {
     within "$(value L2_EFF_KIB "$2")" "$FACT_L2_KIB" "$1" 1 ||
         { echo "# run $3: L2_EFF_KIB $(value L2_EFF_KIB "$2")"; false; }
 }
+# l2_shared FILE RUN: an unconfirmed L2_KIB in [0.5, 1) x the fact
+l2_shared() {
+    [ "$(value L2_KIB_CONFIRMED "$1")" = 0 ] &&
+        within "$(value L2_KIB "$1")" "$FACT_L2_KIB" 0.5 1 &&
+        [ "$(value L2_KIB "$1")" != "$FACT_L2_KIB" ]
+}
 eff_confirmed() { [ "$(value L2_EFF_KIB_CONFIRMED "$1")" = 1 ]; }
 llc_unconfirmed() { [ "$(value LLC_KIB_CONFIRMED "$1")" = 0 ]; }
 llc_below() { within "$(value LLC_KIB "$1")" "$FACT_L3_KIB" 0 1.25; }
@@ -219,8 +230,10 @@ else
         test $count -gt 0 -a "$c" -eq $count
     if [ -n "$FACT_L2_KIB" ]; then
         c=$(count_runs is_fact L2_KIB "$FACT_L2_KIB")
-        check "L2_KIB the fact and confirmed in $c of $count runs" \
-            test "$c" -ge $most -a $count -gt 0
+        s=$(count_runs l2_shared)
+        check "L2_KIB the fact and confirmed in $c of $count runs, read \
+smaller and unconfirmed in $s" test $count -gt 0 -a \( "$c" -ge $most -o \
+            "$c" -ge 1 -a $((c + s)) -eq $count \)
         c=$(count_runs eff_within 0.25)
         c2=$(count_runs eff_within 0.5)
         check "L2_EFF_KIB in [0.25, 1] x the L2 in $c of $count runs, in [0.5, 1] in $c2" \
