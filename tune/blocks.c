@@ -12,6 +12,7 @@
 
 #include "kernels/kernels.h"
 #include "common/common.h"
+#include "tune/objcache.h"
 
 /* The library's list, kernels/local.mk's MML_DRIVER_SOURCES, from the
  * build (tune/local.mk): a copy here would fall behind it. */
@@ -272,58 +273,49 @@ static int run_jobs(struct job *j, int n, int at_once, double timeout_s,
     return mmc_compile_run(&ops, &n, at_once);
 }
 
-/* 1 when the file at path includes kernels/gen/libparams.h (the header
- * written for each kernel), itself or through a header it includes from
- * the source tree src or its own directory, depth includes down; 1 too
- * when path cannot be read (then it is compiled, never reused). */
-static int uses_header(const char *src, const char *path, int depth)
+/* The compiler words a driver's objects are made with, as one string:
+ * the objects' cache key (tune/objcache.h). */
+static void cc_words(const struct mms_pipeline *pl, int cc, char *out,
+                     size_t len)
 {
-    FILE *f = fopen(path, "r");
-    char line[512], name[256], inc[2 * MMS_PATH_MAX + 256];
-    const char *slash = strrchr(path, '/');
-    int uses = f == NULL;
+    size_t used = 0;
 
-    while (f && !uses && fgets(line, sizeof line, f)) {
-        if (sscanf(line, " # include \"%255[^\"]\"", name) != 1)
-            continue;
-        if (strstr(name, "libparams.h"))
-            uses = 1;
-        else if (depth > 0) {
-            snprintf(inc, sizeof inc, "%s/%s", src, name);
-            if (access(inc, R_OK) != 0 && slash)
-                snprintf(inc, sizeof inc, "%.*s/%s", (int)(slash - path),
-                         path, name);
-            uses = access(inc, R_OK) == 0
-                   && uses_header(src, inc, depth - 1);
-        }
-    }
-    if (f)
-        fclose(f);
-    return uses;
+    out[0] = '\0';
+    for (char *const *w = pl->cc[cc].argv; *w && used < len; w++)
+        used += (size_t)snprintf(out + used, len - used, "%s ", *w);
+    if (used < len)
+        snprintf(out + used, len - used, "%s -fPIC", MMS_BUILD_NO_DEBUG);
 }
 
 /* The driver's sources (MMS_DRIVER_SOURCES under the source tree) and the
  * generated ones gen[0..ngen-1], each compiled to an object under dir on
- * as many CPUs as the pipeline uses, then linked into so.  With reuse
- * (the directory of a driver built before with the same compiler), the
- * objects of the driver's sources that do not include the kernel's
- * header are that driver's (the generated ones are each driver's own). */
+ * as many CPUs as the pipeline uses, then linked into so.  Each source is
+ * preprocessed first, and an object an earlier driver's build made from
+ * the same text with the same compiler is taken from the search's object
+ * cache (pl->workdir/objects, tune/objcache.h) instead of compiled: the
+ * driver's sources read the kernel's header for its tile and blocking
+ * alone, so kernels that differ in anything else share them.  *reused
+ * gets how many objects the cache gave. */
 static int compile_driver(const struct mms_pipeline *pl, int cc,
-                          const char *dir, const char *reuse,
-                          const char *const *gen, int ngen,
-                          const char *so, char *why, size_t len)
+                          const char *dir, const char *const *gen, int ngen,
+                          const char *so, int *reused, char *why,
+                          size_t len)
 {
     enum { MAXSRC = 48 };
     char list[] = MMS_DRIVER_SOURCES, src[MAXSRC][2 * MMS_PATH_MAX];
-    char obj[MAXSRC][2 * MMS_PATH_MAX], inc[3][MMS_PATH_MAX + 32];
-    char out[MMS_PATH_MAX + 48];
+    char obj[MAXSRC][2 * MMS_PATH_MAX], ipath[MAXSRC][2 * MMS_PATH_MAX];
+    char inc[3][MMS_PATH_MAX + 32], cache[MMS_PATH_MAX + 16];
+    char out[MMS_PATH_MAX + 48], words_key[2048];
     const char *words[MAXSRC + 8];
-    struct job *jobs = calloc(MAXSRC + 1, sizeof *jobs);
-    int n = 0, nj = 0, rc = -1, igen;
+    struct job *jobs = calloc(2 * MAXSRC + 1, sizeof *jobs);
+    int n = 0, nj = 0, rc = -1, miss[MAXSRC];
 
+    *reused = 0;
     snprintf(inc[0], sizeof inc[0], "-I%s", dir);
     snprintf(inc[1], sizeof inc[1], "-I%s", pl->source_dir);
     snprintf(inc[2], sizeof inc[2], "-I%s", pl->include_dir);
+    snprintf(cache, sizeof cache, "%s/objects", pl->workdir);
+    cc_words(pl, cc, words_key, sizeof words_key);
     for (char *w = strtok(list, " "); w; w = strtok(NULL, " ")) {
         if (n >= MAXSRC - ngen) {
             /* never a driver short of a file: its link would fail on
@@ -334,15 +326,28 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
         }
         snprintf(src[n++], sizeof src[0], "%s/%s", pl->source_dir, w);
     }
-    igen = n;
     for (int i = 0; i < ngen; i++)
         snprintf(src[n++], sizeof src[0], "%s", gen[i]);
     for (int i = 0; jobs && i < n; i++) {
         const char *w[] = { MMS_BUILD_NO_DEBUG, "-fPIC", inc[0], inc[1],
+                            inc[2], "-E", "-P", src[i], "-o", ipath[i],
+                            NULL };
+        snprintf(ipath[i], sizeof ipath[0], "%s/o%d.i", dir, i);
+        snprintf(out, sizeof out, "%s/o%d.iout", dir, i);
+        if (job_set(&jobs[nj++], pl, cc, w, out) != 0)
+            goto done;
+    }
+    if (!jobs || run_jobs(jobs, nj, pl->jobs > 0 ? pl->jobs : 1,
+                          pl->compile_timeout_s, why, len) != 0)
+        goto done;
+    nj = 0;
+    for (int i = 0; i < n; i++) {
+        const char *w[] = { MMS_BUILD_NO_DEBUG, "-fPIC", inc[0], inc[1],
                             inc[2], "-c", src[i], "-o", obj[i], NULL };
-        if (reuse && i < igen
-            && !uses_header(pl->source_dir, src[i], 4)) {
-            snprintf(obj[i], sizeof obj[0], "%s/o%d.o", reuse, i);
+        miss[i] = !mms_objcache_find(cache, words_key, ipath[i], obj[i],
+                                     sizeof obj[0]);
+        if (!miss[i]) {
+            ++*reused;
             continue;
         }
         snprintf(obj[i], sizeof obj[0], "%s/o%d.o", dir, i);
@@ -355,12 +360,15 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
         words[3 + i] = obj[i];
     words[3 + n] = NULL;
     snprintf(out, sizeof out, "%s/link.out", dir);
-    if (!jobs || job_set(&jobs[nj], pl, cc, words, out) != 0)
+    if (job_set(&jobs[nj], pl, cc, words, out) != 0)
         goto done;
     rc = run_jobs(jobs, nj, pl->jobs > 0 ? pl->jobs : 1,
                   pl->compile_timeout_s, why, len) != 0
          || run_jobs(jobs + nj, 1, 1, pl->compile_timeout_s, why, len) != 0
          ? -1 : 0;
+    for (int i = 0; rc == 0 && i < n; i++)
+        if (miss[i])
+            mms_objcache_keep(cache, words_key, ipath[i], obj[i]);
 done:
     if (rc != 0 && !why[0])
         snprintf(why, len, "the driver's compiler commands do not fit");
@@ -369,18 +377,17 @@ done:
 }
 
 int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
-                     int reuse, const struct mmg_params *p,
-                     const struct mms_blocks *b,
+                     const struct mmg_params *p, const struct mms_blocks *b,
                      const struct mmc_probeconf *pc, char *so, size_t solen,
-                     char *why, size_t len)
+                     int *reused, char *why, size_t len)
 {
     struct mml_libparams lp, s;
     struct mms_cand k[3];
     char dir[MMS_PATH_MAX + 16], stubs[MMS_PATH_MAX + 32];
-    char old[MMS_PATH_MAX + 16];
     const char *gen[4] = { k[0].src, k[1].src, k[2].src, stubs };
 
     why[0] = '\0';
+    *reused = 0;
     snprintf(dir, sizeof dir, "%s/driver%d", pl->workdir, id);
     snprintf(stubs, sizeof stubs, "%s/stubs.c", dir);
     snprintf(so, solen, "%s/mml_driver%d.so", pl->workdir, id);
@@ -391,7 +398,5 @@ int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
         || write_stubs(stubs, why, len) != 0
         || write_kernels(pl, dir, p, &lp, k, why, len) != 0)
         return -1;
-    snprintf(old, sizeof old, "%s/driver%d", pl->workdir, reuse);
-    return compile_driver(pl, cc, dir, reuse >= 0 ? old : NULL, gen, 4, so,
-                          why, len);
+    return compile_driver(pl, cc, dir, gen, 4, so, reused, why, len);
 }

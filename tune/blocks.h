@@ -38,21 +38,20 @@ void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
 
 /* Compile the library's driver with compiler cc (an index into pl->cc)
  * into pl->workdir/mml_driver<id>.so (its objects under driver<id>/: a
- * run builds one for each kernel it times the whole DGEMM with; reuse,
- * when not -1, is the id of one built before with the same compiler,
- * whose objects of the sources that do not include the kernel's header
- * are taken as they are): the sources MMS_DRIVER_SOURCES of the
- * source tree pl->source_dir, a header written as the library's build
- * writes kernels/gen/libparams.h (p's tile, b's blocking), p's edge kernel
- * (M=N=K at run time) and the small-problem path's non-copy kernels, as
- * the library's build makes them from p (with p->perturb, a test's
- * planted fault, in them only), and an empty descriptor where the library
- * has its full kernel (the candidate brings it).  so gets the path.
- * Returns 0, or -1 with why (the compiler's first error line). */
+ * run builds one for each kernel it times the whole DGEMM with): the
+ * sources MMS_DRIVER_SOURCES of the source tree pl->source_dir, a header
+ * written as the library's build writes kernels/gen/libparams.h (p's
+ * tile, b's blocking), p's edge kernel (M=N=K at run time) and the
+ * small-problem path's non-copy kernels, as the library's build makes
+ * them from p (with p->perturb, a test's planted fault, in them only),
+ * and an empty descriptor where the library has its full kernel (the
+ * candidate brings it).  An object whose source preprocesses to what an
+ * earlier build's did, with the same compiler, is that build's
+ * (tune/objcache.h); *reused gets how many.  so gets the path.  Returns
+ * 0, or -1 with why (the compiler's first error line). */
 int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
-                     int reuse,
                      const struct mmg_params *p, const struct mms_blocks *b,
                      const struct mmc_probeconf *pc, char *so, size_t solen,
-                     char *why, size_t len);
+                     int *reused, char *why, size_t len);
 
 #endif

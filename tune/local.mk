@@ -21,7 +21,7 @@ tune_libmmsearch_la_SOURCES = \
 	tune/winner.c tune/winner.h tune/paramsout.c tune/paramsout.h \
 	tune/single.c tune/single.h \
 	tune/blocks.c tune/blocks.h tune/dgemm.c tune/dgemm.h \
-	tune/workdir.c tune/workdir.h
+	tune/objcache.c tune/objcache.h tune/workdir.c tune/workdir.h
 # Candidates are compiled against the kernel contract in the source tree;
 # the blocks steps compile the library's driver from it too (kernels/
 # local.mk's MML_DRIVER_SOURCES: one list, one driver).
@@ -63,6 +63,11 @@ check_PROGRAMS += tests/tune/test_model
 tests_tune_test_model_CFLAGS = $(TUNE_TEST_CFLAGS)
 tests_tune_test_model_LDADD = $(TUNE_TEST_LDADD)
 TESTS += tests/tune/test_model
+
+check_PROGRAMS += tests/tune/test_objcache
+tests_tune_test_objcache_CFLAGS = $(TUNE_TEST_CFLAGS)
+tests_tune_test_objcache_LDADD = $(TUNE_TEST_LDADD)
+TESTS += tests/tune/test_objcache
 
 check_PROGRAMS += tests/tune/test_steps
 tests_tune_test_steps_CFLAGS = $(TUNE_TEST_CFLAGS)

@@ -61,17 +61,13 @@ static int driver(struct mms_search *s, struct mms_cand *c)
     struct mmg_params key, p = c->p;
     char what[160];
     double t = mms_now();
-    int reuse = -1;
+    int reused = 0;
 
     driver_key(s, &c->p, &key);
-    for (int i = 0; i < s->ndrivers && !d; i++) {
-        if (s->drivers[i].cc == c->cc && s->drivers[i].state > 0
-            && reuse < 0)
-            reuse = i;       /* its kernel-independent objects will do */
+    for (int i = 0; i < s->ndrivers && !d; i++)
         if (s->drivers[i].cc == c->cc
             && mms_params_equal(&s->drivers[i].key, &key))
             d = &s->drivers[i];
-    }
     if (!d && s->ndrivers == MMS_DRIVERS_MAX) {
         snprintf(c->why, sizeof c->why, "more than %d drivers in one run",
                  MMS_DRIVERS_MAX);
@@ -81,13 +77,14 @@ static int driver(struct mms_search *s, struct mms_cand *c)
         d = &s->drivers[s->ndrivers];
         memset(d, 0, sizeof *d);
         d->key = key, d->cc = c->cc, p.perturb = key.perturb;
-        d->state = mms_driver_build(&s->pl, c->cc, s->ndrivers, reuse, &p,
-                                    &b, &s->pc, d->so, sizeof d->so, d->why,
-                                    sizeof d->why) == 0 ? 1 : -1;
+        d->state = mms_driver_build(&s->pl, c->cc, s->ndrivers, &p, &b,
+                                    &s->pc, d->so, sizeof d->so, &reused,
+                                    d->why, sizeof d->why) == 0 ? 1 : -1;
         mms_kernel_text(s, &p, (struct mms_how){ c->cc, 0 }, what,
                         sizeof what);
-        mms_say(s, "%s: the library's driver %s in %.1f s%s%s\n", what,
-                d->state > 0 ? "built" : "NOT built", mms_now() - t,
+        mms_say(s, "%s: the library's driver %s in %.1f s (%d objects "
+                "reused)%s%s\n", what,
+                d->state > 0 ? "built" : "NOT built", mms_now() - t, reused,
                 d->state > 0 ? "" : ": ", d->state > 0 ? "" : d->why);
         s->ndrivers++;
     }

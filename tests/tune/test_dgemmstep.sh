@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..22"
+echo "1..23"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -60,6 +60,23 @@ if [ $rc -eq 0 ] && "$mmsearch" --check-log="$dir/a.log" > /dev/null \
     pass "the step dgemm follows cc: $ncand candidates, each the whole DGEMM"
 else
     fail "the step: exit $rc, n=$ncand: $screened $(tail -3 "$dir/a.log.err")"
+fi
+
+# Its drivers, one per kernel and compiler: the first compiles every
+# object; a later one takes from the object cache what preprocessed the
+# same with its compiler (tune/objcache.h: at least the sources that do
+# not read the kernel's header, when a driver with its compiler came
+# before), and its DGEMM passed the check above like the others'.
+built=$(sed -n "s/.*CC=\([a-z]*\): the library's driver built in [0-9.]* s \
+(\([0-9]*\) objects reused).*/\1 \2/p" "$dir/a.log.out")
+first=$(echo "$built" | head -1)
+later=$(echo "$built" | sed 1d | awk '$2 > 0' | head -1)
+if [ "$(echo "$built" | wc -l)" -ge 2 ] && [ "${first#* }" = 0 ] &&
+   [ -n "$later" ]; then
+    pass "the drivers share objects: the first reused none, a later one \
+with $later reused"
+else
+    fail "the drivers' objects: $(echo "$built" | tr '\n' ';')"
 fi
 
 # Its candidates: every finalist of the cc step (kernel and compiler),

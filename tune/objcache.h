@@ -1,0 +1,29 @@
+/* Objects reused by what the compiler saw: the blocks steps build one
+ * library driver per kernel they time (tune/blocks.h), and most of its
+ * sources come out the same from one kernel to the next -- those that
+ * read nothing of the kernel's header but its tile and blocking, and the
+ * small-problem kernels of kernels that differ in IF, NF or FF.  An
+ * object is taken again when the same compiler words preprocessed its
+ * source to the same text, compared whole (a hash finds the candidate,
+ * the bytes decide): the text is everything the compiler reads, so the
+ * object is the one it would make.  The cache lives in a directory of the
+ * search's own (pl->workdir) and goes with it. */
+#ifndef MMS_OBJCACHE_H
+#define MMS_OBJCACHE_H
+
+#include <stddef.h>
+
+/* The cached object for preprocessed text ipath under compiler words
+ * (the compiler and every flag but the file names, as one string) in the
+ * cache dir: 1 with its path in obj, or 0 when there is none (then obj
+ * is untouched). */
+int mms_objcache_find(const char *dir, const char *words, const char *ipath,
+                      char *obj, size_t len);
+
+/* Keep object obj, compiled from the source that preprocessed to ipath
+ * under words, in the cache dir (made if missing).  Best effort: a cache
+ * that cannot be written costs a compile later, never a result. */
+void mms_objcache_keep(const char *dir, const char *words, const char *ipath,
+                       const char *obj);
+
+#endif
