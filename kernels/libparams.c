@@ -333,7 +333,9 @@ static void derive(struct mml_libparams *s, int k, int v)
  *   (avx2, L1d 32 KiB; 2026-11-30) 512 ran SGEMM flushed at N = 400 to
  *   500 0.78-0.85 times 320 (medians of 7 alternated rounds; 400 lost
  *   to 320 as well), so that CPU's archdef gives S_SMALL_MAX, which a
- *   params.conf may (taken as given, as every S_ key).
+ *   params.conf may (taken as given, as every S_ key), and make tune
+ *   times it within this rule's reach on the library built (mmsmall,
+ *   tune/smallrule.h).
  * - The threads the double's.  A single call of side N runs about half
  *   as long as a double one, so the team's fixed cost (waking, the
  *   barriers) weighs twice: by that alone the crossover would be 2^(1/3)

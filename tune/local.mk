@@ -77,7 +77,8 @@ TESTS += tests/tune/test_steps
 # make tune's step threads: this build's DGEMM (the driver and kernels
 # linked in) timed on one thread and on the team; THREAD_N, THREAD_JC.
 noinst_PROGRAMS += mmthreads
-mmthreads_SOURCES = tune/mmthreads.c tune/threadrule.c tune/threadrule.h
+mmthreads_SOURCES = tune/mmthreads.c tune/threadrule.c tune/threadrule.h \
+	tune/stepcli.c tune/stepcli.h
 mmthreads_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS)
 mmthreads_LDFLAGS = $(OPENMP_CFLAGS)
 mmthreads_LDADD = kernels/libmmdriver.la common/libmmcommon.la -lm
@@ -91,6 +92,27 @@ TESTS += tests/tune/test_threadrule
 # mmthreads as a command (a short run on two threads: the plumbing).
 TESTS += tests/tune/mmthreads_cli.sh
 EXTRA_DIST += tests/tune/mmthreads_cli.sh
+
+# make tune's step s-small: this build's SGEMM on the small and the
+# packed path, S_SMALL_MAX (compiled for single: kernels/elem.h names
+# single's driver, which shares double's thread objects).
+noinst_PROGRAMS += mmsmall
+mmsmall_SOURCES = tune/mmsmall.c tune/smallrule.c tune/smallrule.h \
+	tune/stats.c tune/stepcli.c tune/stepcli.h
+mmsmall_CPPFLAGS = $(AM_CPPFLAGS) -DMML_SINGLE
+mmsmall_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS)
+mmsmall_LDFLAGS = $(OPENMP_CFLAGS)
+mmsmall_LDADD = kernels/libmmsingle.la kernels/libmmdriver.la \
+	common/libmmcommon.la -lm
+# Its rule, on rounds given (no timing); the command (fake timing: the
+# plumbing).
+check_PROGRAMS += tests/tune/test_smallrule
+tests_tune_test_smallrule_SOURCES = tests/tune/test_smallrule.c \
+	tune/smallrule.c tune/stats.c
+tests_tune_test_smallrule_CFLAGS = $(TUNE_TEST_CFLAGS)
+tests_tune_test_smallrule_LDADD = $(CMOCKA_LIBS) -lm
+TESTS += tests/tune/test_smallrule tests/tune/mmsmall_cli.sh
+EXTRA_DIST += tests/tune/mmsmall_cli.sh
 
 bin_PROGRAMS += mmsearch
 mmsearch_SOURCES = tune/mmsearch.c

@@ -32,7 +32,6 @@
 #endif
 
 #include <errno.h>
-#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +41,7 @@
 #include "common/common.h"
 #include "kernels/kernels.h"
 #include "mmtune.h"
+#include "tune/stepcli.h"
 #include "tune/threadrule.h"
 
 static const int ladder[] = { 32, 48, 64, 80, 96, 128, 160, 192, 224, 256,
@@ -60,30 +60,7 @@ static const int gaps_us[] = { 100, 200, 500, 1000, 2000, 3000, 4000,
                                50000 };
 #define NGAPS ((int)(sizeof gaps_us / sizeof gaps_us[0]))
 
-static FILE *logf;
 
-static void say(const char *fmt, ...)
-{
-    va_list ap;
-
-    va_start(ap, fmt);
-    vfprintf(stderr, fmt, ap);
-    va_end(ap);
-    if (logf) {
-        va_start(ap, fmt);
-        vfprintf(logf, fmt, ap);
-        va_end(ap);
-        fflush(logf);
-    }
-}
-
-static double now(void)
-{
-    struct timespec t;
-
-    clock_gettime(CLOCK_MONOTONIC, &t);
-    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
 
 struct operands {
     size_t n;
@@ -117,11 +94,11 @@ static double per_call(const struct operands *o, const struct mml_plan *p,
 {
     struct mml_gemm g = { 0, 0, o->n, o->n, o->n, 1.0, 0.0, o->a, o->b,
                           o->c, o->n, o->n, o->n, NULL, NULL };
-    double t0 = now();
+    double t0 = mms_step_now();
 
     for (int i = 0; i < calls; i++)
         mml_dgemm_plan(&g, p);
-    return (now() - t0) / calls;
+    return (mms_step_now() - t0) / calls;
 }
 
 /* One call of o under p after at least IDLE_S of other work on the
@@ -142,7 +119,7 @@ static double *flush_buf;
 
 static double after_rest(const struct operands *o, const struct mml_plan *p)
 {
-    double t0 = now();
+    double t0 = mms_step_now();
     size_t n = FLUSH_BYTES / sizeof *flush_buf;
 
     if (!flush_buf && !(flush_buf = malloc(FLUSH_BYTES)))
@@ -150,7 +127,7 @@ static double after_rest(const struct operands *o, const struct mml_plan *p)
     do
         for (size_t i = 0; i < n; i += 8)
             flush_buf[i] = (double)i;
-    while (now() - t0 < IDLE_S);
+    while (mms_step_now() - t0 < IDLE_S);
     return per_call(o, p, 1);
 }
 
@@ -160,7 +137,7 @@ static double after_rest(const struct operands *o, const struct mml_plan *p)
 /* --test-timing=fake: the ratios a test can predict, nothing run: busy,
  * one/team = N / 40 (pays from 48); idle, N / 230 (holds from 224); the
  * ways tie (1.0).  So THREAD_N = 224, THREAD_JC = 0 after a retiming. */
-static int fake_timing;
+static int fake_timing;      /* --test-timing=fake */
 
 static void fake_rounds(const struct operands *o, const struct mml_plan *x,
                         const struct mml_plan *y, int r, int idle,
@@ -213,9 +190,9 @@ static void rounds(const struct operands *o, const struct mml_plan *x,
  * has them wait. */
 static void work_for(int us)
 {
-    double end = now() + 1e-6 * us;
+    double end = mms_step_now() + 1e-6 * us;
 
-    while (now() < end)
+    while (mms_step_now() < end)
         ;
 }
 
@@ -275,54 +252,13 @@ static void usage(void)
            "without the\nkernels' ISA), 1 failure, 2 bad usage.\n");
 }
 
-struct cli {
-    const char *params, *log;
-    int threads, rounds, dry;
-};
-
-static void parse(int argc, char **argv, struct cli *c)
+/* --threads=T (stepcli.h's mms_step_opt). */
+static int take_threads(const char *arg, void *ctx)
 {
-    static const struct option lo[] = {
-        { "params", required_argument, NULL, 'p' },
-        { "log", required_argument, NULL, 'l' },
-        { "threads", required_argument, NULL, 't' },
-        { "rounds", required_argument, NULL, 'r' },
-        { "dry-run", no_argument, NULL, 'd' },
-        { "test-timing", required_argument, NULL, 'T' },
-        { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 },
-    };
-    int o;
-
-    *c = (struct cli){ NULL, NULL, 0, 9, 0 };
-    while ((o = getopt_long(argc, argv, "", lo, NULL)) != -1) {
-        switch (o) {
-        case 'p': c->params = optarg; break;
-        case 'l': c->log = optarg; break;
-        case 't':
-            if (mml_threads_parse(optarg, &c->threads) != 0)
-                mmc_usage_error("--threads=%s: not a count from 1 to %d",
-                                optarg, MML_THREADS_MAX);
-            break;
-        case 'r':
-            c->rounds = atoi(optarg);
-            if (c->rounds < 3 || c->rounds > 32)
-                mmc_usage_error("--rounds=%s: from 3 to 32", optarg);
-            break;
-        case 'd': c->dry = 1; break;
-        case 'T':
-            if (strcmp(optarg, "fake") != 0)
-                mmc_usage_error("--test-timing=%s: only fake", optarg);
-            fake_timing = 1;
-            break;
-        case 'h': usage(); exit(0);
-        default: exit(MMC_EXIT_USAGE);   /* getopt named the option */
-        }
-    }
-    if (optind < argc)
-        mmc_usage_error("unexpected argument '%s'", argv[optind]);
-    if (!c->params && !c->dry)
-        mmc_usage_error("--params=FILE is needed (or --dry-run)");
+    if (mml_threads_parse(arg, ctx) != 0)
+        mmc_usage_error("--threads=%s: not a count from 1 to %d", arg,
+                        MML_THREADS_MAX);
+    return 0;
 }
 
 /* THREAD_N's crossover in one setting: the ladder, one thread against
@@ -343,7 +279,8 @@ static int time_crossover(const struct mml_plan *base, int t, int r,
             return -1;
         rounds(&o, &one, &team, r, idle, &sizes[i]);
         operands_free(&o);
-        say("threads: %s N=%d one/team median %.3f over %d rounds (%s)\n",
+        mms_step_say("threads: %s N=%d one/team median %.3f over %d "
+                     "rounds (%s)\n",
             idle ? "idle" : "busy", ladder[i], median_of(&sizes[i]), r,
             idle ? (mms_thr_holds(&sizes[i]) ? "holds its own"
                                              : "more than 3% slower")
@@ -367,9 +304,10 @@ static int time_window(const struct mml_plan *base, int t, int r, int n,
         return -1;
     for (int i = 0; i < NGAPS; i++) {
         gap_rounds(&o, &team, r, gaps_us[i], &gaps[i]);
-        say("threads: N=%d after %d us back-to-back/after median %.3f "
-            "over %d rounds (%s)\n", n, gaps_us[i], median_of(&gaps[i]),
-            r, mms_thr_awake(&gaps[i]) ? "awake" : "asleep");
+        mms_step_say("threads: N=%d after %d us back-to-back/after "
+                     "median %.3f over %d rounds (%s)\n", n, gaps_us[i],
+                     median_of(&gaps[i]), r,
+                     mms_thr_awake(&gaps[i]) ? "awake" : "asleep");
     }
     operands_free(&o);
     return 0;
@@ -435,8 +373,8 @@ static int crossovers(const struct mml_plan *p, int t, int r,
     ch->thread_n = mms_thr_breakeven(sizes, NLADDER);
     /* the larger: a call gains back to back and loses at most 3% after
      * the team slept */
-    say("threads: the team pays from N=%d busy, holds its own from N=%d "
-        "idle\n", busy_n, ch->thread_n);
+    mms_step_say("threads: the team pays from N=%d busy, holds its own "
+                 "from N=%d idle\n", busy_n, ch->thread_n);
     if (busy_n == 0 || (ch->thread_n && busy_n > ch->thread_n))
         ch->thread_n = busy_n;
     ch->hot_n = ch->thread_n, ch->hot_us = 0;
@@ -455,7 +393,7 @@ static int hot_band(const struct mml_plan *p, int t, int r, int busy_n,
     ch->hot_us = mms_thr_window(gaps, NGAPS);
     if (ch->hot_us)
         ch->hot_n = busy_n;
-    say("threads: %s\n", ch->hot_us
+    mms_step_say("threads: %s\n", ch->hot_us
         ? "a call finds the team awake within THREAD_HOT_US of its "
           "thread's last one: THREAD_N_HOT = the busy crossover"
         : "the team sleeps at once: THREAD_N for every call");
@@ -472,22 +410,23 @@ static int prefer_jc(const struct mml_plan *p, int t, int r, int *jc)
         return -1;
     *jc = mms_thr_prefer(&ways);
     if (*jc < 0) {
-        say("threads: N=%d rows/columns median %.3f: a tie; timed again, "
-            "twice the rounds\n", WAYS_N, median_of(&ways));
+        mms_step_say("threads: N=%d rows/columns median %.3f: a tie; "
+                     "timed again, twice the rounds\n", WAYS_N,
+                     median_of(&ways));
         if (time_ways(p, t, 2 * r, &ways) != 0)
             return -1;
         *jc = mms_thr_prefer(&ways);
     }
     w = mml_split_ways(WAYS_N, WAYS_N, WAYS_N, p->edge->mu, p->edge->nu,
                        p->nc, t, 1, p->pnu > 1);
-    say("threads: N=%d rows/columns median %.3f over %d rounds: %s\n",
+    mms_step_say("threads: N=%d rows/columns median %.3f over %d rounds: %s\n",
         WAYS_N, median_of(&ways), ways.rounds,
         *jc < 0 ? "still a tie: THREAD_JC = 0, rows (the model's: B's "
                   "panel packed once and shared)"
         : *jc ? "columns faster: THREAD_JC = 1"
               : "rows faster: THREAD_JC = 0");
     if (w.jc == 1 && w.ic == 1)
-        say("threads: (the model gives one way at N=%d)\n", WAYS_N);
+        mms_step_say("threads: (the model gives one way at N=%d)\n", WAYS_N);
     *jc = *jc > 0;
     return 0;
 }
@@ -495,30 +434,32 @@ static int prefer_jc(const struct mml_plan *p, int t, int r, int *jc)
 int main(int argc, char **argv)
 {
     const struct mml_plan *p = mml_plan_default();
+    static const struct mms_step_opt own[] = {
+        { "threads", 1, take_threads },
+    };
     struct choice ch;
-    struct cli c;
-    int t, busy_n;
+    struct mms_step_cli c;
+    int t = 0, busy_n;
 
     mmc_set_progname(argv[0]);
-    parse(argc, argv, &c);
-    if (c.log && !(logf = fopen(c.log, "a"))) {
-        fprintf(stderr, "mmthreads: --log=%s: %s\n", c.log, strerror(errno));
-        return 1;
-    }
-    t = c.threads ? c.threads : mmt_get_num_threads();
+    mms_step_parse(argc, argv, &c, own, 1, &t, usage);
+    fake_timing = c.fake;
+    if (!t)
+        t = mmt_get_num_threads();
     if (!p) {
         /* not a failure of make tune: the library runs, on its loops */
-        say("threads: this CPU lacks the kernels' ISA (the library runs "
-            "its reference loops): nothing to time; THREAD_N and "
-            "THREAD_JC left to the model\n");
+        mms_step_say("threads: this CPU lacks the kernels' ISA (the "
+                     "library runs its reference loops): nothing to time; "
+                     "THREAD_N and THREAD_JC left to the model\n");
         return 0;
     }
     if (t < 2) {
-        say("threads: %d CPU (%s): no team to time; THREAD_N and THREAD_JC "
-            "left to the model\n", t, mmt_num_threads_source());
+        mms_step_say("threads: %d CPU (%s): no team to time; THREAD_N "
+                     "and THREAD_JC left to the model\n", t,
+                     mmt_num_threads_source());
         return 0;
     }
-    say("threads: this build's DGEMM on 1 and %d threads, square NN, "
+    mms_step_say("threads: this build's DGEMM on 1 and %d threads, square NN, "
         "%d rounds a size; busy: calls back to back (the "
         "team's threads still spinning, operands warm), idle: one call "
         "after %g ms of other work (asleep, operands evicted)\n", t,
@@ -533,18 +474,18 @@ int main(int argc, char **argv)
         /* two CPUs where a team never pays up to N = 512 is a machine
          * busy with something else far more often than one whose CPUs
          * cannot work at once: the file is left as it was */
-        say("threads: the team never paid up to N=%d: THREAD_N and "
+        mms_step_say("threads: the team never paid up to N=%d: THREAD_N and "
             "THREAD_JC left as they were (the model's); on a busy machine "
             "this is what the timings say: run make tune on a quiet one\n",
             ladder[NLADDER - 1]);
         return 0;
     }
-    say("threads: THREAD_N = %d, THREAD_N_HOT = %d, THREAD_HOT_US = %d\n",
-        ch.thread_n, ch.hot_n, ch.hot_us);
+    mms_step_say("threads: THREAD_N = %d, THREAD_N_HOT = %d, "
+                 "THREAD_HOT_US = %d\n", ch.thread_n, ch.hot_n, ch.hot_us);
     if (c.dry)
         return 0;
     if (write_choice(c.params, &ch) != 0)
         return 1;
-    say("threads: written to %s\n", c.params);
+    mms_step_say("threads: written to %s\n", c.params);
     return 0;
 }
