@@ -30,7 +30,7 @@
 #include <time.h>
 
 #include "common/common.h"
-#include "kernels/driver.h"
+#include "kernels/kernels.h"
 #include "tune/smallrule.h"
 #include "tune/stepcli.h"
 #include "tune/stats.h"

@@ -8,7 +8,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "common/fingerprint.h"
+#include "common/common.h"
 
 /* The whole of file path, NUL-terminated, and its size in *n; NULL when
  * it cannot be read. */

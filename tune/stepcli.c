@@ -10,7 +10,7 @@
 #include <string.h>
 #include <time.h>
 
-#include "common/diag.h"
+#include "common/common.h"
 
 static FILE *logf;
 
