@@ -175,8 +175,8 @@ static void usage(void)
            "the small path's reach to all of it in steps of %d,\none "
            "thread, operands flushed, and write to FILE (params.conf) "
            "S_SMALL_MAX,\nthe crossover whose routing of those sizes ran "
-           "the fastest (the median over\nthe rounds of the mean time "
-           "relative to the packed path).\n\n"
+           "the fastest (each size\ncounted by the median of its rounds' "
+           "small/packed ratios).\n\n"
            "  --params=FILE   the params.conf to update (make tune: "
            "results/<host>/)\n"
            "  --log=FILE      every timing, also to FILE (appended)\n"
@@ -282,8 +282,9 @@ int main(int argc, char **argv)
         return 0;
     }
     pick = mms_small_crossover(s, n, s[0].n - STEP, score);
-    mms_step_say("s-small: median time relative to the packed path, "
-                 "routing the sizes timed with S_SMALL_MAX = %d: %.3f",
+    mms_step_say("s-small: time relative to the packed path (each size "
+                 "by its median), routing the sizes timed with "
+                 "S_SMALL_MAX = %d: %.3f",
                  s[0].n - STEP, score[0]);
     for (int j = 0; j < n; j++)
         mms_step_say(", %d: %.3f", s[j].n, score[j + 1]);

@@ -17,12 +17,15 @@ struct mms_small_size {
 
 /* The crossover among the candidates `below` (every size timed goes to
  * the packed path) and each size's n (it and the sizes before it to the
- * small path, the rest packed), for sizes s[0..n-1] in ascending order
- * with the same rounds: the one whose routing of the timed sizes has the
- * least median, over the rounds, of the mean time relative to the packed
- * path.  Equal medians (identical rounds) take the lower crossover: the
- * packed path is the general one.  score[0..n] (when not NULL) gets each
- * candidate's median, below first. */
+ * small path, the rest packed), for sizes s[0..n-1] in ascending order:
+ * the one whose routing of the timed sizes takes the least time relative
+ * to the packed path, each size counted by the median of its rounds
+ * (score: 1 plus the mean over the sizes of median ratio - 1 for those
+ * on the small path).  Two candidates differ only in the sizes between
+ * them, so each size's rounds decide its own term: a size whose rounds
+ * swing between two phases moves no other size's.  Equal scores take the
+ * lower crossover: the packed path is the general one.  score[0..n]
+ * (when not NULL) gets each candidate's, below first. */
 int mms_small_crossover(const struct mms_small_size *s, int n, int below,
                         double *score);
 
