@@ -73,10 +73,10 @@ struct mmt_kernel_info {
     int nb, mc, kc, nc;      /* kernel tile, blocking */
     int active;              /* 1: this CPU runs the kernels; 0: the
                                 library uses its reference path */
-    int ncnb;                /* crossover: M, N, K all at most NCNB run
-                                the non-copy kernels on the caller's
-                                arrays (a transposed operand copied); M,
-                                or N and K, at most NCNB: in blocks */
+    int ncnb;                /* crossover (SMALL_MAX): M, N, K all at
+                                most it run the non-copy kernels on the
+                                caller's arrays (a transposed operand
+                                copied); M, or N and K: in blocks */
     int ncmu, ncnu;          /* the non-copy kernels' register tile */
     int thread_n;            /* crossover: a call of M N K at least
                                 thread_n^3 takes 2 or more threads (0:

@@ -34,7 +34,7 @@ static void info_init(void)
         .arch_key = MML_ARCH_KEY,
         .mu = d->mu, .nu = d->nu, .ku = d->ku, .nb = d->n, .mc = d->m,
         .kc = d->k, .nc = MML_PARAM_NC,
-        .active = mml_plan_default() != NULL, .ncnb = MML_PARAM_NCNB,
+        .active = mml_plan_default() != NULL, .ncnb = MML_PARAM_SMALL_MAX,
         .ncmu = mml_knc_desc.mu, .ncnu = mml_knc_desc.nu,
         .thread_n = MML_PARAM_THREAD_N,
         .thread_n_hot = MML_PARAM_THREAD_N_HOT,

@@ -241,15 +241,20 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
      * run-time sizes of the small-problem path: the crossover with the
      * packed path that mmsearch's step small timed (SMALL_MAX), else the
      * one measured on Zen 5 (NCNB_MODEL).  The non-copy kernels' code
-     * does not depend on it (run-time sizes). */
+     * does not depend on it (run-time sizes), so a reach larger than
+     * SMALL_MAX is kept: single's, derived, when make tune's mmsmall
+     * wrote a crossover below it -- the same kernels serve it, and the
+     * rebuild after mmsmall generates none again. */
     if (v[MML_SMALL_MAX])
-        v[MML_NCNB] = v[MML_SMALL_MAX];
+        v[MML_NCNB] = v[MML_NCNB] > v[MML_SMALL_MAX] ? v[MML_NCNB]
+                                                      : v[MML_SMALL_MAX];
     else
         v[MML_NCNB] = v[MML_NCNB] > NCNB_MODEL ? v[MML_NCNB] : NCNB_MODEL;
     /* mmgen makes the non-copy kernels with this NCNB and wants KU <= it
      * (the search's step small never offers less) */
     v[MML_NCNB] = v[MML_NCNB] > v[MML_KU] ? v[MML_NCNB] : v[MML_KU];
-    v[MML_SMALL_MAX] = v[MML_NCNB];
+    if (!v[MML_SMALL_MAX])
+        v[MML_SMALL_MAX] = v[MML_NCNB];
     /* B's KC x NC panel in a quarter of the last level: the rest holds
      * A's block as it is packed, C, and on a shared LLC the other cores'
      * data.  Zen 5 (11.6 MiB L3, KVM guest), KC = 480, flushed, median

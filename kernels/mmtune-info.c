@@ -19,7 +19,7 @@ static void print_kernel(const char *what, const struct mmt_kernel_info *ki)
     printf("tile        MU=%d NU=%d KU=%d\n", ki->mu, ki->nu, ki->ku);
     printf("blocking    NB=%d MC=%d KC=%d NC=%d\n", ki->nb, ki->mc, ki->kc,
            ki->nc);
-    printf("small       NCNB=%d tile=%dx%d (non-copy kernels on the "
+    printf("small       SMALL_MAX=%d tile=%dx%d (non-copy kernels on the "
            "caller's arrays up to\n            this M, N, K; M, or N and K, "
            "within it: in blocks of it)\n", ki->ncnb, ki->ncmu, ki->ncnu);
 }

@@ -142,7 +142,8 @@ static void plan_init(void)
                          MML_PARAM_THREAD_HOT_US);
     plan_usable = f->abi == MMT_KERNEL_ABI && f->type == MML_KERNEL_TYPE
                   && mmg_cpu_runs(f->requires);
-    mml_plan_small(&plan, &mml_knc_desc, &mml_kncv_desc, MML_PARAM_NCNB);
+    mml_plan_small(&plan, &mml_knc_desc, &mml_kncv_desc,
+                   MML_PARAM_SMALL_MAX);
     plan_transposed_b();
     plan_prefetching();
     __atomic_store_n(&plan_ready, 1, __ATOMIC_RELEASE);

@@ -2,8 +2,9 @@
  * from the search's params.conf, it times this build's own SGEMM (its
  * driver and kernels, linked in) on the small-problem path (the non-copy
  * kernels on the caller's arrays) and on the packed path, at square
- * sizes from half the small path's reach (the plan's NCNB, S_SMALL_MAX as
- * built) to all of it in steps of 32, one thread, each call after a
+ * sizes from half the non-copy kernels' reach (their NCNB: 8/5 of the
+ * double's SMALL_MAX, kept whatever S_SMALL_MAX this step writes) to all
+ * of it in steps of 32, one thread, each call after a
  * flush of the caches (as the search's step small times the double's
  * SMALL_MAX), the two paths back to back in alternated order; and writes
  * to params.conf S_SMALL_MAX, the crossover whose routing of those sizes
@@ -15,7 +16,8 @@
  * an AVX2-only Zen 4 guest did not (there SGEMM at N = 480 to 512 ran on
  * the small path at 0.80-0.93 times OpenBLAS, the packed path at par):
  * the crossover is the CPU's, so it is timed here.  The library itself is
- * then rebuilt from the file (make tune). */
+ * then rebuilt from the file (make tune): the same kernels, the small
+ * path's reach cut to S_SMALL_MAX (kernels/libparams.c). */
 #define _GNU_SOURCE
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -172,7 +174,7 @@ static void usage(void)
            "make tune's step s-small: time this build's SGEMM on the "
            "small-problem path\n(the non-copy kernels on the caller's "
            "arrays) and on the packed path at\nsquare sizes from half "
-           "the small path's reach to all of it in steps of %d,\none "
+           "its kernels' reach to all of it in steps of %d, one\n"
            "thread, operands flushed, and write to FILE (params.conf) "
            "S_SMALL_MAX,\nthe crossover whose routing of those sizes ran "
            "the fastest (each size\ncounted by the median of its rounds' "
@@ -216,7 +218,7 @@ static int write_choice(const char *path, int small_max)
 static int time_sizes(const struct mml_plan *base, int rounds,
                       struct mms_small_size *s)
 {
-    int top = base->ncnb / STEP * STEP, low = (top / 2 + STEP - 1) / STEP
+    int top = base->knc->nb / STEP * STEP, low = (top / 2 + STEP - 1) / STEP
                                               * STEP, n = 0;
     struct mml_plan small, packed;
     struct operands o;
@@ -252,7 +254,7 @@ int main(int argc, char **argv)
     mmc_set_progname(argv[0]);
     mms_step_parse(argc, argv, &c, NULL, 0, NULL, usage);
     fake_timing = c.fake;
-    if (!p || !p->knc || p->ncnb < 2 * STEP) {
+    if (!p || !p->knc || p->knc->nb < 2 * STEP) {
         /* not a failure of make tune: the library runs without it */
         mms_step_say("s-small: %s: nothing to time; S_SMALL_MAX left to the "
             "library's model\n", !p ? "this CPU lacks the kernels' ISA"
@@ -267,10 +269,10 @@ int main(int argc, char **argv)
         CPU_SET(cpu, &set);
         sched_setaffinity(0, sizeof set, &set);
     }
-    mms_step_say("s-small: this build's SGEMM, the small path (reaching "
-                 "N=%d as built) against the packed one, square NN, one "
-                 "thread, each call after %zu MiB read, %d rounds a "
-                 "size%s\n", p->ncnb, FLUSH_BYTES >> 20, c.rounds,
+    mms_step_say("s-small: this build's SGEMM, the small path (its "
+                 "kernels reaching N=%d) against the packed one, square "
+                 "NN, one thread, each call after %zu MiB read, %d rounds "
+                 "a size%s\n", p->knc->nb, FLUSH_BYTES >> 20, c.rounds,
                  fake_timing ? " (fake timing)" : "");
     if ((n = time_sizes(p, c.rounds, s)) < 0) {
         fprintf(stderr, "mmsmall: out of memory\n");

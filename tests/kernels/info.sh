@@ -49,13 +49,14 @@ else
     echo "not ok 4 - compiler: $(echo "$out" | grep '^compiler'), kernel.cc: \
 $cc, $o: $(tr -c '[:print:]' '\n' < "$o" | grep -E 'GCC:|clang' | head -2)"
 fi
-want="small       NCNB=$(def NCNB) "
-echo "$out" | grep -q "^$want" && echo "ok 5 - NCNB as chosen: $(def NCNB)" \
+want="small       SMALL_MAX=$(def SMALL_MAX) "
+echo "$out" | grep -q "^$want" \
+    && echo "ok 5 - SMALL_MAX as chosen: $(def SMALL_MAX)" \
     || echo "not ok 5 - $(echo "$out" | grep '^small') is not $want..."
 # The non-copy kernels' tile is the generated knc.c's (its banner).
 t=$(sed -n 's/^ \*   MU=\([0-9]*\) NU=\([0-9]*\) .*/\1x\2/p' \
     "$top_builddir/kernels/gen/knc.c" 2>/dev/null | head -1)
-echo "$out" | grep -q "^small       NCNB=[0-9]* tile=$t " \
+echo "$out" | grep -q "^small       SMALL_MAX=[0-9]* tile=$t " \
     && [ -n "$t" ] && echo "ok 6 - non-copy tile as generated: $t" \
     || echo "not ok 6 - $(echo "$out" | grep '^small') does not name $t"
 # What mmselect chooses now from the files, given the build's configure
