@@ -291,8 +291,9 @@ static void cc_words(const struct mms_pipeline *pl, int cc, char *out,
  * generated ones gen[0..ngen-1], each compiled to an object under dir on
  * as many CPUs as the pipeline uses, then linked into so.  Each source is
  * preprocessed first, and an object an earlier driver's build made from
- * the same text with the same compiler is taken from the search's object
- * cache (pl->workdir/objects, tune/objcache.h) instead of compiled: the
+ * the same text with the same compiler is taken from the object cache
+ * (pl->objdir, else pl->workdir/objects; tune/objcache.h) instead of
+ * compiled: the
  * driver's sources read the kernel's header for its tile and blocking
  * alone, so kernels that differ in anything else share them.  *reused
  * gets how many objects the cache gave. */
@@ -314,7 +315,10 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
     snprintf(inc[0], sizeof inc[0], "-I%s", dir);
     snprintf(inc[1], sizeof inc[1], "-I%s", pl->source_dir);
     snprintf(inc[2], sizeof inc[2], "-I%s", pl->include_dir);
-    snprintf(cache, sizeof cache, "%s/objects", pl->workdir);
+    if (pl->objdir[0])
+        snprintf(cache, sizeof cache, "%s", pl->objdir);
+    else
+        snprintf(cache, sizeof cache, "%s/objects", pl->workdir);
     cc_words(pl, cc, words_key, sizeof words_key);
     for (char *w = strtok(list, " "); w; w = strtok(NULL, " ")) {
         if (n >= MAXSRC - ngen) {

@@ -116,6 +116,8 @@ struct mms_dgemm_shape {
 /* How candidates are built and run: one per search. */
 struct mms_pipeline {
     char workdir[MMS_PATH_MAX];
+    char objdir[MMS_PATH_MAX];   /* the driver builds' object cache
+                                    (tune/objcache.h; "": workdir's) */
     struct mms_compiler cc[MMS_CC_MAX];   /* cc[0]: every step's */
     int ncc;
     char include_dir[MMS_PATH_MAX];   /* holds mmkernel.h */

@@ -12,6 +12,7 @@
 
 #include "common/common.h"
 #include "tune/model.h"
+#include "tune/objcache.h"
 #include "tune/search.h"
 #include "tune/single.h"
 #include "tune/workdir.h"
@@ -29,12 +30,13 @@ enum {
     OPT_CHECK_LOG, OPT_INCLUDE, OPT_WORKDIR, OPT_PROGRESS, OPT_FAKE,
     OPT_STOP, OPT_PERTURB, OPT_BUSY, OPT_SLOW, OPT_ENGINE, OPT_PIN_FILE,
     OPT_SKIP_BLOCKS, OPT_SKIP_DGEMM, OPT_SOURCE, OPT_CANDIDATE,
-    OPT_PRECISION, OPT_CONTEXT, OPT_INT
+    OPT_PRECISION, OPT_CONTEXT, OPT_OBJCACHE,
+    OPT_INT                 /* last: the generator's options from here */
 };
 
 struct cli {
     const char *level, *probe, *log, *output, *check_log, *include;
-    const char *workdir, *engine, *source;
+    const char *workdir, *engine, *source, *objcache;
     int single;                   /* --precision=s */
     int packed;                   /* --context=packed */
     double time_limit, compile_timeout, run_timeout;
@@ -167,6 +169,12 @@ static void usage(void)
            "built from)\n"
            "  --work-dir=DIR      for the kernels being built (default "
            "$TMPDIR or /tmp)\n"
+           "  --object-cache=DIR  keep the driver builds' objects in DIR "
+           "(made if missing;\n"
+           "                      entries unused for a week pruned) for "
+           "the next search\n"
+           "                      (default: the work directory's, gone "
+           "with it)\n"
            "  --no-progress       plain lines even on a terminal\n"
            "  --help              show this help and exit\n\n"
            "Test hooks: --test-timing=fake (MFLOPS from the kernel name),\n"
@@ -235,6 +243,7 @@ static struct option *build_options(void)
         { "check-log", required_argument, NULL, OPT_CHECK_LOG },
         { "kernel-include", required_argument, NULL, OPT_INCLUDE },
         { "work-dir", required_argument, NULL, OPT_WORKDIR },
+        { "object-cache", required_argument, NULL, OPT_OBJCACHE },
         { "no-progress", no_argument, NULL, OPT_PROGRESS },
         { "test-timing", required_argument, NULL, OPT_FAKE },
         { "test-stop-after", required_argument, NULL, OPT_STOP },
@@ -310,6 +319,7 @@ static void one_option(struct cli *c, int opt, const char *arg)
     case OPT_CHECK_LOG: c->check_log = arg; break;
     case OPT_INCLUDE: c->include = arg; break;
     case OPT_WORKDIR: c->workdir = arg; break;
+    case OPT_OBJCACHE: c->objcache = arg; break;
     case OPT_PROGRESS: c->progress = 0; break;
     case OPT_FAKE:
         if (strcmp(arg, "fake") != 0)
@@ -432,6 +442,12 @@ static void setup_pipeline(const struct cli *c, const char *want,
     if (mms_pipeline_init(&s->pl, cc, flags, c->include, workdir) != 0) {
         mmc_error("the kernel compiler and flags do not fit: %s %s", cc,
                   flags);
+        exit(MMC_EXIT_FAIL);
+    }
+    if (c->objcache && mms_objcache_dir(c->objcache, s->pl.objdir,
+                                        sizeof s->pl.objdir) != 0) {
+        mmc_error("--object-cache=%s: cannot make it or it is not this "
+                  "user's directory: %m", c->objcache);
         exit(MMC_EXIT_FAIL);
     }
     if (c->jobs)

@@ -5,7 +5,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <errno.h>
 #include <sys/stat.h>
+#include <time.h>
+#include <utime.h>
 #include <unistd.h>
 
 #include "common/common.h"
@@ -75,8 +79,10 @@ int mms_objcache_find(const char *dir, const char *words, const char *ipath,
         hit = kept && k == m && memcmp(kept, want, m) == 0
               && strlen(o) < len;
     }
-    if (hit)
+    if (hit) {
         snprintf(obj, len, "%s", o);
+        utime(saw, NULL);         /* used: mms_objcache_prune keeps it */
+    }
     free(text), free(want), free(kept);
     return hit;
 }
@@ -89,7 +95,8 @@ static int put(const char *path, const char *data, size_t n)
     FILE *f;
     int ok;
 
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    /* this process's own: searches may share the cache */
+    snprintf(tmp, sizeof tmp, "%s.%ld.tmp", path, (long)getpid());
     if (!(f = fopen(tmp, "wb")))
         return -1;
     ok = fwrite(data, 1, n, f) == n;
@@ -120,4 +127,51 @@ void mms_objcache_keep(const char *dir, const char *words, const char *ipath,
             unlink(o);
     }
     free(text), free(want), free(bytes);
+}
+
+void mms_objcache_prune(const char *dir, double max_age_s)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    time_t now = time(NULL);
+
+    while (d && (e = readdir(d))) {
+        char path[4096], obj[4096];
+        struct stat st;
+        size_t n = strlen(e->d_name);
+        int text = n > 2 && strcmp(e->d_name + n - 2, ".i") == 0;
+        int tmp = n > 4 && strcmp(e->d_name + n - 4, ".tmp") == 0;
+
+        if (!text && !tmp)
+            continue;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (stat(path, &st) != 0 || difftime(now, st.st_mtime) <= max_age_s)
+            continue;
+        /* the text first: an object without its text is never a hit */
+        unlink(path);
+        if (text) {
+            snprintf(obj, sizeof obj, "%.*so", (int)(strlen(path) - 1),
+                     path);
+            unlink(obj);
+        }
+    }
+    if (d)
+        closedir(d);
+}
+
+int mms_objcache_dir(const char *path, char *dir, size_t len)
+{
+    struct stat st;
+
+    errno = 0;
+    if ((size_t)snprintf(dir, len, "%s", path) >= len
+        || (mkdir(dir, 0700) != 0 && errno != EEXIST)
+        || stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)
+        || st.st_uid != getuid()) {
+        if (!errno)
+            errno = EPERM;
+        return -1;
+    }
+    mms_objcache_prune(dir, MMS_OBJCACHE_DAYS * 86400.0);
+    return 0;
 }

@@ -6,8 +6,10 @@
  * object is taken again when the same compiler words preprocessed its
  * source to the same text, compared whole (a hash finds the candidate,
  * the bytes decide): the text is everything the compiler reads, so the
- * object is the one it would make.  The cache lives in a directory of the
- * search's own (pl->workdir) and goes with it. */
+ * object is the one it would make.  The cache is the search's work
+ * directory's, gone with it, unless mmsearch --object-cache names one
+ * that outlives it: the next search there takes what this one compiled
+ * (the tests' searches of one script share theirs). */
 #ifndef MMS_OBJCACHE_H
 #define MMS_OBJCACHE_H
 
@@ -25,5 +27,15 @@ int mms_objcache_find(const char *dir, const char *words, const char *ipath,
  * that cannot be written costs a compile later, never a result. */
 void mms_objcache_keep(const char *dir, const char *words, const char *ipath,
                        const char *obj);
+
+/* Remove the cache dir's entries not used (found or kept) for max_age_s
+ * seconds, and temporary files as old (a writer killed midway). */
+void mms_objcache_prune(const char *dir, double max_age_s);
+
+/* The cache at path (mmsearch --object-cache), made if missing, this
+ * user's, its entries unused for MMS_OBJCACHE_DAYS pruned; path copied
+ * into dir.  Returns 0, or -1 with errno. */
+#define MMS_OBJCACHE_DAYS 7
+int mms_objcache_dir(const char *path, char *dir, size_t len);
 
 #endif

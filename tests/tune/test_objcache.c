@@ -2,7 +2,9 @@
  * back an object only for the same compiler words and the same
  * preprocessed text, byte for byte: another text, other words, an entry
  * whose text differs (as a hash collision would leave it) or whose object
- * is gone are misses; an entry is never overwritten by another text. */
+ * is gone are misses; an entry is never overwritten by another text;
+ * entries unused for the age are pruned, fresh ones kept; a cache path
+ * that is not a directory is refused. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -11,7 +13,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
+#include <utime.h>
 
 #include "tune/objcache.h"
 
@@ -151,6 +155,37 @@ static void collision_or_lost_object_miss(void **st)
                                        sizeof obj), 0);
 }
 
+static void entries_unused_for_the_age_are_pruned(void **st)
+{
+    char obj[256], i[256], o[256];
+    struct utimbuf old = { 0, 0 };
+
+    (void)st;
+    mms_objcache_keep(cache, "gcc -O2", path("a.i"), path("a.o"));
+    entry_files(i, o, sizeof i);
+    mms_objcache_prune(cache, 3600);            /* a fresh entry stays */
+    assert_int_equal(mms_objcache_find(cache, "gcc -O2", path("a.i"), obj,
+                                       sizeof obj), 1);
+    old.actime = old.modtime = time(NULL) - 8 * 86400;
+    assert_int_equal(utime(i, &old), 0);
+    mms_objcache_prune(cache, 7 * 86400.0);
+    assert_int_equal(access(i, F_OK), -1);
+    assert_int_equal(access(o, F_OK), -1);
+    assert_int_equal(mms_objcache_find(cache, "gcc -O2", path("a.i"), obj,
+                                       sizeof obj), 0);
+}
+
+static void a_cache_that_is_not_a_directory_is_refused(void **st)
+{
+    char d[256];
+
+    (void)st;
+    put("file", "not a directory");
+    assert_int_equal(mms_objcache_dir(path("file"), d, sizeof d), -1);
+    assert_int_equal(mms_objcache_dir(path("made"), d, sizeof d), 0);
+    assert_string_equal(d, path("made"));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -160,6 +195,10 @@ int main(void)
                                         teardown),
         cmocka_unit_test_setup_teardown(collision_or_lost_object_miss,
                                         setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            entries_unused_for_the_age_are_pruned, setup, teardown),
+        cmocka_unit_test_setup_teardown(
+            a_cache_that_is_not_a_directory_is_refused, setup, teardown),
     };
 
     return cmocka_run_group_tests(tests, NULL, NULL);

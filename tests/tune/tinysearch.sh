@@ -11,11 +11,13 @@ quick_compilers "$dir/cc" ${tiny_level:-}
 
 # run_mmsearch LOG [OPTION...]: mmsearch on $dir/probe.conf, its log in
 # $dir/LOG, params.conf in LOG.params, stdout and stderr in LOG.out and
-# LOG.err.
+# LOG.err; the script's searches share their drivers' objects
+# ($dir/objects: most build the same tiny kernels again).
 run_mmsearch() {
     log=$1; shift
     "$mmsearch" --probe-conf="$dir/probe.conf" --log="$dir/$log" \
-        --output="$dir/$log.params" --work-dir="$dir" --no-progress "$@" \
+        --output="$dir/$log.params" --work-dir="$dir" --no-progress \
+        --object-cache="$dir/objects" "$@" \
         > "$dir/$log.out" 2> "$dir/$log.err"
 }
 
