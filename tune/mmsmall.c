@@ -25,11 +25,9 @@
 
 #include <errno.h>
 #include <sched.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "common/common.h"
 #include "kernels/kernels.h"

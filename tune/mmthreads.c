@@ -32,11 +32,9 @@
 #endif
 
 #include <errno.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "common/common.h"
 #include "kernels/kernels.h"
@@ -59,8 +57,6 @@ static const int gaps_us[] = { 100, 200, 500, 1000, 2000, 3000, 4000,
                                12000, 15000, 20000, 25000, 30000, 40000,
                                50000 };
 #define NGAPS ((int)(sizeof gaps_us / sizeof gaps_us[0]))
-
-
 
 struct operands {
     size_t n;
