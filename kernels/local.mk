@@ -224,15 +224,21 @@ kernels_libmmsingle_la_LIBADD = $(KGEN)/skfull.lo $(KGEN)/skedge.lo \
 # serves only all and check; this serves any target): every object of
 # the driver's typed files, in both precisions, and the info faces.  A
 # hand-kept list of those that include it missed complex.c, and make
-# kernels/libmmtune.la in a fresh tree failed on it.  Order-only: the
-# compiler's dependency files rebuild those that include it when it
+# kernels/libmmtune.la in a fresh tree failed on it.  Order-only where
+# the compiler's dependency files rebuild those that include it when it
 # changes, and only those (make tune's mmthreads rewrites it after the
-# search: 7 files of 20 a precision, where all had been recompiled).
+# search: 7 files of 20 a precision, where all had been recompiled); a
+# tree configured with --disable-dependency-tracking has none, and
+# rebuilds them all.
 MML_PARAMS_USERS = \
 	$(MML_TYPED_SOURCES:kernels/%.c=kernels/libmmdriver_la-%.lo) \
 	$(MML_TYPED_SOURCES:kernels/%.c=kernels/libmmsingle_la-%.lo) \
 	kernels/info.lo kernels/libmmsingle_la-info.lo
+if AMDEP
 $(MML_PARAMS_USERS): | $(KGEN)/libparams.h
+else
+$(MML_PARAMS_USERS): $(KGEN)/libparams.h
+endif
 
 # The installed library: only mmt_*, [dszc]gemm_, cblas_[dszc]gemm and the
 # two handlers are exported (tests/kernels/exports.sh checks with nm).
