@@ -116,7 +116,7 @@ void mms_objcache_keep(const char *dir, const char *words, const char *ipath,
 
     if (text && (want = entry_text(words, text, n, &m))
         && (bytes = slurp(obj, &k))) {
-        mkdir(dir, 0777);
+        mkdir(dir, 0700);       /* as mms_objcache_dir makes it */
         entry(dir, want, saw, o, sizeof saw);
         /* a copy, not a link: the build that made obj may write there
          * again; the object first, then the text (a text in the cache
