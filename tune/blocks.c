@@ -289,27 +289,32 @@ static void cc_words(const struct mms_pipeline *pl, int cc, char *out,
 
 /* The driver's sources (MMS_DRIVER_SOURCES under the source tree) and the
  * generated ones gen[0..ngen-1], each compiled to an object under dir on
- * as many CPUs as the pipeline uses, then linked into so.  Each source is
- * preprocessed first, and an object an earlier driver's build made from
- * the same text with the same compiler is taken from the object cache
- * (pl->objdir, else pl->workdir/objects; tune/objcache.h) instead of
- * compiled: the
- * driver's sources read the kernel's header for its tile and blocking
- * alone, so kernels that differ in anything else share them.  *reused
- * gets how many objects the cache gave. */
+ * as many CPUs as the pipeline uses, then linked into so.  The kernels,
+ * gen[0..nkern-1], are compiled with the candidate's compiler cc, the
+ * rest with every step's (pl->cc[0]), as the library compiles its
+ * kernels alone with the search's CC (kernels/local.mk): a candidate's
+ * compiler then times its kernels, not the driver, and a clang
+ * candidate's build reuses gcc's driver objects (on the AVX2 Zen 4
+ * guest two clang builds took 11 s of the dgemm step's 63).  Each source
+ * is preprocessed first, and an object an earlier driver's build made
+ * from the same text with the same compiler is taken from the object
+ * cache (pl->objdir, else pl->workdir/objects; tune/objcache.h) instead
+ * of compiled: the driver's sources read the kernel's header for its
+ * tile and blocking alone, so kernels that differ in anything else share
+ * them.  *reused gets how many objects the cache gave. */
 static int compile_driver(const struct mms_pipeline *pl, int cc,
                           const char *dir, const char *const *gen, int ngen,
-                          const char *so, int *reused, char *why,
+                          int nkern, const char *so, int *reused, char *why,
                           size_t len)
 {
     enum { MAXSRC = 48 };
     char list[] = MMS_DRIVER_SOURCES, src[MAXSRC][2 * MMS_PATH_MAX];
     char obj[MAXSRC][2 * MMS_PATH_MAX], ipath[MAXSRC][2 * MMS_PATH_MAX];
     char inc[3][MMS_PATH_MAX + 32], cache[MMS_PATH_MAX + 16];
-    char out[MMS_PATH_MAX + 48], words_key[2048];
+    char out[MMS_PATH_MAX + 48], words_key[2][2048];
     const char *words[MAXSRC + 8];
     struct job *jobs = calloc(2 * MAXSRC + 1, sizeof *jobs);
-    int n = 0, nj = 0, rc = -1, miss[MAXSRC];
+    int n = 0, nj = 0, rc = -1, miss[MAXSRC], is_kernel[MAXSRC];
 
     *reused = 0;
     snprintf(inc[0], sizeof inc[0], "-I%s", dir);
@@ -319,7 +324,8 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
         snprintf(cache, sizeof cache, "%s", pl->objdir);
     else
         snprintf(cache, sizeof cache, "%s/objects", pl->workdir);
-    cc_words(pl, cc, words_key, sizeof words_key);
+    cc_words(pl, 0, words_key[0], sizeof words_key[0]);
+    cc_words(pl, cc, words_key[1], sizeof words_key[1]);
     for (char *w = strtok(list, " "); w; w = strtok(NULL, " ")) {
         if (n >= MAXSRC - ngen) {
             /* never a driver short of a file: its link would fail on
@@ -328,17 +334,20 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
                      "raise MAXSRC in tune/blocks.c", MAXSRC - ngen);
             goto done;
         }
+        is_kernel[n] = 0;
         snprintf(src[n++], sizeof src[0], "%s/%s", pl->source_dir, w);
     }
-    for (int i = 0; i < ngen; i++)
+    for (int i = 0; i < ngen; i++) {
+        is_kernel[n] = i < nkern;
         snprintf(src[n++], sizeof src[0], "%s", gen[i]);
+    }
     for (int i = 0; jobs && i < n; i++) {
         const char *w[] = { MMS_BUILD_NO_DEBUG, "-fPIC", inc[0], inc[1],
                             inc[2], "-E", "-P", src[i], "-o", ipath[i],
                             NULL };
         snprintf(ipath[i], sizeof ipath[0], "%s/o%d.i", dir, i);
         snprintf(out, sizeof out, "%s/o%d.iout", dir, i);
-        if (job_set(&jobs[nj++], pl, cc, w, out) != 0)
+        if (job_set(&jobs[nj++], pl, is_kernel[i] ? cc : 0, w, out) != 0)
             goto done;
     }
     if (!jobs || run_jobs(jobs, nj, pl->jobs > 0 ? pl->jobs : 1,
@@ -348,15 +357,15 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
     for (int i = 0; i < n; i++) {
         const char *w[] = { MMS_BUILD_NO_DEBUG, "-fPIC", inc[0], inc[1],
                             inc[2], "-c", src[i], "-o", obj[i], NULL };
-        miss[i] = !mms_objcache_find(cache, words_key, ipath[i], obj[i],
-                                     sizeof obj[0]);
+        miss[i] = !mms_objcache_find(cache, words_key[is_kernel[i]], ipath[i],
+                                     obj[i], sizeof obj[0]);
         if (!miss[i]) {
             ++*reused;
             continue;
         }
         snprintf(obj[i], sizeof obj[0], "%s/o%d.o", dir, i);
         snprintf(out, sizeof out, "%s/o%d.out", dir, i);
-        if (job_set(&jobs[nj++], pl, cc, w, out) != 0)
+        if (job_set(&jobs[nj++], pl, is_kernel[i] ? cc : 0, w, out) != 0)
             goto done;
     }
     words[0] = "-shared", words[1] = "-o", words[2] = so;
@@ -364,7 +373,7 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
         words[3 + i] = obj[i];
     words[3 + n] = NULL;
     snprintf(out, sizeof out, "%s/link.out", dir);
-    if (job_set(&jobs[nj], pl, cc, words, out) != 0)
+    if (job_set(&jobs[nj], pl, 0, words, out) != 0)
         goto done;
     rc = run_jobs(jobs, nj, pl->jobs > 0 ? pl->jobs : 1,
                   pl->compile_timeout_s, why, len) != 0
@@ -372,7 +381,7 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
          ? -1 : 0;
     for (int i = 0; rc == 0 && i < n; i++)
         if (miss[i])
-            mms_objcache_keep(cache, words_key, ipath[i], obj[i]);
+            mms_objcache_keep(cache, words_key[is_kernel[i]], ipath[i], obj[i]);
 done:
     if (rc != 0 && !why[0])
         snprintf(why, len, "the driver's compiler commands do not fit");
@@ -402,5 +411,5 @@ int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
         || write_stubs(stubs, why, len) != 0
         || write_kernels(pl, dir, p, &lp, k, why, len) != 0)
         return -1;
-    return compile_driver(pl, cc, dir, gen, 4, so, reused, why, len);
+    return compile_driver(pl, cc, dir, gen, 4, 3, so, reused, why, len);
 }

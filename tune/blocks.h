@@ -36,7 +36,9 @@ int mms_blocks_model(const struct mmc_probeconf *pc,
 void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
                        struct mmg_params *out);
 
-/* Compile the library's driver with compiler cc (an index into pl->cc)
+/* Compile the library's driver, its kernels with compiler cc (an index
+ * into pl->cc) and the rest with pl->cc[0], as the library's build
+ * compiles its kernels alone with the chosen compiler,
  * into pl->workdir/mml_driver<id>.so (its objects under driver<id>/: a
  * run builds one for each kernel it times the whole DGEMM with): the
  * sources MMS_DRIVER_SOURCES of the source tree pl->source_dir, a header
