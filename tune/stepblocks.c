@@ -61,22 +61,30 @@ static int blocks_candidates(struct mms_search *s, const struct mms_step *st,
     return kept;
 }
 
-/* The nc step's sizes: the level's and its nc_n past them, where the
- * panels of B a smaller NC cuts pay off (Zen 5, KVM guest: NC = 1440
- * won at 500-1500 and lost 5% at 2000, 14% at 3000 to 480, medians of 8
- * interleaved runs, B's panel outgrowing the LLC share other tenants
- * leave). */
-static void nc_sizes(struct mms_search *s)
+/* The nc step's sizes: those of the level's where a candidate's NC cuts
+ * B's panel (N past the smallest NC of cand[0..n-1]; at the others every
+ * candidate runs the same code, whose noise only blurs the mean),
+ * and its nc_n past them, where the panels of B a smaller NC cuts pay
+ * off (Zen 5, KVM guest: NC = 1440 won at 500-1500 and lost 5% at 2000,
+ * 14% at 3000 to 480, medians of 8 interleaved runs, B's panel outgrowing
+ * the LLC share other tenants leave; on the AVX2 Zen 4 guest NC = 384-1536
+ * ran within 3% at 500-3000, where N = 3000 took 37 s of a 161 s search:
+ * normal's nc_n is 2000).  No size on the small path, which has no NC. */
+static void nc_sizes(struct mms_search *s, const struct mms_how *how, int n)
 {
-    int i = 0;
+    int k = 0, least = 0;
 
-    while (i < MMS_DGEMM_SIZES - 1 && s->pl.dgemm_n[i]) {
-        if (s->pl.dgemm_n[i] >= s->lv->nc_n)
-            return;
-        i++;
-    }
+    for (int i = 0; i < n; i++)
+        if (least == 0 || how[i].nc < least)
+            least = how[i].nc;
+    for (int i = 0; i < MMS_DGEMM_SIZES - 1 && s->pl.dgemm_n[i]; i++)
+        if (s->pl.dgemm_n[i] > least && s->pl.dgemm_n[i] < s->lv->nc_n)
+            s->pl.dgemm_n[k++] = s->pl.dgemm_n[i];
     if (s->lv->nc_n > 0)
-        s->pl.dgemm_n[i] = s->lv->nc_n;
+        s->pl.dgemm_n[k++] = s->lv->nc_n;
+    while (k < MMS_DGEMM_SIZES)
+        s->pl.dgemm_n[k++] = 0;
+    s->pl.dgemm_small_n = 0;
 }
 
 /* The step small's sizes: each candidate's SMALL_MAX (at most
@@ -130,7 +138,7 @@ int mms_run_blocks(struct mms_search *s, const struct mms_step *st)
         return mms_skip(s, st, "no candidates: %s", st->rule);
     memcpy(level_n, s->pl.dgemm_n, sizeof level_n);
     if (!strcmp(st->sets, "NC"))
-        nc_sizes(s);
+        nc_sizes(s, how, n);
     if (!strcmp(st->sets, "SMALL_MAX"))
         small_sizes(s, cand, n);
     mms_shapes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes, -1);

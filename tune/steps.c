@@ -16,7 +16,7 @@ const struct mms_level mms_levels[] = {
                0,     2,     3,     3,   2,      { 1000 }, 3, 1, 2000 },
     { "normal", 5,     3,     5,     9,   1, 12,  1,   1, 1, 1,   1,     3,
                1,     2,     3,     5,   2,      { 500, 1000, 1500 }, 6, 2,
-               3000 },
+               2000 },
     { "full",   7,     4,     7,     13,  2, 0,   1,   1, 1, 2,   2,     4,
                2,     3,     5,     9,   3,      { 500, 1000, 2000, 3000 },
                8, 2, 4000 },
@@ -121,9 +121,10 @@ const struct mms_step mms_steps[] = {
       "NC, the columns of B's packed panel, kept in the last level: "
       "multiples of NB, the value so far and the largest timed size "
       "rounded up to NB (normal, full: also half and twice the value); "
-      "timed as the whole DGEMM at the level's sizes and one past them "
-      "(quick 2000, normal 3000, full 4000), where a panel cut to fit "
-      "the LLC pays", "issue 9; paper 002 II-C (CacheEdge)",
+      "timed as the whole DGEMM at the level's sizes past the smallest "
+      "candidate (where a panel is cut) and one past them (quick and "
+      "normal 2000, full 4000), where a panel cut to fit the LLC pays",
+      "issue 9; paper 002 II-C (CacheEdge)",
       mms_range_nc },
     { "small", "SMALL_MAX", NULL,
       "SMALL_MAX, the crossover to the small-problem path (M, N and K at "

@@ -5,7 +5,8 @@
 # library's model for tests/tune/probe.conf (512 KiB L2, 8 MiB LLC: MC=70
 # KC=560 NC=560, NB widened to 560), each candidate is the full kernel
 # at M=MC N=NB K=KC timed as the whole DGEMM with an NC; the log has
-# their headers (nc's with N = 2000 past the level's sizes), candidates
+# their headers (nc's with N = 2000 past the level's sizes, and none on
+# the small path), candidates
 # and decisions; params.conf gets MC, KC, NC and mmselect builds the
 # library's kernel from them (the step dgemm, which may change the
 # kernel, skipped: test_dgemmstep.sh); a rerun and a resume after a kill
@@ -53,10 +54,11 @@ if search a.log && "$mmsearch" --check-log="$dir/a.log" > /dev/null \
         done \
         && grep -q "^step name=mc .*; square N=[0-9]*,1000, narrow \
 1000x32x1000,64x1000x1000, " "$dir/a.log" \
-        && grep -q "^step name=nc .*; square N=[0-9]*,1000,2000, " \
+        && grep -q "^step name=nc .*; square N=1000,2000, narrow " \
             "$dir/a.log"; then
     pass "the steps mc, kc, nc, small are in the log: headers, cands, \
-decisions; the narrow shapes at N=1000; nc times N=2000 too"
+decisions; the narrow shapes at N=1000; nc times N=2000 too, and no size \
+on the small path"
 else
     fail "search: $(tail -3 "$dir/a.log.err")"
 fi
@@ -217,26 +219,29 @@ else
 $(tail -2 "$dir/pin.log.err")"
 fi
 
-# The full level: the nc step times the small size, the level's four and
-# 4000, the most sizes one timing takes, and the narrow shapes at the
-# level's largest, 3000; its cand lines list all eight, the small size
-# alone as run on the small path, the narrow ones on the skinny one.
-six='s/^step name=nc .*; square N=\([0-9]*\),500,1000,2000,3000,4000, .*/\1/p'
+# The full level: the nc step times the level's sizes past its least NC
+# (560: 1000, 2000, 3000; 500 runs alike under every candidate) and
+# 4000, and the narrow shapes at the level's largest, 3000, but no size
+# on the small path, which has no NC; its cand lines list all six, the
+# narrow ones on the skinny path.
 if run_mmsearch full.log --level=full --isa=none --nb=24 --mu=2 --nu=4 \
         --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pin=K_CROSSOVER=4 \
         --test-timing=fake --skip-dgemm --pin=MC=60 --pin=KC=200 \
-        && s=$(sed -n "$six" "$dir/full.log") && [ -n "$s" ] \
+        && grep -q '^step name=nc .*; square N=1000,2000,3000,4000, narrow ' \
+            "$dir/full.log" \
         && [ "$(grep -c '^cand step=nc ' "$dir/full.log")" -gt 0 ] \
-        && [ "$(grep -c "^cand step=nc .* why=N=$s:[0-9.]* N=500:[0-9.]* \
-N=1000:[0-9.]* N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]* \
-N=3000x32x3000:[0-9.]* N=64x3000x3000:[0-9.]* small=$s \
+        && [ "$(grep -c "^cand step=nc .* why=N=1000:[0-9.]* \
+N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]* \
+N=3000x32x3000:[0-9.]* N=64x3000x3000:[0-9.]* \
 skinny=3000x32x3000,64x3000x3000$" \
             "$dir/full.log")" -eq "$(grep -c '^cand step=nc ' \
             "$dir/full.log")" ] \
         && [ "$(key full.log NC)" -gt 0 ]; then
-    pass "full level: nc timed at six sizes, the last 4000, and two narrow"
+    pass "full level: nc timed at the four sizes past its least NC, the \
+last 4000, and two narrow"
 else
     fail "full level: $(grep '^step name=nc' "$dir/full.log" | cut -c1-200) \
+$(grep '^cand step=nc ' "$dir/full.log" | head -1 | sed 's/.* why=//') \
 $(tail -2 "$dir/full.log.err")"
 fi
 

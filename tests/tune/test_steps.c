@@ -339,16 +339,16 @@ static void blocks_ranges(void **state)
     assert_string_equal(blocks(&n, "kc", &ref, zen5), "120:240:0 "
                         "120:360:0 120:480:0 120:600:0 120:720:0");
     /* NC: the value so far and "all" (the largest size the nc step times,
-     * 2000, 3000 or 4000, rounded up to NB), normal and full also half
+     * 2000, 2000 or 4000, rounded up to NB), normal and full also half
      * (at least NB) and twice it */
     assert_string_equal(blocks(&q, "nc", &ref, zen5),
                         "120:480:480 120:480:2400");
     assert_string_equal(blocks(&n, "nc", &ref, zen5),
-                        "120:480:480 120:480:960 120:480:3360");
+                        "120:480:480 120:480:960 120:480:2400");
     assert_string_equal(blocks(&f, "nc", &ref, zen5),
                         "120:480:480 120:480:960 120:480:4320");
     assert_string_equal(blocks(&n, "nc", &ref, wide), "120:480:480 "
-                        "120:480:1440 120:480:2880 120:480:3360");
+                        "120:480:1440 120:480:2400");
     assert_string_equal(blocks(&q, "nc", &ref, wide),
                         "120:480:1440 120:480:2400");
     /* SMALL_MAX: multiples of 16 around the model's 320 (MC, KC, NC as
