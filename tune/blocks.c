@@ -381,8 +381,7 @@ static int compile_driver(const struct mms_pipeline *pl, int cc,
          ? -1 : 0;
     for (int i = 0; rc == 0 && i < n; i++)
         if (miss[i])
-            mms_objcache_keep(cache, words_key[is_kernel[i]], ipath[i],
-                              obj[i]);
+            mms_objcache_keep(cache, words_key[is_kernel[i]], ipath[i], obj[i]);
 done:
     if (rc != 0 && !why[0])
         snprintf(why, len, "the driver's compiler commands do not fit");

@@ -93,21 +93,17 @@ TESTS += tests/tune/test_threadrule
 TESTS += tests/tune/mmthreads_cli.sh
 EXTRA_DIST += tests/tune/mmthreads_cli.sh
 
-# make tune's step small: this build's DGEMM and SGEMM on the small and
-# the packed path, SMALL_MAX and S_SMALL_MAX (the timing written in the
-# driver's element type, compiled for each: kernels/elem.h names
+# make tune's step s-small: this build's SGEMM on the small and the
+# packed path, S_SMALL_MAX (compiled for single: kernels/elem.h names
 # single's driver, which shares double's thread objects).
-noinst_LTLIBRARIES += tune/libmmsmallpath_s.la
-tune_libmmsmallpath_s_la_SOURCES = tune/smallpath.c tune/smallpath.h
-tune_libmmsmallpath_s_la_CPPFLAGS = $(AM_CPPFLAGS) -DMML_SINGLE
 noinst_PROGRAMS += mmsmall
-mmsmall_SOURCES = tune/mmsmall.c tune/smallpath.c tune/smallpath.h \
-	tune/smallrule.c tune/smallrule.h tune/stats.c tune/stepcli.c \
-	tune/stepcli.h
+mmsmall_SOURCES = tune/mmsmall.c tune/smallrule.c tune/smallrule.h \
+	tune/stats.c tune/stepcli.c tune/stepcli.h
+mmsmall_CPPFLAGS = $(AM_CPPFLAGS) -DMML_SINGLE
 mmsmall_CFLAGS = $(AM_CFLAGS) $(OPENMP_CFLAGS)
 mmsmall_LDFLAGS = $(OPENMP_CFLAGS)
-mmsmall_LDADD = tune/libmmsmallpath_s.la kernels/libmmsingle.la \
-	kernels/libmmdriver.la common/libmmcommon.la -lm
+mmsmall_LDADD = kernels/libmmsingle.la kernels/libmmdriver.la \
+	common/libmmcommon.la -lm
 # Its rule, on rounds given (no timing); the command (fake timing: the
 # plumbing).
 check_PROGRAMS += tests/tune/test_smallrule

@@ -1,4 +1,4 @@
-/* make tune's crossover step: the rule (smallrule.h). */
+/* make tune's step s-small: the rule (smallrule.h). */
 #include "tune/smallrule.h"
 
 #include "tune/stats.h"

@@ -1,5 +1,5 @@
-/* The rule of make tune's crossover step (mmsmall), apart from the timing
- * so that a test can hand it rounds: a precision's SMALL_MAX, the
+/* The rule of make tune's step s-small (mmsmall), apart from the timing
+ * so that a test can hand it rounds: single precision's SMALL_MAX, the
  * largest M, N and K the small-problem path takes (the non-copy kernels
  * on the caller's arrays) before the packed path does. */
 #ifndef MMS_SMALLRULE_H

@@ -1,13 +1,12 @@
 #!/bin/sh
-# mmsmall, make tune's crossover step, as a command: --help, usage errors
+# mmsmall, make tune's step s-small, as a command: --help, usage errors
 # (exit 2, naming the option), a params.conf it cannot read (exit 1,
 # named, left as it was), and a run with fake timings (the small path
 # 10% faster up to N = 192, slower past it: nothing timed) that must
-# write into a copy of a committed params.conf the SMALL_MAX (DGEMM's)
-# and S_SMALL_MAX (SGEMM's) the rule gives for the sizes each logged
-# (the largest up to 192, else one step below the first), every other
-# key as it was, which mmselect then reads: the plumbing (make tune
-# times for real).
+# write into a copy of a committed params.conf the S_SMALL_MAX the rule
+# gives for the sizes it logged (the largest up to 192, else one step
+# below the first), every other key as it was, which mmselect then
+# reads: the plumbing (make tune times for real).
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
 prog=$top_builddir/mmsmall
@@ -18,7 +17,7 @@ echo "1..5"
 key=amd-f26-m2-avx512-gcc
 cp "$top_srcdir/results/archdefs/$key/params.conf" \
     "$top_srcdir/results/archdefs/$key/probe.conf" "$d/"
-sed -i '/^\(S_\)*SMALL_MAX /d' "$d/params.conf"
+sed -i '/^S_SMALL_MAX/d' "$d/params.conf"
 cp "$d/params.conf" "$d/before"
 
 if "$prog" --help | grep -q '^Usage: mmsmall --params=FILE'; then
@@ -55,37 +54,28 @@ fi
 "$prog" --test-timing=fake --rounds=3 --params="$d/params.conf" \
     --log="$d/small.log" > /dev/null 2> "$d/out"
 rc=$?
-# want TAG: the crossover the rule gives for the sizes TAG's lines logged
-want() {
-    sed -n "s/^$1: N=\([0-9]*\) small\/packed .*/\1/p" "$d/small.log" \
-        | awk 'NR == 1 { first = $1 } $1 <= 192 { w = $1 }
-            END { print w ? w : first - 32 }'
-}
-got() { sed -n "s/^$1 = \([0-9]*\).*/\1/p" "$d/params.conf"; }
-dwant=$(want d-small) swant=$(want s-small)
-if [ $rc = 0 ] && [ "$dwant" -gt 0 ] && [ "$swant" -gt 0 ] \
-        && [ "$(got SMALL_MAX)" = "$dwant" ] \
-        && [ "$(got S_SMALL_MAX)" = "$swant" ] \
-        && grep -q "^d-small: SMALL_MAX = $dwant\$" "$d/small.log" \
-        && grep -q "^s-small: S_SMALL_MAX = $swant\$" "$d/small.log" \
-        && [ "$(grep -v '^\(S_\)*SMALL_MAX ' "$d/params.conf" | grep -v '^#' \
+sizes=$(sed -n 's/^s-small: N=\([0-9]*\) small\/packed .*/\1/p' \
+    "$d/small.log")
+want=$(echo "$sizes" | awk 'NR == 1 { first = $1 } $1 <= 192 { w = $1 }
+    END { print w ? w : first - 32 }')
+got=$(sed -n 's/^S_SMALL_MAX = \([0-9]*\).*/\1/p' "$d/params.conf")
+if [ $rc = 0 ] && [ -n "$sizes" ] && [ "$got" = "$want" ] \
+        && grep -q "^s-small: S_SMALL_MAX = $want\$" "$d/small.log" \
+        && [ "$(grep -v '^S_SMALL_MAX' "$d/params.conf" | grep -v '^#' \
             | sed 's/  *#.*//')" = "$(grep -v '^#' "$d/before" \
             | sed 's/  *#.*//')" ]; then
-    pass "fake timings: SMALL_MAX = $dwant and S_SMALL_MAX = $swant \
-written and logged, every other key as it was"
+    pass "fake timings: S_SMALL_MAX = $got written and logged (sizes \
+$(echo $sizes)), every other key as it was"
 else
-    fail "fake timings: exit $rc, SMALL_MAX '$(got SMALL_MAX)' for \
-'$dwant', S_SMALL_MAX '$(got S_SMALL_MAX)' for '$swant': $(tail -3 "$d/out")"
+    fail "fake timings: exit $rc, S_SMALL_MAX '$got' for '$want': \
+$(tail -3 "$d/out")"
 fi
 mkdir -p "$d/gen"
 if "$sel" --params="$d/params.conf" --out="$d/gen" --archdefs=/nonexistent \
         > "$d/sel" 2>&1 \
-        && grep -q "^#define MML_PARAM_SMALL_MAX $dwant\$" \
-            "$d/gen/libparams.h" \
-        && grep -q "^#define MML_SPARAM_SMALL_MAX $swant\$" \
+        && grep -q "^#define MML_SPARAM_SMALL_MAX $want\$" \
             "$d/gen/libparams.h"; then
-    pass "mmselect reads them: MML_PARAM_SMALL_MAX $dwant, \
-MML_SPARAM_SMALL_MAX $swant"
+    pass "mmselect reads it: MML_SPARAM_SMALL_MAX $want"
 else
     fail "mmselect: $(tail -3 "$d/sel")"
 fi

@@ -1,4 +1,4 @@
-/* test_smallrule: make tune's crossover step decides from rounds handed to
+/* test_smallrule: make tune's step s-small decides from rounds handed to
  * it (smallrule.h), no timing: the crossover is the routing of the timed
  * sizes with the least relative time, each size counted by its median,
  * so one noisy round does not cut it short, nor a size whose rounds
