@@ -49,9 +49,12 @@
 #    same; confirmed FPU answers are the same; latencies within 0.15
 #    cycles; the clock within 25% (the host moves it in 25 MHz steps:
 #    2010-2474 MHz minutes apart); L2_EFF_KIB within 1.6x of the runs'
-#    median in most (every run is within [0.25, 1] x the L2 above: one CI
-#    job on the AVX2-only Zen 4 guest read 304 KiB in one run of five,
-#    the others 556-936, median 608).  LLC_EFF_KIB past the L2 in every
+#    median, or the whole L2, in most (every run is within [0.25, 1] x
+#    the L2 above: one CI job on the AVX2-only Zen 4 guest read 304 KiB
+#    in one run of five, the others 556-936, median 608; another read
+#    1024 twice, with nobody sharing the L2, and 328-608 in the other
+#    three, median 608: the outside tenant's share moves the edge, and
+#    a run that keeps all of the L2 is no disagreement).  LLC_EFF_KIB past the L2 in every
 #    run (an edge of its own, not the L2's found again) and within 3x of
 #    the median: the L3 is shared with other tenants, and how much of it
 #    they hold moves the edge (6.7-17 MiB seen; one CI job read 4.6-12
@@ -300,9 +303,10 @@ for i in $quiet; do
     v2=$(value L2_EFF_KIB "$work/p$i.conf")
     v3=$(value LLC_EFF_KIB "$work/p$i.conf")
     effs="$effs $v2/$v3"
-    within "$v2" "$m2" 0.625 1.6 && eff2=$((eff2 + 1))
-    within "$v3" "$m3" 0.333 3 || eff3=0
     l2=${FACT_L2_KIB:-$(value L2_KIB "$work/p$i.conf")}
+    { within "$v2" "$m2" 0.625 1.6 || [ "$v2" = "$l2" ]; } \
+        && eff2=$((eff2 + 1))
+    within "$v3" "$m3" 0.333 3 || eff3=0
     within "$v3" "$l2" 1.0001 1e9 || eff3=0
 done
 has_runs() { [ $count -gt 0 ] && [ "$1" = 1 ]; }
@@ -311,7 +315,8 @@ check "L1 geometry, line and registers the same in every run" \
 check "confirmed FPU answers the same in every run" has_runs $same_fpu
 check "latencies agree within 0.15 cycles" has_runs $lat
 check "clock agrees within 25%" has_runs $clock
-check "L2_EFF_KIB within 1.6x of its median ($m2) in $eff2 of $count runs, \
+check "L2_EFF_KIB within 1.6x of its median ($m2), or the whole L2, in \
+$eff2 of $count runs, \
 LLC_EFF_KIB past the L2 (${FACT_L2_KIB:-its L2_KIB}) and within 3x of its \
 median ($m3) in every run:$effs" \
     has_runs $((eff2 >= most ? eff3 : 0))
