@@ -1,6 +1,7 @@
 #!/bin/sh
 # make regtest: make fuzz for FUZZ_REGTEST_SECONDS (20) per parser, from
-# the committed inputs: no parser crashes, under ASan and UBSan.  SKIP
+# the committed inputs, the parsers side by side on every CPU: no parser
+# crashes, under ASan and UBSan.  SKIP
 # when clang cannot link libFuzzer (Debian's libclang-rt-dev of its
 # version absent): a fact of the machine, not of the parsers.  The first
 # run configures and builds make fuzz's tree (fuzz-tree/, a few minutes).
@@ -23,8 +24,16 @@ if ! ${FUZZ_CC:-clang} -fsanitize=fuzzer,address,undefined "$dir/t.c" \
     for p in $parsers; do skip "$p: $why"; done
     exit 0
 fi
-$MAKE -C "$top_builddir" fuzz FUZZ_SECONDS="${FUZZ_REGTEST_SECONDS:-20}" \
-    > "$dir/fuzz.out" 2>&1
+# every CPU, for the fuzz tree's build and its harnesses (run.sh runs
+# them side by side), unless make's jobserver shares them already: make
+# regtest runs its tests one at a time, and this one alone times nothing
+j=
+case " ${MAKEFLAGS:-} " in
+*jobserver*|*" -j"*) ;;
+*) j=-j$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) ;;
+esac
+$MAKE $j -C "$top_builddir" fuzz \
+    FUZZ_SECONDS="${FUZZ_REGTEST_SECONDS:-20}" > "$dir/fuzz.out" 2>&1
 for p in $parsers; do
     line=$(grep "^fuzz $p: " "$dir/fuzz.out")
     case $line in
