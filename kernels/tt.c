@@ -41,15 +41,27 @@
  * three runs (64^3 40.9-54.1 / 33.9-49.3, 100^3 57.4-62.9 / 53.5-66.0). */
 #define TT_K_MIN 64
 #define TT_TINY (48 * 48 * 48)
+/* A tile of fewer accumulators than TT_ACC_MIN (2V: AVX2's 4 x 8 doubles
+ * hold 8, two FMA pipes of 4 cycles' latency kept just busy) has no room
+ * to hide its broadcasts and transposes: it takes besides products of at
+ * most TT_SMALL_TILE_MAX multiply-adds only.  Zen 4 guest with AVX-512
+ * hidden (avx2), bench-dgemm, 9 alternated rounds, medians, GFLOPS,
+ * this path / the copy route, warm: 16^3 22.7 / 19.5, 24^3-64^3 0.95-0.99
+ * times it, 80^3-128^3 0.92-0.95; flushed 16^3-64^3 1.04-1.69 times it,
+ * 80^3 19.7 / 23.7, 100^3 21.1 / 25.9, 128^3 27.6 / 33.2 (2026-11-30). */
+#define TT_ACC_MIN 16
+#define TT_SMALL_TILE_MAX (64 * 64 * 64)
 #define INLINE MML_VINLINE
 
 MML_HOT
 int mml_tt_fits(const struct mml_gemm *g)
 {
-    return V > 1 && 2 * V + 3 <= MML_VREGS(V * sizeof(mml_elem))
-           && g->ta && g->tb
-           && g->n >= V
-           && (g->k >= TT_K_MIN || g->m * g->n <= TT_TINY / g->k);
+    if (!(V > 1 && 2 * V + 3 <= MML_VREGS(V * sizeof(mml_elem))
+          && g->ta && g->tb && g->n >= V))
+        return 0;
+    if (2 * V < TT_ACC_MIN && g->m * g->n > TT_SMALL_TILE_MAX / g->k)
+        return 0;
+    return g->k >= TT_K_MIN || g->m * g->n <= TT_TINY / g->k;
 }
 
 /* Columns l0.. of the tile t (V x V, t[l] lane q = C(i0 + q, j + l)

@@ -57,9 +57,11 @@ static enum mml_path small_want(const struct mml_plan *p,
         return MML_PATH_SMALL_DIRECT;
 
     /* tt.c: its tile (2V + 3 vectors) in the registers, K of 64 or
-     * more, or a product of at most 48^3 */
+     * more, or a product of at most 48^3; with fewer than 16
+     * accumulators (2V: AVX2's doubles), a product of at most 64^3 */
     if (V > 1 && 2 * V + 3 <= VREGS && s->ta && s->tb && s->n >= V
-        && (s->k >= 64 || mnk <= 48 * 48 * 48))
+        && (s->k >= 64 || mnk <= 48 * 48 * 48)
+        && (2 * V >= 16 || mnk <= 64 * 64 * 64))
         return MML_PATH_TT;
     /* tn.c: its tile (3V + 4 vectors) in the registers, K of 32 or more,
      * a product of at most 64^3 */
@@ -241,9 +243,11 @@ int main(void)
         { 1, 0, 40, 7, 40 }, { 1, 0, v, 2, 32 }, { 1, 0, 32, 32, 31 },
         { 1, 0, v - 1, 32, 32 }, { 1, 0, 64, 64, 64 }, { 1, 0, 64, 64, 65 },
         { 1, 0, 33, 9, 47 },
-        /* TT and around it: N of V and V - 1, K of 64, 48^3 and past */
+        /* TT and around it: N of V and V - 1, K of 64, 48^3 and past,
+         * 64^3 and past */
         { 1, 1, 32, v, 64 }, { 1, 1, 32, v - 1, 64 }, { 1, 1, 48, 48, 48 },
         { 1, 1, 48, 48, 49 }, { 1, 1, 100, 100, 20 }, { 1, 1, 17, 33, 97 },
+        { 1, 1, 64, 64, 64 }, { 1, 1, 64, 64, 65 }, { 1, 1, 100, 100, 100 },
         /* the small path itself, and its direct form's least rows and
          * columns */
         { 0, 0, 100, 100, 100 }, { 0, 1, 64, 64, 64 }, { 0, 0, l, l, l },
