@@ -62,9 +62,9 @@ static int blocks_candidates(struct mms_search *s, const struct mms_step *st,
 }
 
 /* The nc step's sizes: those of the level's where a candidate's NC cuts
- * B's panel (N past the smallest NC of cand[0..n-1]; at the others every
- * candidate runs the same code, whose noise only blurs the mean),
- * and its nc_n past them, where the panels of B a smaller NC cuts pay
+ * B's panel (N past the least NC of how[0..n-1]; at the others every
+ * candidate runs the same code, whose noise only blurs the mean), and
+ * its nc_n past them, where the panels of B a smaller NC cuts pay
  * off (Zen 5, KVM guest: NC = 1440 won at 500-1500 and lost 5% at 2000,
  * 14% at 3000 to 480, medians of 8 interleaved runs, B's panel outgrowing
  * the LLC share other tenants leave; on the AVX2 Zen 4 guest NC = 384-1536

@@ -1,10 +1,10 @@
 #!/bin/sh
 # make regtest: make fuzz for FUZZ_REGTEST_SECONDS (20) per parser, from
 # the committed inputs, the parsers side by side on every CPU: no parser
-# crashes, under ASan and UBSan.  SKIP
-# when clang cannot link libFuzzer (Debian's libclang-rt-dev of its
-# version absent): a fact of the machine, not of the parsers.  The first
-# run configures and builds make fuzz's tree (fuzz-tree/, a few minutes).
+# crashes, under ASan and UBSan.  SKIP when clang cannot link libFuzzer
+# (Debian's libclang-rt-dev of its version absent): a fact of the
+# machine, not of the parsers.  The first run configures and builds make
+# fuzz's tree (fuzz-tree/, a few minutes).
 : "${top_builddir:=.}" "${top_srcdir:=.}" "${MAKE:=make}"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/fuzz/regfuzz.$$

@@ -54,8 +54,9 @@
 #    in one run of five, the others 556-936, median 608; another read
 #    1024 twice, with nobody sharing the L2, and 328-608 in the other
 #    three, median 608: the outside tenant's share moves the edge, and
-#    a run that keeps all of the L2 is no disagreement).  LLC_EFF_KIB past the L2 in every
-#    run (an edge of its own, not the L2's found again) and within 3x of
+#    a run that keeps all of the L2 is no disagreement).  LLC_EFF_KIB
+#    past the L2 in every run (an edge of its own, not the L2's found
+#    again) and within 3x of
 #    the median: the L3 is shared with other tenants, and how much of it
 #    they hold moves the edge (6.7-17 MiB seen; one CI job read 4.6-12
 #    MiB, median 5.5, on the Zen 5 guest, and failed the old bound of 2x).

@@ -6,14 +6,13 @@
 # KC=560 NC=560, NB widened to 560), each candidate is the full kernel
 # at M=MC N=NB K=KC timed as the whole DGEMM with an NC; the log has
 # their headers (nc's with N = 2000 past the level's sizes, and none on
-# the small path), candidates
-# and decisions; params.conf gets MC, KC, NC and mmselect builds the
-# library's kernel from them (the step dgemm, which may change the
-# kernel, skipped: test_dgemmstep.sh); a rerun and a resume after a kill
-# inside the kc step re-time nothing done; a planted wrong full kernel
-# fails the DGEMM check and never wins; pins and --skip-blocks skip the
-# steps; a driver that cannot be built makes every candidate a
-# compile-error and leaves the blocking to the model.
+# the small path), candidates and decisions; params.conf gets MC, KC, NC
+# and mmselect builds the library's kernel from them (the step dgemm,
+# which may change the kernel, skipped: test_dgemmstep.sh); a rerun and
+# a resume after a kill inside the kc step re-time nothing done; a
+# planted wrong full kernel fails the DGEMM check and never wins; pins
+# and --skip-blocks skip the steps; a driver that cannot be built makes
+# every candidate a compile-error and leaves the blocking to the model.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 mmsearch="$top_builddir/mmsearch"
 mmreport="$top_builddir/mmreport"
