@@ -67,7 +67,7 @@ fuzz: $(MMT_FUZZERS)
 	  tests/fuzz $(FUZZ_SECONDS) $(FUZZ_PARSERS)
 else
 # This tree's compiler and flags are make check's: the harnesses are
-# built with libFuzzer in a tree of their own.
+# built with libFuzzer in a tree of their own, on every CPU.
 FUZZ_CC = clang
 FUZZ_FLAGS = -g -O1 -fno-omit-frame-pointer \
 	-fsanitize=fuzzer-no-link,address,undefined \
@@ -76,7 +76,7 @@ fuzz:
 	@mkdir -p fuzz-tree && cd fuzz-tree && \
 	{ test -f Makefile || $(abs_top_srcdir)/configure -q --enable-fuzz \
 	  CC='$(FUZZ_CC)' CFLAGS='$(FUZZ_FLAGS)'; } && \
-	$(MAKE) $(AM_MAKEFLAGS) fuzz FUZZ_SECONDS='$(FUZZ_SECONDS)'
+	$(MAKE_ALL_CPUS) fuzz FUZZ_SECONDS='$(FUZZ_SECONDS)'
 distclean-local: distclean-fuzz-tree
 distclean-fuzz-tree:
 	rm -rf fuzz-tree

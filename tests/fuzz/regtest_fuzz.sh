@@ -24,15 +24,9 @@ if ! ${FUZZ_CC:-clang} -fsanitize=fuzzer,address,undefined "$dir/t.c" \
     for p in $parsers; do skip "$p: $why"; done
     exit 0
 fi
-# every CPU, for the fuzz tree's build and its harnesses (run.sh runs
-# them side by side), unless make's jobserver shares them already: make
-# regtest runs its tests one at a time, and this one alone times nothing
-j=
-case " ${MAKEFLAGS:-} " in
-*jobserver*|*" -j"*) ;;
-*) j=-j$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo 1) ;;
-esac
-$MAKE $j -C "$top_builddir" fuzz \
+# (make fuzz builds its tree and runs the harnesses on every CPU: make
+# regtest runs its tests one at a time, and this one times nothing)
+$MAKE -C "$top_builddir" fuzz \
     FUZZ_SECONDS="${FUZZ_REGTEST_SECONDS:-20}" > "$dir/fuzz.out" 2>&1
 for p in $parsers; do
     line=$(grep "^fuzz $p: " "$dir/fuzz.out")
