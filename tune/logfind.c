@@ -164,6 +164,6 @@ int mms_log_reused(const struct mms_log *lg)
     int n = 0;
 
     for (int i = 0; i < lg->nread; i++)
-        n += lg->rec[i].used;
+        n += lg->rec[i].used && !lg->rec[i].twin;   /* a twin: no timing */
     return n;
 }

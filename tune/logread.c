@@ -32,6 +32,7 @@ static const struct { const char *key; enum kind kind; } keys[] = {
     { "reused", K_INT }, { "kt", K_INT }, { "nc", K_INT },
     { "mc", K_INT }, { "kc", K_INT }, { "dgemm", K_REAL },
     { "pair", K_INT }, { "of", K_WORD }, { "type", K_TYPE },
+    { "twin", K_INT },
 };
 
 /* The keys of each event; PARAMS stands for isa=, every parameter and
@@ -40,8 +41,8 @@ static const struct { const char *key; enum kind kind; } keys[] = {
 static const struct { const char *type, *keys; } events[] = {
     { "step", "name sets n rule" },
     { "skip", "name why" },
-    { "cand", "step round ref kt? nc? pair? of? PARAMS cc verdict mflops pct "
-      "samples spread secs why" },
+    { "cand", "step round ref kt? nc? pair? of? twin? PARAMS cc verdict "
+      "mflops pct samples spread secs why" },
     { "chosen", "name by nc? PARAMS cc mflops p rounds why" },
     { "note", "why" },
     { "summary", "PARAMS cc mflops pct mc? kc? nc? dgemm? seconds timed "
@@ -297,6 +298,7 @@ static void get_record(const struct line *l, struct mms_record *r)
     r->nc = atoi(val(l, "nc"));
     r->pair = atoi(val(l, "pair"));
     snprintf(r->of, sizeof r->of, "%s", val(l, "of"));
+    r->twin = atoi(val(l, "twin"));
     get_params(l, &r->p);
     snprintf(r->cc, sizeof r->cc, "%s", val(l, "cc"));
     r->m.verdict = (enum mms_verdict)mms_verdict_parse(val(l,

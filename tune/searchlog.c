@@ -224,6 +224,8 @@ const struct mms_record *mms_log_cand(struct mms_log *lg,
                  r->pair);
     if (r->pair && r->of[0])
         snprintf(kt + strlen(kt), sizeof kt - strlen(kt), " of=%s", r->of);
+    if (r->twin)
+        snprintf(kt + strlen(kt), sizeof kt - strlen(kt), " twin=1");
     mms_params_text(&r->p, params, sizeof params);
     snprintf(why, sizeof why, "%s", r->m.why[0] ? r->m.why : "-");
     one_line(why);

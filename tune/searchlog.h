@@ -108,6 +108,9 @@ struct mms_record {
     char of[MMC_FINGERPRINT_LEN];  /* with pair: that candidate's
                                       (mms_pair_of); "" in a log older
                                       than of= */
+    int twin;            /* 1: a finalist that is the round reference
+                            itself, its sample the reference's line of
+                            the round (tune/decide.c), not timed */
     struct mmg_params p;
     char cc[32];
     struct mms_measure m;

@@ -90,7 +90,7 @@ resumed() {
 tiny whole || { echo "Bail out! mmsearch: $(tail -3 "$dir/whole/out")"
                 exit 1; }
 timings whole > "$dir/whole/timings"
-ntimed=$(grep -c '^cand ' "$dir/whole/timings")
+ntimed=$(grep '^cand ' "$dir/whole/timings" | grep -vc ' twin=1 ')
 trace=$dir/whole/trace
 awk '$1 == "exec" { print $2 }' "$trace" | sort -n > "$dir/compiles"
 awk '$1 == "exec" { c[$2] = 1 } $1 == "fork" { f[$2] = 1 }
@@ -139,7 +139,7 @@ while read -r at sig delay what; do
     tiny "k$i" MMT_FAULT_AT="$at" MMT_FAULT_SIG="$sig" \
         MMT_FAULT_DELAY_MS="$delay"
     rc=$?
-    held=$(grep -c '^cand ' "$dir/k$i/s.log" 2>/dev/null)
+    held=$(grep '^cand ' "$dir/k$i/s.log" 2>/dev/null | grep -vc ' twin=1 ')
     # what the fork was in this run (a busy machine can add a fork, and
     # move the later ones): its child exec'd a compiler, or not
     case $at in fork:*)
@@ -175,7 +175,7 @@ if command -v prlimit > /dev/null; then
     rc=$?
     tail -c 1 "$dir/full/s.log" | od -An -c | grep -q '\\n' && torn= \
         || torn=" (the log ends inside a line)"
-    held=$(grep -c '^cand ' "$dir/full/s.log")
+    held=$(grep '^cand ' "$dir/full/s.log" | grep -vc ' twin=1 ')
     tiny full
     rc2=$?
     wrong=$(resumed full)

@@ -153,7 +153,8 @@ fi
 # again, every other step's timings are reused.
 sed '/^cand step=nc /s/ N=2000:[0-9.]*//' "$dir/a.log" > "$dir/old.log"
 ncs=$(grep -c '^cand step=nc .* verdict=ok ' "$dir/old.log")
-if [ "$ncs" -gt 0 ] && search old.log && summary old.log | grep -q " timed=$ncs " \
+nct=$(grep '^cand step=nc .* verdict=ok ' "$dir/old.log" | grep -vc ' twin=1 ')
+if [ "$ncs" -gt 0 ] && search old.log && summary old.log | grep -q " timed=$nct " \
         && [ "$(cands old.log)" -eq $((total + ncs)) ] \
         && [ "$(grep '^cand ' "$dir/old.log" | tail -n +$((total + 1)) \
                 | grep -vc '^cand step=nc ')" -eq 0 ] \
@@ -165,19 +166,20 @@ fi
 
 # Killed (SIGKILL) inside the kc step, then resumed: only what the log
 # lacks is timed, each timing once.
-before=$(grep '^cand ' "$dir/a.log" | grep -vc '^cand step=\(kc\|nc\) ')
+before=$(grep '^cand ' "$dir/a.log" | grep -v '^cand step=\(kc\|nc\) ' \
+    | grep -vc ' twin=1 ')
 cut=$((before + 2))
 search cut.log --test-stop-after=$cut
 rc=$?
-held=$(cands cut.log)
+held=$(timings cut.log)
 dups=$(grep '^cand ' "$dir/cut.log" | sed 's/ secs=.*//' | sort | uniq -d \
     | wc -l)
 if [ $rc -ne 0 ] && [ "$held" -eq "$cut" ] && search cut.log \
-        && summary cut.log | grep -q " timed=$((total - cut)) " \
+        && summary cut.log | grep -q " timed=$(($(timings a.log) - cut)) " \
         && [ "$(cands cut.log)" -eq "$total" ] && [ "$dups" -eq 0 ] \
         && [ "$(key cut.log MC):$(key cut.log KC):$(key cut.log NC)" = \
             "$(key a.log MC):$(key a.log KC):$(key a.log NC)" ]; then
-    pass "killed in kc after $cut timings, resumed: $((total - cut)) timed"
+    pass "killed in kc after $cut timings, resumed: the rest timed"
 else
     fail "resume: exit $rc, $held held, $dups twice, $(summary cut.log)"
 fi
@@ -306,10 +308,11 @@ fi
 # (the model's blocking) just before each candidate timed (pair=I, its
 # place in the step's list), none beside the reference itself, and the
 # finalists ranked by the ratio.  pairs LOG: "seq:ref:pair:MC" of mc's
-# screen, seq the timing's number in the run (its cand line's, a fresh
-# log).
+# screen, seq the timing's number in the run (its cand line's among the
+# timings, a fresh log).
 pairs() {
-    grep '^cand ' "$dir/$1" | awk '/^cand step=mc round=0 / {
+    grep '^cand ' "$dir/$1" | grep -v ' twin=1 ' \
+        | awk '/^cand step=mc round=0 / {
         split("", v)
         for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
         printf "%d:%s:%s:%s ", NR, v["ref"], v["pair"], v["m"] }'
@@ -375,8 +378,9 @@ fi
 # timed once, and the step decides as the run that was not killed.
 search p3.log $normal --test-stop-after="$seq_r"
 rc=$?
-held=$(cands p3.log)
-pair_of_best=$(grep '^cand ' "$dir/p0.log" | sed -n "${seq_r}p" \
+held=$(timings p3.log)
+pair_of_best=$(grep '^cand ' "$dir/p0.log" | grep -v ' twin=1 ' \
+    | sed -n "${seq_r}p" \
     | sed 's/.* pair=\([0-9]*\) .*/\1/')
 if [ -n "$seq_r" ] && [ $rc -ne 0 ] && [ "$held" -eq "$seq_r" ] \
         && search p3.log $normal \

@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..23"
+echo "1..24"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -60,6 +60,30 @@ if [ $rc -eq 0 ] && "$mmsearch" --check-log="$dir/a.log" > /dev/null \
     pass "the step dgemm follows cc: $ncand candidates, each the whole DGEMM"
 else
     fail "the step: exit $rc, n=$ncand: $screened $(tail -3 "$dir/a.log.err")"
+fi
+
+# The step's incumbent (the kernel steps' winner) is also its round
+# reference: each round times that build once, as the reference (ref=1),
+# and the incumbent's line of the round is that timing (twin=1, secs=0,
+# the same MFLOPS), not a second timing of it; the summary counts the
+# timings alone.
+twins=$(grep '^cand step=dgemm round=[1-9]' "$dir/a.log" | awk '{
+    for (i = 2; i <= NF; i++) { split($i, kv, "="); v[kv[1]] = kv[2] }
+    if (v["ref"] == 1) ref[v["round"]] = v["mflops"]
+    else if (v["twin"] == 1) { tw[v["round"]] = v["mflops"]
+                               if (v["secs"] != "0.00") bad++ }
+    split("", v) } END {
+    for (r in tw) if (tw[r] != ref[r]) bad++
+    n = 0; for (r in ref) n++
+    for (r in ref) if (!(r in tw)) bad++
+    print n + 0, bad + 0 }')
+if [ "${twins% *}" -ge 1 ] && [ "${twins#* }" = 0 ] \
+        && summary a.log | grep -q " timed=$(timings a.log) "; then
+    pass "the incumbent is the round reference: one timing a round, its \
+line the reference's (${twins% *} rounds), the summary counts timings"
+else
+    fail "the reference's twin: rounds and mismatches '$twins'; \
+$(summary a.log | grep -o ' timed=[0-9]*') for $(timings a.log) timings"
 fi
 
 # Its drivers, one per kernel and compiler: the first compiles every
@@ -156,12 +180,12 @@ fi
 # decision.
 total=$(cands a.log)
 upto cut.log
-cut=$(($(cands cut.log) + 2))
+cut=$(($(timings cut.log) + 2))
 search cut.log --test-stop-after=2
 rc=$?
-held=$(cands cut.log)
+held=$(timings cut.log)
 if [ $rc -ne 0 ] && [ "$held" -eq "$cut" ] && search cut.log \
-        && summary cut.log | grep -q " timed=$((total - cut)) " \
+        && summary cut.log | grep -q " timed=$(($(timings a.log) - cut)) " \
         && [ "$(cands cut.log)" -eq "$total" ] \
         && [ "$(grep '^cand ' "$dir/cut.log" | sed 's/ secs=.*//' | sort \
             | uniq -d | wc -l)" -eq 0 ] \

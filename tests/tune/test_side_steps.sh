@@ -146,17 +146,19 @@ fi
 
 # Killed (SIGKILL) inside step 7, then resumed.
 kclean=$(grep -c '^cand step=kclean ' "$dir/a.log")
-cut=$((total - kclean + 3))
+ntimed=$(timings a.log)
+cut=$((ntimed - kclean + 3))
 search cut.log --test-stop-after=$cut
 rc=$?
-held=$(cands cut.log)
+held=$(timings cut.log)
 if [ $rc -ne 0 ] && [ "$held" -eq "$cut" ] && search cut.log \
-        && summary cut.log | grep -q " timed=$((total - cut)) " \
+        && summary cut.log | grep -q " timed=$((ntimed - cut)) " \
         && [ "$(cands cut.log)" -eq "$total" ] \
         && [ "$(key cut.log NCNB)" = "$(key a.log NCNB)" ] \
         && [ "$(key cut.log K_CROSSOVER)" = "$(key a.log K_CROSSOVER)" ]
 then
-    pass "killed in step 7 after $cut timings, resumed: $((total - cut)) timed"
+    pass "killed in step 7 after $cut timings, resumed: $((ntimed - cut)) \
+timed"
 else
     fail "resume: exit $rc, $held held, $(summary cut.log)"
 fi

@@ -30,6 +30,10 @@ search() {
         --test-timing=fake --skip-blocks "$@"
 }
 cands() { grep -c '^cand ' "$dir/$1"; }
+# timings LOG: its cand lines that are timings: not a reference's twin
+# (twin=1: a finalist that is the round reference itself takes the
+# reference's timing, tune/decide.c)
+timings() { grep '^cand ' "$dir/$1" | grep -vc ' twin=1 '; }
 summary() { grep '^summary ' "$dir/$1" | tail -1; }
 
 # misrouted FILE STEP SIZES: how many of STEP's ok cand lines in the log
