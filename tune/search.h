@@ -95,9 +95,10 @@ struct mms_search {
     /* the library's blocking (the blocks steps mc, kc, nc, small) */
     int skip_blocks;              /* 1: not searched (--skip-blocks) */
     int blocks_ready;             /* blocks0 and blocks are set */
-    struct mms_blocks blocks0;    /* the model's (pins applied): the start
-                                     and the reference of every round */
-    struct mms_blocks blocks;     /* the values so far */
+    struct mms_blocks blocks0;    /* the model's (pins applied): the
+                                     start */
+    struct mms_blocks blocks;     /* the values so far: each blocks step's
+                                     incumbent and round reference */
     int has_blocks;               /* params.conf gets blocks */
     int has_pfb;                  /* params.conf gets PFB (the step pf
                                      decided it; else the library's

@@ -144,9 +144,11 @@ int mms_run_blocks(struct mms_search *s, const struct mms_step *st)
     mms_shapes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes, -1);
     mms_shapes_said(&s->pl, sizes, sizeof sizes);
     snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; %s, operands "
-             "flushed; the reference of every round: the model's MC=%d "
-             "KC=%d NC=%d (%s)", st->sets, n, st->rule, sizes,
-             s->blocks0.mc, s->blocks0.kc, s->blocks0.nc, st->source);
+             "flushed; the reference of every round: the blocking so far, "
+             "MC=%d KC=%d NC=%d (the model's: MC=%d KC=%d NC=%d, %s)",
+             st->sets, n, st->rule, sizes, s->blocks.mc, s->blocks.kc,
+             s->blocks.nc, s->blocks0.mc, s->blocks0.kc, s->blocks0.nc,
+             st->source);
     mms_say(s, "%s: %d candidates (%s, the whole DGEMM at %s)\n", st->name, n,
             st->sets, sizes);
     rc = mms_log_event(&s->log, "step", st->name, rest) != 0

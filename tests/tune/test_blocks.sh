@@ -20,7 +20,7 @@ mmselect="$top_builddir/kernels/mmselect"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/blocks.$$
 tap_scratch "$dir"
-echo "1..20"
+echo "1..21"
 
 # -O1: its searches spend more in the driver's DGEMM checks (MC and KC
 # up to 140 and 840) than in compiles, most of which the cache serves
@@ -71,7 +71,8 @@ shape=$(grep '^cand step=[mkn]c ' "$dir/a.log" | grep -vc \
     ' nb=\([0-9]*\) ncnb=320 copy=1 m=[0-9]* n=\1 k=[0-9]* mu=2 nu=4 ku=1 ')
 if [ "$mc" = "36:560:560 70:560:560 140:560:560 " ] && [ "$shape" -eq 0 ] \
         && grep -q "^step name=mc .*the reference of every round: the \
-model's MC=70 KC=560 NC=560" "$dir/a.log"; then
+blocking so far, MC=70 KC=560 NC=560 (the model's: MC=70 KC=560 NC=560" \
+            "$dir/a.log"; then
     pass "mc starts from the model's MC=70 KC=560 NC=560: $mc"
 else
     fail "mc candidates: $mc ($shape of another shape)"
@@ -91,6 +92,26 @@ if [ "$(field "$c" m)" = "$mcx" ] && [ "$(field "$c" k)" = "$kcx" ] \
 else
     fail "params.conf: $(grep -E '^(MC|KC|NC|NB) ' "$dir/a.log.params") \
 chosen: $c"
+fi
+
+# Each blocks step's round reference is its incumbent, the blocking so
+# far (kc's has mc's MC, here not the model's 70): timed once a round as
+# the reference, the incumbent finalist's line of each round being that
+# timing's (twin=1), never a second timing of the same build.
+bad=
+for st in mc kc nc small; do
+    r=$(sed -n "s/^chosen name=$st .* rounds=\([0-9]*\) .*/\1/p" "$dir/a.log")
+    [ -n "$r" ] && [ "$(grep -c "^cand step=$st round=[1-9][0-9]* ref=0 \
+.*twin=1 " "$dir/a.log")" -eq "$r" ] || bad="$bad $st"
+done
+kcref=$(grep "^cand step=kc round=1 ref=1 " "$dir/a.log" \
+    | sed 's/.* m=\([0-9]*\) .*/\1/')
+if [ -z "$bad" ] && [ "$kcref" = "$mcx" ] && [ "$mcx" != 70 ]; then
+    pass "each blocks step's reference is its incumbent (kc's at MC=$mcx), \
+timed once a round"
+else
+    fail "the round references: twins missing in:$bad; kc's at MC='$kcref' \
+(mc chose $mcx)"
 fi
 
 # The library's build takes them: the full kernel at M=MC N=NB K=KC and
