@@ -157,8 +157,8 @@ bench-search-clean:
 	rm -rf $(BENCH_SEARCH_DIR)
 clean-local: bench-search-clean
 
-# Its smoke test (make check): the whole program on a tiny scalar space.
-TESTS += tests/bench/test_bench_search.sh
+# Its smoke test (make check): the whole program on a tiny scalar space
+# (in Makefile.am's TESTS, the longest first).
 EXTRA_DIST += tests/bench/test_bench_search.sh
 
 # How well each kernel-timing context (mmsearch --context=l1, packed)
@@ -181,8 +181,8 @@ bench-context: mmsearch$(EXEEXT) mmprobe$(EXEEXT)
 bench-context-clean:
 	rm -rf $(BENCH_CONTEXT_DIR)
 clean-local: bench-context-clean
-# Its smoke test: two AVX2 tiles, fake timings.
-TESTS += tests/bench/test_context_rank.sh
+# Its smoke test: two AVX2 tiles, fake timings (in Makefile.am's TESTS,
+# the longest first).
 EXTRA_DIST += tests/bench/test_context_rank.sh
 
 # The profiler on programs nobody here wrote (issue 10): Debian's NumPy

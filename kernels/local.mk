@@ -330,8 +330,7 @@ tests_kernels_test_gemm_args_LDADD = $(CMOCKA_LIBS)
 TESTS += tests/kernels/test_gemm_args
 # The reference BLAS testers (Debian's libblas-test) with libmmtune
 # preloaded: xblat3d's DGEMM and xblat3z's ZGEMM, xdcblat3 and xzcblat3
-# whole (about 5 s).
-TESTS += tests/kernels/reftesters.sh
+# whole (about 5 s; in Makefile.am's TESTS, the longest first).
 EXTRA_DIST += tests/kernels/reftesters.sh
 # (its scratch directory outlives a run killed by a signal)
 .PHONY: reftesters-clean
@@ -389,7 +388,7 @@ TESTS += tests/kernels/test_coldlines
 # The split on paper: 1 to 256 threads, shapes up to 10000^3.
 check_PROGRAMS += tests/kernels/test_split
 tests_kernels_test_split_LDADD = kernels/libmmdriver.la
-TESTS += tests/kernels/test_split
+# (in Makefile.am's TESTS, the longest first)
 # The workspace: aligned, reused, a large one advised to huge pages.
 check_PROGRAMS += tests/kernels/test_workspace
 tests_kernels_test_workspace_LDADD = kernels/libmmdriver.la

@@ -119,7 +119,8 @@ mmsearch_SOURCES = tune/mmsearch.c
 mmsearch_CPPFLAGS = $(tune_libmmsearch_la_CPPFLAGS)
 mmsearch_LDADD = tune/libmmsearch.la
 
-TESTS += tests/tune/test_mmsearch.sh tests/tune/test_ccstep.sh
+# (tests/tune/test_ccstep.sh: in Makefile.am's TESTS, the longest first)
+TESTS += tests/tune/test_mmsearch.sh
 EXTRA_DIST += tests/tune/test_mmsearch.sh tests/tune/test_ccstep.sh \
 	tests/tune/tinysearch.sh
 
@@ -148,7 +149,7 @@ mmreport_SOURCES = tune/mmreport.c tune/report.c tune/report.h \
 	tune/reportplot.c
 mmreport_LDADD = tune/libmmsearch.la
 
-TESTS += tests/tune/test_mmreport.sh
+# (in Makefile.am's TESTS, the longest first)
 EXTRA_DIST += tests/tune/test_mmreport.sh
 # Faults and hostile input (issue 33): signals, lost children, a damaged
 # or shared or full log, names that reach gnuplot.
