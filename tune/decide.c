@@ -47,9 +47,9 @@ static int finalists(const struct mms_search *s, const struct mms_step *st,
 }
 
 /* The finalist that is the round reference itself (the same build timed
- * the same way: in the dgemm and pf steps the incumbent, in the blocks
- * steps the model's blocking while it is the incumbent), or -1.  Its
- * rounds are the reference's samples, timed once: a second timing of the
+ * the same way: in the whole-DGEMM steps the incumbent, whenever it
+ * passed; in the kernel steps the fixed kernel, when it is one), or -1.
+ * Its rounds are the reference's samples, timed once: a second timing of the
  * same build beside it had cost a whole DGEMM a round (make tune, AVX2
  * Zen 4 guest: 14 s of a 156 s search, in the steps dgemm, pf, mc and
  * kc), and told the rank-sum test nothing of the others that the

@@ -175,7 +175,8 @@ fi
 sed '/^cand step=nc /s/ N=2000:[0-9.]*//' "$dir/a.log" > "$dir/old.log"
 ncs=$(grep -c '^cand step=nc .* verdict=ok ' "$dir/old.log")
 nct=$(grep '^cand step=nc .* verdict=ok ' "$dir/old.log" | grep -vc ' twin=1 ')
-if [ "$ncs" -gt 0 ] && search old.log && summary old.log | grep -q " timed=$nct " \
+if [ "$ncs" -gt 0 ] && search old.log \
+        && summary old.log | grep -q " timed=$nct " \
         && [ "$(cands old.log)" -eq $((total + ncs)) ] \
         && [ "$(grep '^cand ' "$dir/old.log" | tail -n +$((total + 1)) \
                 | grep -vc '^cand step=nc ')" -eq 0 ] \
