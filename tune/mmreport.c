@@ -262,7 +262,8 @@ static void print_step(const struct mmr_step *st, int first)
         cols_text(st, &st->ref, st->ref_cc, st->ref_nc, t, sizeof t);
         snprintf(buf, sizeof buf, "%s, median %.1f MFLOPS", t,
                  st->ref_median);
-        wrapped(st->ref_nc ? "  reference (the model's blocking):"
+        /* the whole-DGEMM steps': their incumbent (tune/incumbent.c) */
+        wrapped(st->ref_nc ? "  reference (the incumbent):"
                            : "  reference kernel:", 2, buf);
     }
     print_chosen(st);

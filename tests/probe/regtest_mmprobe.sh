@@ -56,10 +56,10 @@
 #    three, median 608: the outside tenant's share moves the edge, and
 #    a run that keeps all of the L2 is no disagreement).  LLC_EFF_KIB
 #    past the L2 in every run (an edge of its own, not the L2's found
-#    again) and within 3x of
-#    the median: the L3 is shared with other tenants, and how much of it
-#    they hold moves the edge (6.7-17 MiB seen; one CI job read 4.6-12
-#    MiB, median 5.5, on the Zen 5 guest, and failed the old bound of 2x).
+#    again) and within 3x of the median: the L3 is shared with other
+#    tenants, and how much of it they hold moves the edge (6.7-17 MiB
+#    seen; one CI job read 4.6-12 MiB, median 5.5, on the Zen 5 guest,
+#    and failed the old bound of 2x).
 #  - The quiet runs keep the budget of "about 5 s" (mmprobe --help): the
 #    median within 7 s, none past 1.5 x that.  On the Zen 5 guest two CI
 #    jobs' quiet runs took 4.8-5.9 s (median 5.5) and 3.8-5.9 s (median
