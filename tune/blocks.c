@@ -147,7 +147,7 @@ static int write_kernel(const struct mms_pipeline *pl, const char *dir,
     mms_cand_init(c, pl, q);
     snprintf(c->src, sizeof c->src, "%.400s/%s.c", dir, name);
     if (c->verdict != MMS_V_NONE || mms_cand_generate(c) != 0) {
-        snprintf(why, len, "the kernel %s: %s", name, c->why);
+        snprintf(why, len, "the kernel %s: %.300s", name, c->why);
         return -1;
     }
     return 0;
@@ -192,11 +192,14 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
     return write_kernel(pl, dir, &q, "mml_kncv", &k[2], why, len);
 }
 
-/* One compiler call of the driver's build: the compiler and its flags,
- * then words (NULL-terminated), its output to out. */
+/* One compiler call of a batch of drivers' builds: the compiler and its
+ * flags, then words (NULL-terminated), its output to out; the driver it
+ * builds (an index into the batch's units) and its source there (-1: the
+ * link). */
 struct job {
     char *argv[96];
     char words[4096], out[MMS_PATH_MAX + 48];
+    int unit, src, ok;
 };
 
 static int job_set(struct job *j, const struct mms_pipeline *pl, int cc,
@@ -216,61 +219,89 @@ static int job_set(struct job *j, const struct mms_pipeline *pl, int cc,
         used += (size_t)len + 1;
     }
     j->argv[n] = NULL;
+    j->ok = 0;
     snprintf(j->out, sizeof j->out, "%s", out);
     return *words ? -1 : 0;
 }
 
-/* What run_jobs' compiler calls work on: the jobs, their deadline, and
- * the first failure's why. */
-struct jobs_run {
-    struct job *j;
-    double timeout_s;
-    char *why;
-    size_t len;
-    int failed;
+/* One driver's build inside a batch (mms_drivers_build): its files, its
+ * sources (the library's, then the generated ones: the kernels first),
+ * their preprocessed texts and objects, and whether it failed (its why
+ * in d->why). */
+enum { MAXSRC = 48, NGEN = 4, NKERN = 3 };
+struct unit {
+    struct mms_driver_build *d;
+    char dir[MMS_PATH_MAX + 16], stubs[MMS_PATH_MAX + 32];
+    char inc[3][MMS_PATH_MAX + 32], words_key[2][2048];
+    struct mms_cand k[NKERN];
+    int n, failed;
+    char src[MAXSRC][2 * MMS_PATH_MAX], obj[MAXSRC][2 * MMS_PATH_MAX];
+    char ipath[MAXSRC][2 * MMS_PATH_MAX];
+    int is_kernel[MAXSRC];
+    /* the source's object: 0 taken from the cache, 1 compiled for this
+     * driver (its job), 2 compiled for the earlier driver from[i] of the
+     * batch, which preprocessed it to the same text */
+    int made[MAXSRC], from[MAXSRC], job[MAXSRC];
 };
 
+/* What run_jobs' compiler calls work on: the jobs, the drivers they
+ * build, their deadline. */
+struct jobs_run {
+    struct job *j;
+    struct unit *u;
+    double timeout_s;
+};
+
+/* u failed: why, unless it failed already (the first failure says it). */
+static void unit_fail(struct unit *u, const char *why)
+{
+    if (!u->failed)
+        snprintf(u->d->why, sizeof u->d->why, "%s", why);
+    u->failed = 1;
+}
+
+/* A call that cannot start fails its driver; the others go on. */
 static int start_job(void *ctx, int i, struct mmc_proc *pr)
 {
     struct jobs_run *r = ctx;
+    char why[MMS_WHY_MAX];
 
     if (mmc_spawn(pr, r->j[i].argv, r->j[i].out, r->timeout_s) == 0)
         return 0;
-    snprintf(r->why, r->len, "cannot run %s: %s", r->j[i].argv[0],
+    snprintf(why, sizeof why, "cannot run %.200s: %s", r->j[i].argv[0],
              strerror(errno));
-    r->failed = 1;
-    return -1;
+    unit_fail(&r->u[r->j[i].unit], why);
+    return 1;
 }
 
-/* A failure stops the run; the first one is why (its command and error
- * line). */
+/* A failure fails its driver, the first one its why (its command and
+ * error line); the other drivers' calls go on. */
 static int end_job(void *ctx, int i, int status, int late)
 {
     struct jobs_run *r = ctx;
-    char st[64], line[400];
+    char st[64], line[256], why[MMS_WHY_MAX];
 
-    if (!late && WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    if (!late && WIFEXITED(status) && WEXITSTATUS(status) == 0) {
+        r->j[i].ok = 1;
         return 0;
-    if (!r->failed) {
-        mmc_status_text(status, st, sizeof st);
-        mmc_first_error(r->j[i].out, line, sizeof line);
-        snprintf(r->why, r->len, "%s %s: %s", r->j[i].argv[0],
-                 late ? "ran past its deadline" : st, line);
     }
-    r->failed = 1;
-    return -1;
+    mmc_status_text(status, st, sizeof st);
+    mmc_first_error(r->j[i].out, line, sizeof line);
+    snprintf(why, sizeof why, "%.60s %s: %s", r->j[i].argv[0],
+             late ? "ran past its deadline" : st, line);
+    unit_fail(&r->u[r->j[i].unit], why);
+    return 0;
 }
 
-/* Run jobs j[0..n-1], up to `at_once` together (common/compile.h); 0
- * when all succeeded, else -1 with why (the first failure's command and
- * error line). */
-static int run_jobs(struct job *j, int n, int at_once, double timeout_s,
-                    char *why, size_t len)
+/* Run jobs j[0..n-1] of the drivers u, up to `at_once` together
+ * (common/compile.h). */
+static void run_jobs(struct job *j, int n, struct unit *u, int at_once,
+                     double timeout_s)
 {
-    struct jobs_run r = { j, timeout_s, why, len, 0 };
+    struct jobs_run r = { j, u, timeout_s };
     struct mmc_compile_ops ops = { start_job, end_job, &r };
 
-    return mmc_compile_run(&ops, &n, at_once);
+    mmc_compile_run(&ops, &n, at_once);
 }
 
 /* The compiler words a driver's objects are made with, as one string:
@@ -287,129 +318,224 @@ static void cc_words(const struct mms_pipeline *pl, int cc, char *out,
         snprintf(out + used, len - used, "%s -fPIC", MMS_BUILD_NO_DEBUG);
 }
 
-/* The driver's sources (MMS_DRIVER_SOURCES under the source tree) and the
- * generated ones gen[0..ngen-1], each compiled to an object under dir on
- * as many CPUs as the pipeline uses, then linked into so.  The kernels,
- * gen[0..nkern-1], are compiled with the candidate's compiler cc, the
- * rest with every step's (pl->cc[0]), as the library compiles its
- * kernels alone with the search's CC (kernels/local.mk): a candidate's
- * compiler then times its kernels, not the driver, and a clang
- * candidate's build reuses gcc's driver objects (on the AVX2 Zen 4
- * guest two clang builds took 11 s of the dgemm step's 63).  Each source
- * is preprocessed first, and an object an earlier driver's build made
- * from the same text with the same compiler is taken from the object
- * cache (pl->objdir, else pl->workdir/objects; tune/objcache.h) instead
- * of compiled: the driver's sources read the kernel's header for its
- * tile and blocking alone, so kernels that differ in anything else share
- * them.  *reused gets how many objects the cache gave. */
-static int compile_driver(const struct mms_pipeline *pl, int cc,
-                          const char *dir, const char *const *gen, int ngen,
-                          int nkern, const char *so, int *reused, char *why,
-                          size_t len)
+/* 1 when the files at a and b hold the same bytes. */
+static int same_text(const char *a, const char *b)
 {
-    enum { MAXSRC = 48 };
-    char list[] = MMS_DRIVER_SOURCES, src[MAXSRC][2 * MMS_PATH_MAX];
-    char obj[MAXSRC][2 * MMS_PATH_MAX], ipath[MAXSRC][2 * MMS_PATH_MAX];
-    char inc[3][MMS_PATH_MAX + 32], cache[MMS_PATH_MAX + 16];
-    char out[MMS_PATH_MAX + 48], words_key[2][2048];
-    const char *words[MAXSRC + 8];
-    struct job *jobs = calloc(2 * MAXSRC + 1, sizeof *jobs);
-    int n = 0, nj = 0, rc = -1, miss[MAXSRC], is_kernel[MAXSRC];
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    int same = fa && fb, ca, cb;
 
-    *reused = 0;
-    snprintf(inc[0], sizeof inc[0], "-I%s", dir);
-    snprintf(inc[1], sizeof inc[1], "-I%s", pl->source_dir);
-    snprintf(inc[2], sizeof inc[2], "-I%s", pl->include_dir);
+    while (same) {
+        ca = getc(fa), cb = getc(fb);
+        same = ca == cb;
+        if (ca == EOF)
+            break;
+    }
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return same;
+}
+
+/* u's files (its header, stubs and kernels under its own directory) and
+ * its sources: MMS_DRIVER_SOURCES under the source tree, then the
+ * generated ones, the kernels first (compiled with the candidate's
+ * compiler, the rest with every step's). */
+static void unit_setup(const struct mms_pipeline *pl,
+                       const struct mmc_probeconf *pc, struct unit *u)
+{
+    struct mms_driver_build *d = u->d;
+    struct mml_libparams lp, s;
+    char list[] = MMS_DRIVER_SOURCES;
+    const char *gen[NGEN] = { u->k[0].src, u->k[1].src, u->k[2].src,
+                              u->stubs };
+
+    snprintf(u->dir, sizeof u->dir, "%s/driver%d", pl->workdir, d->id);
+    snprintf(u->stubs, sizeof u->stubs, "%s/stubs.c", u->dir);
+    snprintf(d->so, sizeof d->so, "%.480s/mml_driver%d.so", pl->workdir,
+             d->id);
+    if (model(pc, &d->p, &d->b, &lp, &s, d->why, sizeof d->why) != 0) {
+        u->failed = 1;
+        return;
+    }
+    mms_pipeline_cc_text(pl, d->cc, lp.compiler, sizeof lp.compiler);
+    if (write_header(u->dir, &lp, &s, d->why, sizeof d->why) != 0
+        || write_stubs(u->stubs, d->why, sizeof d->why) != 0
+        || write_kernels(pl, u->dir, &d->p, &lp, u->k, d->why,
+                         sizeof d->why) != 0) {
+        u->failed = 1;
+        return;
+    }
+    snprintf(u->inc[0], sizeof u->inc[0], "-I%s", u->dir);
+    snprintf(u->inc[1], sizeof u->inc[1], "-I%s", pl->source_dir);
+    snprintf(u->inc[2], sizeof u->inc[2], "-I%s", pl->include_dir);
+    cc_words(pl, 0, u->words_key[0], sizeof u->words_key[0]);
+    cc_words(pl, d->cc, u->words_key[1], sizeof u->words_key[1]);
+    for (char *w = strtok(list, " "); w; w = strtok(NULL, " ")) {
+        if (u->n >= MAXSRC - NGEN) {
+            /* never a driver short of a file: its link would fail on
+             * what the dropped file defines, far from the cause */
+            snprintf(d->why, sizeof d->why, "the driver has more than %d "
+                     "sources: raise MAXSRC in tune/blocks.c",
+                     MAXSRC - NGEN);
+            u->failed = 1;
+            return;
+        }
+        snprintf(u->src[u->n++], sizeof u->src[0], "%s/%s", pl->source_dir,
+                 w);
+    }
+    for (int i = 0; i < NGEN; i++) {
+        u->is_kernel[u->n] = i < NKERN;
+        snprintf(u->src[u->n++], sizeof u->src[0], "%s", gen[i]);
+    }
+}
+
+/* A job for u's source i (-1: its link) with the words w, its output
+ * beside; 0, or -1 with u failed (the words do not fit). */
+static int add_job(const struct mms_pipeline *pl, struct unit *u, int ui,
+                   int i, const char *const *w, const char *out,
+                   struct job *j, int *nj)
+{
+    int cc = i >= 0 && u->is_kernel[i] ? u->d->cc : 0;
+
+    j[*nj].unit = ui, j[*nj].src = i;
+    if (job_set(&j[*nj], pl, cc, w, out) != 0) {
+        unit_fail(u, "the driver's compiler commands do not fit");
+        return -1;
+    }
+    if (i >= 0)
+        u->job[i] = *nj;
+    ++*nj;
+    return 0;
+}
+
+/* u's source i: from the cache, or as compiled for an earlier driver of
+ * the batch (u[0..ui-1]) from the same text with the same words; else a
+ * compile job. */
+static void find_object(const struct mms_pipeline *pl, const char *cache,
+                        struct unit *u, int ui, int i, struct job *j,
+                        int *nj)
+{
+    struct unit *me = &u[ui];
+    const char *key = me->words_key[me->is_kernel[i]];
+    char out[MMS_PATH_MAX + 48];
+
+    if (mms_objcache_find(cache, key, me->ipath[i], me->obj[i],
+                          sizeof me->obj[0])) {
+        me->made[i] = 0;
+        me->d->reused++;
+        return;
+    }
+    for (int e = 0; e < ui; e++)
+        if (!u[e].failed && u[e].n == me->n && u[e].made[i] == 1
+            && !strcmp(u[e].words_key[u[e].is_kernel[i]], key)
+            && same_text(u[e].ipath[i], me->ipath[i])) {
+            snprintf(me->obj[i], sizeof me->obj[0], "%s", u[e].obj[i]);
+            me->made[i] = 2, me->from[i] = e;
+            me->d->reused++;
+            return;
+        }
+    me->made[i] = 1;
+    snprintf(me->obj[i], sizeof me->obj[0], "%s/o%d.o", me->dir, i);
+    snprintf(out, sizeof out, "%s/o%d.out", me->dir, i);
+    {
+        const char *w[] = { MMS_BUILD_NO_DEBUG, "-fPIC", me->inc[0],
+                            me->inc[1], me->inc[2], "-c", me->src[i], "-o",
+                            me->obj[i], NULL };
+        add_job(pl, me, ui, i, w, out, j, nj);
+    }
+}
+
+/* The drivers u[0..nu-1] (unit_setup): every source of each preprocessed
+ * first, all in one batch; then an object whose text an earlier build
+ * (the cache: pl->objdir, else pl->workdir/objects; tune/objcache.h) or
+ * an earlier driver of this batch compiled with the same compiler words
+ * is taken, the rest compiled in one batch, the kernels first (the
+ * longest calls: the CPUs stay busy to the end); then each driver
+ * linked.  A failed call fails its driver alone. */
+static void compile_units(const struct mms_pipeline *pl, struct unit *u,
+                          int nu)
+{
+    char cache[MMS_PATH_MAX + 16], out[MMS_PATH_MAX + 48];
+    struct job *j = calloc((size_t)nu * (2 * MAXSRC + 1), sizeof *j);
+    int nj = 0, at_once = pl->jobs > 0 ? pl->jobs : 1;
+
+    if (!j) {
+        for (int e = 0; e < nu; e++)
+            unit_fail(&u[e], strerror(errno));
+        return;
+    }
     if (pl->objdir[0])
         snprintf(cache, sizeof cache, "%s", pl->objdir);
     else
         snprintf(cache, sizeof cache, "%s/objects", pl->workdir);
-    cc_words(pl, 0, words_key[0], sizeof words_key[0]);
-    cc_words(pl, cc, words_key[1], sizeof words_key[1]);
-    for (char *w = strtok(list, " "); w; w = strtok(NULL, " ")) {
-        if (n >= MAXSRC - ngen) {
-            /* never a driver short of a file: its link would fail on
-             * what the dropped file defines, far from the cause */
-            snprintf(why, len, "the driver has more than %d sources: "
-                     "raise MAXSRC in tune/blocks.c", MAXSRC - ngen);
-            goto done;
+    for (int e = 0; e < nu; e++)
+        for (int i = 0; !u[e].failed && i < u[e].n; i++) {
+            const char *w[] = { MMS_BUILD_NO_DEBUG, "-fPIC", u[e].inc[0],
+                                u[e].inc[1], u[e].inc[2], "-E", "-P",
+                                u[e].src[i], "-o", u[e].ipath[i], NULL };
+            snprintf(u[e].ipath[i], sizeof u[e].ipath[0], "%s/o%d.i",
+                     u[e].dir, i);
+            snprintf(out, sizeof out, "%s/o%d.iout", u[e].dir, i);
+            add_job(pl, &u[e], e, i, w, out, j, &nj);
         }
-        is_kernel[n] = 0;
-        snprintf(src[n++], sizeof src[0], "%s/%s", pl->source_dir, w);
-    }
-    for (int i = 0; i < ngen; i++) {
-        is_kernel[n] = i < nkern;
-        snprintf(src[n++], sizeof src[0], "%s", gen[i]);
-    }
-    for (int i = 0; jobs && i < n; i++) {
-        const char *w[] = { MMS_BUILD_NO_DEBUG, "-fPIC", inc[0], inc[1],
-                            inc[2], "-E", "-P", src[i], "-o", ipath[i],
-                            NULL };
-        snprintf(ipath[i], sizeof ipath[0], "%s/o%d.i", dir, i);
-        snprintf(out, sizeof out, "%s/o%d.iout", dir, i);
-        if (job_set(&jobs[nj++], pl, is_kernel[i] ? cc : 0, w, out) != 0)
-            goto done;
-    }
-    if (!jobs || run_jobs(jobs, nj, pl->jobs > 0 ? pl->jobs : 1,
-                          pl->compile_timeout_s, why, len) != 0)
-        goto done;
+    run_jobs(j, nj, u, at_once, pl->compile_timeout_s);
     nj = 0;
-    for (int i = 0; i < n; i++) {
-        const char *w[] = { MMS_BUILD_NO_DEBUG, "-fPIC", inc[0], inc[1],
-                            inc[2], "-c", src[i], "-o", obj[i], NULL };
-        miss[i] = !mms_objcache_find(cache, words_key[is_kernel[i]], ipath[i],
-                                     obj[i], sizeof obj[0]);
-        if (!miss[i]) {
-            ++*reused;
-            continue;
-        }
-        snprintf(obj[i], sizeof obj[0], "%s/o%d.o", dir, i);
-        snprintf(out, sizeof out, "%s/o%d.out", dir, i);
-        if (job_set(&jobs[nj++], pl, is_kernel[i] ? cc : 0, w, out) != 0)
-            goto done;
+    for (int kern = 1; kern >= 0; kern--)
+        for (int e = 0; e < nu; e++)
+            for (int i = 0; !u[e].failed && i < u[e].n; i++)
+                if (u[e].is_kernel[i] == kern)
+                    find_object(pl, cache, u, e, i, j, &nj);
+    run_jobs(j, nj, u, at_once, pl->compile_timeout_s);
+    for (int e = 0; e < nu; e++)     /* the same text failed it there */
+        for (int i = 0; !u[e].failed && i < u[e].n; i++)
+            if (u[e].made[i] == 2 && u[u[e].from[i]].failed)
+                unit_fail(&u[e], u[u[e].from[i]].d->why);
+    nj = 0;
+    for (int e = 0; e < nu; e++) {
+        const char *w[MAXSRC + 8] = { "-shared", "-o", u[e].d->so };
+        for (int i = 0; i < u[e].n; i++)
+            w[3 + i] = u[e].obj[i];
+        w[3 + u[e].n] = NULL;
+        snprintf(out, sizeof out, "%s/link.out", u[e].dir);
+        if (!u[e].failed)
+            add_job(pl, &u[e], e, -1, w, out, j + MAXSRC * nu, &nj);
     }
-    words[0] = "-shared", words[1] = "-o", words[2] = so;
-    for (int i = 0; i < n; i++)
-        words[3 + i] = obj[i];
-    words[3 + n] = NULL;
-    snprintf(out, sizeof out, "%s/link.out", dir);
-    if (job_set(&jobs[nj], pl, 0, words, out) != 0)
-        goto done;
-    rc = run_jobs(jobs, nj, pl->jobs > 0 ? pl->jobs : 1,
-                  pl->compile_timeout_s, why, len) != 0
-         || run_jobs(jobs + nj, 1, 1, pl->compile_timeout_s, why, len) != 0
-         ? -1 : 0;
-    for (int i = 0; rc == 0 && i < n; i++)
-        if (miss[i])
-            mms_objcache_keep(cache, words_key[is_kernel[i]], ipath[i], obj[i]);
-done:
-    if (rc != 0 && !why[0])
-        snprintf(why, len, "the driver's compiler commands do not fit");
-    free(jobs);
-    return rc;
+    run_jobs(j + MAXSRC * nu, nj, u, at_once, pl->compile_timeout_s);
+    /* every object compiled is kept, its driver built or not */
+    for (int e = 0; e < nu; e++)
+        for (int i = 0; i < u[e].n; i++)
+            if (u[e].made[i] == 1 && j[u[e].job[i]].ok)
+                mms_objcache_keep(cache, u[e].words_key[u[e].is_kernel[i]],
+                                  u[e].ipath[i], u[e].obj[i]);
+    free(j);
 }
 
-int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
-                     const struct mmg_params *p, const struct mms_blocks *b,
-                     const struct mmc_probeconf *pc, char *so, size_t solen,
-                     int *reused, char *why, size_t len)
+int mms_drivers_build(const struct mms_pipeline *pl,
+                      const struct mmc_probeconf *pc,
+                      struct mms_driver_build *d, int n)
 {
-    struct mml_libparams lp, s;
-    struct mms_cand k[3];
-    char dir[MMS_PATH_MAX + 16], stubs[MMS_PATH_MAX + 32];
-    const char *gen[4] = { k[0].src, k[1].src, k[2].src, stubs };
+    struct unit *u = calloc((size_t)(n > 0 ? n : 1), sizeof *u);
+    int built = 0;
 
-    why[0] = '\0';
-    *reused = 0;
-    snprintf(dir, sizeof dir, "%s/driver%d", pl->workdir, id);
-    snprintf(stubs, sizeof stubs, "%s/stubs.c", dir);
-    snprintf(so, solen, "%s/mml_driver%d.so", pl->workdir, id);
-    if (model(pc, p, b, &lp, &s, why, len) != 0)
-        return -1;
-    mms_pipeline_cc_text(pl, cc, lp.compiler, sizeof lp.compiler);
-    if (write_header(dir, &lp, &s, why, len) != 0
-        || write_stubs(stubs, why, len) != 0
-        || write_kernels(pl, dir, p, &lp, k, why, len) != 0)
-        return -1;
-    return compile_driver(pl, cc, dir, gen, 4, 3, so, reused, why, len);
+    for (int e = 0; e < n; e++) {
+        d[e].why[0] = '\0', d[e].reused = 0, d[e].ok = 0;
+        if (!u)
+            snprintf(d[e].why, sizeof d[e].why, "%s", strerror(errno));
+    }
+    if (!u)
+        return 0;
+    for (int e = 0; e < n; e++) {
+        u[e].d = &d[e];
+        for (int i = 0; i < MAXSRC; i++)
+            u[e].job[i] = -1;
+        unit_setup(pl, pc, &u[e]);
+    }
+    compile_units(pl, u, n);
+    for (int e = 0; e < n; e++) {
+        d[e].ok = !u[e].failed;
+        built += d[e].ok;
+    }
+    free(u);
+    return built;
 }

@@ -36,24 +36,38 @@ int mms_blocks_model(const struct mmc_probeconf *pc,
 void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
                        struct mmg_params *out);
 
-/* Compile the library's driver, its kernels with compiler cc (an index
- * into pl->cc) and the rest with pl->cc[0], as the library's build
- * compiles its kernels alone with the chosen compiler,
- * into pl->workdir/mml_driver<id>.so (its objects under driver<id>/: a
- * run builds one for each kernel it times the whole DGEMM with): the
- * sources MMS_DRIVER_SOURCES of the source tree pl->source_dir, a header
- * written as the library's build writes kernels/gen/libparams.h (p's
- * tile, b's blocking), p's edge kernel (M=N=K at run time) and the
- * small-problem path's non-copy kernels, as the library's build makes
- * them from p (with p->perturb, a test's planted fault, in them only),
- * and an empty descriptor where the library has its full kernel (the
- * candidate brings it).  An object whose source preprocesses to what an
- * earlier build's did, with the same compiler, is that build's
- * (tune/objcache.h); *reused gets how many.  so gets the path.  Returns
- * 0, or -1 with why (the compiler's first error line). */
-int mms_driver_build(const struct mms_pipeline *pl, int cc, int id,
-                     const struct mmg_params *p, const struct mms_blocks *b,
-                     const struct mmc_probeconf *pc, char *so, size_t solen,
-                     int *reused, char *why, size_t len);
+/* One driver of mms_drivers_build: what to build -- the kernel p, its
+ * compiler cc (an index into pl->cc), the blocking b, the id naming its
+ * files -- and what came of it. */
+struct mms_driver_build {
+    int cc, id;
+    struct mmg_params p;
+    struct mms_blocks b;
+    char so[MMS_PATH_MAX];  /* pl->workdir/mml_driver<id>.so */
+    int ok;                 /* 1 built; 0 not, why says why */
+    int reused;             /* objects not compiled for it (see below) */
+    char why[MMS_WHY_MAX];  /* the compiler's first error line */
+};
+
+/* Compile the library's driver for each of d[0..n-1]: its kernels with
+ * its compiler cc and the rest with pl->cc[0], as the library's build
+ * compiles its kernels alone with the chosen compiler, into
+ * pl->workdir/mml_driver<id>.so (its objects under driver<id>/: a run
+ * builds one for each kernel it times the whole DGEMM with): the sources
+ * MMS_DRIVER_SOURCES of the source tree pl->source_dir, a header written
+ * as the library's build writes kernels/gen/libparams.h (p's tile, b's
+ * blocking), p's edge kernel (M=N=K at run time) and the small-problem
+ * path's non-copy kernels, as the library's build makes them from p
+ * (with p->perturb, a test's planted fault, in them only), and an empty
+ * descriptor where the library has its full kernel (the candidate brings
+ * it).  Their compiler calls share the pipeline's CPUs as one batch (one
+ * driver's alone left a CPU idle while its longest kernel compiled).  An
+ * object whose source preprocesses to what an earlier build's did, or an
+ * earlier driver's of the batch, with the same compiler, is that one's
+ * (tune/objcache.h); reused counts them.  A driver that fails leaves the
+ * others be.  Returns how many were built (ok). */
+int mms_drivers_build(const struct mms_pipeline *pl,
+                      const struct mmc_probeconf *pc,
+                      struct mms_driver_build *d, int n);
 
 #endif

@@ -124,6 +124,7 @@ static int time_rounds(struct mms_search *s, const struct mms_step *st,
             if (!built) {
                 int nb = 0;
                 double t = mms_now();
+                mms_drivers_prepare(s, p, h, np);
                 for (int j = 0; j < np; j++)
                     if (j != twin)
                         mms_prepare(s, &cs[j], &p[j], h[j]),

@@ -73,6 +73,27 @@ static struct mms_pair pair_for(const struct mms_search *s,
     return po;
 }
 
+/* The whole-DGEMM drivers of the candidates the log does not hold (and
+ * the reference's, rp when not NULL), built in one batch before any of
+ * them is prepared (tune/timing.h). */
+static void drivers_first(struct mms_search *s, const struct mmg_params *cand,
+                          const struct mms_how *how, int n,
+                          const struct mmg_params *rp, struct mms_how rh)
+{
+    struct mmg_params *p = how ? calloc((size_t)n + 1, sizeof *p) : NULL;
+    struct mms_how *h = p ? calloc((size_t)n + 1, sizeof *h) : NULL;
+    int m = 0;
+
+    for (int i = 0; h && i < n; i++)
+        if (!mms_logged(s, &cand[i], how[i], NULL, 0, 0))
+            p[m] = cand[i], h[m++] = how[i];
+    if (h && rp && m > 0)
+        p[m] = *rp, h[m++] = rh;
+    if (h)
+        mms_drivers_prepare(s, p, h, m);
+    free(p), free(h);
+}
+
 /* Screen every candidate once: what the log holds is reused, the rest is
  * compiled in one parallel batch and timed one at a time (in a
  * whole-DGEMM step each just after the round reference: pair=; a
@@ -100,6 +121,7 @@ int mms_screen(struct mms_search *s, const struct mms_step *st,
     }
     if (pairs)
         mms_round_reference(s, st, &rp, &rh);
+    drivers_first(s, cand, how, n, pairs ? &rp : NULL, rh);
     for (int i = 0; i < n; i++) {
         const struct mms_record *r = mms_logged(s, &cand[i],
                                                 mms_how_of(how, i), NULL, 0,

@@ -3,6 +3,7 @@
 #include "tune/timing.h"
 
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "tune/blocks.h"
@@ -49,50 +50,87 @@ static void driver_key(const struct mms_search *s, const struct mmg_params *p,
     key->perturb = small_perturbed(s, p);
 }
 
+/* The search's driver for key built with compiler cc; NULL: none yet. */
+static struct mms_driver *driver_find(struct mms_search *s,
+                                      const struct mmg_params *key, int cc)
+{
+    for (int i = 0; i < s->ndrivers; i++)
+        if (s->drivers[i].cc == cc
+            && mms_params_equal(&s->drivers[i].key, key))
+            return &s->drivers[i];
+    return NULL;
+}
+
+/* What the whole-DGEMM candidate p (its blocking in M, K, N and NCNB),
+ * built with compiler cc with B's panels nc wide, asks of a driver: key,
+ * and d to build it. */
+static void driver_request(const struct mms_search *s,
+                           const struct mmg_params *p, int cc, int nc,
+                           struct mmg_params *key,
+                           struct mms_driver_build *d)
+{
+    driver_key(s, p, key);
+    memset(d, 0, sizeof *d);
+    d->cc = cc, d->id = s->ndrivers;
+    d->p = *p, d->p.perturb = key->perturb;
+    d->b = (struct mms_blocks){ p->m, p->k, nc, p->n,
+                                p->ncnb > 0 ? p->ncnb : 0 };
+}
+
+/* The drivers d[0..n-1] (keys key[]) built in one batch
+ * (tune/blocks.h) and added to the search's, each said. */
+static void drivers_add(struct mms_search *s, struct mms_driver_build *d,
+                        const struct mmg_params *key, int n)
+{
+    double t = mms_now();
+    char what[160], batch[64] = "";
+
+    mms_drivers_build(&s->pl, &s->pc, d, n);
+    if (n > 1)
+        snprintf(batch, sizeof batch, ", one of %d built together", n);
+    for (int e = 0; e < n; e++) {
+        struct mms_driver *v = &s->drivers[s->ndrivers++];
+
+        memset(v, 0, sizeof *v);
+        v->key = key[e], v->cc = d[e].cc, v->state = d[e].ok ? 1 : -1;
+        snprintf(v->so, sizeof v->so, "%s", d[e].so);
+        snprintf(v->why, sizeof v->why, "%s", d[e].why);
+        mms_kernel_text(s, &d[e].p, (struct mms_how){ d[e].cc, 0 }, what,
+                        sizeof what);
+        mms_say(s, "%s: the library's driver %s in %.1f s (%d objects "
+                "reused)%s%s%s\n", what, d[e].ok ? "built" : "NOT built",
+                mms_now() - t, d[e].reused, batch, d[e].ok ? "" : ": ",
+                d[e].ok ? "" : d[e].why);
+    }
+}
+
 /* The library's driver for the whole DGEMM around c's full kernel
  * (tune/blocks.h), built the first time a candidate with its tile,
- * schedule and compiler needs it; its path into c->driver_so.  Returns
- * 0, or -1 with c->why. */
+ * schedule and compiler needs it (unless mms_drivers_prepare built it
+ * with the others of its step); its path into c->driver_so.  Returns 0,
+ * or -1 with c->why. */
 static int driver(struct mms_search *s, struct mms_cand *c)
 {
-    struct mms_blocks b = { c->p.m, c->p.k, c->nc, c->p.n,
-                            c->p.ncnb > 0 ? c->p.ncnb : 0 };
-    struct mms_driver *d = NULL;
-    struct mmg_params key, p = c->p;
-    char what[160];
-    double t = mms_now();
-    int reused = 0;
+    struct mms_driver_build d;
+    struct mmg_params key;
+    struct mms_driver *v;
 
-    driver_key(s, &c->p, &key);
-    for (int i = 0; i < s->ndrivers && !d; i++)
-        if (s->drivers[i].cc == c->cc
-            && mms_params_equal(&s->drivers[i].key, &key))
-            d = &s->drivers[i];
-    if (!d && s->ndrivers == MMS_DRIVERS_MAX) {
+    driver_request(s, &c->p, c->cc, c->nc, &key, &d);
+    v = driver_find(s, &key, c->cc);
+    if (!v && s->ndrivers == MMS_DRIVERS_MAX) {
         snprintf(c->why, sizeof c->why, "more than %d drivers in one run",
                  MMS_DRIVERS_MAX);
         return -1;
     }
-    if (!d) {
-        d = &s->drivers[s->ndrivers];
-        memset(d, 0, sizeof *d);
-        d->key = key, d->cc = c->cc, p.perturb = key.perturb;
-        d->state = mms_driver_build(&s->pl, c->cc, s->ndrivers, &p, &b,
-                                    &s->pc, d->so, sizeof d->so, &reused,
-                                    d->why, sizeof d->why) == 0 ? 1 : -1;
-        mms_kernel_text(s, &p, (struct mms_how){ c->cc, 0 }, what,
-                        sizeof what);
-        mms_say(s, "%s: the library's driver %s in %.1f s (%d objects "
-                "reused)%s%s\n", what,
-                d->state > 0 ? "built" : "NOT built", mms_now() - t, reused,
-                d->state > 0 ? "" : ": ", d->state > 0 ? "" : d->why);
-        s->ndrivers++;
+    if (!v) {
+        drivers_add(s, &d, &key, 1);
+        v = &s->drivers[s->ndrivers - 1];
     }
-    if (d->state < 0) {
-        snprintf(c->why, sizeof c->why, "%s", d->why);
+    if (v->state < 0) {
+        snprintf(c->why, sizeof c->why, "%s", v->why);
         return -1;
     }
-    snprintf(c->driver_so, sizeof c->driver_so, "%s", d->so);
+    snprintf(c->driver_so, sizeof c->driver_so, "%s", v->so);
     return 0;
 }
 
@@ -136,23 +174,32 @@ static void pack(struct mms_search *s, struct mms_cand *c)
         c->verdict = MMS_V_COMPILE;
 }
 
-/* c: p's beta-1 kernel built as h says; with an NC, the library's full
- * kernel (beta 0 and 1: the whole DGEMM calls both), named apart from
- * any beta-1 build of the same parameters. */
+/* q: p as h builds it -- its beta-1 kernel; with an NC, the library's
+ * full kernel (beta 0 and 1: the whole DGEMM calls both), named apart
+ * from any beta-1 build of the same parameters. */
+static void prepared(const struct mmg_params *p, struct mms_how h,
+                     struct mmg_params *q)
+{
+    char base[96];
+
+    *q = *p;
+    q->betas = h.nc > 0 ? MMG_BETA0 | MMG_BETA1 : MMG_BETA1;
+    if (h.nc > 0) {
+        mmg_kernel_name(q, base, sizeof base);
+        if (q->ncnb > 0)    /* the small path's bound (step small) */
+            snprintf(q->name, sizeof q->name, "%.72s_b01_s%d", base,
+                     q->ncnb);
+        else
+            snprintf(q->name, sizeof q->name, "%.80s_b01", base);
+    }
+}
+
 void mms_prepare(struct mms_search *s, struct mms_cand *c,
                  const struct mmg_params *p, struct mms_how h)
 {
-    struct mmg_params q = *p;
-    char base[96];
+    struct mmg_params q;
 
-    q.betas = h.nc > 0 ? MMG_BETA0 | MMG_BETA1 : MMG_BETA1;
-    if (h.nc > 0) {
-        mmg_kernel_name(&q, base, sizeof base);
-        if (q.ncnb > 0)     /* the small path's bound (step small) */
-            snprintf(q.name, sizeof q.name, "%.72s_b01_s%d", base, q.ncnb);
-        else
-            snprintf(q.name, sizeof q.name, "%.80s_b01", base);
-    }
+    prepared(p, h, &q);
     mms_cand_init(c, &s->pl, &q);
     if (h.nc == 0 && packable(s, p))
         pack(s, c);
@@ -160,6 +207,34 @@ void mms_prepare(struct mms_search *s, struct mms_cand *c,
     c->nc = h.nc;
     if (h.nc > 0 && c->verdict == MMS_V_NONE && driver(s, c) != 0)
         c->verdict = MMS_V_COMPILE;
+}
+
+void mms_drivers_prepare(struct mms_search *s, const struct mmg_params *p,
+                         const struct mms_how *h, int n)
+{
+    struct mms_driver_build *d = calloc(MMS_DRIVERS_MAX, sizeof *d);
+    struct mmg_params key[MMS_DRIVERS_MAX], q;
+    char why[MMS_WHY_MAX];
+    int nd = 0;
+
+    for (int i = 0; d && i < n; i++) {
+        int dup = 0, cc = mms_cc_of(h, i);
+
+        prepared(&p[i], mms_how_of(h, i), &q);
+        if (mms_how_of(h, i).nc <= 0 || mmg_params_check(&q, why, sizeof why))
+            continue;
+        if (s->ndrivers + nd == MMS_DRIVERS_MAX)
+            break;          /* driver() says so, candidate by candidate */
+        driver_request(s, &q, cc, mms_how_of(h, i).nc, &key[nd], &d[nd]);
+        d[nd].id = s->ndrivers + nd;
+        for (int e = 0; e < nd; e++)
+            dup |= d[e].cc == cc && mms_params_equal(&key[e], &key[nd]);
+        if (!dup && !driver_find(s, &key[nd], cc))
+            nd++;
+    }
+    if (nd > 0)
+        drivers_add(s, d, key, nd);
+    free(d);
 }
 
 /* How candidate i is built and timed (NULL: the configured compiler,

@@ -21,6 +21,12 @@ void mms_mark_perturbed(const struct mms_search *s, struct mmg_params *p);
  * library's driver it is timed in). */
 void mms_prepare(struct mms_search *s, struct mms_cand *c,
                  const struct mmg_params *p, struct mms_how h);
+/* The drivers the whole-DGEMM candidates p[0..n-1] (built as h says:
+ * those with an NC) need and the search has not built, built in one
+ * batch (tune/blocks.h), so that their compiles share the CPUs; then
+ * mms_prepare finds them built. */
+void mms_drivers_prepare(struct mms_search *s, const struct mmg_params *p,
+                         const struct mms_how *h, int n);
 /* How candidate i is built and timed (h NULL: the configured compiler,
  * the kernel alone), and its compiler. */
 struct mms_how mms_how_of(const struct mms_how *h, int i);

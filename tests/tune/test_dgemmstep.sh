@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..24"
+echo "1..25"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -104,6 +104,36 @@ if [ "$(echo "$built" | wc -l)" -ge 2 ] && [ "${first#* }" = 0 ] &&
 one some (compilers: $compilers)"
 else
     fail "the drivers' objects: $(echo "$built" | tr '\n' ';')"
+fi
+
+# The step's drivers are built in one batch (tune/blocks.h): a driver
+# that cannot be built (its edge kernel's compile fails, planted by a
+# gcc wrapper for the 2 x 4 tile alone) fails its candidate alone, and
+# the others of the batch are built, timed and chosen from.
+upto nodrv.log
+mkdir -p "$dir/failcc" || exit 99
+printf '#!/bin/sh\nfor a in "$@"; do case $a in */driver*/mml_kedge.c)
+    grep -q "[.]mu = 2, [.]nu = 4," "$a" && [ "$1" != -E ] &&
+    { echo "$a: error: planted"; exit 1; } ;; esac; done
+exec %s "$@"\n' "'$(command -v gcc)'" > "$dir/failcc/gcc" &&
+    chmod +x "$dir/failcc/gcc" || exit 99
+PATH="$(cd "$dir/failcc" && pwd):$PATH" search nodrv.log
+rc=$?
+bad=$(grep '^cand step=dgemm round=0 ref=0 .* mu=2 nu=4 ' "$dir/nodrv.log")
+ok=$(grep -c '^cand step=dgemm round=0 ref=0 .* mu=3 nu=4 .*verdict=ok' \
+    "$dir/nodrv.log")
+together=$(grep -c "driver built in .* one of [0-9]* built together" \
+    "$dir/nodrv.log.out")
+if [ $rc -eq 0 ] && echo "$bad" | grep -q 'verdict=compile-error .*planted' \
+        && [ "$ok" -ge 1 ] && [ "$together" -ge 1 ] \
+        && grep -q "MU=2 NU=4 .*driver NOT built .*planted" \
+            "$dir/nodrv.log.out" \
+        && [ "$(tile nodrv.log dgemm)" = 3:4 ]; then
+    pass "a driver that cannot be built fails its candidate alone: \
+$ok others of its batch built, timed, 3 x 4 chosen"
+else
+    fail "a failed driver in the batch: exit $rc, $ok ok, $together built \
+together, $bad $(grep driver "$dir/nodrv.log.out")"
 fi
 
 # Its candidates: every finalist of the cc step (kernel and compiler),
