@@ -444,6 +444,7 @@ REGTESTS += tests/kernels/regtest_dgemm.sh
 # make regtest: test_threads built with ThreadSanitizer (clang, Archer)
 # runs clean; checked to fail with a barrier of blocked.c taken out.
 REGTESTS += tests/kernels/regtest_tsan.sh
+REGTESTS_UNTIMED += tests/kernels/regtest_tsan.sh
 EXTRA_DIST += tests/kernels/regtest_tsan.sh
 EXTRA_DIST += tests/kernels/regtest_dgemm.sh
 tests/kernels/regtest_dgemm.log: bench/bench-dgemm$(EXEEXT) \

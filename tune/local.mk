@@ -160,6 +160,7 @@ EXTRA_DIST += tests/tune/test_faults.sh
 # a full disk; two searches racing for one log.  The points are chosen
 # by tests/tune/faultshim.c, preloaded into mmsearch.
 REGTESTS += tests/tune/regtest_faults.sh
+REGTESTS_UNTIMED += tests/tune/regtest_faults.sh
 EXTRA_DIST += tests/tune/regtest_faults.sh
 check_LTLIBRARIES += tests/tune/libfaultshim.la
 tests_tune_libfaultshim_la_SOURCES = tests/tune/faultshim.c

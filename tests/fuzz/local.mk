@@ -87,4 +87,5 @@ FUZZ_SECONDS = 600
 
 # make regtest: make fuzz for a short while, where clang has libFuzzer.
 REGTESTS += tests/fuzz/regtest_fuzz.sh
+REGTESTS_UNTIMED += tests/fuzz/regtest_fuzz.sh
 EXTRA_DIST += tests/fuzz/regtest_fuzz.sh

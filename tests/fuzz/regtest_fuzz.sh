@@ -24,8 +24,9 @@ if ! ${FUZZ_CC:-clang} -fsanitize=fuzzer,address,undefined "$dir/t.c" \
     for p in $parsers; do skip "$p: $why"; done
     exit 0
 fi
-# (make fuzz builds its tree and runs the harnesses on every CPU: make
-# regtest runs its tests one at a time, and this one times nothing)
+# (make fuzz builds its tree and runs the harnesses on every CPU, shared
+# with make regtest's other untimed tests, REGTESTS_UNTIMED: this one
+# times nothing)
 $MAKE -C "$top_builddir" fuzz \
     FUZZ_SECONDS="${FUZZ_REGTEST_SECONDS:-20}" > "$dir/fuzz.out" 2>&1
 for p in $parsers; do
