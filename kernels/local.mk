@@ -388,7 +388,7 @@ TESTS += tests/kernels/test_coldlines
 # The split on paper: 1 to 256 threads, shapes up to 10000^3.
 check_PROGRAMS += tests/kernels/test_split
 tests_kernels_test_split_LDADD = kernels/libmmdriver.la
-# (in Makefile.am's TESTS, the longest first)
+TESTS += tests/kernels/test_split
 # The workspace: aligned, reused, a large one advised to huge pages.
 check_PROGRAMS += tests/kernels/test_workspace
 tests_kernels_test_workspace_LDADD = kernels/libmmdriver.la
