@@ -399,6 +399,8 @@ static int add_job(const struct mms_pipeline *pl, struct unit *u, int ui,
     int cc = i >= 0 && u->is_kernel[i] ? u->d->cc : 0;
 
     j[*nj].unit = ui, j[*nj].src = i;
+    if (i >= 0)
+        u->job[i] = -1;
     if (job_set(&j[*nj], pl, cc, w, out) != 0) {
         unit_fail(u, "the driver's compiler commands do not fit");
         return -1;
@@ -446,6 +448,12 @@ static void find_object(const struct mms_pipeline *pl, const char *cache,
     }
 }
 
+/* 1 when u's source i was compiled for it, by its job in j. */
+static int compiled(const struct job *j, const struct unit *u, int i)
+{
+    return u->made[i] == 1 && u->job[i] >= 0 && j[u->job[i]].ok;
+}
+
 /* The drivers u[0..nu-1] (unit_setup): every source of each preprocessed
  * first, all in one batch; then an object whose text an earlier build
  * (the cache: pl->objdir, else pl->workdir/objects; tune/objcache.h) or
@@ -489,7 +497,7 @@ static void compile_units(const struct mms_pipeline *pl, struct unit *u,
     run_jobs(j, nj, u, at_once, pl->compile_timeout_s);
     for (int e = 0; e < nu; e++)     /* the same text failed it there */
         for (int i = 0; !u[e].failed && i < u[e].n; i++)
-            if (u[e].made[i] == 2 && u[u[e].from[i]].failed)
+            if (u[e].made[i] == 2 && !compiled(j, &u[u[e].from[i]], i))
                 unit_fail(&u[e], u[u[e].from[i]].d->why);
     nj = 0;
     for (int e = 0; e < nu; e++) {
@@ -505,7 +513,7 @@ static void compile_units(const struct mms_pipeline *pl, struct unit *u,
     /* every object compiled is kept, its driver built or not */
     for (int e = 0; e < nu; e++)
         for (int i = 0; i < u[e].n; i++)
-            if (u[e].made[i] == 1 && j[u[e].job[i]].ok)
+            if (compiled(j, &u[e], i))
                 mms_objcache_keep(cache, u[e].words_key[u[e].is_kernel[i]],
                                   u[e].ipath[i], u[e].obj[i]);
     free(j);

@@ -108,32 +108,42 @@ fi
 
 # The step's drivers are built in one batch (tune/blocks.h): a driver
 # that cannot be built (its edge kernel's compile fails, planted by a
-# gcc wrapper for the 2 x 4 tile alone) fails its candidate alone, and
-# the others of the batch are built, timed and chosen from.
+# gcc wrapper for the 3 x 4 tile alone: the winner's, the batch's first,
+# whose library objects the others take, its object cache empty) fails
+# its candidate alone, and the others of the batch are built, timed and
+# chosen from.
 upto nodrv.log
 mkdir -p "$dir/failcc" || exit 99
-printf '#!/bin/sh\nfor a in "$@"; do case $a in */driver*/mml_kedge.c)
-    grep -q "[.]mu = 2, [.]nu = 4," "$a" && [ "$1" != -E ] &&
-    { echo "$a: error: planted"; exit 1; } ;; esac; done
+printf '#!/bin/sh\ncase " $* " in *" -c "*) for a in "$@"; do
+    case $a in */driver*/mml_kedge.c) grep -q "[.]mu = 3, [.]nu = 4," "$a" &&
+        { echo "$a: error: planted"; exit 1; } ;; esac; done ;; esac
 exec %s "$@"\n' "'$(command -v gcc)'" > "$dir/failcc/gcc" &&
     chmod +x "$dir/failcc/gcc" || exit 99
-PATH="$(cd "$dir/failcc" && pwd):$PATH" search nodrv.log
+PATH="$(cd "$dir/failcc" && pwd):$PATH" search nodrv.log \
+    --object-cache="$dir/nodrv.objects"
 rc=$?
-bad=$(grep '^cand step=dgemm round=0 ref=0 .* mu=2 nu=4 ' "$dir/nodrv.log")
-ok=$(grep -c '^cand step=dgemm round=0 ref=0 .* mu=3 nu=4 .*verdict=ok' \
+bad=$(grep '^cand step=dgemm round=0 ref=0 .* mu=3 nu=4 .* cc=gcc ' \
     "$dir/nodrv.log")
+all=$(grep -c '^cand step=dgemm round=0 ref=0 ' "$dir/nodrv.log")
+ok=$(grep '^cand step=dgemm round=0 ref=0 ' "$dir/nodrv.log" \
+    | grep -c 'verdict=ok')
 together=$(grep -c "driver built in .* one of [0-9]* built together" \
     "$dir/nodrv.log.out")
+chose=$(chosen nodrv.log dgemm)
 if [ $rc -eq 0 ] && echo "$bad" | grep -q 'verdict=compile-error .*planted' \
-        && [ "$ok" -ge 1 ] && [ "$together" -ge 1 ] \
-        && grep -q "MU=2 NU=4 .*driver NOT built .*planted" \
+        && [ "$ok" -ge 1 ] && [ "$ok" -eq $((all - 1)) ] \
+        && [ "$together" -ge 1 ] \
+        && grep -q "MU=3 NU=4 .*CC=gcc: .*driver NOT built .*planted" \
             "$dir/nodrv.log.out" \
-        && [ "$(tile nodrv.log dgemm)" = 3:4 ]; then
-    pass "a driver that cannot be built fails its candidate alone: \
-$ok others of its batch built, timed, 3 x 4 chosen"
+        && [ -n "$chose" ] \
+        && [ "$(field "$chose" mu):$(field "$chose" nu):$(field "$chose" cc)" \
+            != 3:4:gcc ]; then
+    pass "a driver that cannot be built fails its candidate alone: the \
+$ok others of its batch built, timed, \
+$(field "$chose" mu) x $(field "$chose" nu) $(field "$chose" cc) chosen"
 else
-    fail "a failed driver in the batch: exit $rc, $ok ok, $together built \
-together, $bad $(grep driver "$dir/nodrv.log.out")"
+    fail "a failed driver in the batch: exit $rc, $ok of $all ok, \
+$together built together, $bad $(grep driver "$dir/nodrv.log.out")"
 fi
 
 # Its candidates: every finalist of the cc step (kernel and compiler),
