@@ -220,6 +220,8 @@ void mms_drivers_prepare(struct mms_search *s, const struct mmg_params *p,
     for (int i = 0; d && i < n; i++) {
         int dup = 0, cc = mms_cc_of(h, i);
 
+        if (cc < 0 || cc >= s->pl.ncc)
+            cc = 0;         /* as mms_cand_use_cc takes it */
         prepared(&p[i], mms_how_of(h, i), &q);
         if (mms_how_of(h, i).nc <= 0 || mmg_params_check(&q, why, sizeof why))
             continue;
