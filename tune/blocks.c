@@ -318,25 +318,6 @@ static void cc_words(const struct mms_pipeline *pl, int cc, char *out,
         snprintf(out + used, len - used, "%s -fPIC", MMS_BUILD_NO_DEBUG);
 }
 
-/* 1 when the files at a and b hold the same bytes. */
-static int same_text(const char *a, const char *b)
-{
-    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
-    int same = fa && fb, ca, cb;
-
-    while (same) {
-        ca = getc(fa), cb = getc(fb);
-        same = ca == cb;
-        if (ca == EOF)
-            break;
-    }
-    if (fa)
-        fclose(fa);
-    if (fb)
-        fclose(fb);
-    return same;
-}
-
 /* u's files (its header, stubs and kernels under its own directory) and
  * its sources: MMS_DRIVER_SOURCES under the source tree, then the
  * generated ones, the kernels first (compiled with the candidate's
@@ -429,9 +410,9 @@ static void find_object(const struct mms_pipeline *pl, const char *cache,
         return;
     }
     for (int e = 0; e < ui; e++)
-        if (!u[e].failed && u[e].n == me->n && u[e].made[i] == 1
-            && !strcmp(u[e].words_key[u[e].is_kernel[i]], key)
-            && same_text(u[e].ipath[i], me->ipath[i])) {
+        if (!u[e].failed && u[e].made[i] == 1
+            && mms_objcache_same(u[e].words_key[u[e].is_kernel[i]],
+                                 u[e].ipath[i], key, me->ipath[i])) {
             snprintf(me->obj[i], sizeof me->obj[0], "%s", u[e].obj[i]);
             me->made[i] = 2, me->from[i] = e;
             me->d->reused++;
@@ -519,12 +500,11 @@ static void compile_units(const struct mms_pipeline *pl, struct unit *u,
     free(j);
 }
 
-int mms_drivers_build(const struct mms_pipeline *pl,
-                      const struct mmc_probeconf *pc,
-                      struct mms_driver_build *d, int n)
+void mms_drivers_build(const struct mms_pipeline *pl,
+                       const struct mmc_probeconf *pc,
+                       struct mms_driver_build *d, int n)
 {
     struct unit *u = calloc((size_t)(n > 0 ? n : 1), sizeof *u);
-    int built = 0;
 
     for (int e = 0; e < n; e++) {
         d[e].why[0] = '\0', d[e].reused = 0, d[e].ok = 0;
@@ -532,7 +512,7 @@ int mms_drivers_build(const struct mms_pipeline *pl,
             snprintf(d[e].why, sizeof d[e].why, "%s", strerror(errno));
     }
     if (!u)
-        return 0;
+        return;
     for (int e = 0; e < n; e++) {
         u[e].d = &d[e];
         for (int i = 0; i < MAXSRC; i++)
@@ -540,10 +520,7 @@ int mms_drivers_build(const struct mms_pipeline *pl,
         unit_setup(pl, pc, &u[e]);
     }
     compile_units(pl, u, n);
-    for (int e = 0; e < n; e++) {
+    for (int e = 0; e < n; e++)
         d[e].ok = !u[e].failed;
-        built += d[e].ok;
-    }
     free(u);
-    return built;
 }

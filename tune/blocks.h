@@ -65,9 +65,9 @@ struct mms_driver_build {
  * object whose source preprocesses to what an earlier build's did, or an
  * earlier driver's of the batch, with the same compiler, is that one's
  * (tune/objcache.h); reused counts them.  A driver that fails leaves the
- * others be.  Returns how many were built (ok). */
-int mms_drivers_build(const struct mms_pipeline *pl,
-                      const struct mmc_probeconf *pc,
-                      struct mms_driver_build *d, int n);
+ * others be: each one's ok says. */
+void mms_drivers_build(const struct mms_pipeline *pl,
+                       const struct mmc_probeconf *pc,
+                       struct mms_driver_build *d, int n);
 
 #endif

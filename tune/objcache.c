@@ -87,6 +87,18 @@ int mms_objcache_find(const char *dir, const char *words, const char *ipath,
     return hit;
 }
 
+int mms_objcache_same(const char *words_a, const char *ipath_a,
+                      const char *words_b, const char *ipath_b)
+{
+    size_t na = 0, nb = 0;
+    char *a = strcmp(words_a, words_b) == 0 ? slurp(ipath_a, &na) : NULL;
+    char *b = a ? slurp(ipath_b, &nb) : NULL;
+    int same = b && na == nb && memcmp(a, b, na) == 0;
+
+    free(a), free(b);
+    return same;
+}
+
 /* Write the n bytes of data to path through path.tmp and a rename: the
  * file is whole or absent.  Returns 0 or -1. */
 static int put(const char *path, const char *data, size_t n)

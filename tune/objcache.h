@@ -22,6 +22,12 @@
 int mms_objcache_find(const char *dir, const char *words, const char *ipath,
                       char *obj, size_t len);
 
+/* 1 when the preprocessed text ipath_a under compiler words words_a and
+ * ipath_b under words_b are one entry of the cache: the same object
+ * (the batches of tune/blocks.c compile such a pair once). */
+int mms_objcache_same(const char *words_a, const char *ipath_a,
+                      const char *words_b, const char *ipath_b);
+
 /* Keep object obj, compiled from the source that preprocessed to ipath
  * under words, in the cache dir (made if missing).  Best effort: a cache
  * that cannot be written costs a compile later, never a result. */
