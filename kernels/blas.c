@@ -37,7 +37,7 @@ static inline void run(const struct mml_call *x, mml_elem alpha,
     /* real data: the conjugate transpose is the transpose */
     struct mml_gemm g = { x->ta != MML_TRANS_N, x->tb != MML_TRANS_N, x->m,
                           x->n, x->k, alpha, beta, x->a, x->b, c, x->lda,
-                          x->ldb, x->ldc, NULL, NULL };
+                          x->ldb, x->ldc, NULL, NULL, NULL };
     mml_dgemm(&g);
 }
 

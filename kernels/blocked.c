@@ -62,7 +62,8 @@ struct ctx {
  * m of them (whole panels, or the last one padded to whole vectors), and
  * all n columns of the packed B block: into C(ic + i0, j..) -- directly,
  * or through the C tile when the call covers padding (mr < m) or the
- * context says so.  The kernels take the columns past the last NU with
+ * context says so (a C that is no real matrix, whose merger assembles
+ * each tile: driver.h).  The kernels take the columns past the last NU with
  * their exact-width tiles, the rows past the last MU with their whole-
  * vector ones (codegen/emit_simd.c). */
 static void call(const struct ctx *x, size_t ic, size_t j, int i0, int m,
@@ -80,7 +81,11 @@ static void call(const struct ctx *x, size_t ic, size_t j, int i0, int m,
         return;
     }
     MML_B0(d)(m, n, kc, a, m, b, kc, 0.0, x->ct, m);
-    mml_merge(mr, n, beta, x->ct, m, c, x->g->ldc);
+    if (x->g->merge)
+        x->g->merge->merge(x->g->merge, ic + (size_t)i0, j, mr, n, beta,
+                           x->ct, m);
+    else
+        mml_merge(mr, n, beta, x->ct, m, c, x->g->ldc);
 }
 
 /* C(ic.., j..) of mc x nb from the packed A block and the packed B block
@@ -190,7 +195,7 @@ void mml_gemm_blocked(const struct mml_gemm *g, const struct mml_plan *p,
     /* the kernels index C with int: c[i + j*ldc], i < MC, j < NB */
     parts(p, g, part);
     x = (struct ctx){ g, p, work, work + part[0], work + part[0] + part[1],
-                      p->ctile || g->ldc > (INT_MAX - d) / d };
+                      p->ctile || g->merge || g->ldc > (INT_MAX - d) / d };
     for (size_t jc = 0; jc < g->n; jc += ncb) {
         int nc = (int)mml_min_z(ncb, g->n - jc);
         for (size_t pc = 0; pc < g->k; pc += kcb) {
@@ -350,7 +355,7 @@ void mml_gemm_blocked_part(const struct mml_gemm *g,
                + (size_t)(jid * w.ic + iid) * part[0];
     x = (struct ctx){ g, p, abuf, bshared + (size_t)jid * part[1],
                       own + part[0],
-                      p->ctile || g->ldc > (INT_MAX - d) / d };
+                      p->ctile || g->merge || g->ldc > (INT_MAX - d) / d };
     for (size_t it = 0; it < most; it++) {
         size_t jc = n0 + it * ncb;
         int nc = it < mine ? (int)mml_min_z(ncb, n1 - jc) : 0;

@@ -546,6 +546,8 @@ void mml_zgemm(const struct mml_complex_gemm *g)
         scale_c(g);
         scaled = 1;
     }
+    if (mml_zgemm_split(g, p, scaled ? 1 : beta))
+        return;
     for (size_t p0 = 0; p0 < g->k; p0 += kb, scaled = 1) {
         size_t kl = g->k - p0 < kb ? g->k - p0 : kb;
         struct packer_1m pa = { { pack_1m }, g, p0, panel_1m };

@@ -40,6 +40,16 @@ struct mml_packer {
                  int ext, int kc, int w, int pad, mml_elem *dst);
 };
 
+/* A C that is no real matrix, assembled by its owner: complex_split.c's
+ * product, whose column pairs make a complex column.  merge puts the
+ * block at C's rows [row, row + m) and columns [col, col + n) from the
+ * tile t (leading dimension ldt) the kernel computed it into, with C
+ * scaled by beta (never read at 0). */
+struct mml_merger {
+    void (*merge)(const struct mml_merger *self, size_t row, size_t col,
+                  int m, int n, mml_elem beta, const mml_elem *t, int ldt);
+};
+
 /* One checked call, column major: C = alpha op(A) op(B) + beta C. */
 struct mml_gemm {
     int ta, tb;              /* 1: op(X) = X^T */
@@ -54,6 +64,8 @@ struct mml_gemm {
      * passes one only where mml_route, which never looks at the
      * operands' addresses, chooses MML_PATH_BLOCKED. */
     const struct mml_packer *apack, *bpack;
+    /* non-NULL: C is this one's (c and ldc unread); the same paths */
+    const struct mml_merger *merge;
 };
 
 /* How a call's C is shared (split.c): jc ways over its columns, ic over
@@ -522,6 +534,13 @@ struct mml_complex_gemm {
 /* The whole complex call by the 1m method on mml_dgemm (complex.c);
  * the arguments are already checked. */
 void mml_zgemm(const struct mml_complex_gemm *g);
+
+/* The same (M, N, K >= 1, alpha != 0, C already scaled where beta is
+ * not real) by the split method where the real product takes the packed
+ * path under plan p (complex_split.c), beta the real one: 1 done, 0 not
+ * taken (nothing was done). */
+int mml_zgemm_split(const struct mml_complex_gemm *g,
+                    const struct mml_plan *p, mml_elem beta);
 
 /* The same past the quick returns (M, N, K >= 1, alpha != 0) under plan
  * p (NULL: no kernels, the plain loops): the routing and the paths the

@@ -42,8 +42,48 @@ static void from_packers(const struct mml_gemm *g)
         }
 }
 
+/* The same for a C that its merger assembles (driver.h): blocks of two
+ * rows and two columns, the smallest it takes (each pair packed as one
+ * panel two wide), each summed over all of K and merged once. */
+static void merged(const struct mml_gemm *g)
+{
+    enum { KB = 64 };
+    size_t ar = g->ta ? g->lda : 1, as = g->ta ? 1 : g->lda;
+    size_t br = g->tb ? g->ldb : 1, bs = g->tb ? 1 : g->ldb;
+    mml_elem rows[2 * KB], cols[2 * KB];
+
+    for (size_t i = 0; i < g->m; i += 2)
+        for (size_t j = 0; j < g->n; j += 2) {
+            mml_elem t[4] = { 0 };
+            for (size_t pc = 0; pc < g->k; pc += KB) {
+                int kc = (int)(g->k - pc < KB ? g->k - pc : KB);
+                if (g->apack)
+                    g->apack->pack(g->apack, i, pc, 2, kc, 2, 1, rows);
+                else
+                    for (int p = 0; p < 2 * kc; p++)
+                        rows[p] = g->alpha * g->a[(i + (size_t)(p % 2)) * ar
+                                                  + (pc + (size_t)p / 2) * as];
+                if (g->bpack)
+                    g->bpack->pack(g->bpack, j, pc, 2, kc, 2, 1, cols);
+                else
+                    for (int p = 0; p < 2 * kc; p++)
+                        cols[p] = g->b[(pc + (size_t)p / 2) * br
+                                       + (j + (size_t)(p % 2)) * bs];
+                for (int p = 0; p < kc; p++)
+                    for (int c = 0; c < 2; c++)
+                        for (int r = 0; r < 2; r++)
+                            t[r + 2 * c] += rows[2 * p + r] * cols[2 * p + c];
+            }
+            g->merge->merge(g->merge, i, j, 2, 2, g->beta, t, 2);
+        }
+}
+
 void mml_gemm_naive(const struct mml_gemm *g)
 {
+    if (g->merge) {
+        merged(g);
+        return;
+    }
     if (g->apack || g->bpack) {
         from_packers(g);
         return;

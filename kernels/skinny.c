@@ -154,7 +154,7 @@ static void slabs(const struct mml_gemm *g, const struct mml_plan *p,
                                 : g->a + ic + pc * g->lda;
         struct mml_gemm blk = { g->ta, tb, mc, nc, kc, alpha, beta, a, b,
                                 g->c + ic + jc * g->ldc, g->lda, ldb,
-                                g->ldc, NULL, NULL };
+                                g->ldc, NULL, NULL, NULL };
         mml_gemm_small_block(&blk, p, work, loads_b(p, g, c),
                              ic + mc < g->m);
     }

@@ -642,7 +642,7 @@ MML_HOT
 struct mml_gemm mml_as_transpose(const struct mml_gemm *g, mml_elem *t)
 {
     struct mml_gemm h = { !g->tb, !g->ta, g->n, g->m, g->k, 1.0, 0.0, g->b,
-                          g->a, t, g->ldb, g->lda, g->n, NULL, NULL };
+                          g->a, t, g->ldb, g->lda, g->n, NULL, NULL, NULL };
     return h;
 }
 

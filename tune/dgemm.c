@@ -153,7 +153,7 @@ static long check_once(const struct mms_dgemm *dg, enum route route,
 {
     const struct mml_plan *p = &dg->plan;
     struct mml_gemm g = { 0, 0, m, n, k, 1.0, 0.0, NULL, NULL, NULL,
-                          m + 1, k + 1, m + 2, NULL, NULL };
+                          m + 1, k + 1, m + 2, NULL, NULL, NULL };
     double *a = aligned(g.lda * k), *b = aligned(g.ldb * n);
     double *c = aligned(g.ldc * n), *r = aligned(2 * m), *work;
     long bad = -1;
@@ -270,7 +270,7 @@ static struct mml_gemm gemm_of(const struct mms_dgemm_shape *s, double alpha,
     size_t m = (size_t)s->m, n = (size_t)s->n, k = (size_t)s->k;
 
     return (struct mml_gemm){ 0, 0, m, n, k, alpha, 0.0, op->a, op->b,
-                              op->c, m, k, m, NULL, NULL };
+                              op->c, m, k, m, NULL, NULL, NULL };
 }
 
 /* One call.  The small path with alpha 1, as a plain call is made (the

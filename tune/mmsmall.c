@@ -85,7 +85,7 @@ static void operands_free(struct operands *o)
 static struct mml_gemm gemm_of(const struct operands *o, size_t n)
 {
     return (struct mml_gemm){ 0, 0, n, n, n, 1.0f, 0.0f, o->a, o->b, o->c,
-                              n, n, n, NULL, NULL };
+                              n, n, n, NULL, NULL, NULL };
 }
 
 /* Seconds of one call of side n under p, after the flush: read, not

@@ -89,7 +89,7 @@ static double per_call(const struct operands *o, const struct mml_plan *p,
                        int calls)
 {
     struct mml_gemm g = { 0, 0, o->n, o->n, o->n, 1.0, 0.0, o->a, o->b,
-                          o->c, o->n, o->n, o->n, NULL, NULL };
+                          o->c, o->n, o->n, o->n, NULL, NULL, NULL };
     double t0 = mms_step_now();
 
     for (int i = 0; i < calls; i++)

@@ -4,9 +4,9 @@
 # files): in the objects of the library's driver (libmmdriver), as nm
 # lists what each calls, no file but driver.c, parallel.c and route.c names
 # mml_route, mml_dgemm_path, mml_dgemm_serial or the team, and its top,
-# mml_dgemm, only complex.c (the complex GEMM, real calls on it), which
-# may also ask mml_route which path a real call takes (its packers serve
-# the packed path alone).
+# mml_dgemm, only complex.c and complex_split.c (the complex GEMM, real
+# calls on it), which may also ask mml_route which path a real call takes
+# (their packers and merger serve the packed path alone).
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
 echo "1..1"
@@ -31,8 +31,10 @@ for und in "$tap_dir"/*.und; do
     f=$(basename "$und" .und)
     case $f in driver|parallel|route) continue ;; esac
     names=$(grep -xE "mml_($dispatcher)" "$und" |
-            if [ "$f" = complex ]; then grep -vxE 'mml_(dgemm|route)'
-            else cat; fi)
+            case $f in
+            complex|complex_split) grep -vxE 'mml_(dgemm|route)' ;;
+            *) cat ;;
+            esac)
     [ -n "$names" ] && up="$up $f.c ($(echo $names))"
 done
 if [ -z "$up" ]; then

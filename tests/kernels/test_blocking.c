@@ -86,7 +86,7 @@ static int one(const struct mml_plan *p, int ta, int tb, size_t m, size_t n,
     double *b = filled(ldb * (tb ? k : n), 1);
     double *c = filled(cells, 1), *c0 = filled(cells, 0), *work;
     struct mml_gemm g = { ta, tb, m, n, k, alpha, beta, a, b, c, lda, ldb,
-                          ldc, NULL, NULL };
+                          ldc, NULL, NULL, NULL };
     struct gr_gemm v = { ta, tb, m, n, k, alpha, beta, a, b, lda, ldb,
                          ldc, .eps = 0.0 };
     struct test_packer pa = { { pack_from }, a, ta ? lda : 1, ta ? 1 : lda,
@@ -168,7 +168,7 @@ static void plan_sweep(const struct mml_plan *p, const char *what,
             for (size_t z = 0; z < NSIZES; z++, cases++) {
                 struct mml_gemm f = { small_path == 4, 0, sizes[x],
                                       sizes[y], sizes[z], 1.0, 0.0, NULL,
-                                      NULL, NULL, 1, 1, 1, NULL, NULL };
+                                      NULL, NULL, 1, 1, 1, NULL, NULL, NULL };
                 if ((small_path == 2 && !mml_skinny_fits(p, &f))
                     || (small_path == 4 && !mml_panel_t_fits(p, &f))) {
                     cases--;
@@ -214,7 +214,7 @@ static int reads_bt_in_place(const struct mml_plan *lib, int tapno)
 {
     size_t m = (size_t)lib->nck.mu * 2, n = (size_t)lib->nck.nu * 3;
     struct mml_gemm g = { 0, 1, m, n, 9, 1.0, 0.0, NULL, NULL, NULL, m, n,
-                          m, NULL, NULL };
+                          m, NULL, NULL, NULL };
     size_t need = mml_small_elems(lib, &g);
     int ok = lib->knc && lib->knct && lib->kncvt
              && lib->nckt.mu == lib->nck.mu && lib->nckt.nu == lib->nck.nu

@@ -162,7 +162,7 @@ static int run(const struct mml_plan *p, const struct shape *s, size_t lda0,
     mml_elem *tc = gr_typed(c, cells, SINGLE);
     struct mml_gemm g = { s->ta, s->tb, s->m, s->n, s->k, (mml_elem)alpha,
                           (mml_elem)beta, ta, tb, tc, lda, ldb, ldc,
-                          NULL, NULL };
+                          NULL, NULL, NULL };
     /* the oracle with the alpha and beta the call gets (0.7 as a float) */
     struct gr_gemm r = { s->ta, s->tb, s->m, s->n, s->k, (mml_elem)alpha,
                          (mml_elem)beta, a, b, lda, ldb, ldc, .eps = EPS };
@@ -200,7 +200,7 @@ static int panel_t_bounded(const struct mml_plan *p, int tapno)
 {
     struct mml_gemm g = { 1, 0, 1, 128, ncnb + 10, 1.0, 1.0, NULL, NULL,
                           NULL, ncnb + 10, ncnb + 10, 100000000, NULL,
-                          NULL };
+                          NULL, NULL };
     const size_t rows[] = { 2049, 1000000, 100000000 };
     size_t pass = 0, most = 0;
 

@@ -12,7 +12,9 @@
  * alpha = 0 over NaN in A and B, K = 0; row major bit for bit the
  * column-major call it is; the plain loops when no workspace can be had,
  * complex and (on the packers) real; the packed route's results on two
- * threads the same bits as on one.  The handlers' positions are
+ * threads the same bits as on one; the split method's NN products
+ * (kernels/complex_split.c), to its bound of columns and one past it,
+ * and its plain loops through the merge.  The handlers' positions are
  * test_args's.  TAP, one line per group; deterministic.
  *
  * Built with TEST_SINGLE it tests CGEMM (cgemm_, cblas_cgemm) on float
@@ -383,7 +385,7 @@ static void same_bits_on_two(const struct mmt_kernel_info *ki)
     int cases = 0, same = 0, was = mmt_get_num_threads();
 
     if (mmt_set_num_threads(2) != 0) {
-        printf("ok 8 # SKIP a serial build: no team of two\n");
+        printf("ok %d # SKIP a serial build: no team of two\n", ++tapno);
         return;
     }
     for (int op = 0; op < 9; op++) {
@@ -405,16 +407,46 @@ static void same_bits_on_two(const struct mmt_kernel_info *ki)
         release(&two);
     }
     mmt_set_num_threads(was);
-    printf("%s 8 - the packed route on two threads, every op pair, bit "
+    printf("%s %d - the packed route on two threads, every op pair, bit "
            "for bit its result on one (%d of %d)\n",
-           same == cases ? "ok" : "not ok", same, cases);
+           same == cases ? "ok" : "not ok", ++tapno, same, cases);
+}
+
+/* The split method (kernels/complex_split.c): NN products whose real
+ * product, 2M x 2N x K, takes the packed path with its 2N columns within
+ * one panel of NC -- the test's own statement of its rule: K and 2M past
+ * the skinny path's NCNB (packed_size), 2N past its panels' 40 columns --
+ * up to that bound and one past it (1m's), each with every alpha and beta (the
+ * row-major face transposes them to 1m's).  refused: three of them under
+ * refused allocations, before any call has grown the thread's workspace:
+ * the plain loops through its merge. */
+static int refusing, refused;
+
+static void split_method(struct group *g, const struct mmt_kernel_info *ki,
+                         int refused_only)
+{
+    size_t w = packed_size(ki), h = (size_t)ki->nc / 2;
+    const size_t s[][3] = { { w, 64, 2 * w }, { w + 3, 33, 2 * w + 1 },
+                            { 2 * w + 1, h, 2 * w }, { w, h + 1, 2 * w } };
+
+    refused = 0;
+    refusing = refused_only;
+    for (int x = 0; x < (refused_only ? 1 : 4); x++)
+        for (int i = 0; i < (refused_only ? 3 : 9); i++) {
+            /* refused: the column-major CBLAS face, alpha 1, each beta */
+            struct tcase t = rotated(refused_only ? 3 * i + 1 : i, s[x][0],
+                                     s[x][1], s[x][2]);
+            t.ta = t.tb = 0;
+            add(g, &t);
+        }
+    refusing = 0;
+    if (refused_only && refused == 0)
+        g->bad++;        /* the library allocated some other way */
 }
 
 /* The library's allocations fail while refusing is set: its
  * posix_memalign is this one (the executable's definition comes
  * first). */
-static int refusing, refused;
-
 int posix_memalign(void **p, size_t align, size_t size)
 {
     static int (*real)(void **, size_t, size_t);
@@ -467,13 +499,16 @@ int main(void)
         { "K = 0, alpha = 0 over NaN, beta = 0 over NaN", 0, 0, 0, 4 },
         { "no workspace (allocations refused): the plain loops", 0, 0, 0,
           5 },
+        { "the split method: NN, 2N within NC, every alpha and beta, "
+          "and under refused allocations", 0, 0, 0, 6 },
     };
 
-    printf("1..8\n");
+    printf("1..9\n");
     printf("# %s (%s) MU=%d NU=%d NCNB=%d; blocks %zu x %zu complex\n",
            ki->kernel, ki->isa, ki->mu, ki->nu, ki->ncnb,
            block_of(MML_COMPLEX_MB, ki->mc), block_of(MML_COMPLEX_KB, ki->kc));
     no_workspace(&g[4], 1, ki);
+    split_method(&g[5], ki, 1);
     planted();
     every_combination(&g[0]);
     report(&g[0]);
@@ -487,5 +522,7 @@ int main(void)
     no_workspace(&g[4], 0, ki);
     report(&g[4]);
     same_bits_on_two(ki);
+    split_method(&g[5], ki, 0);
+    report(&g[5]);
     return 0;
 }
