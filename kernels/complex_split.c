@@ -1,12 +1,13 @@
-/* The complex GEMM C = alpha A B + beta C (neither operand transposed)
- * as one real product over A as it is stored, where that product takes
- * the packed path with one panel of columns: the split method, beside
+/* The complex GEMM C = alpha op(A) B + beta C (B not transposed) as one
+ * real product over op(A) as it is stored, where that product takes the
+ * packed path with one panel of columns: the split method, beside
  * complex.c's 1m, which serves every other call.
  *
  * C (m x n) is assembled from the real product Ar Bs (2m x 2n) of
- *   Ar (2m x k): A viewed as real (leading dimension 2 lda), its rows 2i
- *       and 2i + 1 the real and imaginary parts of A's row i, packed by
- *       the real path as any A is;
+ *   Ar (2m x k): op(A) viewed as real, its rows 2i and 2i + 1 the real
+ *       and imaginary parts of op(A)'s row i -- for op(A) = A, A itself
+ *       (leading dimension 2 lda), packed by the real path as any A is;
+ *       for A^T and A^H by pack_a_transposed;
  *   Bs (k x 2n): its column 2j the real parts of alpha B's column j,
  *       column 2j + 1 the imaginary ones.
  * Of the product's column pair (X, T) for C's column j, X holds in row
@@ -20,16 +21,15 @@
  * The blocks' rows and columns come in pairs (MU, NB, NU even), so that
  * no pair is cut between two blocks or threads.
  *
- * Where it serves, measured against 1m (Zen 4 guest, AVX2, flushed, 5
- * alternated rounds, medians; docs/BENCHMARKS.md, 2026-12-01): ZGEMM and
- * CGEMM 2000 x 64 x 2000 1.17-1.24 times as fast, 2000 x 200 x 2000
- * 1.02-1.06, N = 200 and 300 1.01-1.04.  Where it does not:
+ * Measured against 1m (Zen 4 guest, AVX2, flushed, 7 alternated rounds,
+ * medians; docs/BENCHMARKS.md, 2026-12-01), where it serves: ZGEMM and
+ * CGEMM 2000 x 64 x 2000 1.19-1.24 times as fast (TN 1.06-1.09), 2000 x
+ * 200 x 2000 1.03-1.06, N = 200 and 300 1.01-1.04 (TN 0.98-1.01).  Where
+ * it does not:
  * - more columns than one panel (2n > NC): each of its K panels is one
  *   more merge over C, which 1m's kernels do in their stores: N = 500 to
  *   2000 ran 0.98-1.00 of 1m;
- * - op(A) transposed: A^T's pairs packed by this file's loops ran
- *   1000 x 300 x 1000 TN 0.94 and 300^3 TT 0.94-0.98 of 1m's packer;
- * - op(B) transposed: 300^3 NT 0.97-1.00. */
+ * - op(B) transposed: 300^3 NT 0.97-1.00 (Bs packed by plain loops). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -46,6 +46,76 @@ struct split_merger {
     struct mml_merger base;      /* first, as above */
     const struct mml_complex_gemm *g;
 };
+
+/* Ar's rows [x, x + ext) and columns [pc, pc + kc) for op(A) = A^T or
+ * A^H, whose row i is A's column i: in mml_pack's panels of w rows, the
+ * last one's zero up to a multiple of pad.  A vector of Ar's rows (H of
+ * A's columns) by H of K at a time: H vectors read down H columns,
+ * transposed in registers by pairs (an element's two parts move
+ * together), a row of the panel each (the conjugate taken for C); the
+ * rest pair by pair, a row alone at an odd end. */
+enum { H = MML_V / 2 > 0 ? MML_V / 2 : 1 };
+
+MML_TARGET_ATTR
+static void pack_a_transposed(const struct mml_packer *self, size_t x,
+                              size_t pc, int ext, int kc, int w, int pad,
+                              mml_elem *dst)
+{
+    const struct mml_complex_gemm *g =
+        ((const struct split_packer *)(const void *)self)->g;
+    mml_elem im = g->ta == MML_TRANS_C ? -1 : 1;
+    mml_vd cj;
+
+    for (int l = 0; l < MML_V; l++)
+        cj[l] = l % 2 ? im : 1;
+    for (int x0 = 0; x0 < ext; x0 += w) {
+        int wq = ext - x0 < w ? ext - x0 : w;
+        size_t ww = (size_t)(wq == w ? w : (wq + pad - 1) / pad * pad);
+        size_t t = 0;
+        mml_elem *d = dst + (size_t)x0 * (size_t)kc;
+
+        for (; MML_V % 2 == 0 && (x + (size_t)x0) % 2 == 0
+               && t + MML_V <= (size_t)wq; t += MML_V) {
+            const mml_elem *a = g->a + 2 * (pc + (x + (size_t)x0 + t) / 2
+                                                 * g->lda);
+            int p = 0;
+
+            for (; p + H <= kc; p += H) {
+                mml_vd v[H];
+                for (int r = 0; r < H; r++)
+                    v[r] = mml_vload(a + 2 * ((size_t)p + (size_t)r * g->lda));
+                mml_vtranspose_pairs(v);
+                for (int q = 0; q < H; q++)
+                    mml_vstore(d + (size_t)(p + q) * ww + t, v[q] * cj);
+            }
+            for (; p < kc; p++)
+                for (int r = 0; r < H; r++) {
+                    const mml_elem *e = a + 2 * ((size_t)p
+                                                 + (size_t)r * g->lda);
+                    d[(size_t)p * ww + t + 2 * (size_t)r] = e[0];
+                    d[(size_t)p * ww + t + 2 * (size_t)r + 1] = im * e[1];
+                }
+        }
+        for (; t < ww; t++) {
+            size_t row = x + (size_t)x0 + t;
+            const mml_elem *a = g->a + 2 * (pc + row / 2 * g->lda);
+
+            if (t >= (size_t)wq)
+                for (int p = 0; p < kc; p++)
+                    d[(size_t)p * ww + t] = 0;
+            else if (row % 2 == 0 && t + 1 < (size_t)wq) {
+                for (int p = 0; p < kc; p++) {
+                    d[(size_t)p * ww + t] = a[2 * p];
+                    d[(size_t)p * ww + t + 1] = im * a[2 * p + 1];
+                }
+                t++;
+            } else
+                for (int p = 0; p < kc; p++)
+                    d[(size_t)p * ww + t] = (row % 2 ? im : 1)
+                                            * a[2 * p + (int)(row % 2)];
+        }
+    }
+}
 
 /* alpha (ar, ai) times b (br, bi) into d[0], d[1]. */
 static inline void alpha_times(mml_elem ar, mml_elem ai, mml_elem br,
@@ -119,6 +189,7 @@ static void merge_split(const struct mml_merger *self, size_t row,
 int mml_zgemm_split(const struct mml_complex_gemm *g,
                     const struct mml_plan *p, mml_elem beta)
 {
+    struct split_packer pa = { { pack_a_transposed }, g };
     struct split_packer pb = { { pack_b_split }, g };
     struct split_merger mg = { { merge_split }, g };
     struct mml_gemm r = {
@@ -130,10 +201,11 @@ int mml_zgemm_split(const struct mml_complex_gemm *g,
     /* NN alone; pairs never cut: the rows' panels (MU), the columns'
      * blocks (NB), panels (NU) and the team's column shares (the edge
      * kernel's NU); one panel of columns */
-    if (g->ta != MML_TRANS_N || g->tb != MML_TRANS_N || !p || p->pmu % 2
+    if (g->tb != MML_TRANS_N || !p || p->pmu % 2
         || p->nb % 2 || p->pnu % 2 || p->edge->nu % 2
         || r.n > (size_t)p->nc || mml_route(&r, p) != MML_PATH_BLOCKED)
         return 0;
+    r.apack = g->ta == MML_TRANS_N ? NULL : &pa.base;
     r.bpack = &pb.base;
     r.merge = &mg.base;
     mml_dgemm(&r);

@@ -12,9 +12,9 @@
  * alpha = 0 over NaN in A and B, K = 0; row major bit for bit the
  * column-major call it is; the plain loops when no workspace can be had,
  * complex and (on the packers) real; the packed route's results on two
- * threads the same bits as on one; the split method's NN products
- * (kernels/complex_split.c), to its bound of columns and one past it,
- * and its plain loops through the merge.  The handlers' positions are
+ * threads the same bits as on one; the split method's products
+ * (kernels/complex_split.c, op(B) = B), to its bound of columns and one
+ * past it, and its plain loops through the merge.  The handlers' positions are
  * test_args's.  TAP, one line per group; deterministic.
  *
  * Built with TEST_SINGLE it tests CGEMM (cgemm_, cblas_cgemm) on float
@@ -412,14 +412,15 @@ static void same_bits_on_two(const struct mmt_kernel_info *ki)
            same == cases ? "ok" : "not ok", ++tapno, same, cases);
 }
 
-/* The split method (kernels/complex_split.c): NN products whose real
- * product, 2M x 2N x K, takes the packed path with its 2N columns within
- * one panel of NC -- the test's own statement of its rule: K and 2M past
- * the skinny path's NCNB (packed_size), 2N past its panels' 40 columns --
- * up to that bound and one past it (1m's), each with every alpha and beta (the
- * row-major face transposes them to 1m's).  refused: three of them under
- * refused allocations, before any call has grown the thread's workspace:
- * the plain loops through its merge. */
+/* The split method (kernels/complex_split.c): products with op(B) = B
+ * (op(A) each of A, A^T, A^H) whose real product, 2M x 2N x K, takes the
+ * packed path with its 2N columns within one panel of NC -- the test's
+ * own statement of its rule: K and 2M past the skinny path's NCNB
+ * (packed_size), 2N past its panels' 40 columns -- up to that bound and
+ * one past it (1m's), each with every alpha and beta (the row-major face
+ * transposes them to 1m's).  refused: five of them under refused
+ * allocations, before any call has grown the thread's workspace: the
+ * plain loops through its packers and merge. */
 static int refusing, refused;
 
 static void split_method(struct group *g, const struct mmt_kernel_info *ki,
@@ -429,14 +430,17 @@ static void split_method(struct group *g, const struct mmt_kernel_info *ki,
     const size_t s[][3] = { { w, 64, 2 * w }, { w + 3, 33, 2 * w + 1 },
                             { 2 * w + 1, h, 2 * w }, { w, h + 1, 2 * w } };
 
+    /* refused: the column-major CBLAS face, alpha 1, each beta and op */
+    static const int some[] = { 1, 4, 7, 13, 25 };
+
     refused = 0;
     refusing = refused_only;
     for (int x = 0; x < (refused_only ? 1 : 4); x++)
-        for (int i = 0; i < (refused_only ? 3 : 9); i++) {
-            /* refused: the column-major CBLAS face, alpha 1, each beta */
-            struct tcase t = rotated(refused_only ? 3 * i + 1 : i, s[x][0],
+        for (int i = 0; i < (refused_only ? 5 : 27); i++) {
+            struct tcase t = rotated(refused_only ? some[i] : i, s[x][0],
                                      s[x][1], s[x][2]);
-            t.ta = t.tb = 0;
+            t.ta = t.tb;        /* the rotation's third op: A's */
+            t.tb = 0;
             add(g, &t);
         }
     refusing = 0;
@@ -499,8 +503,8 @@ int main(void)
         { "K = 0, alpha = 0 over NaN, beta = 0 over NaN", 0, 0, 0, 4 },
         { "no workspace (allocations refused): the plain loops", 0, 0, 0,
           5 },
-        { "the split method: NN, 2N within NC, every alpha and beta, "
-          "and under refused allocations", 0, 0, 0, 6 },
+        { "the split method: op(B) = B, 2N within NC, every op(A), alpha "
+          "and beta, and under refused allocations", 0, 0, 0, 6 },
     };
 
     printf("1..9\n");
