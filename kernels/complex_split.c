@@ -195,7 +195,7 @@ int mml_zgemm_split(const struct mml_complex_gemm *g,
     struct mml_gemm r = {
         .m = 2 * g->m, .n = 2 * g->n, .k = g->k, .alpha = 1, .beta = beta,
         .a = g->a, .lda = 2 * g->lda, .c = g->c, .ldc = 2 * g->ldc,
-        .ldb = 2 * g->k,
+        .ldb = g->k,            /* unread (Bs is packed): a stored Bs's */
     };
 
     /* NN alone; pairs never cut: the rows' panels (MU), the columns'

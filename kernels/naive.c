@@ -42,9 +42,10 @@ static void from_packers(const struct mml_gemm *g)
         }
 }
 
-/* The same for a C that its merger assembles (driver.h): blocks of two
- * rows and two columns, the smallest it takes (each pair packed as one
- * panel two wide), each summed over all of K and merged once. */
+/* The same for a C that its merger assembles (driver.h; M and N even,
+ * as its pairs are): blocks of two rows and two columns, the smallest it
+ * takes (each pair packed as one panel two wide), each summed over all
+ * of K and merged once. */
 static void merged(const struct mml_gemm *g)
 {
     enum { KB = 64 };
