@@ -43,15 +43,6 @@ static void op_at(const mml_elem *x, size_t ld, int trans, size_t row,
     z[1] = trans == MML_TRANS_C ? -e[1] : e[1];
 }
 
-/* z = x y (z may be x or y). */
-static void times(const mml_elem x[2], const mml_elem y[2], mml_elem z[2])
-{
-    mml_elem re = x[0] * y[0] - x[1] * y[1];
-
-    z[1] = x[0] * y[1] + x[1] * y[0];
-    z[0] = re;
-}
-
 /* C = beta C, never reading C when beta = 0 (NaN there must not
  * propagate).  A real beta scales both parts alike: C viewed as real. */
 static void scale_c(const struct mml_complex_gemm *g)
@@ -63,7 +54,7 @@ static void scale_c(const struct mml_complex_gemm *g)
     for (size_t j = 0; j < g->n; j++)
         for (size_t i = 0; i < g->m; i++) {
             mml_elem *z = g->c + 2 * (i + j * g->ldc);
-            times(g->beta, z, z);
+            mml_ctimes(g->beta, z, z);
         }
 }
 
@@ -119,7 +110,7 @@ static void expand_one(const struct mml_complex_gemm *g, size_t i,
     mml_elem a[2];
 
     op_at(g->a, g->lda, g->ta, i, p, a);
-    times(g->alpha, a, a);
+    mml_ctimes(g->alpha, a, a);
     first[0] = a[0], first[1] = a[1];
     second[0] = -a[1], second[1] = a[0];
 }
@@ -440,12 +431,12 @@ static void plain_loops(const struct mml_complex_gemm *g, size_t p0)
             mml_elem t[2];
 
             op_at(g->b, g->ldb, g->tb, p, j, t);
-            times(g->alpha, t, t);
+            mml_ctimes(g->alpha, t, t);
             for (size_t i = 0; i < g->m; i++) {
                 mml_elem a[2], *z = g->c + 2 * (i + j * g->ldc);
 
                 op_at(g->a, g->lda, g->ta, i, p, a);
-                times(t, a, a);
+                mml_ctimes(t, a, a);
                 z[0] += a[0];
                 z[1] += a[1];
             }

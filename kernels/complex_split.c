@@ -117,14 +117,6 @@ static void pack_a_transposed(const struct mml_packer *self, size_t x,
     }
 }
 
-/* alpha (ar, ai) times b (br, bi) into d[0], d[1]. */
-static inline void alpha_times(mml_elem ar, mml_elem ai, mml_elem br,
-                               mml_elem bi, mml_elem *d)
-{
-    d[0] = ar * br - ai * bi;
-    d[1] = ar * bi + ai * br;
-}
-
 /* Bs's columns [x, x + ext) (x and ext even: whole pairs) and rows [pc,
  * pc + kc) in mml_pack's panels of w columns (w even), B read down its
  * columns. */
@@ -133,8 +125,6 @@ static void pack_b_split(const struct mml_packer *self, size_t x, size_t pc,
 {
     const struct mml_complex_gemm *g =
         ((const struct split_packer *)(const void *)self)->g;
-    mml_elem ar = g->alpha[0], ai = g->alpha[1];
-
     (void)pad;                   /* B's panels are never padded */
     for (int x0 = 0; x0 < ext; x0 += w) {
         int ww = ext - x0 < w ? ext - x0 : w;
@@ -145,8 +135,8 @@ static void pack_b_split(const struct mml_packer *self, size_t x, size_t pc,
             const mml_elem *b = g->b + 2 * (pc + (j0 + (size_t)t / 2)
                                                  * g->ldb);
             for (int p = 0; p < kc; p++)
-                alpha_times(ar, ai, b[2 * p], b[2 * p + 1],
-                            d + (size_t)p * (size_t)ww + (size_t)t);
+                mml_ctimes(g->alpha, b + 2 * p,
+                           d + (size_t)p * (size_t)ww + (size_t)t);
         }
     }
 }

@@ -514,6 +514,16 @@ struct mml_complex_gemm {
     size_t lda, ldb, ldc;
 };
 
+/* z = x y, complex values (re, im) (z may be x or y). */
+static inline void mml_ctimes(const mml_elem x[2], const mml_elem y[2],
+                              mml_elem z[2])
+{
+    mml_elem re = x[0] * y[0] - x[1] * y[1];
+
+    z[1] = x[0] * y[1] + x[1] * y[0];
+    z[0] = re;
+}
+
 /* The complex blocks of complex.c's 1m method (complex rows of op(A) and
  * C where it expands A, and K), about these, in whole steps of half the
  * plan's MC and KC:
