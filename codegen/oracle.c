@@ -76,27 +76,45 @@ static long operand_at(const struct mmt_kernel_desc *d, int is_b, int x,
     return is_b ? p + (long)x * ld : x + (long)p * ld;
 }
 
-static void *nan_filled(const struct elem *t, size_t n)
+/* v as the kernel's type holds it. */
+static double rounded(const struct elem *t, double v)
 {
-    void *x = malloc(t->esz * n);
-    for (size_t i = 0; x && i < n; i++)
-        put(t, x, (long)i, NAN);
-    return x;
+    return t->single ? (double)(float)v : v;
+}
+
+/* The exact products summed so far for one m x n block: element
+ * i + j m of ref holds sum_{p<have} a_ip b_pj and of mag the sum of
+ * their magnitudes, both in double.  The sizes of K are checked in
+ * increasing order on the same operands (the first k columns of A and
+ * rows of B), so the reference of each k extends the last one's: a K
+ * run of every size costs the products once, not once per size. */
+struct sums {
+    double *ref, *mag;
+    int have;
+};
+
+static void extend(struct sums *s, const double *ar, const double *br,
+                   int m, int n, int kmax, int k)
+{
+    for (; s->have < k; s->have++) {
+        int p = s->have;
+        for (int j = 0; j < n; j++)
+            for (int i = 0; i < m; i++) {
+                double x = ar[i + p * m] * br[p + j * kmax];
+                s->ref[i + j * m] += x;
+                s->mag[i + j * m] += fabs(x);
+            }
+    }
 }
 
 /* C(i,j) after the call (got) against the reference, given its old
  * value; the error is recorded in r. */
-static void check_elem(const struct elem *t, const double *ar,
-                       const double *br, int m, int k, double beta,
-                       int beta_kind, double got, double old, int i, int j,
-                       struct mmg_oracle_run *r)
+static void check_elem(const struct elem *t, const struct sums *s, int m,
+                       int k, double beta, int beta_kind, double got,
+                       double old, int i, int j, struct mmg_oracle_run *r)
 {
-    double ref = 0, mag = 0, err, tol;
+    double ref = s->ref[i + j * m], mag = s->mag[i + j * m], err, tol;
 
-    for (int p = 0; p < k; p++) {
-        ref += ar[i + p * m] * br[p + j * k];
-        mag += fabs(ar[i + p * m] * br[p + j * k]);
-    }
     if (beta_kind) {
         ref += beta * old;
         mag += fabs(beta * old);
@@ -109,16 +127,19 @@ static void check_elem(const struct elem *t, const double *ar,
         r->worst = isnan(err) ? INFINITY : err / tol;
 }
 
-/* a, b, cg and c0 in the kernel's type; ar and br in double. */
+/* The buffers of one m x n block, sized for its largest k (kmax): a, b,
+ * cg and c0 in the kernel's type; ar (m x kmax) and br (kmax x n) in
+ * double, the values the calls see. */
 struct operands {
     void *a, *b, *cg, *c0;
     double *ar, *br;
+    struct sums s;
 };
 
 static void free_operands(struct operands *o)
 {
     free(o->a), free(o->b), free(o->ar), free(o->br), free(o->cg);
-    free(o->c0);
+    free(o->c0), free(o->s.ref), free(o->s.mag);
 }
 
 /* Variant v of d on the operands: through the pointer of its type. */
@@ -133,57 +154,104 @@ static void call(const struct mmt_kernel_desc *d, int v, int m, int n,
                                  ldc);
 }
 
-/* One call at m x n x k; beta_kind 0, 1 or 2 (general).  C has a guard
- * column before and after the block (cg points at the first). */
-static void run_one(const struct mmt_kernel_desc *d, int beta_kind, int m,
-                    int n, int k, unsigned long long *seed,
+/* The leading dimensions and element counts of the operands at k. */
+struct dims {
+    int lda, ldb, ldc;
+    size_t asz, bsz, csz;
+};
+
+static struct dims dims_at(const struct mmt_kernel_desc *d, int m, int n,
+                           int k)
+{
+    int bt = d->layout == MMT_LAYOUT_NOCOPY_BT;
+    struct dims z = { m + 2, (bt ? n : k) + 1, m + 3, 0, 0, 0 };
+
+    z.asz = (size_t)z.lda * k + (size_t)m * k + 8;
+    z.bsz = (size_t)z.ldb * (bt ? k : n) + (size_t)k * n + 8;
+    z.csz = (size_t)z.ldc * (n + 2);
+    return z;
+}
+
+/* One call at m x n x k on the first k columns of A and rows of B;
+ * beta_kind 0, 1 or 2 (general).  C has a guard column before and after
+ * the block (cg points at the first).  Whatever of a and b the layout
+ * does not assign at this k is NaN: the sizes before were smaller, and
+ * every element past the last one's reach is still NaN. */
+static void run_one(const struct mmt_kernel_desc *d, const struct elem *t,
+                    int beta_kind, int m, int n, int k, int kmax,
+                    struct operands *o, unsigned long long *seed,
                     struct mmg_oracle_run *r)
 {
-    struct elem t = elem_of(d);
-    int bt = d->layout == MMT_LAYOUT_NOCOPY_BT;
-    int lda = m + 2, ldb = (bt ? n : k) + 1, ldc = m + 3;
-    size_t asz = (size_t)lda * k + (size_t)m * k + 8;
-    size_t bsz = (size_t)ldb * (bt ? k : n) + (size_t)k * n + 8;
-    size_t csz = (size_t)ldc * (n + 2);
-    struct operands o = {
-        nan_filled(&t, asz), nan_filled(&t, bsz), malloc(t.esz * csz),
-        malloc(t.esz * csz), malloc(sizeof(double) * m * k),
-        malloc(sizeof(double) * k * n)
-    };
+    struct dims z = dims_at(d, m, n, k);
     double beta = beta_kind == 2 ? -0.75 : beta_kind == 1 ? 1.0 : 0.0;
 
-    if (!o.a || !o.b || !o.ar || !o.br || !o.cg || !o.c0) {
+    for (size_t i = 0; i < z.asz; i++)
+        put(t, o->a, (long)i, NAN);
+    for (size_t i = 0; i < z.bsz; i++)
+        put(t, o->b, (long)i, NAN);
+    for (int p = 0; p < k; p++)
+        for (int i = 0; i < m; i++)
+            put(t, o->a, operand_at(d, 0, i, p, m, k, z.lda),
+                o->ar[i + p * m]);
+    for (int j = 0; j < n; j++)
+        for (int p = 0; p < k; p++)
+            put(t, o->b, operand_at(d, 1, j, p, n, k, z.ldb),
+                o->br[p + j * kmax]);
+    for (size_t i = 0; i < z.csz; i++)
+        put(t, o->cg, (long)i, beta_kind == 0 && i % z.ldc < (size_t)m
+            && i >= (size_t)z.ldc && i < (size_t)z.ldc * (n + 1) ? NAN
+            : urand(seed));
+    memcpy(o->c0, o->cg, t->esz * z.csz);
+    /* the variants for beta 0 and 1 must ignore the beta argument */
+    call(d, beta_kind, m, n, k, o, z.lda, z.ldb, beta_kind == 2 ? beta : 7.0,
+         (char *)o->cg + t->esz * z.ldc, z.ldc);
+    r->calls++;
+    extend(&o->s, o->ar, o->br, m, n, kmax, k);
+    for (size_t e = 0; e < z.csz; e++) {
+        int i = (int)(e % z.ldc), j = (int)(e / z.ldc) - 1;
+        if (i < m && j >= 0 && j < n)
+            check_elem(t, &o->s, m, k, beta, beta_kind,
+                       get(t, o->cg, (long)e), get(t, o->c0, (long)e), i, j,
+                       r);
+        else if (memcmp((char *)o->cg + t->esz * e,
+                        (char *)o->c0 + t->esz * e, t->esz) != 0)
+            r->fails++, r->worst = INFINITY;
+    }
+}
+
+/* Every k from k0 to k1 at m x n, on one draw of A and B (k1 deep). */
+static void run_ks(const struct mmt_kernel_desc *d, int beta_kind, int m,
+                   int n, int k0, int k1, unsigned long long *seed,
+                   struct mmg_oracle_run *r)
+{
+    struct elem t = elem_of(d);
+    struct dims z = dims_at(d, m, n, k1);
+    struct operands o = {
+        malloc(t.esz * z.asz), malloc(t.esz * z.bsz),
+        malloc(t.esz * z.csz), malloc(t.esz * z.csz),
+        malloc(sizeof(double) * m * k1), malloc(sizeof(double) * k1 * n),
+        { calloc((size_t)m * n, sizeof(double)),
+          calloc((size_t)m * n, sizeof(double)), 0 }
+    };
+
+    if (!o.a || !o.b || !o.ar || !o.br || !o.cg || !o.c0 || !o.s.ref
+        || !o.s.mag) {
         free_operands(&o);
         r->oom = 1;
         return;
     }
-    for (int p = 0; p < k; p++)
+    for (int p = 0; p < k1; p++)
         for (int i = 0; i < m; i++)
-            o.ar[i + p * m] = put(&t, o.a, operand_at(d, 0, i, p, m, k, lda),
-                                  urand(seed));
+            o.ar[i + p * m] = rounded(&t, urand(seed));
     for (int j = 0; j < n; j++)
-        for (int p = 0; p < k; p++)
-            o.br[p + j * k] = put(&t, o.b, operand_at(d, 1, j, p, n, k, ldb),
-                                  urand(seed));
-    for (size_t i = 0; i < csz; i++)
-        put(&t, o.cg, (long)i, beta_kind == 0 && i % ldc < (size_t)m
-            && i >= (size_t)ldc && i < (size_t)ldc * (n + 1) ? NAN
-            : urand(seed));
-    memcpy(o.c0, o.cg, t.esz * csz);
-    /* the variants for beta 0 and 1 must ignore the beta argument */
-    call(d, beta_kind, m, n, k, &o, lda, ldb, beta_kind == 2 ? beta : 7.0,
-         (char *)o.cg + t.esz * ldc, ldc);
-    r->calls++;
-    for (size_t e = 0; e < csz; e++) {
-        int i = (int)(e % ldc), j = (int)(e / ldc) - 1;
-        if (i < m && j >= 0 && j < n)
-            check_elem(&t, o.ar, o.br, m, k, beta, beta_kind,
-                       get(&t, o.cg, (long)e), get(&t, o.c0, (long)e), i, j,
-                       r);
-        else if (memcmp((char *)o.cg + t.esz * e, (char *)o.c0 + t.esz * e,
-                        t.esz) != 0)
-            r->fails++, r->worst = INFINITY;
-    }
+        for (int p = 0; p < k1; p++)
+            o.br[p + j * k1] = rounded(&t, urand(seed));
+    for (size_t i = 0; i < z.asz; i++)
+        put(&t, o.a, (long)i, NAN);
+    for (size_t i = 0; i < z.bsz; i++)
+        put(&t, o.b, (long)i, NAN);
+    for (int k = k0; k <= k1; k++)
+        run_one(d, &t, beta_kind, m, n, k, k1, &o, seed, r);
     free_operands(&o);
 }
 
@@ -199,6 +267,5 @@ void mmg_oracle_check(const struct mmt_kernel_desc *d, int v,
         return;
     for (int m = m0; m <= m1 && !r->oom; m++)
         for (int n = n0; n <= n1 && !r->oom; n++)
-            for (int k = k0; k <= k1 && !r->oom; k++)
-                run_one(d, v, m, n, k, seed, r);
+            run_ks(d, v, m, n, k0, k1, seed, r);
 }
