@@ -69,8 +69,11 @@ int mms_dgemm_verify(const struct mms_dgemm *dg, char *why, size_t len);
  * and C flushed (the timer's OneCallFlushLRU over pl->dgemm_flush_bytes),
  * pl->dgemm_samples samples, min of them (one where a call lasts
  * MMS_DGEMM_LONG_S or more at pl->peak_mflops: two such samples, back to
- * back, mostly share the machine's phase, and on the AVX2 Zen 4 guest
- * N = 3000's second sample was a third of the step nc's time).  m gets
+ * back, mostly share the machine's phase; on the AVX2 Zen 4 guest, 40
+ * flushed pairs at N = 1000 and 1500, the second sample lowered the
+ * first's time by 0.3% on average, by more than 2% twice, while the
+ * second samples of N = 1000 and 1500 were 46% of the flops of a blocks
+ * step's timing; docs/BENCHMARKS.md, 2026-12-01).  m gets
  * the geometric mean of the shapes' MFLOPS (each counts alike), the
  * largest spread, the most samples any shape took, and why =
  * "N=200:41234.5 N=500:84123.4 N=1000:... N=1000x32x1000:... small=200
@@ -81,7 +84,7 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
                    struct mms_measure *m);
 
 /* Seconds of a call at the peak from which a shape takes one sample. */
-#define MMS_DGEMM_LONG_S 0.25
+#define MMS_DGEMM_LONG_S 0.04
 
 /* The samples mms_dgemm_time takes of a shape of flops (2 M N K). */
 int mms_dgemm_samples(const struct mms_pipeline *pl, double flops);
