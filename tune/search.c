@@ -12,6 +12,7 @@
 #include "tune/progress.h"
 #include "tune/searchtext.h"
 #include "tune/steprun.h"
+#include "tune/winner.h"
 
 void mms_search_init(struct mms_search *s, const struct mms_level *lv)
 {
@@ -24,6 +25,7 @@ void mms_search_init(struct mms_search *s, const struct mms_level *lv)
     s->engine = "search";
     s->steps = mms_steps, s->nsteps = mms_nsteps;
     s->start = mms_start_params;
+    mms_winner_forget();
 }
 
 void mms_search_head(const struct mms_search *s, struct mms_log_head *h)
@@ -89,6 +91,17 @@ static int (*const runners[])(struct mms_search *s,
     [MMS_STEP_DGEMM] = mms_run_dgemm,
 };
 
+/* 1 when one of the winner's timings is taken after step i (winner.h):
+ * from the step pf on, where the kernel is final, but not after the
+ * last step, which the end's timing follows. */
+static int spreads_winner(const struct mms_search *s, int i)
+{
+    const struct mms_step *st = &s->steps[i];
+
+    return i < s->nsteps - 1 && (mms_step_kind(st) == MMS_STEP_BLOCKS
+                                 || strcmp(st->name, "pf") == 0);
+}
+
 int mms_search_run(struct mms_search *s, const char *log_path, char *err,
                    size_t errlen)
 {
@@ -120,7 +133,8 @@ int mms_search_run(struct mms_search *s, const char *log_path, char *err,
     s->ref = s->fixed;
     for (int i = 0; i < s->nsteps; i++) {
         const struct mms_step *st = &s->steps[i];
-        if (runners[mms_step_kind(st)](s, st) != 0) {
+        if (runners[mms_step_kind(st)](s, st) != 0
+            || (spreads_winner(s, i) && mms_winner_between(s) != 0)) {
             snprintf(err, errlen, "%s: cannot write: %s", log_path,
                      strerror(errno));
             return -1;

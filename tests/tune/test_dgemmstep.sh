@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..25"
+echo "1..26"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -400,6 +400,21 @@ else
     fail "rerun: MFLOPS '$(key pf0.log MFLOPS)' (was '$first'), \
 $(grep -c '^cand step=winner ' "$dir/pf0.log") winner timings, \
 $(summary pf0.log | grep -o ' timed=[0-9]*')"
+fi
+
+# Those five were taken after the blocks steps pf, mc, kc and nc (the
+# last three pinned there, so each waited out the gap), the fifth at the
+# end after the step small, under one header of the step winner.
+small=$(grep -n '^step name=small ' "$dir/pf0.log" | head -1 | cut -d: -f1)
+before=$(grep -n '^cand step=winner ' "$dir/pf0.log" \
+    | awk -F: -v s="$small" '$1 < s' | wc -l)
+if [ -n "$small" ] && [ "$before" -eq 4 ] \
+        && [ "$(grep -c '^step name=winner ' "$dir/pf0.log")" -eq 1 ] \
+        && grep -q '^cand step=winner round=4 ' "$dir/pf0.log"; then
+    pass "the winner's first four timings come between the blocks steps"
+else
+    fail "the winner's timings: $before before the step small (line \
+$small), $(grep -c '^step name=winner ' "$dir/pf0.log") headers"
 fi
 
 # Searched, they belong to the kernel the steps ncnb and kclean searched

@@ -58,8 +58,9 @@ fi
 # searched munu on the resume below): it is timed at
 # the end five times (the fake timing's noise differs in each), and
 # params.conf's MFLOPS is the best of the five the log lists.
-times=$(sed -n "s/^note why=.*no step timed it: timed 5 times 2.0 s apart,\
- \(.*\) MFLOPS, the best taken$/\1/p" "$dir/pins.log")
+times=$(sed -n "s/^note why=.*no step timed it: timed 5 times, after the \
+blocks steps and at the end, \(.*\) MFLOPS, the best taken$/\1/p" \
+    "$dir/pins.log")
 best=$(echo "$times" | tr ' ' '\n' | sort -g | tail -1)
 mflops=$(sed -n 's/^MFLOPS = \([0-9.]*\) .*/\1/p' "$dir/pins.params")
 if [ "$(echo "$times" | wc -w)" -eq 5 ] \
