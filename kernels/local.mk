@@ -442,6 +442,10 @@ AM_DISTCHECK_CONFIGURE_FLAGS = --with-archdefs=no --disable-openmp
 # make regtest: the built library's DGEMM against the peak mmprobe
 # measures in the same run (bench-dgemm, N = 1000 flushed, N = 64 warm).
 REGTESTS += tests/kernels/regtest_dgemm.sh
+# make regtest: test_coldlines's timed half, lines just read as warm.
+REGTESTS += tests/kernels/regtest_coldlines.sh
+EXTRA_DIST += tests/kernels/regtest_coldlines.sh
+tests/kernels/regtest_coldlines.log: tests/kernels/test_coldlines$(EXEEXT)
 # make regtest: test_threads built with ThreadSanitizer (clang, Archer)
 # runs clean; checked to fail with a barrier of blocked.c taken out.
 REGTESTS += tests/kernels/regtest_tsan.sh

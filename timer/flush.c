@@ -265,13 +265,27 @@ int mmtm_lru_make(struct mmtm_lru_buffer *b, size_t bytes)
     return 0;
 }
 
+/* One double of every line brings the line in, which is what evicts the
+ * operands; four sums, so that the adds do not wait on one another.  A
+ * sum of every double, one add after the other, ran at an add's latency,
+ * not at the memory's pace: 17% of the samples of a search's step small
+ * (64 MiB flushes, the AVX2 Zen 4 guest). */
 void mmtm_lru_flush(const struct mmtm_lru_buffer *b)
 {
-    double sum = 0;
+    const size_t per = LINE / sizeof(double);
+    const double *p = b->p;
+    double s0 = 0, s1 = 0, s2 = 0, s3 = 0;
+    size_t i = 0;
 
-    for (size_t i = 0; i < b->n; i++)
-        sum += b->p[i];
-    flush_sink += sum;
+    for (; i + 4 * per <= b->n; i += 4 * per) {
+        s0 += p[i];
+        s1 += p[i + per];
+        s2 += p[i + 2 * per];
+        s3 += p[i + 3 * per];
+    }
+    for (; i < b->n; i += per)
+        s0 += p[i];
+    flush_sink += s0 + s1 + s2 + s3;
 }
 
 void mmtm_lru_free(struct mmtm_lru_buffer *b)

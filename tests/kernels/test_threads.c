@@ -83,7 +83,7 @@ static double *call_run(const struct call *x, enum mml_path *path)
     double *c = malloc(x->cells * sizeof *c);
     struct mml_gemm g = { x->s.ta, x->s.tb, x->s.m, x->s.n, x->s.k,
                           x->s.alpha, x->s.beta, x->a, x->b, c, x->lda,
-                          x->ldb, x->ldc };
+                          x->ldb, x->ldc, NULL, NULL, NULL };
 
     if (!c) {
         printf("Bail out! no memory\n");
