@@ -61,13 +61,20 @@ static void note_resume(struct mms_search *s)
  * samples (fewer than a kernel's: the calls take milliseconds to a
  * second, and the rounds repeat them), and a flush of twice the last
  * level (at least 8 MiB), so the operands come from memory as a
- * caller's would. */
+ * caller's would: the larger of probe.conf's and the caches sysfs
+ * lists, where it lists them.  On a guest sharing its L3 the probe read
+ * the chase's edge at 7.5 MiB in one run (and kept it, sysfs's 32 MiB
+ * out of its range) and at 16 MiB in the next (taking sysfs's): the
+ * flush, which must evict whatever the guest can hold, no longer follows
+ * that flip (15 or 64 MiB before 2026-12-01). */
 static void dgemm_timing(struct mms_search *s)
 {
     double llc = s->pc.llc_kib > s->pc.l2_kib ? s->pc.llc_kib
                                               : s->pc.l2_kib;
     size_t flush = (size_t)(2 * llc * 1024);
+    size_t listed = mmtm_flush_bytes_for_level(3);
 
+    flush = listed > flush ? listed : flush;
     s->pl.dgemm_small_n = MMS_DGEMM_SMALL_N;
     memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
     memcpy(s->pl.dgemm_n, s->lv->dgemm_n, sizeof s->lv->dgemm_n);
