@@ -98,8 +98,9 @@ static int one_call_method(enum mmtm_flush f)
  * flush size: making it (allocated, its pages faulted in and written)
  * cost more than the flushes themselves where one timing follows another
  * at several sizes, as the search's whole DGEMM does (8 shapes, each its
- * own timing: at a 64 MiB flush on the AVX2 Zen 4 guest, a step small
- * timing took 0.51 s against 0.19 s at 15 MiB).  Its values never change
+ * own timing: at a 64 MiB flush on the AVX2 Zen 4 guest, the step small
+ * alone took 0.73 s a timing, 0.47 s with the buffer kept; docs/
+ * BENCHMARKS.md, 2026-12-01).  Its values never change
  * (flush.c), so a kept buffer flushes as a new one; it lives as long as
  * the process, or until another size replaces it.  The timer is not
  * called from several threads at once. */

@@ -108,7 +108,6 @@ static const struct mms_record *winner_timing(struct mms_search *s,
     struct mms_record r;
     double t, wait = w->last > 0 ? WINNER_GAP_NS / 1e9 - (mms_now() - w->last)
                                  : 0;
-    const struct mms_record *kept;
 
     if (i == 0 && winner_header(s) != 0)
         return NULL;
@@ -124,9 +123,8 @@ static const struct mms_record *winner_timing(struct mms_search *s,
                 | (i == 0 && w->timed->packed ? MMS_VERIFY : 0), i, &r.m);
     s->timed++;
     w->last = mms_now();
-    kept = mms_log_measured(s, MMS_WINNER_STEP, w->timed, i, 0, NULL, &r,
+    return mms_log_measured(s, MMS_WINNER_STEP, w->timed, i, 0, NULL, &r,
                             w->last - t);
-    return kept;
 }
 
 int mms_winner_between(struct mms_search *s)
