@@ -59,24 +59,31 @@ static int extra_cc(const struct mms_search *s, int e)
     return x->p.isa == s->ref.isa ? cc : -1;
 }
 
-/* The best MU x NU tile the munu step screened (ok, ref's ISA) whose MU
- * is none of k's, or NULL.  One per MU: the munu step screens every tile
- * at the NB chosen for the first, which a tile of another MU divides
- * worse (fractional register tiles), so its best other tiles by those
- * MFLOPS would be the first's neighbours; the whole DGEMM widens NB to
- * hold MC and KC, a multiple of the tile. */
+/* The best MU x NU tile the munu step screened (ok, ref's ISA) that
+ * none of the n kernels k is, or NULL: with mu > 0, one of that MU (an
+ * NU none of k's of that MU has); else one whose MU is none of k's.  One
+ * per MU otherwise: the munu step screens every tile at the NB chosen
+ * for the first, which a tile of another MU divides worse (fractional
+ * register tiles), so its best other tiles by those MFLOPS would be the
+ * first's neighbours; the whole DGEMM widens NB to hold MC and KC, a
+ * multiple of the tile.  But the neighbour with the winner's MU is the
+ * one the screen's setting (NB^3 in L1) compresses most: on the AVX2
+ * Zen 4 guest a search without seeds kept 8 x 5 over 8 x 6 by a tie in
+ * L1, and as the library 8 x 5 ran 0.86-0.89 of 8 x 6 at 64 x 1500 x
+ * 1500 and 64 x 2000 x 2000 (docs/BENCHMARKS.md, 2026-12-01). */
 static const struct mms_record *other_tile(const struct mms_search *s,
                                            const struct mmg_params *k,
-                                           int n)
+                                           int n, int mu)
 {
     const struct mms_record *best = NULL;
 
     for (int i = 0; i < s->log.nrec; i++) {
         const struct mms_record *r = &s->log.rec[i];
         int seen = strcmp(r->step, "munu") != 0 || r->round != 0 || r->ref
-                   || r->m.verdict != MMS_V_OK || r->p.isa != s->ref.isa;
+                   || r->m.verdict != MMS_V_OK || r->p.isa != s->ref.isa
+                   || (mu > 0 && r->p.mu != mu);
         for (int j = 0; j < n && !seen; j++)
-            seen = k[j].mu == r->p.mu;
+            seen = k[j].mu == r->p.mu && (mu == 0 || k[j].nu == r->p.nu);
         if (!seen && (!best || r->m.mflops > best->m.mflops))
             best = r;
     }
@@ -87,10 +94,11 @@ static const struct mms_record *other_tile(const struct mms_search *s,
  * steps' winner, the --candidate files' kernels (those of its ISA, with
  * their compilers when installed), the cc step's finalists (its round-1
  * samples, each kernel with its compiler, in the order the cc step
- * ranked them), and the munu step's best lv->dgemm_tiles other tiles,
- * one per MU (other than those), with the winner's other values (IF and
- * NF cut to the tile's loads) and compiler; lv->dgemm_kernels at most
- * besides the files'.  Returns how many. */
+ * ranked them), and the munu step's best lv->dgemm_tiles other tiles:
+ * the first of the winner's MU (another NU) when the munu step screened
+ * one, the others one per MU (other than those), each with the winner's
+ * other values (IF and NF cut to the tile's loads) and compiler;
+ * lv->dgemm_kernels at most besides the files'.  Returns how many. */
 static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
                          struct mms_how *h)
 {
@@ -109,7 +117,10 @@ static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
             dgemm_add(s, &r->p, cc, k, h, &n, max + s->nextra - tiles);
     }
     for (int t = 0; t < tiles; t++) {
-        const struct mms_record *r = other_tile(s, k, n);
+        const struct mms_record *r = t == 0 ? other_tile(s, k, n, s->ref.mu)
+                                            : NULL;
+        if (!r)
+            r = other_tile(s, k, n, 0);
         struct mmg_params q = s->ref;
         int loads;
         if (!r)

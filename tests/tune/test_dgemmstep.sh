@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..26"
+echo "1..27"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -280,18 +280,38 @@ else
         "$dir/report")"
 fi
 
-# A --candidate params.conf (a tile none of the steps has: 3 x 3): its
-# kernel joins the step's candidates with its compiler, and the step line
-# names the file; only the step is timed again.
-sed -e 's/^MU = [0-9]*/MU = 3/' -e 's/^NU = [0-9]*/NU = 3/' \
+# The step's other tile (quick: one) is of the kernel steps' winner's MU
+# with another NU, the best the munu step screened: the neighbour a
+# screen in L1 compresses most (stepdgemm.c, other_tile).
+w=$(chosen a.log cc)
+wmu=$(field "$w" mu) wnu=$(field "$w" nu)
+near=$(grep '^cand step=munu round=0 ref=0 ' "$dir/a.log" \
+    | grep " mu=$wmu " | grep -v " nu=$wnu " | grep ' verdict=ok ' \
+    | awk '{ for (i = 1; i <= NF; i++) { if ($i ~ /^nu=/) n = substr($i, 4)
+           if ($i ~ /^mflops=/) f = substr($i, 8) }; print f, n }' \
+    | sort -g | tail -1 | cut -d' ' -f2)
+if [ -n "$near" ] && echo "$screened" | grep -q "^$wmu:$near:"; then
+    pass "the dgemm step times the winner's MU with NU=$near (the \
+winner's $wmu x $wnu): $(echo "$screened" | tr '\n' ' ')"
+else
+    fail "no neighbour of the winner's MU $wmu (best other NU '$near') \
+among $(echo "$screened" | tr '\n' ' ')"
+fi
+
+# A --candidate params.conf (a tile none of the steps has: 2 x 2; 3 x 3,
+# the winner's MU, is the step's own since 2026-12-01): its kernel joins
+# the step's candidates with its compiler, and the step line names the
+# file; only the step is timed again.
+sed -e 's/^MU = [0-9]*/MU = 2/' -e 's/^NU = [0-9]*/NU = 2/' \
     "$dir/a.log.params" > "$dir/c.params"
 upto cand.log
-if ! echo "$screened" | grep -q '^3:3:' \
+if ! echo "$screened" | grep -q '^2:2:' \
+        && ! grep -q '^cand step=munu .* mu=2 nu=2 ' "$dir/a.log" \
         && search cand.log --candidate="$dir/c.params" \
         && grep -q "^step name=dgemm .*; --candidate $dir/c.params: \
-ISA=none MU=3 NU=3 .*CC=$(key a.log CC)" "$dir/cand.log" \
+ISA=none MU=2 NU=2 .*CC=$(key a.log CC)" "$dir/cand.log" \
         && kernels cand.log dgemm 0 \
-            | grep -qx "3:3:$(key a.log CC):$(key a.log PF)"; then
+            | grep -qx "2:2:$(key a.log CC):$(key a.log PF)"; then
     pass "a --candidate file's kernel is a candidate: \
 $(kernels cand.log dgemm 0 | tr '\n' ' ')"
 else
