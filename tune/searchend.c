@@ -5,6 +5,7 @@
 #include "tune/search.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "tune/how.h"
@@ -75,6 +76,29 @@ static void forget_side_results(struct mms_search *s)
                  "of params.conf");
 }
 
+/* A winner timed above probe.conf's peak (by more than this factor, the
+ * clock's own wobble): no kernel outruns the machine, so the probe read
+ * the FPU in a slow phase of the host.  On the AVX2 Zen 4 guest a probe
+ * once read FP_PIPES = 1 (a neighbour on the same core, as it seemed, for
+ * its whole second of rounds), PEAK_MFLOPS 22962, and the search's winner
+ * then ran at 44922 MFLOPS: "195.6% of peak". */
+#define ABOVE_PEAK 1.05
+
+/* Say so, in the log and on stderr, with the remedy. */
+static void above_peak(struct mms_search *s, double pct)
+{
+    char why[400];
+
+    snprintf(why, sizeof why, "why=the winner ran at %.1f%% of "
+             "probe.conf's PEAK_MFLOPS %.0f: no kernel outruns the "
+             "machine, so the probe read its FPU in a slow phase of the "
+             "host, and every percentage of peak here is of that figure; "
+             "delete probe.conf and search.log, and tune again",
+             pct, s->pc.peak_mflops);
+    mms_log_line(&s->log, "note", why);
+    fprintf(stderr, "mmsearch: warning: %s\n", why + 4);
+}
+
 int mms_search_finish(struct mms_search *s, const char *output, char *err,
                       size_t errlen)
 {
@@ -91,6 +115,8 @@ int mms_search_finish(struct mms_search *s, const char *output, char *err,
     s->reused = mms_log_reused(&s->log);
     pct = s->pc.peak_mflops > 0 ? 100 * s->ref_mflops / s->pc.peak_mflops
                                 : 0;
+    if (!s->verify_only && pct > 100 * ABOVE_PEAK)
+        above_peak(s, pct);
     mms_params_text(&s->ref, params, sizeof params);
     if (s->steps_done[0])
         snprintf(why, sizeof why, "%s", s->steps_done);

@@ -69,7 +69,7 @@ static int extra_cc(const struct mms_search *s, int e)
  * multiple of the tile.  But the neighbour with the winner's MU is the
  * one the screen's setting (NB^3 in L1) compresses most: on the AVX2
  * Zen 4 guest a search without seeds kept 8 x 5 over 8 x 6 by a tie in
- * L1, and as the library 8 x 5 ran 0.86-0.89 of 8 x 6 at 64 x 1500 x
+ * L1, and as the library 8 x 5 ran 0.88-0.92 of 8 x 6 at 64 x 1500 x
  * 1500 and 64 x 2000 x 2000 (docs/BENCHMARKS.md, 2026-12-01). */
 static const struct mms_record *other_tile(const struct mms_search *s,
                                            const struct mmg_params *k,

@@ -13,7 +13,7 @@ mmgen="$top_builddir/mmgen"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/search.$$
 tap_scratch "$dir"
-echo "1..24"
+echo "1..25"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 winner() { grep -E '^(ISA|NB|MU|NU|KU|LS|FMA|FF|IF|NF) =' "$dir/$1.params"; }
@@ -92,6 +92,26 @@ else
     fail "resumed: MFLOPS '$again' (was '$mflops'), $(grep -c \
 '^cand step=winner ' "$dir/pins.log") winner timings; \
 $(grep '^summary ' "$dir/pins.log" | tail -1 | cut -c1-300)"
+fi
+# A probe.conf whose peak the fake timings outrun (PEAK_MFLOPS 500, the
+# timings 1000-2000): the winner above the peak is said, in the log and
+# on stderr, with the remedy; at the real peak nothing is (pins.log).
+sed 's/^PEAK_MFLOPS = .*/PEAK_MFLOPS = 500/' "$dir/probe.conf" \
+    > "$dir/low.conf"
+"$mmsearch" --level=quick --test-timing=fake --pin-file="$dir/tiny.pins" \
+    --probe-conf="$dir/low.conf" --log="$dir/low.log" \
+    --output="$dir/low.params" --work-dir="$dir" --no-progress \
+    --time-limit=1e-6 > /dev/null 2> "$dir/low.err"
+rc=$?
+if [ $rc -eq 0 ] && grep -q "^mmsearch: warning: the winner ran at \
+[0-9.]*% of probe.conf's PEAK_MFLOPS 500: .*delete probe.conf" \
+            "$dir/low.err" \
+        && grep -q "^note why=the winner ran at .* PEAK_MFLOPS 500: " \
+            "$dir/low.log" \
+        && ! grep -q "^note why=the winner ran at " "$dir/pins.log"; then
+    pass "a winner above probe.conf's peak is warned about"
+else
+    fail "above the peak: exit $rc, $(cat "$dir/low.err")"
 fi
 "$mmsearch" --probe-conf="$dir/none.conf" > /dev/null 2> "$dir/err"
 rc=$?
