@@ -70,7 +70,10 @@ static int extra_cc(const struct mms_search *s, int e)
  * one the screen's setting (NB^3 in L1) compresses most: on the AVX2
  * Zen 4 guest a search without seeds kept 8 x 5 over 8 x 6 by a tie in
  * L1, and as the library 8 x 5 ran 0.88-0.92 of 8 x 6 at 64 x 1500 x
- * 1500 and 64 x 2000 x 2000 (docs/BENCHMARKS.md, 2026-12-01). */
+ * 1500 and 64 x 2000 x 2000 (docs/BENCHMARKS.md, 2026-12-01).  That
+ * neighbour fits the registers: the munu step also screens a ring past
+ * them, and 8 x 7, the neighbour of 8 x 6 it took in the next tune, ran
+ * the whole DGEMM at 23.6 GFLOPS where 8 x 6 ran 35.4. */
 static const struct mms_record *other_tile(const struct mms_search *s,
                                            const struct mmg_params *k,
                                            int n, int mu)
@@ -81,7 +84,9 @@ static const struct mms_record *other_tile(const struct mms_search *s,
         const struct mms_record *r = &s->log.rec[i];
         int seen = strcmp(r->step, "munu") != 0 || r->round != 0 || r->ref
                    || r->m.verdict != MMS_V_OK || r->p.isa != s->ref.isa
-                   || (mu > 0 && r->p.mu != mu);
+                   || (mu > 0 && (r->p.mu != mu
+                                  || !mms_tile_fits(&s->ref, r->p.mu,
+                                                    r->p.nu)));
         for (int j = 0; j < n && !seen; j++)
             seen = k[j].mu == r->p.mu && (mu == 0 || k[j].nu == r->p.nu);
         if (!seen && (!best || r->m.mflops > best->m.mflops))
@@ -95,8 +100,9 @@ static const struct mms_record *other_tile(const struct mms_search *s,
  * their compilers when installed), the cc step's finalists (its round-1
  * samples, each kernel with its compiler, in the order the cc step
  * ranked them), and the munu step's best lv->dgemm_tiles other tiles:
- * the first of the winner's MU (another NU) when the munu step screened
- * one, the others one per MU (other than those), each with the winner's
+ * the first of the winner's MU (another NU, within the registers) when
+ * the munu step screened one, the others one per MU (other than those),
+ * each with the winner's
  * other values (IF and NF cut to the tile's loads) and compiler;
  * lv->dgemm_kernels at most besides the files'.  Returns how many. */
 static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
