@@ -422,9 +422,10 @@ $(grep -c '^cand step=winner ' "$dir/pf0.log") winner timings, \
 $(summary pf0.log | grep -o ' timed=[0-9]*')"
 fi
 
-# Those five were taken after the blocks steps pf, mc, kc and nc (the
-# last three pinned there, so each waited out the gap), the fifth at the
-# end after the step small, under one header of the step winner.
+# Those five: four taken after the blocks steps pf, mc, kc and nc (the
+# last three pinned there: a real timing would wait out the gap, a fake
+# one does not), the fifth at the end after the step small, under one
+# header of the step winner.
 small=$(grep -n '^step name=small ' "$dir/pf0.log" | head -1 | cut -d: -f1)
 before=$(grep -n '^cand step=winner ' "$dir/pf0.log" \
     | awk -F: -v s="$small" '$1 < s' | wc -l)

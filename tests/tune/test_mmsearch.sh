@@ -42,10 +42,17 @@ expect_usage "--pin-file: $dir/bad.pins:2: bogus: not a generator" \
 # Pins from a file: what it pins is not searched, and the log says so.
 printf '# the tiny space of every search below\nISA = none\nnb=8  # L1\n\n' \
     > "$dir/tiny.pins"
-if "$mmsearch" --level=quick --test-timing=fake --pin-file="$dir/tiny.pins" \
-        --probe-conf="$dir/probe.conf" --log="$dir/pins.log" \
-        --output="$dir/pins.params" --work-dir="$dir" --no-progress \
-        --time-limit=1e-6 > /dev/null 2> "$dir/pins.err" \
+# pinned NAME PROBE: a fake-timed search of that tiny space on $dir/PROBE,
+# into NAME.log, NAME.params and NAME.err, starting no step after its
+# first microsecond (--time-limit)
+pinned() {
+    "$mmsearch" --level=quick --test-timing=fake \
+        --pin-file="$dir/tiny.pins" --probe-conf="$dir/$2" \
+        --log="$dir/$1.log" \
+        --output="$dir/$1.params" --work-dir="$dir" --no-progress \
+        --time-limit=1e-6 > /dev/null 2> "$dir/$1.err"
+}
+if pinned pins probe.conf \
         && grep -qx 'PINS = ISA=none NB=8' "$dir/pins.log" \
         && grep -q '^skip name=nb why=pinned: NB=8' "$dir/pins.log"; then
     pass "--pin-file pins ISA and NB, logged as pinned"
@@ -76,10 +83,7 @@ fi
 # its step winner's cand lines): nothing is timed again, the same MFLOPS;
 # mmreport shows the step with its choice.
 cp "$dir/pins.params" "$dir/pins.params.first"
-"$mmsearch" --level=quick --test-timing=fake --pin-file="$dir/tiny.pins" \
-    --probe-conf="$dir/probe.conf" --log="$dir/pins.log" \
-    --output="$dir/pins.params" --work-dir="$dir" --no-progress \
-    --time-limit=1e-6 > /dev/null 2> "$dir/pins.err"
+pinned pins probe.conf
 again=$(sed -n 's/^MFLOPS = \([0-9.]*\) .*/\1/p' "$dir/pins.params")
 if grep '^summary ' "$dir/pins.log" | tail -1 | grep -q ' timed=0 ' \
         && grep '^summary ' "$dir/pins.log" | tail -1 | grep -q 'winner ' \
@@ -98,10 +102,7 @@ fi
 # on stderr, with the remedy; at the real peak nothing is (pins.log).
 sed 's/^PEAK_MFLOPS = .*/PEAK_MFLOPS = 500/' "$dir/probe.conf" \
     > "$dir/low.conf"
-"$mmsearch" --level=quick --test-timing=fake --pin-file="$dir/tiny.pins" \
-    --probe-conf="$dir/low.conf" --log="$dir/low.log" \
-    --output="$dir/low.params" --work-dir="$dir" --no-progress \
-    --time-limit=1e-6 > /dev/null 2> "$dir/low.err"
+pinned low low.conf
 rc=$?
 if [ $rc -eq 0 ] && grep -q "^mmsearch: warning: the winner ran at \
 [0-9.]*% of probe.conf's PEAK_MFLOPS 500: .*delete probe.conf" \
