@@ -48,15 +48,64 @@ static void dgemm_add(const struct mms_search *s, const struct mmg_params *p,
         k[*n] = q, h[(*n)++] = (struct mms_how){ cc, 0 };
 }
 
+/* 1 when kernels of ISA isa reach the peak the kernel steps' winner's
+ * ISA reaches, as another choice of the whole DGEMM: both at least
+ * probe.conf's SIMD_DOUBLES wide (the narrowest width within 90% of the
+ * best flops a cycle), isa one the probe found registers for, and the
+ * ISA not pinned.  The isa step times such ISAs in L1 at the same peak,
+ * where they tie, and the rest of the kernel steps search the one it
+ * took: on the AVX-512 Zen 4 guest (SIMD_DOUBLES = 4: a 512-bit FMA runs
+ * as two 256-bit halves) a search without seeds took avx2 at 1.012 of
+ * avx512 (p = 0.13, 9 rounds), and its 16 x 5 library ran 0.84-0.97 of
+ * the avx512 32 x 5 one at N = 200-3000 (docs/BENCHMARKS.md,
+ * 2026-12-01). */
+static int same_peak_isa(const struct mms_search *s, enum mmg_isa isa)
+{
+    return !s->pins.isa && mms_isa_regs(&s->pc, isa) > 0
+           && mmg_vlen(isa) >= s->pc.simd_doubles
+           && mmg_vlen(s->ref.isa) >= s->pc.simd_doubles;
+}
+
 /* The compiler (pl.cc index) --candidate file e's kernel is built with:
  * its own CC, else the winner's; -1 when it is left out (its compiler is
- * not installed, or the kernel is of another ISA than the winner's). */
+ * not installed, or the kernel is of an ISA other than the winner's and
+ * not of the same peak). */
 static int extra_cc(const struct mms_search *s, int e)
 {
     const struct mms_extra *x = &s->extra[e];
     int cc = x->cc[0] ? mms_pipeline_find_cc(&s->pl, x->cc) : s->ref_cc;
 
-    return x->p.isa == s->ref.isa ? cc : -1;
+    return x->p.isa == s->ref.isa || same_peak_isa(s, x->p.isa) ? cc : -1;
+}
+
+/* The kernel steps' winner on each other ISA of the same peak
+ * (same_peak_isa) that none of the n kernels k has yet: MU in vectors of
+ * that ISA as many as the winner's (a pinned MU, rows in every ISA,
+ * stays), IF and NF cut to the tile's loads, where the tile fits that
+ * ISA's registers; with the winner's compiler, appended to k, h unless
+ * max are there. */
+static void isa_twins(const struct mms_search *s, struct mmg_params *k,
+                      struct mms_how *h, int *n, int max)
+{
+    int v = mmg_vlen(s->ref.isa), pinned_mu = mms_pinned(&s->pins, "MU");
+
+    for (int isa = 0; isa < MMG_NISA; isa++) {
+        struct mmg_params q = s->ref;
+        int w = mmg_vlen((enum mmg_isa)isa);
+        int seen = isa == (int)s->ref.isa
+                   || !same_peak_isa(s, (enum mmg_isa)isa);
+        for (int j = 0; j < *n && !seen; j++)
+            seen = k[j].isa == (enum mmg_isa)isa;
+        if (seen)
+            continue;
+        q.isa = (enum mmg_isa)isa;
+        q.regs = mms_isa_regs(&s->pc, q.isa);
+        q.mu = pinned_mu ? s->ref.mu : s->ref.mu / v * w;
+        if (q.mu % w || q.mu > 64 || !mms_tile_fits(&q, q.mu, q.nu))
+            continue;
+        mmg_fit_fetch(&q);
+        dgemm_add(s, &q, s->ref_cc, k, h, n, max);
+    }
 }
 
 /* The best MU x NU tile the munu step screened (ok, ref's ISA) that
@@ -96,8 +145,10 @@ static const struct mms_record *other_tile(const struct mms_search *s,
 }
 
 /* The dgemm step's kernels, in range order (the tie rule's): the kernel
- * steps' winner, the --candidate files' kernels (those of its ISA, with
- * their compilers when installed), the cc step's finalists (its round-1
+ * steps' winner, the --candidate files' kernels (those of its ISA or of
+ * one of the same peak, with their compilers when installed), the
+ * winner on each other ISA of the same peak none of them has
+ * (isa_twins), the cc step's finalists (its round-1
  * samples, each kernel with its compiler, in the order the cc step
  * ranked them), and the munu step's best lv->dgemm_tiles other tiles:
  * the first of the winner's MU (another NU, within the registers) when
@@ -115,6 +166,7 @@ static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
         if (extra_cc(s, e) >= 0)
             dgemm_add(s, &s->extra[e].p, extra_cc(s, e), k, h, &n,
                       max + s->nextra);
+    isa_twins(s, k, h, &n, max + s->nextra - tiles);
     for (int i = 0; i < s->log.nrec; i++) {
         const struct mms_record *r = &s->log.rec[i];
         int cc = mms_pipeline_find_cc(&s->pl, r->cc);

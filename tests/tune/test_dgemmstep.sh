@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..27"
+echo "1..28"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -560,3 +560,52 @@ else
     fail "PF pinned: $(grep 'name=pf' "$dir/pfpin.log" | cut -c1-160); \
 params.conf PF=$(key pfpin.log PF)"
 fi
+
+# ISAs of the same peak: where probe.conf's SIMD_DOUBLES is 1, scalar and
+# sse2 kernels reach the same flops a cycle, the isa step times them in
+# L1, where they tie, and the dgemm step also times the kernel steps'
+# winner on the other one (stepdgemm.c, isa_twins: the AVX-512 Zen 4
+# guest's search without seeds took avx2 on such a tie, and its library
+# ran 0.84-0.97 of the avx512 one).  At SIMD_DOUBLES = 2 the scalar ISA
+# is narrower than a vector: no twin.  MU, NU and CC pinned (MU = 4:
+# scalar or two sse2 vectors), PF and PFB too (the step pf skipped).
+# isas LOG: the dgemm step's ISAs of round 0, sorted, one a line
+isas() {
+    grep "^cand step=dgemm round=0 " "$dir/$1" | tr ' ' '\n' \
+        | sed -n 's/^isa=//p' | sort -u
+}
+case $(uname -m) in
+x86_64|i?86)
+    for sd in 1 2; do
+        sed "s/^SIMD_DOUBLES = .*/SIMD_DOUBLES = $sd/" "$dir/probe.conf" \
+            > "$dir/peak$sd.conf"
+        "$mmsearch" --probe-conf="$dir/peak$sd.conf" --log="$dir/peak$sd.log" \
+            --output="$dir/peak$sd.log.params" --work-dir="$dir" \
+            --no-progress --object-cache="$dir/objects" --level=quick \
+            --nb=24 --mu=4 --nu=3 --ku=1 --fma=1 --ff=0 --if=2 --nf=2 \
+            --ncnb=24 --pf=1 --pfb=0 --pin=K_CROSSOVER=4 --pin=MC=60 \
+            --pin=KC=200 --pin=NC=400 --pin=SMALL_MAX=200 \
+            --pin=CC="$(key a.log CC)" --test-timing=fake \
+            > "$dir/peak$sd.log.out" 2> "$dir/peak$sd.log.err"
+    done
+    w1=$(sed -n 's/^chosen name=isa .* isa=\([a-z0-9]*\) .*/\1/p' \
+        "$dir/peak1.log")
+    w2=$(sed -n 's/^chosen name=isa .* isa=\([a-z0-9]*\) .*/\1/p' \
+        "$dir/peak2.log")
+    if [ -n "$w1" ] && [ "$(isas peak1.log | tr '\n' ' ')" = "none sse2 " ] \
+            && grep "^cand step=dgemm round=0 " "$dir/peak1.log" \
+                | grep -v " isa=$w1 " | grep -q ' mu=4 nu=3 ' \
+            && [ -n "$w2" ] && { [ "$(isas peak2.log)" = "$w2" ] \
+                || grep -q '^skip name=dgemm why=one candidate' \
+                    "$dir/peak2.log"; }; then
+        pass "SIMD_DOUBLES = 1: the dgemm step times the isa step's $w1 \
+winner on the other ISA too; at 2 only $w2"
+    else
+        tail -2 "$dir/peak1.log.err" "$dir/peak2.log.err" | sed "s/^/# /"
+        fail "twins: SIMD_DOUBLES=1 isa $w1, dgemm step's ISAs \
+'$(isas peak1.log | tr '\n' ' ')'; SIMD_DOUBLES=2 isa $w2, \
+'$(isas peak2.log | tr '\n' ' ')'"
+    fi ;;
+*)
+    n=$((n + 1)); echo "ok $n # SKIP $(uname -m) has no sse2 kernels" ;;
+esac
