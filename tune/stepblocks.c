@@ -69,7 +69,13 @@ static int blocks_candidates(struct mms_search *s, const struct mms_step *st,
  * 14% at 3000 to 480, medians of 8 interleaved runs, B's panel outgrowing
  * the LLC share other tenants leave; on the AVX2 Zen 4 guest NC = 384-1536
  * ran within 3% at 500-3000, where N = 3000 took 37 s of a 161 s search:
- * normal's nc_n is 2000).  No size on the small path, which has no NC. */
+ * normal's nc_n is 2000).  No size on the small path, which has no NC,
+ * nor the narrow shapes: L x 32 x L is narrower than any NC, and the
+ * skinny path that 64 x L x L takes cuts by SMALL_MAX.  With them, the
+ * nc step of a make tune on the AVX-512 Zen 4 guest tied NC = 1160 at
+ * 0.999 of 580 over 5 rounds and kept 580; its square sizes alone put
+ * 1160 at 1.005, and in the library 1160 ran 1.00-1.03 of 580 at N =
+ * 1000-3000 (BENCHMARKS.md, 2026-12-01). */
 static void nc_sizes(struct mms_search *s, const struct mms_how *how, int n)
 {
     int k = 0, least = 0;
@@ -84,7 +90,7 @@ static void nc_sizes(struct mms_search *s, const struct mms_how *how, int n)
         s->pl.dgemm_n[k++] = s->lv->nc_n;
     while (k < MMS_DGEMM_SIZES)
         s->pl.dgemm_n[k++] = 0;
-    s->pl.dgemm_small_n = 0;
+    s->pl.dgemm_small_n = 0, s->pl.dgemm_narrow = 0;
 }
 
 /* The step small's sizes: each candidate's SMALL_MAX (at most
@@ -121,6 +127,7 @@ int mms_run_blocks(struct mms_search *s, const struct mms_step *st)
     struct mms_outcome o[MMS_MAX_CANDS];
     char rest[1400], sizes[2 * MMS_SIZES_TEXT + 32], why[MMS_WHY_MAX];
     int n, rc, level_n[MMS_DGEMM_SIZES], level_small = s->pl.dgemm_small_n;
+    int level_narrow = s->pl.dgemm_narrow;
 
     if (s->skip_blocks)
         return mms_skip(s, st, "--skip-blocks: MC, KC, NC and SMALL_MAX are "
@@ -156,6 +163,7 @@ int mms_run_blocks(struct mms_search *s, const struct mms_step *st)
          ? -1 : mms_choose(s, st, cand, how, o, n);
     memcpy(s->pl.dgemm_n, level_n, sizeof level_n);
     s->pl.dgemm_small_n = level_small, s->pl.dgemm_route = 0;
+    s->pl.dgemm_narrow = level_narrow;
     mms_shapes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes, -1);
     return rc;
 }

@@ -53,11 +53,11 @@ if search a.log && "$mmsearch" --check-log="$dir/a.log" > /dev/null \
         done \
         && grep -q "^step name=mc .*; square N=[0-9]*,1000, narrow \
 1000x32x1000,64x1000x1000, " "$dir/a.log" \
-        && grep -q "^step name=nc .*; square N=1000,2000, narrow " \
+        && grep -q "^step name=nc .*; square N=1000,2000, operands " \
             "$dir/a.log"; then
     pass "the steps mc, kc, nc, small are in the log: headers, cands, \
-decisions; the narrow shapes at N=1000; nc times N=2000 too, and no size \
-on the small path"
+decisions; the narrow shapes at N=1000; nc times N=2000 too, and neither \
+a size on the small path nor the narrow shapes"
 else
     fail "search: $(tail -3 "$dir/a.log.err")"
 fi
@@ -244,24 +244,24 @@ fi
 
 # The full level: the nc step times the level's sizes past its least NC
 # (560: 1000, 2000, 3000; 500 runs alike under every candidate) and
-# 4000, and the narrow shapes at the level's largest, 3000, but no size
-# on the small path, which has no NC; its cand lines list all six, the
-# narrow ones on the skinny path.
+# 4000, but no size on the small path, which has no NC, nor the narrow
+# shapes (L x 32 x L narrower than any NC, 64 x L x L on the skinny
+# path, cut by SMALL_MAX); its cand lines list those four.
 if run_mmsearch full.log --level=full --isa=none --nb=24 --mu=2 --nu=4 \
         --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pin=K_CROSSOVER=4 \
         --test-timing=fake --skip-dgemm --pin=MC=60 --pin=KC=200 \
-        && grep -q '^step name=nc .*; square N=1000,2000,3000,4000, narrow ' \
+        && grep -q '^step name=nc .*; square N=1000,2000,3000,4000, oper' \
             "$dir/full.log" \
         && [ "$(grep -c '^cand step=nc ' "$dir/full.log")" -gt 0 ] \
         && [ "$(grep -c "^cand step=nc .* why=N=1000:[0-9.]* \
-N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]* \
-N=3000x32x3000:[0-9.]* N=64x3000x3000:[0-9.]* \
-skinny=3000x32x3000,64x3000x3000$" \
+N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]*$" \
             "$dir/full.log")" -eq "$(grep -c '^cand step=nc ' \
             "$dir/full.log")" ] \
+        && grep -q '^step name=small .*, narrow 3000x32x3000,64x3000x3000, ' \
+            "$dir/full.log" \
         && [ "$(key full.log NC)" -gt 0 ]; then
     pass "full level: nc timed at the four sizes past its least NC, the \
-last 4000, and two narrow"
+last 4000, no narrow shape (the step small after it: two)"
 else
     fail "full level: $(grep '^step name=nc' "$dir/full.log" | cut -c1-200) \
 $(grep '^cand step=nc ' "$dir/full.log" | head -1 | sed 's/.* why=//') \
