@@ -148,7 +148,8 @@ static const struct mms_record *other_tile(const struct mms_search *s,
  * steps' winner, the --candidate files' kernels (those of its ISA or of
  * one of the same peak, with their compilers when installed), the
  * winner on each other ISA of the same peak none of them has
- * (isa_twins), the cc step's finalists (its round-1
+ * (isa_twins; each takes the place of a cc finalist: the step's time is
+ * mostly its drivers' builds), the cc step's finalists (its round-1
  * samples, each kernel with its compiler, in the order the cc step
  * ranked them), and the munu step's best lv->dgemm_tiles other tiles:
  * the first of the winner's MU (another NU, within the registers) when
@@ -160,19 +161,23 @@ static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
                          struct mms_how *h)
 {
     int n = 0, max = s->lv->dgemm_kernels, tiles = s->lv->dgemm_tiles;
+    int twins;
 
     dgemm_add(s, &s->ref, s->ref_cc, k, h, &n, max);
     for (int e = 0; e < s->nextra; e++)
         if (extra_cc(s, e) >= 0)
             dgemm_add(s, &s->extra[e].p, extra_cc(s, e), k, h, &n,
                       max + s->nextra);
+    twins = n;
     isa_twins(s, k, h, &n, max + s->nextra - tiles);
+    twins = n - twins;
     for (int i = 0; i < s->log.nrec; i++) {
         const struct mms_record *r = &s->log.rec[i];
         int cc = mms_pipeline_find_cc(&s->pl, r->cc);
         if (strcmp(r->step, "cc") == 0 && r->round == 1 && !r->ref
             && cc >= 0)
-            dgemm_add(s, &r->p, cc, k, h, &n, max + s->nextra - tiles);
+            dgemm_add(s, &r->p, cc, k, h, &n,
+                      max + s->nextra - tiles - twins);
     }
     for (int t = 0; t < tiles; t++) {
         const struct mms_record *r = t == 0 ? other_tile(s, k, n, s->ref.mu)
