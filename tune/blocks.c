@@ -156,15 +156,18 @@ static int write_kernel(const struct mms_pipeline *pl, const char *dir,
 /* The kernels the library generates around the full kernel p (each
  * driver's own, under dir), as kernels/local.mk makes them: the edge
  * kernel (M=N=K at run time, a tile that bounds every block, with p's
- * PF and PFB), and the small-problem path's two non-copy kernels,
- * mml_knc and mml_kncv: run-time sizes up to NCNB, FF=0, p's tile cut to
- * two vectors' rows with PFA=1 (IF and NF fitted to it: mmg_fit_fetch),
- * and a narrow tile of one vector's rows with IF=NF=2, PFA=0 and KU=1,
- * the library's kncv (its KU is 1 whatever the search's; p's KU there
- * was a kernel the library does not build, and on the AVX-512 Zen 4
- * guest it took 3.0-4.7 s a compile at KU = 64 and 120, against 1.2 s
- * with gcc and 2.4 with clang at KU = 1).  k[0..2] get them.  A planted fault in p (a test's) goes
- * to the non-copy kernels only. */
+ * PF and PFB), and the non-copy kernels (run-time sizes up to NCNB,
+ * FF=0): mml_knc, the small-problem path's, p's tile cut to two vectors'
+ * rows (IF and NF fitted to it: mmg_fit_fetch) with KU=1 and PFA=0;
+ * mml_kncp, the same tile with p's KU and PFA=1, for the blocks with a
+ * slab below (skinny.c's panels and tall products); and mml_kncv, a
+ * narrow tile of one vector's rows with IF=NF=2, KU=1 and PFA=0.  KU=1
+ * where the library has it, not p's: one kncp-like kernel had stood for
+ * all three, so a search whose line chose KU = 64 or 120 timed the small
+ * path on kernels the library never builds, and their compiles took
+ * 3.0-4.7 s each on the AVX-512 Zen 4 guest against 1.2 s with gcc (2.4
+ * with clang) at KU = 1.  k[0..3] get them.  A planted fault in p (a
+ * test's) goes to the non-copy kernels only. */
 static int write_kernels(const struct mms_pipeline *pl, const char *dir,
                          const struct mmg_params *p,
                          const struct mml_libparams *lp, struct mms_cand *k,
@@ -188,11 +191,14 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
         q.mu = 2 * v;
     mmg_fit_fetch(&q);           /* as kernels/local.mk: --fit-fetch */
     q.pfa = 1;
-    if (write_kernel(pl, dir, &q, "mml_knc", &k[1], why, len) != 0)
+    if (write_kernel(pl, dir, &q, "mml_kncp", &k[1], why, len) != 0)
+        return -1;
+    q.pfa = 0, q.ku = 1;
+    if (write_kernel(pl, dir, &q, "mml_knc", &k[2], why, len) != 0)
         return -1;
     q = nc;
     q.mu = v, q.ifetch = 2, q.nfetch = 2, q.pfa = 0, q.ku = 1;
-    return write_kernel(pl, dir, &q, "mml_kncv", &k[2], why, len);
+    return write_kernel(pl, dir, &q, "mml_kncv", &k[3], why, len);
 }
 
 /* One compiler call of a batch of drivers' builds: the compiler and its
@@ -231,7 +237,7 @@ static int job_set(struct job *j, const struct mms_pipeline *pl, int cc,
  * sources (the library's, then the generated ones: the kernels first),
  * their preprocessed texts and objects, and whether it failed (its why
  * in d->why). */
-enum { MAXSRC = 48, NGEN = 4, NKERN = 3 };
+enum { MAXSRC = 48, NGEN = 5, NKERN = 4 };
 struct unit {
     struct mms_driver_build *d;
     char dir[MMS_PATH_MAX + 16], stubs[MMS_PATH_MAX + 32];
@@ -332,7 +338,7 @@ static void unit_setup(const struct mms_pipeline *pl,
     struct mml_libparams lp, s;
     char list[] = MMS_DRIVER_SOURCES;
     const char *gen[NGEN] = { u->k[0].src, u->k[1].src, u->k[2].src,
-                              u->stubs };
+                              u->k[3].src, u->stubs };
 
     snprintf(u->dir, sizeof u->dir, "%s/driver%d", pl->workdir, d->id);
     snprintf(u->stubs, sizeof u->stubs, "%s/stubs.c", u->dir);
