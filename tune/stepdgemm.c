@@ -144,12 +144,32 @@ static const struct mms_record *other_tile(const struct mms_search *s,
     return best;
 }
 
+/* The kernel steps' winner with KU=1, where it unrolls more and KU is
+ * not pinned: appended to k, h unless max are there.  The ku step times
+ * K = NB, which a full unroll (KU = NB) fits exactly; the library runs
+ * the kernel at K = KC, and its edge kernel at K of the call.  On the
+ * AVX-512 Zen 4 guest a search without seeds took 32 x 5 KU = 120 at
+ * NB = 120 (every candidate of its dgemm step had KU = 120), whose
+ * library ran N = 2000 and 3000 at 0.96-0.99 of the same parameters
+ * with KU = 1 (BENCHMARKS.md, 2026-12-01). */
+static void ku_twin(const struct mms_search *s, struct mmg_params *k,
+                    struct mms_how *h, int *n, int max)
+{
+    struct mmg_params q = s->ref;
+
+    if (q.ku == 1 || mms_pinned(&s->pins, "KU"))
+        return;
+    q.ku = 1;
+    dgemm_add(s, &q, s->ref_cc, k, h, n, max);
+}
+
 /* The dgemm step's kernels, in range order (the tie rule's): the kernel
  * steps' winner, the --candidate files' kernels (those of its ISA or of
  * one of the same peak, with their compilers when installed), the
  * winner on each other ISA of the same peak none of them has
- * (isa_twins; each takes the place of a cc finalist: the step's time is
- * mostly its drivers' builds), the cc step's finalists (its round-1
+ * (isa_twins) and with KU=1 (ku_twin; each twin takes the place of a cc
+ * finalist: the step's time is mostly its drivers' builds), the cc
+ * step's finalists (its round-1
  * samples, each kernel with its compiler, in the order the cc step
  * ranked them), and the munu step's best lv->dgemm_tiles other tiles:
  * the first of the winner's MU (another NU, within the registers) when
@@ -170,6 +190,7 @@ static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
                       max + s->nextra);
     twins = n;
     isa_twins(s, k, h, &n, max + s->nextra - tiles);
+    ku_twin(s, k, h, &n, max + s->nextra - tiles);
     twins = n - twins;
     for (int i = 0; i < s->log.nrec; i++) {
         const struct mms_record *r = &s->log.rec[i];

@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..28"
+echo "1..29"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -609,3 +609,21 @@ winner on the other ISA too; at 2 only $w2"
 *)
     n=$((n + 1)); echo "ok $n # SKIP $(uname -m) has no sse2 kernels" ;;
 esac
+
+# The winner with KU=1 beside it: the ku step times K = NB, which a full
+# unroll fits exactly, and the library runs the kernel at K = KC and at
+# the call's K (stepdgemm.c, ku_twin).  At NB = 12 the fake landscape's
+# ku step takes KU = 12; the dgemm step then times KU = 1 too.
+run_mmsearch ku.log --level=quick --isa=none --nb=12 --mu=4 --nu=3 --fma=1 \
+    --ff=0 --if=2 --nf=2 --ncnb=24 --pf=1 --pin=K_CROSSOVER=4 \
+    --pin=MC=60 --pin=KC=200 --pin=NC=400 --pin=SMALL_MAX=200 \
+    --pin=CC="$(key a.log CC)" --test-timing=fake
+kuw=$(sed -n 's/^chosen name=ku .* ku=\([0-9]*\) .*/\1/p' "$dir/ku.log")
+kus=$(grep "^cand step=dgemm round=0 " "$dir/ku.log" | tr ' ' '\n' \
+    | sed -n 's/^ku=//p' | sort -n | tr '\n' ' ')
+if [ -n "$kuw" ] && [ "$kuw" != 1 ] && [ "$kus" = "1 $kuw " ]; then
+    pass "the ku step's KU=$kuw: the dgemm step times KU=1 beside it"
+else
+    tail -2 "$dir/ku.log.err" | sed "s/^/# /"
+    fail "KU twin: the ku step took '$kuw', the dgemm step timed KU '$kus'"
+fi
