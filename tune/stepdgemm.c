@@ -109,7 +109,7 @@ static void isa_twins(const struct mms_search *s, struct mmg_params *k,
 }
 
 /* The best MU x NU tile the munu step screened (ok, ref's ISA) that
- * none of the n kernels k is, or NULL: with mu > 0, one of that MU (an
+ * none of the n kernels k of its ISA is, or NULL: with mu > 0, one of that MU (an
  * NU none of k's of that MU has); else one whose MU is none of k's.  One
  * per MU otherwise: the munu step screens every tile at the NB chosen
  * for the first, which a tile of another MU divides worse (fractional
@@ -137,7 +137,8 @@ static const struct mms_record *other_tile(const struct mms_search *s,
                                   || !mms_tile_fits(&s->ref, r->p.mu,
                                                     r->p.nu)));
         for (int j = 0; j < n && !seen; j++)
-            seen = k[j].mu == r->p.mu && (mu == 0 || k[j].nu == r->p.nu);
+            seen = k[j].isa == r->p.isa && k[j].mu == r->p.mu
+                   && (mu == 0 || k[j].nu == r->p.nu);
         if (!seen && (!best || r->m.mflops > best->m.mflops))
             best = r;
     }
