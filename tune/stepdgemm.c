@@ -207,13 +207,10 @@ static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
         if (!r)
             r = other_tile(s, k, n, 0);
         struct mmg_params q = s->ref;
-        int loads;
         if (!r)
             break;
         q.mu = r->p.mu, q.nu = r->p.nu;
-        loads = mmg_loads_per_step(&q);
-        q.ifetch = q.ifetch > loads ? loads : q.ifetch;
-        q.nfetch = q.nfetch > loads ? loads : q.nfetch;
+        mmg_fit_fetch(&q);
         dgemm_add(s, &q, s->ref_cc, k, h, &n, max + s->nextra);
     }
     return n;

@@ -84,8 +84,11 @@ const struct mms_step mms_steps[] = {
       "as absent", "issue 8", NULL },
     { "dgemm", "KERNEL,CC", mms_range_dgemm,
       "the kernel and its compiler by the whole DGEMM: the winner, the "
-      "--candidate files' kernels (make tune: this CPU's architectural "
-      "defaults), the cc step's finalists (each kernel with its compiler) "
+      "--candidate files' kernels of its ISA or one of the same peak "
+      "(make tune: this CPU's architectural defaults), the winner on each "
+      "other ISA of the same peak (both at least SIMD_DOUBLES wide) and "
+      "with KU=1, each in the place of a cc finalist, the cc step's "
+      "finalists (each kernel with its compiler) "
       "and the best (quick 1, normal and full 2) MU x NU tiles the munu "
       "step screened that none of them is: the first of the winner's MU "
       "within the registers when there is one, the others one per MU "
