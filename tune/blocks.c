@@ -182,22 +182,17 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
     q.betas = MMG_BETA_ALL;
     if (write_kernel(pl, dir, &q, "mml_kedge", &k[0], why, len) != 0)
         return -1;
-    nc.copy = 0, nc.ff = 0, nc.pfb = 0;
+    nc = *p;
     nc.nb = lp->v[MML_NB], nc.ncnb = lp->v[MML_NCNB];
-    nc.m = nc.n = nc.k = MMG_RUNTIME;
     nc.betas = MMG_BETA_ALL;
-    q = nc;
-    if (v > 1 && q.mu > 2 * v)
-        q.mu = 2 * v;
-    mmg_fit_fetch(&q);           /* as kernels/local.mk: --fit-fetch */
-    q.pfa = 1;
-    if (write_kernel(pl, dir, &q, "mml_kncp", &k[1], why, len) != 0)
-        return -1;
-    q.pfa = 0, q.ku = 1;
+    mms_small_kernel(&nc, &q);
     if (write_kernel(pl, dir, &q, "mml_knc", &k[2], why, len) != 0)
         return -1;
-    q = nc;
-    q.mu = v, q.ifetch = 2, q.nfetch = 2, q.pfa = 0, q.ku = 1;
+    q.pfa = 1, q.ku = p->ku;
+    if (write_kernel(pl, dir, &q, "mml_kncp", &k[1], why, len) != 0)
+        return -1;
+    mms_small_kernel(&nc, &q);
+    q.mu = v, q.ifetch = 2, q.nfetch = 2;
     return write_kernel(pl, dir, &q, "mml_kncv", &k[3], why, len);
 }
 

@@ -354,16 +354,32 @@ int mms_range_ncnb(const struct mms_space *s,
     int grain = s->lv->nb_reach == 2 ? 4 : nb_grain(ref), n = 0;
     struct mmg_params *c;
 
-    for (int v = ref->nb; v >= grain && (c = push(out, &n, max, ref));
-         v -= grain) {
-        c->copy = 0;
+    struct mmg_params nc;
+
+    /* the library's kernel, not the line's at COPY=0: a line at KU = NB
+     * had timed each NCNB fully unrolled (KU = NCNB), which the library
+     * never builds, 10.7-14.5 s of a search against 1.9 s at KU = 16 (the
+     * AVX-512 Zen 4 guest, make tune, 2026-12-01) */
+    mms_small_kernel(ref, &nc);
+    nc.m = ref->m, nc.n = ref->n, nc.k = ref->k;  /* timed at NCNB cubed */
+    for (int v = ref->nb; v >= grain && (c = push(out, &n, max, &nc));
+         v -= grain)
         c->ncnb = v;
-        if (c->ku > v || ref->ku >= ref->nb)
-            c->ku = v;
-    }
-    if (n == 0 && (c = push(out, &n, max, ref)))     /* NB below the grain */
-        c->copy = 0, c->ncnb = ref->nb;
+    if (n == 0 && (c = push(out, &n, max, &nc)))     /* NB below the grain */
+        c->ncnb = ref->nb;
     return n;
+}
+
+void mms_small_kernel(const struct mmg_params *p, struct mmg_params *nc)
+{
+    int lanes = mmg_lanes(p);
+
+    *nc = *p;
+    nc->copy = 0, nc->ff = 0, nc->pfb = 0, nc->pfa = 0, nc->ku = 1;
+    nc->m = nc->n = nc->k = MMG_RUNTIME;
+    if (lanes > 1 && nc->mu > 2 * lanes)
+        nc->mu = 2 * lanes;
+    mmg_fit_fetch(nc);           /* as kernels/local.mk: --fit-fetch */
 }
 
 void mms_kclean_general(const struct mmg_params *ref, struct mmg_params *g)

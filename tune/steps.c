@@ -62,7 +62,8 @@ const struct mms_step mms_steps[] = {
       "IF in 2,3,L/2,L and NF in 1,2,L-IF; quick: IF in 2,L and NF in "
       "1,2)", "paper 002 III-B step 5", NULL },
     { "ncnb", "NCNB", mms_range_ncnb,
-      "the non-copy kernel (COPY=0, the other values as chosen) with NCNB "
+      "the library's non-copy kernel (the small path's: COPY=0, KU=1, "
+      "FF=0, MU at most two vectors, the other values as chosen) with NCNB "
       "from NB down by lcm(MU,NU,4) (full: by 4) to it, screened in that "
       "order until MFLOPS fall 20% below the best non-copy one seen; the "
       "best is NCNB (a side result: the copy kernel is unchanged)",
@@ -171,7 +172,11 @@ int mms_step_candidates(const struct mms_space *s, const struct mms_step *st,
     n = st->range(s, ref, out, max);
     for (int i = 0; i < n; i++) {
         int dup = 0;
-        mms_pins_apply(s->pins, &out[i]);
+        /* the ncnb step's kernel is the library's non-copy one, whose KU,
+         * FF and MU are the library's whatever the copy kernel's pins
+         * (NCNB pinned skips the step) */
+        if (st->range != mms_range_ncnb)
+            mms_pins_apply(s->pins, &out[i]);
         for (int j = 0; j < kept && !dup; j++)
             dup = mms_params_equal(&out[j], &out[i]);
         if (!dup)

@@ -6,7 +6,8 @@
 # decisions follow the 20% and 1% rules as the log's own timings show,
 # params.conf gets NCNB and K_CROSSOVER while the copy kernel stays the
 # winner, a rerun or a resume after a kill inside step 7 re-times
-# nothing, pinned values skip the steps, and mmreport prints them.
+# nothing, pinned values skip the steps, mmreport prints them, and step
+# 6 times the library's non-copy kernel whatever the line's KU, FF, MU.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 mmsearch="$top_builddir/mmsearch"
 mmgen="$top_builddir/mmgen"
@@ -14,7 +15,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/side.$$
 tap_scratch "$dir"
-echo "1..11"
+echo "1..12"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -193,3 +194,29 @@ else
     fail "mmreport: $(cat "$dir/err") $(sed -n '/^step ncnb/,$p' \
         "$dir/report" | head -30)"
 fi
+
+# Step 6 times the library's non-copy kernel (tune/ranges.c:
+# mms_small_kernel), not the line's at COPY=0: KU=1, FF=0 and MU cut to
+# two vectors whatever the line chose (KU = NB had timed each NCNB fully
+# unrolled, a kernel the library never builds, at 3-5 s a compile).
+# sse2 (every x86-64 has it): 6 x 2 is three vectors tall, cut to 4 x 2.
+case $(uname -m) in
+x86_64|i?86)
+    run_mmsearch lib.log --level=quick --isa=sse2 --nb=24 --mu=6 --nu=2 \
+        --ku=24 --fma=1 --ff=1 --if=2 --nf=2 --pin=K_CROSSOVER=4 \
+        --test-timing=fake --skip-blocks
+    rc=$?
+    all=$(grep -c '^cand step=ncnb round=[0-9]* ref=0 ' "$dir/lib.log")
+    lib=$(grep '^cand step=ncnb round=[0-9]* ref=0 ' "$dir/lib.log" \
+        | grep -c ' copy=0 .* mu=4 nu=2 ku=1 ls=1 fma=1 ff=0 .* pfa=0 pfb=0 ')
+    if [ $rc -eq 0 ] && [ "$all" -ge 1 ] && [ "$lib" -eq "$all" ] \
+            && [ "$(key lib.log KU)" = 24 ] && [ "$(key lib.log MU)" = 6 ]; then
+        pass "step 6 times the library's non-copy kernel: $all with KU=1, \
+FF=0, MU 6 cut to 4; params.conf keeps KU=24, MU=6"
+    else
+        fail "step 6's kernels: exit $rc, $lib of $all the library's: \
+$(grep '^cand step=ncnb ' "$dir/lib.log" | head -1 | cut -c1-200)"
+    fi ;;
+*)
+    echo "ok 12 # SKIP $(uname -m) has no sse2 kernels" ;;
+esac
