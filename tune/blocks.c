@@ -182,7 +182,6 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
     q.betas = MMG_BETA_ALL;
     if (write_kernel(pl, dir, &q, "mml_kedge", &k[0], why, len) != 0)
         return -1;
-    nc = *p;
     nc.nb = lp->v[MML_NB], nc.ncnb = lp->v[MML_NCNB];
     nc.betas = MMG_BETA_ALL;
     mms_small_kernel(&nc, &q);

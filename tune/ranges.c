@@ -352,9 +352,7 @@ int mms_range_ncnb(const struct mms_space *s,
                    int max)
 {
     int grain = s->lv->nb_reach == 2 ? 4 : nb_grain(ref), n = 0;
-    struct mmg_params *c;
-
-    struct mmg_params nc;
+    struct mmg_params *c, nc;
 
     /* the library's kernel, not the line's at COPY=0: a line at KU = NB
      * had timed each NCNB fully unrolled (KU = NCNB), which the library
