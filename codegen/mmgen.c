@@ -8,7 +8,7 @@
 #include "common/common.h"
 
 enum { OPT_PARAMS = 256, OPT_OUTPUT, OPT_HELP, OPT_ISA, OPT_TYPE, OPT_BETA,
-       OPT_NAME, OPT_BT, OPT_FIT_FETCH, OPT_INT };
+       OPT_NAME, OPT_BT, OPT_FIT_FETCH, OPT_SMALL_PATH, OPT_INT };
 
 static void usage(void)
 {
@@ -42,7 +42,14 @@ static void usage(void)
            "  --fit-fetch     lower IF and NF to the loads of one k step "
            "where they\n"
            "                  exceed them (a tile cut from another's), "
-           "else an error\n",
+           "else an error\n"
+           "  --small-path    the library's small-path kernel of the full "
+           "kernel given:\n"
+           "                  COPY=0 FF=0 PFB=0 PFA=0 KU=1, M=N=K at run "
+           "time, MU at most\n"
+           "                  two vectors; options after it override it, "
+           "and IF and NF\n"
+           "                  are fitted (--fit-fetch)\n",
            mmc_progname(), mmc_isas[MMC_ISA_NONE].name, simd);
     for (size_t i = 0; i < mmg_n_int_params; i++) {
         const struct mmg_int_param *d = &mmg_int_params[i];
@@ -71,6 +78,7 @@ static struct option *build_options(void)
         { "name", required_argument, NULL, OPT_NAME },
         { "bt", required_argument, NULL, OPT_BT },
         { "fit-fetch", no_argument, NULL, OPT_FIT_FETCH },
+        { "small-path", no_argument, NULL, OPT_SMALL_PATH },
     };
     return mmg_long_options(fixed, sizeof fixed / sizeof fixed[0], OPT_INT);
 }
@@ -83,8 +91,10 @@ static void set_or_die(struct mmg_params *p, const char *key,
         mmc_usage_error("%s", err);
 }
 
-/* Options are applied after --params wherever they stand; --fit-fetch
- * after all of them. */
+/* Options are applied after --params, in their order (--small-path cuts
+ * the kernel the file and the options before it give, and the options
+ * after it override the cut); --fit-fetch after all of them, as
+ * --small-path's own. */
 static void apply_options(int argc, char **argv, const struct option *o,
                           struct mmg_params *p)
 {
@@ -105,6 +115,8 @@ static void apply_options(int argc, char **argv, const struct option *o,
             set_or_die(p, "BT", optarg);
         else if (c == OPT_FIT_FETCH)
             fit = 1;
+        else if (c == OPT_SMALL_PATH)
+            mmg_small_path(p), fit = 1;
         else if (c >= OPT_INT)
             set_or_die(p, mmg_int_params[c - OPT_INT].key, optarg);
     }

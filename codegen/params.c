@@ -308,6 +308,16 @@ void mmg_fit_fetch(struct mmg_params *p)
         p->nfetch = loads;
 }
 
+void mmg_small_path(struct mmg_params *p)
+{
+    int lanes = mmg_lanes(p);
+
+    p->copy = 0, p->ff = 0, p->pfb = 0, p->pfa = 0, p->ku = 1;
+    p->m = p->n = p->k = MMG_RUNTIME;
+    if (lanes > 1 && p->mu > 2 * lanes)
+        p->mu = 2 * lanes;
+}
+
 /* Scalar: inequality (1) of paper 002, MU*NU + MU + NU + Ls <= NR.
  * SIMD: counted in vectors, with B streamed through one broadcast register
  * as in the refined x86 model of §V-G (each broadcast feeds MU/V

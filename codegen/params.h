@@ -103,6 +103,14 @@ int mmg_loads_per_step(const struct mmg_params *p);
  * vectors tall, beside a full kernel of three: 24 x 8 takes IF up to 11,
  * 16 x 8 up to 10) keeps its schedule where it can. */
 void mmg_fit_fetch(struct mmg_params *p);
+/* The library's small-path kernel cut from its full kernel p, in place:
+ * COPY=0 (the caller's arrays), FF=0, PFB=0, PFA=0, KU=1, M, N and K at
+ * run time, MU at most two vectors (the narrow kernel takes the rest);
+ * IF and NF are left to mmg_fit_fetch, after whatever else a caller
+ * changes.  kernels/local.mk (mmgen --small-path), where the
+ * measurements behind each value are, and mmsearch (its ncnb step and its
+ * drivers) both make the library's non-copy kernels by it. */
+void mmg_small_path(struct mmg_params *p);
 int mmg_regs_needed(const struct mmg_params *p);
 int mmg_regs_available(const struct mmg_params *p);
 

@@ -86,16 +86,14 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 # from N = 64 warm and 200 flushed).  kncp keeps the search's KU: its K
 # is a KC panel's (SGEMM 2000 x 32 x 2000 with KU=1 there: 0.84 flushed,
 # 0.92 warm).
-# $(1): the params file, $(2): the narrow tile's macro in $(KGEN)/narrow.
-NC_MMGEN = ./mmgen$(EXEEXT) --params=$(1) --copy=0 --ff=0 --pfb=0 \
-	--ku=1 --m=0 --n=0 --k=0 --fit-fetch
-# The full tile's rows (shell, sets $$mu): at most two vectors; IF and
-# NF at most the loads of that tile's k step (--fit-fetch: a 24 x 8
-# kernel with IF = 11 cut to 16 x 8, which takes 10).
-NC_MU = v=$$(sed -n 's/^\#define $(2) //p' $(KGEN)/narrow); \
-	mu=$$(sed -n 's/^MU = //p' $(1)); \
-	if [ "$$v" -gt 1 ] && [ "$$mu" -gt $$((2 * v)) ]; then \
-	  mu=$$((2 * v)); fi;
+# The rule (the full tile cut to at most two vectors' rows, KU=1, FF=0,
+# PFB=0, PFA=0, run-time sizes, IF and NF at most the loads of the cut
+# tile's k step: a 24 x 8 kernel with IF = 11 cut to 16 x 8, which takes
+# 10) has one home, codegen's mmg_small_path, which mmsearch's drivers
+# and its ncnb step use too: mmgen --small-path, the options after it
+# overriding it.  $(1): the params file.
+NC_MMGEN = ./mmgen$(EXEEXT) --params=$(1) --small-path
+# The narrow tile's rows: one vector.  $(2): its macro in $(KGEN)/narrow.
 NCV_MU = $$(sed -n 's/^\#define $(2) //p' $(KGEN)/narrow)
 KP = $(KGEN)/kernel.params
 # The narrow tiles' rows (libparams.h's lines that define them), in a
@@ -119,11 +117,9 @@ $(KNC_D): NCP = $(KP)
 $(KNC_D): NMU = MML_NARROW_MU
 NC_NAME = --name=mml_$(basename $(@F)) --output=$@
 $(KGEN)/knc.c $(KGEN)/sknc.c:
-	$(AM_V_GEN)$(call NC_MU,$(NCP),$(NMU)) \
-	  $(call NC_MMGEN,$(NCP)) --mu=$$mu --pfa=0 $(NC_NAME)
+	$(AM_V_GEN)$(call NC_MMGEN,$(NCP)) $(NC_NAME)
 $(KGEN)/kncp.c $(KGEN)/skncp.c:
-	$(AM_V_GEN)$(call NC_MU,$(NCP),$(NMU)) \
-	  $(call NC_MMGEN,$(NCP)) --mu=$$mu --pfa=1 $(NC_NAME) \
+	$(AM_V_GEN)$(call NC_MMGEN,$(NCP)) --pfa=1 $(NC_NAME) \
 	  --ku=$$(sed -n 's/^KU = //p' $(NCP))
 $(KGEN)/kncv.c $(KGEN)/skncv.c:
 	$(AM_V_GEN)$(call NC_MMGEN,$(NCP)) --if=2 --nf=2 $(NC_NAME) \
@@ -132,8 +128,7 @@ $(KGEN)/kncv.c $(KGEN)/skncv.c:
 # path's calls with TRANSB = 'T' copied B^T first, which cost OpenBLAS's
 # lead at N = 32 to 100 on Zen 5.
 $(KGEN)/knct.c $(KGEN)/sknct.c:
-	$(AM_V_GEN)$(call NC_MU,$(NCP),$(NMU)) \
-	  $(call NC_MMGEN,$(NCP)) --bt=1 --mu=$$mu --pfa=0 $(NC_NAME)
+	$(AM_V_GEN)$(call NC_MMGEN,$(NCP)) --bt=1 $(NC_NAME)
 $(KGEN)/kncvt.c $(KGEN)/skncvt.c:
 	$(AM_V_GEN)$(call NC_MMGEN,$(NCP)) --bt=1 --if=2 --nf=2 $(NC_NAME) \
 	  --mu=$(call NCV_MU,$(NCP),$(NMU))

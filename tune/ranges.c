@@ -370,14 +370,9 @@ int mms_range_ncnb(const struct mms_space *s,
 
 void mms_small_kernel(const struct mmg_params *p, struct mmg_params *nc)
 {
-    int lanes = mmg_lanes(p);
-
     *nc = *p;
-    nc->copy = 0, nc->ff = 0, nc->pfb = 0, nc->pfa = 0, nc->ku = 1;
-    nc->m = nc->n = nc->k = MMG_RUNTIME;
-    if (lanes > 1 && nc->mu > 2 * lanes)
-        nc->mu = 2 * lanes;
-    mmg_fit_fetch(nc);           /* as kernels/local.mk: --fit-fetch */
+    mmg_small_path(nc);
+    mmg_fit_fetch(nc);
 }
 
 void mms_kclean_general(const struct mmg_params *ref, struct mmg_params *g)

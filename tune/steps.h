@@ -153,10 +153,9 @@ int mms_step_searched(const struct mms_step *st);
 void mms_kclean_general(const struct mmg_params *ref, struct mmg_params *g);
 
 /* The library's small-path kernel (mml_knc) for the full kernel p, as
- * kernels/local.mk generates it: COPY=0, FF=0, PFB=0, PFA=0, KU=1, the
- * tile's MU cut to two vectors (IF and NF fitted to it), M, N and K at
- * run time, p's NCNB.  The ncnb step times it and the blocks steps'
- * drivers build it (tune/blocks.c). */
+ * kernels/local.mk generates it (mmgen --small-path): mmg_small_path,
+ * IF and NF fitted to the tile.  The ncnb step times it and the blocks
+ * steps' drivers build it (tune/blocks.c). */
 void mms_small_kernel(const struct mmg_params *p, struct mmg_params *nc);
 
 extern const struct mms_step mms_steps[];

@@ -1,8 +1,9 @@
 #!/bin/sh
 # mmgen from the outside: --help, bad parameters exit 2 naming the
 # parameter and its range, a generated file describes itself, the command
-# it records recreates it byte for byte, it compiles warning-free, and
-# only a SIMD kernel's file includes <immintrin.h>.
+# it records recreates it byte for byte, it compiles warning-free, only
+# a SIMD kernel's file includes <immintrin.h>, and --small-path cuts the
+# library's small-path kernel from a full one.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 : "${KERNEL_CC:=cc}" "${KERNEL_CFLAGS:=-O2}"
 mmgen="$top_builddir/mmgen"
@@ -19,7 +20,7 @@ compiles() {
     $KERNEL_CC $KERNEL_CFLAGS -Wall -Wextra -Werror \
         -I"$top_srcdir/codegen" -c "$1" -o "${1%.c}.o" 2> "$dir/cc.err"
 }
-echo "1..33"
+echo "1..34"
 
 "$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
     && pass "--help exits 0 and lists the parameters" \
@@ -354,4 +355,27 @@ if [ "$inc_ok" = yes ]; then
     pass "<immintrin.h> in SIMD kernels alone, before their code"
 else
     fail "immintrin: $inc_ok"
+fi
+
+# --small-path: the library's small-path kernel of the full kernel given
+# (codegen's mmg_small_path, kernels/local.mk's one rule): COPY=0, run-
+# time sizes, FF=0, KU=1, MU cut to two vectors, IF fitted to the cut
+# tile's 10 loads a step; options after it override it, before it not.
+sp_ok=yes
+"$mmgen" --isa=avx512 --nb=40 --mu=24 --nu=8 --ku=4 --ff=1 --if=11 --nf=3 \
+    --small-path > "$dir/sp.c" 2> /dev/null || sp_ok="exit $?"
+grep -q '^ \*   ISA=avx512 .* NCNB=40 COPY=0$' "$dir/sp.c" \
+    && grep -q '^ \*   MU=16 NU=8 KU=1 LS=1 FMA=1 FF=0 IF=10 NF=3$' \
+        "$dir/sp.c" && grep -q '^ \*   C(M x N) = .* M=m N=n K=k$' \
+        "$dir/sp.c" || sp_ok="the cut: $(sed -n 8,10p "$dir/sp.c")"
+"$mmgen" --isa=avx512 --nb=40 --mu=24 --nu=8 --ku=4 --small-path --ku=4 \
+    --pfa=1 > "$dir/sp2.c" 2> /dev/null || sp_ok="after: exit $?"
+grep -q '^ \*   MU=16 NU=8 KU=4 .* PFA=1$' "$dir/sp2.c" \
+    || sp_ok="options after it: $(sed -n 10p "$dir/sp2.c")"
+"$mmgen" --help | grep -q -- '--small-path' || sp_ok="not in --help"
+if [ "$sp_ok" = yes ]; then
+    pass "--small-path: 24 x 8 KU=4 FF=1 IF=11 cut to 16 x 8 KU=1 FF=0 \
+IF=10, COPY=0, run-time sizes; options after it override it"
+else
+    fail "--small-path: $sp_ok"
 fi
