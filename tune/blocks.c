@@ -156,12 +156,12 @@ static int write_kernel(const struct mms_pipeline *pl, const char *dir,
 /* The kernels the library generates around the full kernel p (each
  * driver's own, under dir), as kernels/local.mk makes them: the edge
  * kernel (M=N=K at run time, a tile that bounds every block, with p's
- * PF and PFB), and the non-copy kernels (run-time sizes up to NCNB,
- * FF=0): mml_knc, the small-problem path's, p's tile cut to two vectors'
- * rows (IF and NF fitted to it: mmg_fit_fetch) with KU=1 and PFA=0;
- * mml_kncp, the same tile with p's KU and PFA=1, for the blocks with a
- * slab below (skinny.c's panels and tall products); and mml_kncv, a
- * narrow tile of one vector's rows with IF=NF=2, KU=1 and PFA=0.  KU=1
+ * PF and PFB), and the non-copy kernels (run-time sizes up to NCNB):
+ * mml_knc, the small-problem path's (mms_small_kernel, codegen's
+ * mmg_small_path: the rule kernels/local.mk follows too); mml_kncp, the
+ * same tile with p's KU and PFA=1, for the blocks with a slab below
+ * (skinny.c's panels and tall products); and mml_kncv, a narrow tile of
+ * one vector's rows with IF=NF=2.  KU=1
  * where the library has it, not p's: one kncp-like kernel had stood for
  * all three, so a search whose line chose KU = 64 or 120 timed the small
  * path on kernels the library never builds, and their compiles took
@@ -174,7 +174,6 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
                          char *why, size_t len)
 {
     struct mmg_params q = *p, nc = *p;
-    int v = mml_isa_vlen(lp->isa);
 
     q.copy = 1, q.perturb = 0;
     q.nb = EDGE_NB;
@@ -191,7 +190,7 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
     if (write_kernel(pl, dir, &q, "mml_kncp", &k[1], why, len) != 0)
         return -1;
     mms_small_kernel(&nc, &q);
-    q.mu = v, q.ifetch = 2, q.nfetch = 2;
+    q.mu = mmg_lanes(&q), q.ifetch = 2, q.nfetch = 2;
     return write_kernel(pl, dir, &q, "mml_kncv", &k[3], why, len);
 }
 

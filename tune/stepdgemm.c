@@ -109,8 +109,9 @@ static void isa_twins(const struct mms_search *s, struct mmg_params *k,
 }
 
 /* The best MU x NU tile the munu step screened (ok, ref's ISA) that
- * none of the n kernels k of its ISA is, or NULL: with mu > 0, one of that MU (an
- * NU none of k's of that MU has); else one whose MU is none of k's.  One
+ * none of the n kernels k of its ISA is, or NULL: with mu > 0, one of
+ * that MU (an NU none of k's of that MU has); else one whose MU is none
+ * of k's.  One
  * per MU otherwise: the munu step screens every tile at the NB chosen
  * for the first, which a tile of another MU divides worse (fractional
  * register tiles), so its best other tiles by those MFLOPS would be the
