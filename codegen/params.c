@@ -23,6 +23,7 @@
 const struct mmg_int_param mmg_int_params[] = {
     ROW(MMC_KP_NB, "nb", nb),
     ROW(MMC_KP_NCNB, "ncnb", ncnb),
+    ROW(MMC_KP_NCNU, "ncnu", ncnu),
     { "COPY", "copy", 0, 1, OFF(copy),
       "1: operands copied into the kernel layout, 0: not" },
     { "M", "m", 0, MMC_DIM_MAX, OFF(m), "M fixed at this size; 0: run time" },
@@ -316,6 +317,8 @@ void mmg_small_path(struct mmg_params *p)
     p->m = p->n = p->k = MMG_RUNTIME;
     if (lanes > 1 && p->mu > 2 * lanes)
         p->mu = 2 * lanes;
+    if (p->ncnu > 0)
+        p->nu = p->ncnu;
 }
 
 /* Scalar: inequality (1) of paper 002, MU*NU + MU + NU + Ls <= NR.

@@ -59,6 +59,8 @@ const struct mmc_params_field mmc_paramsconf_schema[MMC_Q_NKEYS] = {
      * absent, the library's model's (kernels/libparams.c). */
     F("SMALL_MAX", INT, 1, MMC_DIM_MAX, 0, 0,
       "library: largest M, N, K of the small-problem path", small_max),
+    /* optional: mmsearch's step ncnu times it; absent, the kernel's NU */
+    P(MMC_KP_NCNU, INT, 0, 1, ncnu),
     /* The library's threads (kernels/parallel.c), optional: mmsearch's
      * step threads times them; absent, the library's model's. */
     F("THREAD_N", INT, 0, 1 << 20, 0, 0,

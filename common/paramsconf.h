@@ -46,6 +46,7 @@ enum mmc_params_key {
     MMC_Q_K_CROSSOVER,        /* §III-B step 7 (optional until searched) */
     MMC_Q_MC, MMC_Q_KC, MMC_Q_NC,  /* the library's blocking (optional) */
     MMC_Q_SMALL_MAX,               /* its small-problem path (optional) */
+    MMC_Q_NCNU,                    /* and that path's tile (optional) */
     MMC_Q_THREAD_N, MMC_Q_THREAD_JC,  /* its threads (optional) */
     MMC_Q_THREAD_N_HOT, MMC_Q_THREAD_HOT_US,
     MMC_Q_CC,                 /* the compiler the kernel was chosen with */
@@ -87,7 +88,7 @@ struct mmc_paramsconf {
     int nb, ncnb, mu, nu, ku, ls, fma, ff, ifetch, nfetch, pf, pfb, regs;
     int k_crossover;
     int mc, kc, nc;
-    int small_max;
+    int small_max, ncnu;
     int thread_n, thread_jc, thread_n_hot, thread_hot_us;
     char cc[KV_WORD_MAX];
     char cflags[KV_WORD_MAX];

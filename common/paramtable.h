@@ -18,6 +18,11 @@
 
 #define MMC_KP_NB "NB", 1, MMC_DIM_MAX, "tile of the copy kernel"
 #define MMC_KP_NCNB "NCNB", 1, MMC_DIM_MAX, "tile of the non-copy kernel"
+/* The small-problem path's register tile columns: its non-copy kernels
+ * are the full kernel's cut (codegen's mmg_small_path), NU columns unless
+ * this says otherwise (0). */
+#define MMC_KP_NCNU "NCNU", 0, 64, \
+    "register tile columns of the non-copy kernels (0: NU)"
 #define MMC_KP_MU "MU", 1, 64, "register tile rows"
 #define MMC_KP_NU "NU", 1, 64, "register tile columns"
 #define MMC_KP_KU "KU", 1, MMC_DIM_MAX, "k steps unrolled"

@@ -29,6 +29,7 @@ const struct mml_param mml_params[MML_NPARAMS] = {
     [MML_THREAD_JC] = { "THREAD_JC", NULL },
     [MML_THREAD_N_HOT] = { "THREAD_N_HOT", NULL },
     [MML_THREAD_HOT_US] = { "THREAD_HOT_US", NULL },
+    [MML_NCNU] = { "NCNU", "NCNU" },
 };
 
 /* Register tiles that fit the ISA's registers by inequality (1) of paper

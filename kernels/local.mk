@@ -85,7 +85,11 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 # chose KU=4, warm 8 1.15, 16 1.10, flushed 16-64 1.02-1.19; both 0.98-1.02
 # from N = 64 warm and 200 flushed).  kncp keeps the search's KU: its K
 # is a KC panel's (SGEMM 2000 x 32 x 2000 with KU=1 there: 0.84 flushed,
-# 0.92 warm).
+# 0.92 warm); its NU is the others' (NCNU where mmsearch's step ncnu set
+# one): the plan cuts the columns by one tile width (a kncp of 16 x 5
+# beside a knc of 16 x 8 ran skinny.c's 2000 x 32 x 2000 at 0.54 of
+# both 16 x 5 on the AVX-512 Zen 4 guest, docs/BENCHMARKS.md,
+# 2026-12-01).
 # The rule (the full tile cut to at most two vectors' rows, KU=1, FF=0,
 # PFB=0, PFA=0, run-time sizes, IF and NF at most the loads of the cut
 # tile's k step: a 24 x 8 kernel with IF = 11 cut to 16 x 8, which takes

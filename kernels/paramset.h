@@ -36,7 +36,7 @@
 enum { MML_MU, MML_NU, MML_KU, MML_NB, MML_MC, MML_KC, MML_NC, MML_NCNB,
        MML_LS, MML_FMA, MML_FF, MML_IF, MML_NF, MML_PF, MML_PFB,
        MML_SMALL_MAX, MML_THREAD_N, MML_THREAD_JC, MML_THREAD_N_HOT,
-       MML_THREAD_HOT_US, MML_NPARAMS };
+       MML_THREAD_HOT_US, MML_NCNU, MML_NPARAMS };
 
 /* One library parameter: its params.conf key (common/paramsconf.h holds
  * the file's schema: ranges, notes, which keys are optional) and mmgen's

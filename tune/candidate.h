@@ -103,15 +103,21 @@ struct mms_compiler {
 #define MMS_NARROW_N 32
 #define MMS_NARROW_M 64
 
+/* The warm square sizes a whole-DGEMM timing takes at most (the step
+ * ncnu's: pl->dgemm_warm_n). */
+#define MMS_DGEMM_WARM 4
+
 /* One shape of a whole-DGEMM timing, C = A B: M x N x K; small 1: on the
  * small-problem path whatever the bound (the small size, first); routed
  * 1: on the path the library routes it to (mml_dgemm_plan), else the
- * packed one. */
+ * packed one; warm 1: called again and again on the same operands, no
+ * flush (a loop of small calls, as a blocked factorization or batched
+ * code makes them), named "<N>w". */
 struct mms_dgemm_shape {
     int m, n, k;
-    int small, routed;
+    int small, routed, warm;
 };
-#define MMS_DGEMM_SHAPES (MMS_DGEMM_SIZES + 3)
+#define MMS_DGEMM_SHAPES (MMS_DGEMM_SIZES + 3 + MMS_DGEMM_WARM)
 
 /* How candidates are built and run: one per search. */
 struct mms_pipeline {
@@ -150,16 +156,20 @@ struct mms_pipeline {
                                         step small), else the blocked */
     int dgemm_narrow;                /* L of the narrow shapes (0: none),
                                         always routed */
+    int dgemm_warm_n[MMS_DGEMM_WARM];    /* warm square sizes, routed, 0
+                                            ends the list (first) */
     size_t dgemm_flush_bytes;        /* read before each call */
 };
 
 /* The shapes a whole-DGEMM timing with pl takes, in its order
- * (pl->dgemm_small_n first when not 0, then pl->dgemm_n, square, then
- * the narrow ones), into s[MMS_DGEMM_SHAPES].  Returns how many. */
+ * (pl->dgemm_warm_n, then pl->dgemm_small_n when not 0, then
+ * pl->dgemm_n, square, then the narrow ones), into s[MMS_DGEMM_SHAPES].
+ * Returns how many. */
 int mms_dgemm_sizes(const struct mms_pipeline *pl, struct mms_dgemm_shape *s);
 
-/* "1000" for a square shape, "1000x32x1000" for another: how the log
- * names it (in the why, and in the list of a step's shapes). */
+/* "1000" for a square shape, "1000x32x1000" for another, "32w" for a
+ * warm one: how the log names it (in the why, and in the list of a
+ * step's shapes). */
 void mms_shape_text(const struct mms_dgemm_shape *s, char *buf, size_t len);
 
 /* Append "N=shape:mflops" to the string in buf (a space before it

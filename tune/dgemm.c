@@ -420,6 +420,9 @@ int mms_dgemm_time(const struct mms_dgemm *dg, const struct mms_pipeline *pl,
         k.flops = 2.0 * (double)z[i].s.m * (double)z[i].s.n
                   * (double)z[i].s.k;
         o.samples = mms_dgemm_samples(pl, k.flops);
+        /* a warm shape's calls repeat on operands the last one left in
+         * the caches, many to a sample */
+        o.flush = z[i].s.warm ? MMTM_FLUSH_NONE : MMTM_FLUSH_ONECALL_LRU;
         if (mmtm_time_kernel(&k, &o, &r) != 0) {
             mms_shape_text(&z[i].s, name, sizeof name);
             snprintf(m->why, sizeof m->why, "N=%s: %s", name, r.how);

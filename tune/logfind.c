@@ -15,16 +15,16 @@ const struct mms_record *mms_log_find_cc(struct mms_log *lg,
     return mms_log_find_at(lg, p, 0, 0, cc, step, round, ref);
 }
 
-/* 1 when why, an ok whole-DGEMM timing's ("N=200:812.5 N=1000:901.2
- * N=1000x32x1000:702.3; ..."), names exactly the shapes
- * "200,1000,1000x32x1000". */
+/* 1 when why, an ok whole-DGEMM timing's ("N=32w:41234.5 N=200:812.5
+ * N=1000:901.2 N=1000x32x1000:702.3; ..."), names exactly the shapes
+ * "32w,200,1000,1000x32x1000". */
 static int timed_at(const char *why, const char *sizes)
 {
     char got[MMS_SIZES_TEXT] = "", n[40];
     size_t used = 0;
     int k = 0;
 
-    while (sscanf(why, "N=%39[0-9x]:%*f%n", n, &k) == 1 && k > 0
+    while (sscanf(why, "N=%39[0-9xw]:%*f%n", n, &k) == 1 && k > 0
            && used < sizeof got) {
         used += (size_t)snprintf(got + used, sizeof got - used, "%s%s",
                                  used ? "," : "", n);

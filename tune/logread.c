@@ -79,15 +79,28 @@ static int key_kind(const char *key)
     return param_index(key) >= 0 ? K_PARAM : -1;
 }
 
+/* 1 for a parameter a line may leave out at 0, its default: NCNU, which
+ * came after logs were written (a line is as it was before it unless the
+ * step ncnu set it). */
+static int optional_param(size_t i)
+{
+    return mmg_int_params[i].offset == offsetof(struct mmg_params, ncnu);
+}
+
+static int param_at(const struct mmg_params *p, size_t i)
+{
+    return *(const int *)((const char *)p + mmg_int_params[i].offset);
+}
+
 void mms_params_text(const struct mmg_params *p, char *buf, size_t len)
 {
     size_t used = (size_t)snprintf(buf, len, "isa=%s", mmg_isa_name(p->isa));
 
     for (size_t i = 0; i < mmg_n_int_params && used < len; i++)
-        used += (size_t)snprintf(buf + used, len - used, " %s=%d",
-                                 mmg_int_params[i].option,
-                                 *(const int *)((const char *)p
-                                                + mmg_int_params[i].offset));
+        if (!optional_param(i) || param_at(p, i) != 0)
+            used += (size_t)snprintf(buf + used, len - used, " %s=%d",
+                                     mmg_int_params[i].option,
+                                     param_at(p, i));
     /* a double kernel's line is as it was before the type */
     if (p->type != MMT_TYPE_D && used < len)
         snprintf(buf + used, len - used, " type=%s",
@@ -244,14 +257,15 @@ static int check_event(int ev, const struct line *l, char *why, size_t len)
     snprintf(want, sizeof want, "%s", events[ev].keys);
     for (tok = strtok(want, " "); tok; tok = strtok(NULL, " ")) {
         if (strcmp(tok, "PARAMS") == 0) {
-            expected += 1 + (int)mmg_n_int_params
-                        + (value_of(l, "type") != NULL);
+            expected += 1 + (value_of(l, "type") != NULL);
             if (!value_of(l, "isa")) {
                 snprintf(why, len, "%s: isa= is missing", events[ev].type);
                 return -1;
             }
             for (size_t i = 0; i < mmg_n_int_params; i++)
-                if (!value_of(l, mmg_int_params[i].option)) {
+                if (value_of(l, mmg_int_params[i].option))
+                    expected++;
+                else if (!optional_param(i)) {
                     snprintf(why, len, "%s: %s= is missing", events[ev].type,
                              mmg_int_params[i].option);
                     return -1;
@@ -284,8 +298,9 @@ static void get_params(const struct line *l, struct mmg_params *p)
     if (value_of(l, "type"))
         mmg_params_set(p, "TYPE", val(l, "type"), why, sizeof why);
     for (size_t i = 0; i < mmg_n_int_params; i++)
-        *(int *)((char *)p + mmg_int_params[i].offset) =
-            atoi(val(l, mmg_int_params[i].option));
+        if (value_of(l, mmg_int_params[i].option))
+            *(int *)((char *)p + mmg_int_params[i].offset) =
+                atoi(val(l, mmg_int_params[i].option));
 }
 
 static void get_record(const struct line *l, struct mms_record *r)

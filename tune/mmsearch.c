@@ -479,6 +479,7 @@ static void read_candidates(const struct cli *c, struct mms_search *s)
         if (mmg_params_read(&x->p, c->candidates[i], err, sizeof err) != 0)
             mmc_usage_error("--candidate: %s", err);
         x->p.ncnb = MMG_TILE;     /* the non-copy tile is no kernel key */
+        x->p.ncnu = 0;            /* the step ncnu's, after the kernel */
         if (strlen(q.cc) >= sizeof x->cc)
             mmc_usage_error("--candidate: %s: CC '%s' is too long",
                             c->candidates[i], q.cc);

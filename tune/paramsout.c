@@ -42,6 +42,8 @@ int mms_write_params(const struct mms_search *s, const char *output,
     pc.pfb = p->pfb;
     pc.present[MMC_Q_PFB] = s->has_pfb || mms_pinned(&s->pins, "PFB");
     pc.ncnb = s->ncnb, pc.present[MMC_Q_NCNB] = s->has_ncnb;
+    pc.ncnu = p->ncnu;
+    pc.present[MMC_Q_NCNU] = s->has_ncnu || mms_pinned(&s->pins, "NCNU");
     pc.k_crossover = s->k_crossover;
     pc.present[MMC_Q_K_CROSSOVER] = s->has_kx;
     /* the blocks steps' choice; else only what was pinned (the library's

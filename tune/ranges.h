@@ -31,6 +31,7 @@ MMS_RANGE(kclean);
 MMS_RANGE(cc);
 MMS_RANGE(dgemm);
 MMS_RANGE(pf);
+MMS_RANGE(ncnu);
 MMS_BLOCK_RANGE(mc);
 MMS_BLOCK_RANGE(kc);
 MMS_BLOCK_RANGE(nc);

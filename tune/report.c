@@ -265,15 +265,15 @@ static int key_col(const char *key)
     return MMR_ISA;
 }
 
-/* The dgemm and pf steps' columns, in this order, each when it varies and the
- * room is left (a table's other columns take 61 of its 80, a row's mark
- * 4): the compiler, the tile, then the kernel's other keys (not its
- * blocking, which follows the kernel there). */
+/* The dgemm, pf and ncnu steps' columns, in this order, each when it
+ * varies and the room is left (a table's other columns take 61 of its
+ * 80, a row's mark 4): the compiler, the tile, then the kernel's other
+ * keys (not its blocking, which follows the kernel there). */
 static void kernel_columns(struct mmr_step *st)
 {
-    static const char *const keys[] = { "PF", "PFB", "KU", "FMA", "LS",
-                                        "FF", "IF", "NF" };
-    int cols[12] = { MMR_CC, MMR_TILE, MMR_ISA }, n = 3;
+    static const char *const keys[] = { "NCNU", "PF", "PFB", "KU", "FMA",
+                                        "LS", "FF", "IF", "NF" };
+    int cols[13] = { MMR_CC, MMR_TILE, MMR_ISA }, n = 3;
     int room = 80 - 61 - 4;
 
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)

@@ -99,14 +99,15 @@ static int (*const runners[])(struct mms_search *s,
 };
 
 /* 1 when one of the winner's timings is taken after step i (winner.h):
- * from the step pf on, where the kernel is final, but not after the
- * last step, which the end's timing follows. */
+ * from the step ncnu on, where the kernel is final (its small path's
+ * tile too), but not after the last step, which the end's timing
+ * follows. */
 static int spreads_winner(const struct mms_search *s, int i)
 {
     const struct mms_step *st = &s->steps[i];
 
     return i < s->nsteps - 1 && (mms_step_kind(st) == MMS_STEP_BLOCKS
-                                 || strcmp(st->name, "pf") == 0);
+                                 || strcmp(st->name, "ncnu") == 0);
 }
 
 int mms_search_run(struct mms_search *s, const char *log_path, char *err,

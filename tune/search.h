@@ -100,6 +100,8 @@ struct mms_search {
     struct mms_blocks blocks;     /* the values so far: each blocks step's
                                      incumbent and round reference */
     int has_blocks;               /* params.conf gets blocks */
+    int has_ncnu;                 /* params.conf gets NCNU (the step ncnu
+                                     ran, or it was pinned) */
     int has_pfb;                  /* params.conf gets PFB (the step pf
                                      decided it; else the library's
                                      model's) */

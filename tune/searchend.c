@@ -54,7 +54,9 @@ static void step_times(const struct mms_search *s, char *buf, size_t len)
  * another kernel than steps 6 and 7 searched with (the step cc or dgemm
  * took another; the step pf's PF and PFB alone do not count, nor another
  * compiler for the same kernel: both steps compare variants of one
- * kernel's code), unless pinned (the user's): they were never timed with
+ * kernel's code; nor the step ncnu's NU of the small path's tile, which
+ * the copy kernel's K cleanup does not run, and whose small path the
+ * step small bounds after it), unless pinned (the user's): they were never timed with
  * it (the Zen 5 guest's tune wrote the 40 x 5 kernel's NCNB = 80 beside
  * the 24 x 8 kernel the step dgemm kept).  The library bounds its small
  * path by SMALL_MAX, which the search writes; NCNB counts only without
@@ -65,7 +67,7 @@ static void forget_side_results(struct mms_search *s)
     int ncnb = s->has_ncnb && !mms_pinned(&s->pins, "NCNB");
     int kx = s->has_kx && !mms_pinned(&s->pins, "K_CROSSOVER");
 
-    side.pf = s->ref.pf, side.pfb = s->ref.pfb;
+    side.pf = s->ref.pf, side.pfb = s->ref.pfb, side.ncnu = s->ref.ncnu;
     if (!s->has_side || (!ncnb && !kx) || mms_params_equal(&side, &s->ref))
         return;
     s->has_ncnb = s->has_ncnb && !ncnb;

@@ -38,10 +38,14 @@ void mms_kernel_text(const struct mms_search *s,
                      const struct mmg_params *p, struct mms_how h, char *buf,
                      size_t len)
 {
+    char ncnu[24] = "";
+
+    if (p->ncnu > 0)     /* the step ncnu's, when it took another NU */
+        snprintf(ncnu, sizeof ncnu, " NCNU=%d", p->ncnu);
     snprintf(buf, len, "ISA=%s MU=%d NU=%d KU=%d FMA=%d LS=%d FF=%d IF=%d "
-             "NF=%d PF=%d PFB=%d CC=%s", mmg_isa_name(p->isa), p->mu, p->nu,
-             p->ku, p->fma, p->ls, p->ff, p->ifetch, p->nfetch, p->pf,
-             p->pfb, s->pins.cc[0] ? s->pins.cc : s->pl.cc[h.cc].name);
+             "NF=%d PF=%d PFB=%d%s CC=%s", mmg_isa_name(p->isa), p->mu,
+             p->nu, p->ku, p->fma, p->ls, p->ff, p->ifetch, p->nfetch, p->pf,
+             p->pfb, ncnu, s->pins.cc[0] ? s->pins.cc : s->pl.cc[h.cc].name);
 }
 
 /* "NB=48 KU=1": the values of keys (a step's sets) in p (built with
@@ -74,7 +78,8 @@ void mms_sets_text(const struct mms_search *s, const char *keys,
     else if (strcmp(keys, "CC") == 0)
         snprintf(buf, len, "CC=%s", s->pins.cc[0] ? s->pins.cc
                                                  : s->pl.cc[h.cc].name);
-    else if (h.nc > 0 && strcmp(keys, "PF,PFB") != 0)   /* blocks steps */
+    else if (h.nc > 0 && strcmp(keys, "PF,PFB") != 0
+             && strcmp(keys, "NCNU") != 0)                /* blocks steps */
         snprintf(buf, len, "%s=%d", keys, strcmp(keys, "MC") == 0 ? p->m
                  : strcmp(keys, "KC") == 0 ? p->k
                  : strcmp(keys, "SMALL_MAX") == 0 ? p->ncnb : h.nc);

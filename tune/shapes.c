@@ -43,17 +43,21 @@ int mms_dgemm_sizes(const struct mms_pipeline *pl, struct mms_dgemm_shape *s)
 {
     int k = 0, l = pl->dgemm_narrow;
 
+    for (int i = 0; i < MMS_DGEMM_WARM && pl->dgemm_warm_n[i]; i++)
+        s[k++] = (struct mms_dgemm_shape){ pl->dgemm_warm_n[i],
+                                           pl->dgemm_warm_n[i],
+                                           pl->dgemm_warm_n[i], 0, 1, 1 };
     if (pl->dgemm_small_n > 0)
         s[k++] = (struct mms_dgemm_shape){ pl->dgemm_small_n,
                                            pl->dgemm_small_n,
-                                           pl->dgemm_small_n, 1, 0 };
+                                           pl->dgemm_small_n, 1, 0, 0 };
     for (int i = 0; i < MMS_DGEMM_SIZES && pl->dgemm_n[i]; i++)
         s[k++] = (struct mms_dgemm_shape){ pl->dgemm_n[i], pl->dgemm_n[i],
                                            pl->dgemm_n[i], 0,
-                                           pl->dgemm_route };
+                                           pl->dgemm_route, 0 };
     if (l > 0) {
-        s[k++] = (struct mms_dgemm_shape){ l, MMS_NARROW_N, l, 0, 1 };
-        s[k++] = (struct mms_dgemm_shape){ MMS_NARROW_M, l, l, 0, 1 };
+        s[k++] = (struct mms_dgemm_shape){ l, MMS_NARROW_N, l, 0, 1, 0 };
+        s[k++] = (struct mms_dgemm_shape){ MMS_NARROW_M, l, l, 0, 1, 0 };
     }
     return k;
 }
@@ -61,7 +65,7 @@ int mms_dgemm_sizes(const struct mms_pipeline *pl, struct mms_dgemm_shape *s)
 void mms_shape_text(const struct mms_dgemm_shape *s, char *buf, size_t len)
 {
     if (s->m == s->n && s->n == s->k)
-        snprintf(buf, len, "%d", s->m);
+        snprintf(buf, len, "%d%s", s->m, s->warm ? "w" : "");
     else
         snprintf(buf, len, "%dx%dx%d", s->m, s->n, s->k);
 }

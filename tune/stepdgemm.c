@@ -239,6 +239,18 @@ static int pf_kernels(const struct mms_search *s, struct mmg_params *k,
     return n;
 }
 
+/* The step ncnu's kernels: its range around the kernel so far (pins
+ * applied), each with the kernel's compiler.  Returns how many. */
+static int ncnu_kernels(const struct mms_search *s, const struct mms_step *st,
+                        struct mmg_params *k, struct mms_how *h)
+{
+    int n = mms_step_candidates(&s->space, st, &s->ref, k, MMS_MAX_CANDS);
+
+    for (int i = 0; i < n; i++)
+        k[i] = dgemm_kernel(s, &k[i]), h[i] = (struct mms_how){ s->ref_cc, 0 };
+    return n;
+}
+
 /* The full kernels of the kernels k (each at the model's blocking for it;
  * one the model refuses is left out, why says the last such) into cand,
  * how, with the index of each one's kernel in from.  Returns how many. */
@@ -367,6 +379,29 @@ static void set_shapes(struct mms_search *s, int small, int narrow)
                     -1);
 }
 
+/* The step ncnu's shapes: those the small path's tile acts in.  Warm
+ * square sizes (a loop of small calls, where OpenBLAS's small-matrix
+ * kernels led by 5-13% at N = 16-100 on the AVX-512 Zen 4 guest), 100
+ * flushed (routed: the small path) and the small size, and the narrow
+ * shapes, whose skinny path runs the non-copy kernels; not the level's
+ * square sizes, on the packed path, where every candidate runs the same
+ * code.  level: the level's square sizes, put back after. */
+static void ncnu_shapes(struct mms_search *s, int level)
+{
+    static const int warm[MMS_DGEMM_WARM] = { 16, 32, 64, 100 };
+
+    memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
+    memset(s->pl.dgemm_warm_n, 0, sizeof s->pl.dgemm_warm_n);
+    if (level) {
+        memcpy(s->pl.dgemm_n, s->lv->dgemm_n, sizeof s->lv->dgemm_n);
+        s->pl.dgemm_route = 0;
+        return;
+    }
+    memcpy(s->pl.dgemm_warm_n, warm, sizeof warm);
+    s->pl.dgemm_n[0] = 100;
+    s->pl.dgemm_route = 1;
+}
+
 int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
 {
     static struct mmg_params k[MMS_MAX_CANDS], cand[MMS_MAX_CANDS];
@@ -378,6 +413,7 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
     char rest[1800], sizes[2 * MMS_SIZES_TEXT + 32], ref[160];
     char why[MMS_WHY_MAX] = "";
     int from[MMS_MAX_CANDS], nk, n, rc, pf = strcmp(st->name, "pf") == 0;
+    int ncnu = strcmp(st->name, "ncnu") == 0;
     int level_small = s->pl.dgemm_small_n, level_narrow = s->pl.dgemm_narrow;
 
     dgemm_skip_why(s, st, why, sizeof why);
@@ -394,7 +430,9 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
         s->ref.pfb = mmg_vlen(s->ref.isa) > 1;
         mms_pins_apply(&s->pins, &s->ref);
         nk = pf_kernels(s, k, hk);
-    } else
+    } else if (ncnu)
+        nk = ncnu_kernels(s, st, k, hk);
+    else
         nk = dgemm_kernels(s, k, hk);
     n = dgemm_candidates(s, k, hk, nk, cand, how, from, why, sizeof why);
     if (n == 0 || from[0] != 0)
@@ -403,6 +441,9 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
         return mms_skip(s, st, "one candidate: PF pinned, and no PFB twin "
                         "on ISA=%s; the kernel is kept",
                         mmg_isa_name(s->ref.isa));
+    if (n == 1 && ncnu)
+        return mms_skip(s, st, "one candidate: no other NU fits the small "
+                        "path's tile; its NU is the kernel's");
     if (n == 1)
         return mms_skip(s, st, "one candidate: no other cc finalist, no other "
                         "tile the munu step screened; the kernel is kept");
@@ -410,21 +451,28 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
         keep_first_file(s, k, hk, nk, from, cand, how, n);
     if (pf)
         set_shapes(s, 0, 0);
+    if (ncnu)
+        ncnu_shapes(s, 0), set_shapes(s, level_small, level_narrow);
     mms_incumbent(s, st, &p, &h);
     mms_shapes_said(&s->pl, sizes, sizeof sizes);
     mms_kernel_text(s, &p, h, ref, sizeof ref);
     snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; %s, "
-             "operands flushed; the reference of every round: %s %s at "
+             "operands flushed%s; the reference of every round: %s %s at "
              "the model's MC=%d KC=%d NC=%d (%s)", st->sets,
-             n, st->rule, sizes, s->kept ? "the first --candidate file's"
+             n, st->rule, sizes, ncnu ? " (the warm sizes, marked w, "
+             "not: each call on those the last one left)" : "",
+             s->kept ? "the first --candidate file's"
              : "the kernel steps'", ref, p.m, p.k, h.nc, st->source);
     extras_text(s, rest, sizeof rest);
-    mms_say(s, "%s: %d candidates (the kernel and its compiler, the whole "
-            "DGEMM at %s)\n", st->name, n, sizes);
+    mms_say(s, "%s: %d candidates (%s, the whole DGEMM at %s)\n", st->name,
+            n, ncnu ? "the small path's NU" : "the kernel and its compiler",
+            sizes);
     rc = mms_log_event(&s->log, "step", st->name, rest) != 0
          || mms_screen(s, st, cand, how, n, o) != 0
          || mms_pick(s, st, cand, how, o, n, &v) != 0;
-    if (pf)
+    if (ncnu)
+        ncnu_shapes(s, 1);
+    if (pf || ncnu)
         set_shapes(s, level_small, level_narrow);
     s->kept = 0;                 /* the incumbent is the kernel so far */
     if (rc)
@@ -432,6 +480,7 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
     if (v.chosen >= 0)
         dgemm_take(s, &k[from[v.chosen]], how[v.chosen], v.mflops);
     s->has_pfb = s->has_pfb || strcmp(st->name, "pf") == 0;
+    s->has_ncnu = s->has_ncnu || ncnu;
     mms_incumbent(s, st, &p, &h);
     return mms_log_chosen(s, st, &p, h, &v);
 }

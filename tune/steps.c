@@ -108,6 +108,17 @@ const struct mms_step mms_steps[] = {
       "dgemm) at the level's square sizes alone, on the packed path the "
       "prefetches are generated in", "issue 9: C from memory and B from "
       "the L3, as in a DGEMM", NULL },
+    { "ncnu", "NCNU", mms_range_ncnu,
+      "the small-problem path's register tile (the non-copy kernels: the "
+      "kernel cut to at most two vectors of rows, mms_small_kernel) with "
+      "the kernel's NU (NCNU=0), and with each wider NU that fits its "
+      "registers among the powers of two and the largest (the cut frees "
+      "registers only a wider tile uses); each at the library model's MC, KC, NC, verified and "
+      "timed as the whole DGEMM, on the path the library routes it to, "
+      "at the warm square sizes 16, 32, 64 and 100 (calls repeated on "
+      "operands left in the caches), flushed at 100 and the small size "
+      "200, and at the narrow shapes the skinny path runs on these "
+      "kernels", "issue 32: warm small calls, where OpenBLAS led", NULL },
     { "mc", "MC", NULL,
       "MC, the rows of A's packed block, kept in L2: multiples of MU from "
       "half to four times the value so far (quick x1/2, 1, 2; normal "
@@ -153,6 +164,7 @@ enum mms_step_kind mms_step_kind(const struct mms_step *st)
         : st->range == mms_range_kclean ? MMS_STEP_KCLEAN
         : st->range == mms_range_cc ? MMS_STEP_CC
         : st->range == mms_range_dgemm || st->range == mms_range_pf
+              || st->range == mms_range_ncnu
             ? MMS_STEP_DGEMM : MMS_STEP_REF;
 }
 

@@ -186,6 +186,9 @@ static void prepared(const struct mmg_params *p, struct mms_how h,
     q->betas = h.nc > 0 ? MMG_BETA0 | MMG_BETA1 : MMG_BETA1;
     if (h.nc > 0) {
         mmg_kernel_name(q, base, sizeof base);
+        if (q->ncnu > 0)    /* the small path's tile (step ncnu) */
+            snprintf(base + strlen(base), sizeof base - strlen(base),
+                     "_nu%d", q->ncnu);
         if (q->ncnb > 0)    /* the small path's bound (step small) */
             snprintf(q->name, sizeof q->name, "%.72s_b01_s%d", base,
                      q->ncnb);

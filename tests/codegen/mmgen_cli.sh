@@ -372,10 +372,16 @@ grep -q '^ \*   ISA=avx512 .* NCNB=40 COPY=0$' "$dir/sp.c" \
     --pfa=1 > "$dir/sp2.c" 2> /dev/null || sp_ok="after: exit $?"
 grep -q '^ \*   MU=16 NU=8 KU=4 .* PFA=1$' "$dir/sp2.c" \
     || sp_ok="options after it: $(sed -n 10p "$dir/sp2.c")"
+# NCNU (mmsearch's step ncnu) is the cut tile's NU: 40 x 5 IF=7 cut to
+# 16 x 8, whose 10 loads keep IF=7
+"$mmgen" --isa=avx512 --nb=40 --mu=40 --nu=5 --if=7 --ncnu=8 --small-path \
+    > "$dir/sp3.c" 2> /dev/null || sp_ok="ncnu: exit $?"
+grep -q '^ \*   MU=16 NU=8 KU=1 .* IF=7 ' "$dir/sp3.c" \
+    || sp_ok="NCNU: $(sed -n 10p "$dir/sp3.c")"
 "$mmgen" --help | grep -q -- '--small-path' || sp_ok="not in --help"
 if [ "$sp_ok" = yes ]; then
     pass "--small-path: 24 x 8 KU=4 FF=1 IF=11 cut to 16 x 8 KU=1 FF=0 \
-IF=10, COPY=0, run-time sizes; options after it override it"
+IF=10, COPY=0, run-time sizes; options after it override it; NCNU its NU"
 else
     fail "--small-path: $sp_ok"
 fi

@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..29"
+echo "1..30"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -422,7 +422,7 @@ $(grep -c '^cand step=winner ' "$dir/pf0.log") winner timings, \
 $(summary pf0.log | grep -o ' timed=[0-9]*')"
 fi
 
-# Those five: four taken after the blocks steps pf, mc, kc and nc (the
+# Those five: four taken after the steps ncnu, mc, kc and nc (the
 # last three pinned there: a real timing would wait out the gap, a fake
 # one does not), the fifth at the end after the step small, under one
 # header of the step winner.
@@ -547,6 +547,31 @@ PFB=$(key simd.log PFB) chosen"
         tail -3 "$dir/simd.log.err" | sed "s/^/# /"
         fail "pf on sse2: PF:PFB timed '$pk'; chosen $pfc; params.conf \
 PF=$(key simd.log PF) PFB=$(key simd.log PFB)"
+    fi ;;
+*)
+    n=$((n + 1)); echo "ok $n # SKIP $(uname -m) has no sse2 kernels" ;;
+esac
+
+# The step ncnu on sse2: the 6 x 5 kernel's small path runs a tile cut to
+# two vectors' rows, 4 x 5, whose registers hold one wider NU, 6 (2 x 6 +
+# 2 + 1 = 15 of 16): two candidates, each timed as the whole DGEMM at the
+# warm sizes on the small path beside the flushed ones, and params.conf's
+# NCNU the chosen one's (0: the kernel's NU).
+case $(uname -m) in
+x86_64|i?86)
+    nc=$(chosen simd.log ncnu)
+    want=$(field "$nc" ncnu)     # a line leaves NCNU = 0 out
+    wide=$(grep -c "^cand step=ncnu .* ncnu=6 .*why=N=16w:[0-9.]* \
+N=32w:[0-9.]* N=64w:[0-9.]* N=100w:[0-9.]* N=200:[0-9.]* N=100:.* \
+small=16w,32w,64w,100w,200,100" "$dir/simd.log")
+    if grep -q '^step name=ncnu sets=NCNU n=2 ' "$dir/simd.log" \
+            && [ "$wide" -ge 1 ] && [ -n "$nc" ] \
+            && [ "$(key simd.log NCNU)" = "${want:-0}" ]; then
+        pass "the step ncnu on sse2: NU 5 and 6 timed warm and flushed, \
+NCNU=$(key simd.log NCNU) chosen"
+    else
+        fail "ncnu on sse2: $wide NCNU=6 timings at the warm sizes; chosen \
+'$nc'; params.conf NCNU '$(key simd.log NCNU)'"
     fi ;;
 *)
     n=$((n + 1)); echo "ok $n # SKIP $(uname -m) has no sse2 kernels" ;;

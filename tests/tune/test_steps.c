@@ -214,6 +214,57 @@ static void side_ranges(void **state)
     assert_int_equal(c[0].k, 59), assert_int_equal(c[58].k, 1);
 }
 
+/* "NU:NCNU ..." of the step ncnu's candidates, each otherwise ref. */
+static const char *ncnu_list(const struct mmg_params *c, int n,
+                             const struct mmg_params *ref)
+{
+    static char buf[256];
+    size_t used = 0;
+
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        struct mmg_params q = c[i];
+        q.ncnu = ref->ncnu;
+        assert_true(mms_params_equal(&q, ref));
+        used += snprintf(buf + used, sizeof buf - used, "%s%d", i ? " " : "",
+                         c[i].ncnu);
+    }
+    return buf;
+}
+
+/* The step ncnu: the small path's tile (at most two vectors of rows) with
+ * the kernel's NU (0) first, then the wider powers of two and the largest
+ * NU its registers hold. */
+static void ncnu_range(void **state)
+{
+    struct mms_space s = space("normal");
+    struct mmg_params c[MMS_MAX_CANDS], ref;
+
+    (void)state;
+    memset(&pins, 0, sizeof pins);
+    assert_int_equal(mms_step_kind(step("ncnu")), MMS_STEP_DGEMM);
+    /* avx512 40 x 5: cut to 16 rows (2 vectors), 2 NU + 3 <= 32 */
+    mms_start_params(&s, MMG_ISA_AVX512, &ref);
+    ref.mu = 40, ref.nu = 5, ref.ncnu = 8;
+    assert_string_equal(ncnu_list(c, side(&s, "ncnu", &ref, c), &ref),
+                        "0 8 14");
+    /* the kernel's NU is the first candidate's, not again */
+    ref.nu = 8;
+    assert_string_equal(ncnu_list(c, side(&s, "ncnu", &ref, c), &ref),
+                        "0 14");
+    /* avx2 8 x 6, two vectors already: no wider NU fits, one candidate */
+    mms_start_params(&s, MMG_ISA_AVX2, &ref);
+    ref.mu = 8, ref.nu = 6;
+    assert_string_equal(ncnu_list(c, side(&s, "ncnu", &ref, c), &ref), "0");
+    /* 8 x 4: 6 the wider; pinned, one candidate (the step is skipped) */
+    ref.mu = 8, ref.nu = 4;
+    assert_string_equal(ncnu_list(c, side(&s, "ncnu", &ref, c), &ref),
+                        "0 6");
+    assert_int_equal(mms_pin(&pins, "NCNU=5", (char[128]){ 0 }, 128), 0);
+    assert_string_equal(ncnu_list(c, side(&s, "ncnu", &ref, c), &ref), "5");
+    memset(&pins, 0, sizeof pins);
+}
+
 static void pin_side_results(void **state)
 {
     char err[256], text[128];
@@ -435,6 +486,7 @@ int main(void)
         cmocka_unit_test(tile_ranges),
         cmocka_unit_test(pin_parameters),
         cmocka_unit_test(side_ranges),
+        cmocka_unit_test(ncnu_range),
         cmocka_unit_test(pin_side_results),
         cmocka_unit_test(blocks_ranges),
         cmocka_unit_test(pin_blocks),
