@@ -444,36 +444,32 @@ int mms_range_dgemm(const struct mms_space *s,
 }
 
 /* The step ncnu's: ref itself (NCNU = 0: the small path's tile has its
- * NU), then the small path's tile (ref cut by mms_small_kernel) with
- * each wider NU that fits its registers among the powers of two and the
- * largest.  The cut frees the registers of the rows it drops, which only
- * a wider tile uses: the AVX-512 Zen 4 guest's 40 x 5 ran its small
- * calls on 16 x 5, whose 16 x 8 twin ran warm calls at N = 16-160 3-9%
- * faster and flushed ones 7% slower to 5% faster, 16 x 10 and 16 x 12
- * slower than 16 x 8, 16 x 4 at half speed (docs/BENCHMARKS.md,
- * 2026-12-01): no rule, a timing.  A tile not cut (MU within two
- * vectors) has no wider NU: one candidate. */
+ * NU), then the small path's tile (ref cut by mms_small_kernel) with the
+ * widest power of two NU that fits its registers, when it is wider than
+ * ref's.  The cut frees the registers of the rows it drops, which only a
+ * wider tile uses: the AVX-512 Zen 4 guest's 40 x 5 ran its small calls
+ * on 16 x 5, whose 16 x 8 twin ran warm calls at N = 16-160 3-9% faster
+ * and flushed ones 7% slower to 5% faster; 16 x 10, 12 and 14, the
+ * widest, ran slower than 16 x 8 (the step timed 16 x 14 at 0.95-0.98
+ * of 16 x 5 in three searches), and each candidate is a driver to
+ * build, 7-9 s of a search (docs/BENCHMARKS.md, 2026-12-01).  A tile not
+ * cut (MU within two vectors) has no wider NU: one candidate. */
 int mms_range_ncnu(const struct mms_space *s, const struct mmg_params *ref,
                    struct mmg_params *out, int max)
 {
     (void)s;
     struct mmg_params base = *ref, cut, *c;
-    int n = 0, top = 0, pow2 = 0, v[8], nv = 0;
+    int n = 0, pow2 = 0;
 
     if (!push(out, &n, max, ref))
         return 0;
     out[0].ncnu = 0;
     base.ncnu = 0;
     mms_small_kernel(&base, &cut);
-    for (int nu = 1; nu <= 64 && fits(&cut, cut.mu, nu); nu++)
-        top = nu;
-    for (int p = 2; p <= top; p *= 2)
-        v[nv++] = pow2 = p;
-    if (top > pow2)
-        v[nv++] = top;
-    for (int i = 0; i < nv; i++)
-        if (v[i] > ref->nu && (c = push(out, &n, max, ref)))
-            c->ncnu = v[i];
+    for (int nu = 1; nu <= 64 && fits(&cut, cut.mu, nu); nu *= 2)
+        pow2 = nu;
+    if (pow2 > ref->nu && (c = push(out, &n, max, ref)))
+        c->ncnu = pow2;
     return n;
 }
 

@@ -111,9 +111,9 @@ const struct mms_step mms_steps[] = {
     { "ncnu", "NCNU", mms_range_ncnu,
       "the small-problem path's register tile (the non-copy kernels: the "
       "kernel cut to at most two vectors of rows, mms_small_kernel) with "
-      "the kernel's NU (NCNU=0), and with each wider NU that fits its "
-      "registers among the powers of two and the largest (the cut frees "
-      "registers only a wider tile uses); each at the library model's MC, KC, NC, verified and "
+      "the kernel's NU (NCNU=0), and with the widest power of two NU "
+      "that fits its registers, when wider (the cut frees registers only "
+      "a wider tile uses); each at the library model's MC, KC, NC, verified and "
       "timed as the whole DGEMM, on the path the library routes it to, "
       "at the warm square sizes 16, 32, 64 and 100 (calls repeated on "
       "operands left in the caches), flushed at 100 and the small size "

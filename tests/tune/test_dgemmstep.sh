@@ -528,7 +528,7 @@ case $(uname -m) in
 x86_64|i?86)
     # the tile and compiler pinned: the munu and cc steps, which this
     # test does not read, were half of its search's time
-    run_mmsearch simd.log --level=quick --isa=sse2 --nb=24 --mu=6 --nu=5 \
+    run_mmsearch simd.log --level=quick --isa=sse2 --nb=24 --mu=6 --nu=3 \
         --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pin=CC=gcc \
         --pin=K_CROSSOVER=4 --pin=MC=60 --pin=KC=200 --pin=NC=400 \
         --test-timing=fake
@@ -552,25 +552,25 @@ PF=$(key simd.log PF) PFB=$(key simd.log PFB)"
     n=$((n + 1)); echo "ok $n # SKIP $(uname -m) has no sse2 kernels" ;;
 esac
 
-# The step ncnu on sse2: the 6 x 5 kernel's small path runs a tile cut to
-# two vectors' rows, 4 x 5, whose registers hold one wider NU, 6 (2 x 6 +
-# 2 + 1 = 15 of 16): two candidates, each timed as the whole DGEMM at the
-# warm sizes on the small path beside the flushed ones, and params.conf's
-# NCNU the chosen one's (0: the kernel's NU).
+# The step ncnu on sse2: the 6 x 3 kernel's small path runs a tile cut to
+# two vectors' rows, 4 x 3, whose registers hold a wider power of two NU,
+# 4 (2 x 4 + 2 + 1 = 11 of 16; 8 needs 19): two candidates, each timed as
+# the whole DGEMM at the warm sizes on the small path beside the flushed
+# ones, and params.conf's NCNU the chosen one's (0: the kernel's NU).
 case $(uname -m) in
 x86_64|i?86)
     nc=$(chosen simd.log ncnu)
     want=$(field "$nc" ncnu)     # a line leaves NCNU = 0 out
-    wide=$(grep -c "^cand step=ncnu .* ncnu=6 .*why=N=16w:[0-9.]* \
+    wide=$(grep -c "^cand step=ncnu .* ncnu=4 .*why=N=16w:[0-9.]* \
 N=32w:[0-9.]* N=64w:[0-9.]* N=100w:[0-9.]* N=200:[0-9.]* N=100:.* \
 small=16w,32w,64w,100w,200,100" "$dir/simd.log")
     if grep -q '^step name=ncnu sets=NCNU n=2 ' "$dir/simd.log" \
             && [ "$wide" -ge 1 ] && [ -n "$nc" ] \
             && [ "$(key simd.log NCNU)" = "${want:-0}" ]; then
-        pass "the step ncnu on sse2: NU 5 and 6 timed warm and flushed, \
+        pass "the step ncnu on sse2: NU 3 and 4 timed warm and flushed, \
 NCNU=$(key simd.log NCNU) chosen"
     else
-        fail "ncnu on sse2: $wide NCNU=6 timings at the warm sizes; chosen \
+        fail "ncnu on sse2: $wide NCNU=4 timings at the warm sizes; chosen \
 '$nc'; params.conf NCNU '$(key simd.log NCNU)'"
     fi ;;
 *)
