@@ -108,7 +108,8 @@ void mmg_fit_fetch(struct mmg_params *p);
 /* The library's small-path kernel cut from its full kernel p, in place:
  * COPY=0 (the caller's arrays), FF=0, PFB=0, PFA=0, KU=1, M, N and K at
  * run time, MU at most two vectors (the narrow kernel takes the rest),
- * NU the NCNU mmsearch's step ncnu chose where it chose one; IF and NF are left to mmg_fit_fetch, after whatever else a caller
+ * NU the NCNU mmsearch's step ncnu chose where it chose one; IF and NF
+ * are left to mmg_fit_fetch, after whatever else a caller
  * changes.  kernels/local.mk (mmgen --small-path), where the
  * measurements behind each value are, and mmsearch (its ncnb step and its
  * drivers) both make the library's non-copy kernels by it. */

@@ -457,10 +457,10 @@ int mms_range_dgemm(const struct mms_space *s,
 int mms_range_ncnu(const struct mms_space *s, const struct mmg_params *ref,
                    struct mmg_params *out, int max)
 {
-    (void)s;
     struct mmg_params base = *ref, cut, *c;
     int n = 0, pow2 = 0;
 
+    (void)s;
     if (!push(out, &n, max, ref))
         return 0;
     out[0].ncnu = 0;

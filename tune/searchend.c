@@ -56,11 +56,11 @@ static void step_times(const struct mms_search *s, char *buf, size_t len)
  * compiler for the same kernel: both steps compare variants of one
  * kernel's code; nor the step ncnu's NU of the small path's tile, which
  * the copy kernel's K cleanup does not run, and whose small path the
- * step small bounds after it), unless pinned (the user's): they were never timed with
- * it (the Zen 5 guest's tune wrote the 40 x 5 kernel's NCNB = 80 beside
- * the 24 x 8 kernel the step dgemm kept).  The library bounds its small
- * path by SMALL_MAX, which the search writes; NCNB counts only without
- * it. */
+ * step small bounds after it), unless pinned (the user's): they were
+ * never timed with it (the Zen 5 guest's tune wrote the 40 x 5 kernel's
+ * NCNB = 80 beside the 24 x 8 kernel the step dgemm kept).  The library
+ * bounds its small path by SMALL_MAX, which the search writes; NCNB
+ * counts only without it. */
 static void forget_side_results(struct mms_search *s)
 {
     struct mmg_params side = s->side_p;

@@ -385,21 +385,20 @@ static void set_shapes(struct mms_search *s, int small, int narrow)
  * flushed (routed: the small path) and the small size, and the narrow
  * shapes, whose skinny path runs the non-copy kernels; not the level's
  * square sizes, on the packed path, where every candidate runs the same
- * code.  level: the level's square sizes, put back after. */
-static void ncnu_shapes(struct mms_search *s, int level)
+ * code.  With on 0, the level's square sizes (level_n) back, and no warm
+ * ones. */
+static void ncnu_shapes(struct mms_search *s, int on, const int *level_n)
 {
     static const int warm[MMS_DGEMM_WARM] = { 16, 32, 64, 100 };
 
-    memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
     memset(s->pl.dgemm_warm_n, 0, sizeof s->pl.dgemm_warm_n);
-    if (level) {
-        memcpy(s->pl.dgemm_n, s->lv->dgemm_n, sizeof s->lv->dgemm_n);
-        s->pl.dgemm_route = 0;
+    memcpy(s->pl.dgemm_n, level_n, sizeof s->pl.dgemm_n);
+    s->pl.dgemm_route = on;
+    if (!on)
         return;
-    }
     memcpy(s->pl.dgemm_warm_n, warm, sizeof warm);
+    memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
     s->pl.dgemm_n[0] = 100;
-    s->pl.dgemm_route = 1;
 }
 
 int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
@@ -413,7 +412,7 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
     char rest[1800], sizes[2 * MMS_SIZES_TEXT + 32], ref[160];
     char why[MMS_WHY_MAX] = "";
     int from[MMS_MAX_CANDS], nk, n, rc, pf = strcmp(st->name, "pf") == 0;
-    int ncnu = strcmp(st->name, "ncnu") == 0;
+    int ncnu = strcmp(st->name, "ncnu") == 0, level_n[MMS_DGEMM_SIZES];
     int level_small = s->pl.dgemm_small_n, level_narrow = s->pl.dgemm_narrow;
 
     dgemm_skip_why(s, st, why, sizeof why);
@@ -451,8 +450,9 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
         keep_first_file(s, k, hk, nk, from, cand, how, n);
     if (pf)
         set_shapes(s, 0, 0);
+    memcpy(level_n, s->pl.dgemm_n, sizeof level_n);
     if (ncnu)
-        ncnu_shapes(s, 0), set_shapes(s, level_small, level_narrow);
+        ncnu_shapes(s, 1, level_n), set_shapes(s, level_small, level_narrow);
     mms_incumbent(s, st, &p, &h);
     mms_shapes_said(&s->pl, sizes, sizeof sizes);
     mms_kernel_text(s, &p, h, ref, sizeof ref);
@@ -471,7 +471,7 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
          || mms_screen(s, st, cand, how, n, o) != 0
          || mms_pick(s, st, cand, how, o, n, &v) != 0;
     if (ncnu)
-        ncnu_shapes(s, 1);
+        ncnu_shapes(s, 0, level_n);
     if (pf || ncnu)
         set_shapes(s, level_small, level_narrow);
     s->kept = 0;                 /* the incumbent is the kernel so far */
