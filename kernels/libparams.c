@@ -311,7 +311,13 @@ static void derive(struct mml_libparams *s, int k, int v)
  *   vectors, becomes four: 64 x 5).  A scalar tile is kept: a register
  *   holds one element of either type.  LS, FMA, FF kept; IF and NF kept
  *   within the loads of the tile's k step (the same loads unless MU was
- *   cut).
+ *   cut).  NCNU (the small path's NU, the double search's step ncnu)
+ *   kept too: the small path's tile in vectors is the double's.  On the
+ *   AVX-512 Zen 4 guest (32 x 5, NCNU = 8: single's small path 32 x 8
+ *   against 32 x 5) SGEMM ran warm N = 16 1.07, 32 1.05, 64 1.05, 100
+ *   1.01 times as fast, flushed N = 100 0.96, 200 1.01, 2000 x 32 x 2000
+ *   and 64 x 2000 x 2000 1.02, 2000 x 64 x 64 0.99 (bench-dgemm, 9 and 7
+ *   alternated rounds, medians, 2026-12-01).
  * - NB, the search's L1 tile, times sqrt 2 (the same bytes of L1 hold
  *   twice the floats); KC twice the double's (at most 1024): a B
  *   micro-panel of NU x KC takes the bytes of L1 the double's took
@@ -353,8 +359,9 @@ int mml_params_single(const struct mml_libparams *d,
                       const struct mml_cpu *cpu, struct mml_libparams *s)
 {
     static const int kept[] = { MML_NU, MML_KU, MML_LS, MML_FMA, MML_FF,
-                                MML_IF, MML_NF, MML_THREAD_N, MML_THREAD_JC,
-                                MML_THREAD_N_HOT, MML_THREAD_HOT_US };
+                                MML_IF, MML_NF, MML_NCNU, MML_THREAD_N,
+                                MML_THREAD_JC, MML_THREAD_N_HOT,
+                                MML_THREAD_HOT_US };
     static const int fetch[] = { MML_IF, MML_NF };
     struct mml_libparams m = *d;    /* d completed: the model's tile */
     int mu_max = (int)mmc_paramsconf_schema[MMC_Q_MU].max, lanes, loads;

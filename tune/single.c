@@ -133,8 +133,9 @@ int mms_single_setup(struct mms_search *s, const char *path, char *cc,
     if (mmg_params_read(&s->from, path, err, errlen) != 0)
         return -1;
     s->from.ncnb = MMG_TILE;      /* the non-copy tile is no kernel key */
-    s->from.ncnu = 0;             /* the double's small tile, not timed
-                                     for single (kernels/libparams.c) */
+    s->from.ncnu = 0;             /* single's small tile is the double's
+                                     in vectors: the library derives it
+                                     (kernels/libparams.c) */
     snprintf(cc, cclen, "%s", pc.cc);
     s->type = MMT_TYPE_S;
     s->steps = single_steps;

@@ -207,8 +207,10 @@ kept, SMALL_MAX 8/5 of the double's, the threads the double's"
 # mmgen's MU is at most 64: a 40 x 5 avx512 tile (five vectors) becomes
 # 64 x 5 (four), IF and NF cut to its 9 loads a k step; an L1 tile NB of
 # 500 wider than KC (twice the double's 320: 640 floats deep) is 707
-# (times sqrt 2), 710 in whole NU; MC the model's around that KC.
-conf "$dir/wide" "$fp"
+# (times sqrt 2), 710 in whole NU; MC the model's around that KC.  The
+# small path's NU (NCNU = 8, the double search's step ncnu) goes to both
+# sets' non-copy kernels: the same tile in vectors.
+conf "$dir/wide" "$fp" "NCNU = 8"
 sed -i 's/^ISA = none/ISA = avx512/; s/^MU = 2/MU = 40/; s/^NU = 2/NU = 5/
     s/^NB = 16/NB = 500/
     s/^IF = 2/IF = 10/; s/^NF = 1/NF = 10/; s/^NR = 16/NR = 32/' \
@@ -216,9 +218,14 @@ sed -i 's/^ISA = none/ISA = avx512/; s/^MU = 2/MU = 40/; s/^NU = 2/NU = 5/
 run --params="$dir/wide/params.conf" \
     && single_is "64 5 1 710 128 640 710 9 9" \
     && grep -q '^MU = 40$' "$dir/out/kernel.params" \
-    && grep -q '^IF = 10$' "$dir/out/kernel.params"
+    && grep -q '^IF = 10$' "$dir/out/kernel.params" \
+    && grep -q '^NCNU = 8$' "$dir/out/kernel.params" \
+    && [ "$(skey NCNU)" = 8 ] && [ "$(sdef NCNU)" = 8 ] \
+    && "$mmgen" --params="$dir/out/skernel.params" --small-path \
+        --output="$dir/sknc.c" \
+    && grep -q '^ \*   MU=32 NU=8 KU=1 ' "$dir/sknc.c"
 result $? "the single set of a 40 x 5 avx512 tile: MU 64, IF and NF within \
-its loads, NB 500 times sqrt 2, KC twice the double's"
+its loads, NB 500 times sqrt 2, KC twice the double's, NCNU the double's"
 
 # The single keys a params.conf gives (mmsearch --precision=s) are taken,
 # the rest derived: S_MU 16, S_KC 256 (MC from the L2 for it: 81920 /
