@@ -347,7 +347,8 @@ static int build_step(struct mmr_report *r, struct mmr_step *st)
             c->beside = 1;
     }
     ref_stats(r, st, scratch);
-    if (in_list(st->sets, "KERNEL") || in_list(st->sets, "PF"))
+    if (in_list(st->sets, "KERNEL") || in_list(st->sets, "PF")
+        || in_list(st->sets, "NCNU"))
         kernel_columns(st);
     else
         pick_columns(st);

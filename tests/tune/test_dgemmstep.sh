@@ -561,7 +561,8 @@ esac
 # the whole DGEMM at the warm sizes on the small path beside the flushed
 # ones, and params.conf's NCNU the chosen one's (0: the kernel's NU).
 # Rerun on its log, the search reads the lines back (ncnu=4 among them:
-# a line leaves NCNU = 0 out) and times nothing.
+# a line leaves NCNU = 0 out) and times nothing; mmreport's table of the
+# step has the NCNU column.
 case $(uname -m) in
 x86_64|i?86)
     nc=$(chosen simd.log ncnu)
@@ -573,8 +574,13 @@ small=16w,32w,64w,100w,200,100" "$dir/simd.log")
             && [ "$wide" -ge 1 ] && [ -n "$nc" ] \
             && [ "$(key simd.log NCNU)" = "${want:-0}" ] \
             && simd_search && summary simd.log | grep -q ' timed=0 ' \
-            && [ "$(key simd.log NCNU)" = "${want:-0}" ]; then
-        pass "the step ncnu on sse2: NU 3 and 4 timed warm and flushed, \
+            && [ "$(key simd.log NCNU)" = "${want:-0}" ] \
+            && "$mmreport" --log="$dir/simd.log" > "$dir/simd.report" \
+            && grep -A14 '^step ncnu (NCNU): 2 candidates' \
+                "$dir/simd.report" | grep -q \
+                '^  reference (the incumbent): NCNU=0, median'; then
+        pass "the step ncnu on sse2: NU 3 and 4 timed warm and flushed, read \
+back, in mmreport's NCNU column, \
 NCNU=$(key simd.log NCNU) chosen"
     else
         fail "ncnu on sse2: $wide NCNU=4 timings at the warm sizes; chosen \
