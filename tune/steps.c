@@ -109,17 +109,14 @@ const struct mms_step mms_steps[] = {
       "prefetches are generated in", "issue 9: C from memory and B from "
       "the L3, as in a DGEMM", NULL },
     { "ncnu", "NCNU", mms_range_ncnu,
-      "the small-problem path's register tile (the non-copy kernels: the "
-      "kernel cut to at most two vectors of rows, mms_small_kernel) with "
-      "the kernel's NU (NCNU=0), and with the widest power of two NU "
-      "that fits its registers, when wider (the cut frees registers only "
-      "a wider tile uses); each at the library model's MC, KC, NC, "
-      "verified and timed as the whole DGEMM, on the path the library "
-      "routes it to, "
-      "at the warm square sizes 16, 32, 64 and 100 (calls repeated on "
-      "operands left in the caches), flushed at 100 and the small size "
-      "200, and at the narrow shapes the skinny path runs on these "
-      "kernels", "issue 32: warm small calls, where OpenBLAS led", NULL },
+      "the small path's tile (the non-copy kernels: the kernel cut to at "
+      "most two vectors of rows) with the kernel's NU (NCNU=0) and with "
+      "the widest power of two NU its registers hold, when wider; each "
+      "at the library model's MC, KC, NC, verified and timed as the whole "
+      "DGEMM, routed as the library routes it, warm at N = 16, 32, 64, "
+      "100 (calls repeated on the same operands), flushed at 100 and 200 "
+      "and the narrow shapes (skinny.c runs these kernels)",
+      "issue 32: warm small calls, where OpenBLAS led", NULL },
     { "mc", "MC", NULL,
       "MC, the rows of A's packed block, kept in L2: multiples of MU from "
       "half to four times the value so far (quick x1/2, 1, 2; normal "
