@@ -214,7 +214,7 @@ static void side_ranges(void **state)
     assert_int_equal(c[0].k, 59), assert_int_equal(c[58].k, 1);
 }
 
-/* "NU:NCNU ..." of the step ncnu's candidates, each otherwise ref. */
+/* "NCNU ..." of the step ncnu's candidates, each otherwise ref. */
 static const char *ncnu_list(const struct mmg_params *c, int n,
                              const struct mmg_params *ref)
 {
