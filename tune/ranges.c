@@ -457,15 +457,14 @@ int mms_range_dgemm(const struct mms_space *s,
 int mms_range_ncnu(const struct mms_space *s, const struct mmg_params *ref,
                    struct mmg_params *out, int max)
 {
-    struct mmg_params base = *ref, cut, *c;
+    struct mmg_params cut, *c;
     int n = 0, pow2 = 0;
 
     (void)s;
     if (!push(out, &n, max, ref))
         return 0;
     out[0].ncnu = 0;
-    base.ncnu = 0;
-    mms_small_kernel(&base, &cut);
+    mms_small_kernel(&out[0], &cut);
     for (int nu = 1; nu <= 64 && fits(&cut, cut.mu, nu); nu *= 2)
         pow2 = nu;
     if (pow2 > ref->nu && (c = push(out, &n, max, ref)))

@@ -78,8 +78,7 @@ void mms_sets_text(const struct mms_search *s, const char *keys,
     else if (strcmp(keys, "CC") == 0)
         snprintf(buf, len, "CC=%s", s->pins.cc[0] ? s->pins.cc
                                                  : s->pl.cc[h.cc].name);
-    else if (h.nc > 0 && strcmp(keys, "PF,PFB") != 0
-             && strcmp(keys, "NCNU") != 0)                /* blocks steps */
+    else if (h.nc > 0 && used == 0)  /* blocks steps: no kernel's keys */
         snprintf(buf, len, "%s=%d", keys, strcmp(keys, "MC") == 0 ? p->m
                  : strcmp(keys, "KC") == 0 ? p->k
                  : strcmp(keys, "SMALL_MAX") == 0 ? p->ncnb : h.nc);

@@ -386,7 +386,7 @@ static void set_shapes(struct mms_search *s, int small, int narrow)
  * shapes, whose skinny path runs the non-copy kernels; not the level's
  * square sizes, on the packed path, where every candidate runs the same
  * code.  With on 0, the level's square sizes (level_n) back, and no warm
- * ones. */
+ * ones.  The log's sizes text follows. */
 static void ncnu_shapes(struct mms_search *s, int on, const int *level_n)
 {
     static const int warm[MMS_DGEMM_WARM] = { 16, 32, 64, 100 };
@@ -394,11 +394,13 @@ static void ncnu_shapes(struct mms_search *s, int on, const int *level_n)
     memset(s->pl.dgemm_warm_n, 0, sizeof s->pl.dgemm_warm_n);
     memcpy(s->pl.dgemm_n, level_n, sizeof s->pl.dgemm_n);
     s->pl.dgemm_route = on;
-    if (!on)
-        return;
-    memcpy(s->pl.dgemm_warm_n, warm, sizeof warm);
-    memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
-    s->pl.dgemm_n[0] = 100;
+    if (on) {
+        memcpy(s->pl.dgemm_warm_n, warm, sizeof warm);
+        memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
+        s->pl.dgemm_n[0] = 100;
+    }
+    mms_shapes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes,
+                    -1);
 }
 
 int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
@@ -452,7 +454,7 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
         set_shapes(s, 0, 0);
     memcpy(level_n, s->pl.dgemm_n, sizeof level_n);
     if (ncnu)
-        ncnu_shapes(s, 1, level_n), set_shapes(s, level_small, level_narrow);
+        ncnu_shapes(s, 1, level_n);
     mms_incumbent(s, st, &p, &h);
     mms_shapes_said(&s->pl, sizes, sizeof sizes);
     mms_kernel_text(s, &p, h, ref, sizeof ref);
@@ -472,7 +474,7 @@ int mms_run_dgemm(struct mms_search *s, const struct mms_step *st)
          || mms_pick(s, st, cand, how, o, n, &v) != 0;
     if (ncnu)
         ncnu_shapes(s, 0, level_n);
-    if (pf || ncnu)
+    if (pf)
         set_shapes(s, level_small, level_narrow);
     s->kept = 0;                 /* the incumbent is the kernel so far */
     if (rc)
