@@ -26,8 +26,10 @@ tests_common_test_sysfiles_LDADD = common/libmmcommon.la \
 TESTS += tests/common/test_sysfiles
 
 # TAP helpers the shell tests source.
-EXTRA_DIST += tests/common/tap.sh tests/common/quickcc.sh \
-	tests/common/cachedcc.sh
+EXTRA_DIST += tests/common/tap.sh tests/common/quickcc.sh
+
+# The tests' compiler cache, which quickcc.sh's wrappers and grid.sh run.
+check_PROGRAMS += tests/common/cachedcc
 
 # No circle of files inside any room, from the objects' symbols.
 TESTS += tests/common/circles.sh tests/common/test_cachedcc.sh

@@ -35,7 +35,7 @@ done
 cache_dirs
 compile() {
     # shellcheck disable=SC2086
-    sh "$top_srcdir/tests/common/cachedcc.sh" "$KERNEL_CC" "" \
+    "$top_builddir/tests/common/cachedcc" "$KERNEL_CC" "" \
         "$cc_cache" "$cc_srcdir" "$cc_builddir" $KERNEL_CFLAGS -Wall \
         -Wextra -Werror -I"$top_srcdir/codegen" \
         -c "$dir/$1.c" -o "$dir/$1.o" 2> "$dir/$1.err"

@@ -3,7 +3,7 @@
 # KERNEL_CC, those installed -- each behind a wrapper in DIR that
 # compiles at LEVEL (-O0 unless given; clang -O1) without debug
 # information, put first on PATH, its outputs cached under the build
-# tree's tests/ccache (tests/common/cachedcc.sh; make clean removes it).
+# tree's tests/ccache (tests/common/cachedcc.c; make clean removes it).
 # The tests of the search's decisions (fake timings) need the candidates
 # and the library's driver compiled and verified, not fast: at -O2 -g
 # their compiles are most of these tests' time, and -O0 halves a search
@@ -15,7 +15,8 @@
 # library's, whose tests build it as configured.
 quick_compilers() {
     mkdir -p "$1" || exit 99
-    cached=$(cd "$top_srcdir/tests/common" && pwd)/cachedcc.sh || exit 99
+    cached=$(cd "${top_builddir:-.}/tests/common" && pwd)/cachedcc \
+        || exit 99
     cache_dirs
     for c in gcc clang ${KERNEL_CC:-}; do
         case $c in */*|*' '*) continue ;; esac
@@ -23,7 +24,7 @@ quick_compilers() {
         real=$(command -v "$c" 2>/dev/null) || continue
         # clang 14 crashed (exit 139) at -O0 on a driver of an sse2 search
         case $c in *clang*) o=-O1 ;; *) o=${2:--O0} ;; esac
-        printf '#!/bin/sh\nexec sh %s %s %s %s %s %s "$@"\n' "'$cached'" \
+        printf '#!/bin/sh\nexec %s %s %s %s %s %s "$@"\n' "'$cached'" \
             "'$real'" $o "'$cc_cache'" "'$cc_srcdir'" "'$cc_builddir'" \
             > "$1/$c" && chmod +x "$1/$c" || exit 99
     done
@@ -34,7 +35,7 @@ quick_compilers() {
 
 # cache_dirs: cc_srcdir and cc_builddir, top_srcdir's and top_builddir's
 # physical paths, and cc_cache, the tests' compiler cache for this source
-# tree, compilers and CPU (cachedcc.sh's arguments after the level):
+# tree, compilers and CPU (cachedcc's arguments after the level):
 # under MMT_TEST_CCACHE when set (make check-sanitize's tree and CI's
 # trees share the first tree's: their searches compile the same kernels
 # with the same flags), else the build tree's tests/ccache.  The caches
@@ -50,7 +51,7 @@ cache_dirs() {
         -mmin +60 -exec rm -rf {} + 2> /dev/null
 }
 
-# cache_stamp SRCDIR: a digest of what cachedcc.sh does not hash compile
+# cache_stamp SRCDIR: a digest of what cachedcc does not hash compile
 # by compile -- the source tree's headers (not those of the build trees
 # inside it, which have a config.status, nor .git's), the compilers'
 # versions, the time the package database last changed (the system's

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The tests' compiler cache (tests/common/cachedcc.sh): a compile of the
+# The tests' compiler cache (tests/common/cachedcc.c): a compile of the
 # same inputs is served from the cache, whatever their directory; a
 # header changed under a written directory (-I in the test's scratch), a
 # changed source, flag or level, and a changed object linked each make a
@@ -16,7 +16,7 @@ top_srcdir=$(cd "$top_srcdir" && pwd -P)
 builddir=$(cd "$top_builddir" && pwd -P)
 mkdir -p "$dir/cc" "$dir/a" "$dir/b"
 objects=$(cd "$dir/cc" && pwd -P)/objects
-wrap() { sh "$top_srcdir/tests/common/cachedcc.sh" "$cc" -O0 "$objects" \
+wrap() { "$top_builddir/tests/common/cachedcc" "$cc" -O0 "$objects" \
     "$top_srcdir" "$builddir" "$@"; }
 cached() { ls "$objects" 2>/dev/null | grep -c '^[0-9a-f]*$'; }
 for d in a b; do
