@@ -117,7 +117,7 @@ static int hash_headers(hash_t *h, const char *dir, const char *rel,
         n++;
     }
     closedir(d);
-    if (rc == 0)
+    if (rc == 0 && n > 1)     /* qsort(NULL, 0, ...) is undefined */
         qsort(names, n, sizeof *names, by_name);
     for (size_t i = 0; i < n && rc == 0; i++) {
         char path[PATH_MAX], relpath[PATH_MAX];

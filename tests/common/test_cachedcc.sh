@@ -3,15 +3,16 @@
 # same inputs is served from the cache, whatever their directory; a
 # header changed under a written directory (-I in the test's scratch), a
 # changed source, flag or level, and a changed object linked each make a
-# new output; a failing compile fails and leaves nothing cached; the
-# cache's name (quickcc.sh's cache_stamp) follows the source tree's
-# headers, not the build tree's inside it.
+# new output; an empty directory to include from is no error (it was,
+# under UBSan: qsort of none); a failing compile fails and leaves nothing
+# cached; the cache's name (quickcc.sh's cache_stamp) follows the source
+# tree's headers, not the build tree's inside it.
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/common/cachedcc.$$
 tap_scratch "$dir"
 cc=$(command -v gcc) || { echo "1..0 # SKIP gcc is not installed"; exit 0; }
-echo "1..7"
+echo "1..8"
 top_srcdir=$(cd "$top_srcdir" && pwd -P)
 builddir=$(cd "$top_builddir" && pwd -P)
 mkdir -p "$dir/cc" "$dir/a" "$dir/b"
@@ -52,9 +53,15 @@ wrap -shared -o "$dir/a/f.so" "$dir/a/f.o" \
     && pass "links of different objects: two libraries" \
     || fail "links: $(cached) cached"
 
+mkdir -p "$dir/empty"
+wrap -I"$dir/empty" -I"$dir/a" -c "$dir/a/f.c" -o "$dir/a/e.o" \
+    && cmp -s "$dir/a/f.o" "$dir/a/e.o" && [ "$(cached)" -eq 7 ] \
+    && pass "an empty directory to include from: compiled, cached" \
+    || fail "an empty -I directory: $(cached) cached"
+
 printf 'int f(void) { return ; }\n' > "$dir/a/bad.c"
 if ! wrap -Werror -c "$dir/a/bad.c" -o "$dir/a/bad.o" 2> /dev/null \
-        && [ "$(cached)" -eq 6 ]; then
+        && [ "$(cached)" -eq 7 ]; then
     pass "a failing compile fails, nothing cached"
 else
     fail "a failing compile: $(cached) cached"
