@@ -15,6 +15,9 @@ static inline int mmg_cpu_runs(const char *requires)
     __builtin_cpu_init();
     if (strstr(requires, "avx512f") && !__builtin_cpu_supports("avx512f"))
         return 0;
+    if (strstr(requires, "avx512vl")
+        && !__builtin_cpu_supports("avx512vl"))
+        return 0;
     if (strstr(requires, "avx2") && !__builtin_cpu_supports("avx2"))
         return 0;
     if (strstr(requires, "fma") && !__builtin_cpu_supports("fma"))

@@ -55,6 +55,13 @@ void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
     x->vp = mmc_isas[p->isa].vprefix;
     x->requires = p->fma ? mmc_isas[p->isa].target_fma
                          : mmc_isas[p->isa].target;
+    if (mmg_half(x)) {
+        x->requires = mmc_isas[p->isa].target_half;
+        vector_type(x, mmc_isas[MMC_ISA_AVX2].vtype);
+        snprintf(x->hvtype, sizeof x->hvtype, "%s", x->vtype);
+        x->hvp = mmc_isas[MMC_ISA_AVX2].vprefix;
+        vector_type(x, mmc_isas[p->isa].vtype);
+    }
     if (x->requires[0])
         snprintf(x->attr, sizeof x->attr,
                  "__attribute__((target(\"%s\"))) ", x->requires);
@@ -78,7 +85,7 @@ void mmg_tile_name(const struct mmg_ctx *x, const struct mmg_tile *t,
     }
     mmg_variant_name(x, t->beta, variant, sizeof variant);
     snprintf(out, len, "%s_t%dx%d%s", variant, t->mr, t->nr,
-             t->masked ? "_m" : "");
+             t->half ? "_mh" : t->masked ? "_m" : "");
 }
 
 int mmg_isa_masks(const struct mmg_params *p)
@@ -93,6 +100,17 @@ int mmg_masked(const struct mmg_ctx *x)
                || x->layout == MMT_LAYOUT_PANEL;
 
     return simd && !x->m && mmg_isa_masks(x->p);
+}
+
+int mmg_half(const struct mmg_ctx *x)
+{
+    return mmg_masked(x) && x->p->fma && mmc_isas[x->p->isa].target_half
+           && x->vlen > 1;
+}
+
+int mmg_half_twin(const struct mmg_ctx *x, int nr)
+{
+    return mmg_half(x) && nr == x->p->nu;
 }
 
 void mmg_call_tile(const struct mmg_ctx *x, const struct mmg_tile *t)

@@ -21,6 +21,10 @@ struct mmg_ctx {
     const char *vp;          /* intrinsic prefix: "_mm", "_mm256", ... */
     char attr[64];           /* target attribute, "" for scalar */
     const char *requires;    /* CPU features, for the descriptor */
+    /* the half-width form of the masked tiles' last vector (mmg_half),
+     * "" where there is none: its type ("__m256d") and prefix */
+    char hvtype[16];
+    const char *hvp;
 };
 
 /* One register-tile function: C(mr x nr) += A(mr x K) B(K x nr). */
@@ -36,6 +40,8 @@ struct mmg_tile {
     int pfb;                 /* prefetches B's next panel (PFB=1) */
     int masked;              /* its last vector of rows masked to the
                                 run-time `rows` it takes (mmg_masked) */
+    int half;                /* masked, its last vector at half width:
+                                rows at most half a vector (mmg_half) */
 };
 
 void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
@@ -59,6 +65,24 @@ int mmg_isa_masks(const struct mmg_params *p);
  * tiles (AVX-512, AVX2: loads and stores that touch only the rows there
  * are), else to whole-vector tiles and the packed edge. */
 int mmg_masked(const struct mmg_ctx *x);
+
+/* 1 when the kernel's masked tiles (mmg_masked) may have twins whose
+ * last vector runs at half width, called when it holds at most half a
+ * vector of rows: AVX-512 with FMA, in the 256-bit form of its masked
+ * operations (AVX512VL).  A CPU that runs a 512-bit operation as two
+ * 256-bit halves (Zen 4) spends the whole width on a masked vector
+ * however few of its lanes it keeps: there the 4 rows M = 100 leaves
+ * below its 16-row tiles took 8% of the call's FMA slots for 4% of its
+ * rows (the non-copy kernel, warm N = 100: 54.8 against 57.0 GFLOPS; 36:
+ * 47.4 against 51.0; docs/BENCHMARKS.md).  Elsewhere a half vector
+ * costs what a whole one does. */
+int mmg_half(const struct mmg_ctx *x);
+/* 1 when the masked tiles nr columns wide have half twins: mmg_half,
+ * and nr = NU, the panels that carry a call's work.  The narrower and
+ * wider panels of the N edge have none: twins of every width made the
+ * avx512 non-copy kernel file 75% longer, 2.9 -> 4.9 s at -O2, in every
+ * driver the search builds. */
+int mmg_half_twin(const struct mmg_ctx *x, int nr);
 
 /* emit_tile.c: one tile function, scalar or SIMD. */
 int mmg_emit_tile(const struct mmg_ctx *x, const struct mmg_tile *t);

@@ -26,7 +26,7 @@ static int emit_variant(const struct mmg_ctx *x, int beta)
 {
     const struct mmg_params *p = x->p;
     struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
-                             p->perturb, 0, p->pfa, 0, p->pfb, 0 };
+                             p->perturb, 0, p->pfa, 0, p->pfb, 0, 0 };
     char name[160];
     int simd = x->vlen > 1;
 

@@ -17,7 +17,7 @@ int mmg_scalar_tiles(const struct mmg_ctx *x, int beta)
         for (int r = 0; r < nrows; r++) {
             struct mmg_tile t = { rows[r], cols[c], beta, p->ff, x->layout,
                                   p->perturb && !r && !c, 0,
-                                  p->pfa && !r && !c, 0, 0, 0 };
+                                  p->pfa && !r && !c, 0, 0, 0, 0 };
             if (mmg_emit_tile(x, &t) != 0)
                 return -1;
         }
@@ -27,7 +27,7 @@ int mmg_scalar_tiles(const struct mmg_ctx *x, int beta)
 static void call(const struct mmg_ctx *x, int beta, int mr, int nr)
 {
     struct mmg_tile t = { mr, nr, beta, x->p->ff, x->layout, 0, 0, 0,
-                          0, 0, 0 };
+                          0, 0, 0, 0 };
     mmg_call_tile(x, &t);
 }
 

@@ -51,7 +51,7 @@ static int edge_slice(const struct mmg_ctx *x)
 int mmg_simd_shared(const struct mmg_ctx *x)
 {
     struct mmg_tile pk = { x->p->mu, x->p->nu, MMG_BETA0, 0,
-                           MMT_LAYOUT_PANEL, 0, 1, 0, 0, 0, 0 };
+                           MMT_LAYOUT_PANEL, 0, 1, 0, 0, 0, 0, 0 };
     struct mmg_ctx slice = *x;
 
     if (!edge_slice(x))
@@ -161,7 +161,7 @@ static struct mmg_tile edge_tile(const struct mmg_ctx *x, int beta, int mr,
                                  int nr)
 {
     struct mmg_tile t = { mr, nr, beta, x->p->ff, x->layout, 0, 0, 0, 1, 0,
-                          0 };
+                          0, 0 };
     return t;
 }
 
@@ -179,7 +179,8 @@ static int m_edge_sizes(const struct mmg_ctx *x, int *sizes)
 
 /* The masked tiles of the M edge (mmg_masked): q vectors of rows, the
  * last masked, for q = 1 .. MU/V, NU columns wide and as wide as each
- * column panel the N edge can leave (the corner). */
+ * column panel the N edge can leave (the corner); each with its half
+ * twin where there are such (mmg_half_twin). */
 static int masked_tiles(const struct mmg_ctx *x, int beta, const int *cols,
                         int nc)
 {
@@ -192,6 +193,9 @@ static int masked_tiles(const struct mmg_ctx *x, int beta, const int *cols,
             t.masked = 1;
             if (mmg_emit_tile(x, &t) != 0)
                 return -1;
+            t.half = 1;
+            if (mmg_half_twin(x, nr) && mmg_emit_tile(x, &t) != 0)
+                return -1;
         }
     return 0;
 }
@@ -200,7 +204,7 @@ int mmg_simd_tiles(const struct mmg_ctx *x, int beta)
 {
     const struct mmg_params *p = x->p;
     struct mmg_tile full = { p->mu, p->nu, beta, p->ff, x->layout,
-                             p->perturb, 0, p->pfa, 0, p->pfb, 0 };
+                             p->perturb, 0, p->pfa, 0, p->pfb, 0, 0 };
     int cols[64], nc = mmg_n_widths(x, cols);
     int rows[64], nr = mmg_masked(x) ? 0 : m_edge_sizes(x, rows);
 
@@ -218,7 +222,8 @@ int mmg_simd_tiles(const struct mmg_ctx *x, int beta)
 }
 
 /* The rows left at i (fewer than MU) by the masked tile of their whole
- * and fractional vectors, nr columns wide. */
+ * and fractional vectors, nr columns wide: its half twin (mmg_half_twin)
+ * when the last vector holds at most half a vector of them. */
 static void call_masked(const struct mmg_ctx *x, int beta, int nr)
 {
     int v = x->vlen;
@@ -235,7 +240,22 @@ static void call_masked(const struct mmg_ctx *x, int beta, int nr)
         snprintf(rows, sizeof rows, ", %s - i - %d", x->md, (q - 1) * v);
         mmg_line(x->e, "case %d:", q);
         mmg_indent(x->e, 1);
-        mmg_call(x, name, rows);
+        if (mmg_half_twin(x, nr)) {
+            char half[192];
+            t.half = 1;
+            mmg_tile_name(x, &t, half, sizeof half);
+            mmg_line(x->e, "if (%s - i - %d <= %d)", x->md, (q - 1) * v,
+                     v / 2);
+            mmg_indent(x->e, 1);
+            mmg_call(x, half, rows);
+            mmg_indent(x->e, -1);
+            mmg_line(x->e, "else");
+            mmg_indent(x->e, 1);
+            mmg_call(x, name, rows);
+            mmg_indent(x->e, -1);
+        } else {
+            mmg_call(x, name, rows);
+        }
         mmg_line(x->e, "break;");
         mmg_indent(x->e, -1);
     }

@@ -65,13 +65,46 @@ static int masked_row(const struct tile_ctx *tc, int r)
     return tc->t->masked && r == tc->na - 1;
 }
 
+/* Row r of a half tile is its last, at half width (mmg_half): its own
+ * vector type and prefix, and the mask kh of 256-bit operations. */
+static int half_row(const struct tile_ctx *tc, int r)
+{
+    return tc->t->half && r == tc->na - 1;
+}
+
+static const char *row_vtype(const struct tile_ctx *tc, int r)
+{
+    return half_row(tc, r) ? tc->x->hvtype : tc->x->vtype;
+}
+
+static const char *row_vp(const struct tile_ctx *tc, int r)
+{
+    return half_row(tc, r) ? tc->x->hvp : tc->x->vp;
+}
+
+/* A whole vector's value v as row r takes it: its low half in a half
+ * row (a cast, no instruction). */
+static void row_value(const struct tile_ctx *tc, int r, const char *v,
+                      char *out, size_t len)
+{
+    const char *ps = tc->x->ty->suffix;
+
+    if (half_row(tc, r))
+        snprintf(out, len, "%s_cast%s512_%s256(%s)", tc->x->vp, ps, ps, v);
+    else
+        snprintf(out, len, "%s", v);
+}
+
 /* The vector at &x[ix], masked or whole as row r needs. */
 static void vload(const struct tile_ctx *tc, int r, char x, const char *ix,
                   char *out, size_t len)
 {
     const char *vp = tc->x->vp, *ps = tc->x->ty->suffix;
 
-    if (!masked_row(tc, r))
+    if (half_row(tc, r))
+        snprintf(out, len, "%s_maskz_loadu_%s(kh, &%c[%s])", tc->x->hvp,
+                 ps, x, ix);
+    else if (!masked_row(tc, r))
         snprintf(out, len, "%s_loadu_%s(&%c[%s])", vp, ps, x, ix);
     else if (tc->x->p->isa == MMG_ISA_AVX512)
         snprintf(out, len, "%s_maskz_loadu_%s(km, &%c[%s])", vp, ps, x, ix);
@@ -84,7 +117,10 @@ static void vstore(const struct tile_ctx *tc, int r, const char *ix,
 {
     const char *vp = tc->x->vp, *ps = tc->x->ty->suffix;
 
-    if (!masked_row(tc, r))
+    if (half_row(tc, r))
+        mmg_line(tc->x->e, "%s_mask_storeu_%s(&c[%s], kh, %s);",
+                 tc->x->hvp, ps, ix, val);
+    else if (!masked_row(tc, r))
         mmg_line(tc->x->e, "%s_storeu_%s(&c[%s], %s);", vp, ps, ix, val);
     else if (tc->x->p->isa == MMG_ISA_AVX512)
         mmg_line(tc->x->e, "%s_mask_storeu_%s(&c[%s], km, %s);", vp, ps,
@@ -108,6 +144,11 @@ static void emit_mask(const struct tile_ctx *tc)
     if (tc->t->layout == MMT_LAYOUT_PANEL)   /* A's last panel, stored tight */
         mmg_line(tc->x->e, "const int aw = %d + rows;",
                  (tc->na - 1) * v);
+    if (tc->t->half) {       /* a 256-bit operation's mask: 8 bits */
+        mmg_line(tc->x->e, "const __mmask8 kh = (__mmask8)((1u << rows) "
+                 "- 1);");
+        return;
+    }
     if (tc->x->p->isa == MMG_ISA_AVX512) {
         mmg_line(tc->x->e, "const __mmask%d km = (__mmask%d)((1u << rows) "
                  "- 1);", v, v);
@@ -136,8 +177,9 @@ static void print_load(const struct tile_ctx *tc, const struct mmg_op *op)
                  tc->x->ty->suffix, ix);
     else
         vload(tc, reg, 'a', ix, val, sizeof val);
-    mmg_line(tc->x->e, "const %s %c%d_%d = %s;", tc->x->vtype, "ab"[is_b],
-             op->step, reg, val);
+    mmg_line(tc->x->e, "const %s %c%d_%d = %s;",
+             is_b ? tc->x->vtype : row_vtype(tc, reg), "ab"[is_b], op->step,
+             reg, val);
 }
 
 static void print_op(const struct tile_ctx *tc, const struct mmg_op *op)
@@ -151,14 +193,18 @@ static void print_op(const struct tile_ctx *tc, const struct mmg_op *op)
         print_load(tc, op);
         break;
     case MMG_FMA:
-        if (simd(tc))
-            mmg_line(e, "c%d_%d = %s_fmadd_%s(a%d_%d, b%d_%d, c%d_%d);",
-                     op->r, op->c, vp, ps, op->step, op->r, op->step, op->c,
-                     op->r, op->c);
-        else
+        if (simd(tc)) {
+            char bv[24], b[64];
+            snprintf(bv, sizeof bv, "b%d_%d", op->step, op->c);
+            row_value(tc, op->r, bv, b, sizeof b);
+            mmg_line(e, "c%d_%d = %s_fmadd_%s(a%d_%d, %s, c%d_%d);", op->r,
+                     op->c, row_vp(tc, op->r), ps, op->step, op->r, b, op->r,
+                     op->c);
+        } else {
             mmg_line(e, "c%d_%d = mmt_fmadd%s(a%d_%d, b%d_%d, c%d_%d);",
                      op->r, op->c, tc->x->ty->lib, op->step, op->r,
                      op->step, op->c, op->r, op->c);
+        }
         break;
     case MMG_MUL:
         if (simd(tc))
@@ -183,7 +229,7 @@ static void print_op(const struct tile_ctx *tc, const struct mmg_op *op)
  * check allows. */
 static void print_perturbation(const struct tile_ctx *tc)
 {
-    const char *vp = tc->x->vp, *ps = tc->x->ty->suffix;
+    const char *vp = row_vp(tc, 0), *ps = tc->x->ty->suffix;
 
     if (simd(tc))
         mmg_line(tc->x->e, "c0_0 = %s_add_%s(c0_0, %s_mul_%s(%s_set1_%s("
@@ -269,11 +315,14 @@ static void c_load(const struct tile_ctx *tc, int r, const char *ix,
         return;
     }
     vload(tc, r, 'c', ix, v, sizeof v);
-    if (beta == MMG_BETAX)
-        snprintf(out, len, "%s_mul_%s(vbeta, %s)", tc->x->vp,
-                 tc->x->ty->suffix, v);
-    else
+    if (beta == MMG_BETAX) {
+        char vbeta[48];
+        row_value(tc, r, "vbeta", vbeta, sizeof vbeta);
+        snprintf(out, len, "%s_mul_%s(%s, %s)", row_vp(tc, r),
+                 tc->x->ty->suffix, vbeta, v);
+    } else {
         snprintf(out, len, "%s", v);
+    }
 }
 
 /* Accumulators, with C fetched at the top when FF=1 (§II-A: assignments
@@ -283,7 +332,7 @@ static void emit_c_init(const struct tile_ctx *tc)
 {
     const struct mmg_ctx *x = tc->x;
     int top = tc->t->ff, beta = tc->t->beta;
-    char ix[48], ld[128];
+    char ix[48], ld[256];
 
     if (beta == MMG_BETAX && simd(tc))
         mmg_line(x->e, "const %s vbeta = %s_set1_%s(beta);", x->vtype,
@@ -293,14 +342,16 @@ static void emit_c_init(const struct tile_ctx *tc)
             c_index(tc, r, c, ix, sizeof ix);
             if (top && beta != MMG_BETA0) {
                 c_load(tc, r, ix, beta, ld, sizeof ld);
-                mmg_line(x->e, "%s c%d_%d = %s;", x->vtype, r, c, ld);
+                mmg_line(x->e, "%s c%d_%d = %s;", row_vtype(tc, r), r, c,
+                         ld);
                 continue;
             }
             if (top)
                 mmg_line(x->e, "mmt_touch%s(&c[%s]);", x->ty->lib, ix);
             if (simd(tc))
-                mmg_line(x->e, "%s c%d_%d = %s_setzero_%s();", x->vtype, r,
-                         c, x->vp, x->ty->suffix);
+                mmg_line(x->e, "%s c%d_%d = %s_setzero_%s();",
+                         row_vtype(tc, r), r, c, row_vp(tc, r),
+                         x->ty->suffix);
             else
                 mmg_line(x->e, "%s c%d_%d = 0.0;", x->vtype, r, c);
         }
@@ -312,7 +363,7 @@ static void emit_c_store(const struct tile_ctx *tc)
 {
     const struct mmg_ctx *x = tc->x;
     int beta = tc->t->ff ? MMG_BETA0 : tc->t->beta;
-    char ix[48], ld[128], acc[32];
+    char ix[48], ld[256], acc[32];
 
     for (int c = 0; c < tc->t->nr; c++)
         for (int r = 0; r < tc->na; r++) {
@@ -324,9 +375,9 @@ static void emit_c_store(const struct tile_ctx *tc)
             } else if (beta == MMG_BETA0) {
                 mmg_line(x->e, "c[%s] = %s;", ix, acc);
             } else if (simd(tc)) {
-                char sum[192];
-                snprintf(sum, sizeof sum, "%s_add_%s(%s, %s)", x->vp,
-                         x->ty->suffix, ld, acc);
+                char sum[384];
+                snprintf(sum, sizeof sum, "%s_add_%s(%s, %s)",
+                         row_vp(tc, r), x->ty->suffix, ld, acc);
                 vstore(tc, r, ix, sum);
             } else {
                 mmg_line(x->e, "c[%s] = %s + %s;", ix, ld, acc);

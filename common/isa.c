@@ -5,16 +5,17 @@
 #include <string.h>
 
 const struct mmc_isa mmc_isas[MMC_NISA] = {
-    [MMC_ISA_NONE] = { "none", 1, 16, "double", "", "", "", "", "1",
-                       MMC_P_FP_REGS_SCALAR },
+    [MMC_ISA_NONE] = { "none", 1, 16, "double", "", "", "", NULL, "",
+                       "1", MMC_P_FP_REGS_SCALAR },
     [MMC_ISA_SSE2] = { "sse2", 2, 16, "__m128d", "_mm", "sse2", "sse2,fma",
-                       "sse2", "defined(__SSE2__)", MMC_P_FP_REGS_SSE2 },
+                       NULL, "sse2", "defined(__SSE2__)",
+                       MMC_P_FP_REGS_SSE2 },
     [MMC_ISA_AVX2] = { "avx2", 4, 16, "__m256d", "_mm256", "avx2",
-                       "avx2,fma", "avx2,fma", "defined(__AVX__)",
+                       "avx2,fma", NULL, "avx2,fma", "defined(__AVX__)",
                        MMC_P_FP_REGS_AVX2 },
     [MMC_ISA_AVX512] = { "avx512", 8, 32, "__m512d", "_mm512", "avx512f",
-                         "avx512f", "avx512f", "defined(__AVX512F__)",
-                         MMC_P_FP_REGS_AVX512 },
+                         "avx512f", "avx512f,avx512vl", "avx512f",
+                         "defined(__AVX512F__)", MMC_P_FP_REGS_AVX512 },
 };
 
 const struct mmc_isa *mmc_isa_find(const char *name)

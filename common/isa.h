@@ -28,6 +28,9 @@ struct mmc_isa {
                              * attribute, a descriptor's `requires`;
                              * scalar ""), FMA = 0 ... */
     const char *target_fma; /* ... and FMA = 1 */
+    const char *target_half; /* ... and half-width masked tiles (FMA =
+                              * 1, the 256-bit form of AVX-512's masked
+                              * operations: AVX512VL); NULL: none */
     const char *cpu_needs;  /* what a CPU must have for the library to
                              * take the ISA: avx2 without fma is sse2 */
     const char *guard;      /* #if test: the compiler's flags enable the

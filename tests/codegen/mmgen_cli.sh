@@ -20,7 +20,7 @@ compiles() {
     $KERNEL_CC $KERNEL_CFLAGS -Wall -Wextra -Werror \
         -I"$top_srcdir/codegen" -c "$1" -o "${1%.c}.o" 2> "$dir/cc.err"
 }
-echo "1..34"
+echo "1..35"
 
 "$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
     && pass "--help exits 0 and lists the parameters" \
@@ -384,4 +384,34 @@ if [ "$sp_ok" = yes ]; then
 IF=10, COPY=0, run-time sizes; options after it override it; NCNU its NU"
 else
     fail "--small-path: $sp_ok"
+fi
+
+# Half twins (codegen's mmg_half_twin): the avx512 non-copy kernel with
+# run-time M and FMA has one for each masked tile NU wide, its last
+# vector at 256 bits, called when it keeps at most V/2 rows, and needs
+# avx512vl; the panels of other widths, FMA=0 and avx2 have none.
+h_bad=
+"$mmgen" --isa=avx512 --beta=0 --nb=40 --ncnb=40 --copy=0 --m=0 --n=0 \
+    --k=0 --mu=16 --nu=8 --ku=1 --name=h > "$dir/h.c" 2> /dev/null \
+    || h_bad="exit $?"
+tiles=$(sed -n 's/^\(h_b0_t[0-9]*x[0-9]*_mh\)(int m.*/\1/p' "$dir/h.c" \
+    | sort | tr '\n' ' ')
+[ "$tiles" = "h_b0_t16x8_mh h_b0_t24x8_mh h_b0_t8x8_mh " ] \
+    || h_bad="$h_bad twins: $tiles;"
+grep -q '^ *if (m - i - 0 <= 4)$' "$dir/h.c" \
+    && grep -q '_mm256_fmadd_pd(a0_1, _mm512_castpd512_pd256(b0_0), c1_0)' \
+        "$dir/h.c" && grep -q '\.requires = "avx512f,avx512vl"' "$dir/h.c" \
+    || h_bad="$h_bad the call, the FMA or requires;"
+for o in "--isa=avx512 --mu=16 --nu=8 --fma=0 --ls=1" \
+    "--isa=avx2 --mu=8 --nu=4"; do
+    # shellcheck disable=SC2086
+    "$mmgen" $o --beta=0 --nb=40 --ncnb=40 --copy=0 --m=0 --n=0 --k=0 \
+        --ku=1 --name=h > "$dir/h2.c" 2> /dev/null || h_bad="$h_bad $o: exit $?;"
+    ! grep -q '_mh(\|avx512vl' "$dir/h2.c" || h_bad="$h_bad $o has twins;"
+done
+if [ -z "$h_bad" ]; then
+    pass "half twins: avx512 16 x 8 FMA has t8x8, t16x8, t24x8 _mh at 256 \
+bits for <= 4 rows, requires avx512vl; FMA=0 and avx2 have none"
+else
+    fail "half twins:$h_bad"
 fi
