@@ -20,17 +20,18 @@ static void dim_expr(int v, const char *name, char *out, size_t len)
 }
 
 /* Intel names a vector of floats as its vector of doubles less the 'd'
- * (__m512d, __m512); a scalar is the element type itself. */
-static void vector_type(struct mmg_ctx *x, const char *dvec)
+ * (__m512d, __m512); a scalar is the element type itself.  Into out. */
+static void vector_type(const struct mmg_ctx *x, const char *dvec,
+                        char out[16])
 {
     size_t len = strlen(dvec);
 
     if (x->vlen == 1)
-        snprintf(x->vtype, sizeof x->vtype, "%s", x->ty->ctype);
+        snprintf(out, 16, "%s", x->ty->ctype);
     else if (x->ty->per_double == 1)
-        snprintf(x->vtype, sizeof x->vtype, "%s", dvec);
+        snprintf(out, 16, "%s", dvec);
     else
-        snprintf(x->vtype, sizeof x->vtype, "%.*s", (int)len - 1, dvec);
+        snprintf(out, 16, "%.*s", (int)len - 1, dvec);
 }
 
 void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
@@ -51,16 +52,14 @@ void mmg_ctx_init(struct mmg_ctx *x, const struct mmg_params *p,
     dim_expr(x->m, "m", x->md, sizeof x->md);
     dim_expr(x->n, "n", x->nd, sizeof x->nd);
     dim_expr(x->k, "k", x->kd, sizeof x->kd);
-    vector_type(x, mmc_isas[p->isa].vtype);
+    vector_type(x, mmc_isas[p->isa].vtype, x->vtype);
     x->vp = mmc_isas[p->isa].vprefix;
     x->requires = p->fma ? mmc_isas[p->isa].target_fma
                          : mmc_isas[p->isa].target;
-    if (mmg_half(x)) {
+    if (mmg_half(x)) {       /* AVX2's vectors are AVX-512's halves */
         x->requires = mmc_isas[p->isa].target_half;
-        vector_type(x, mmc_isas[MMC_ISA_AVX2].vtype);
-        snprintf(x->hvtype, sizeof x->hvtype, "%s", x->vtype);
+        vector_type(x, mmc_isas[MMC_ISA_AVX2].vtype, x->hvtype);
         x->hvp = mmc_isas[MMC_ISA_AVX2].vprefix;
-        vector_type(x, mmc_isas[p->isa].vtype);
     }
     if (x->requires[0])
         snprintf(x->attr, sizeof x->attr,
@@ -104,8 +103,7 @@ int mmg_masked(const struct mmg_ctx *x)
 
 int mmg_half(const struct mmg_ctx *x)
 {
-    return mmg_masked(x) && x->p->fma && mmc_isas[x->p->isa].target_half
-           && x->vlen > 1;
+    return mmg_masked(x) && x->p->fma && mmc_isas[x->p->isa].target_half;
 }
 
 int mmg_half_twin(const struct mmg_ctx *x, int nr)

@@ -73,7 +73,7 @@ int mmg_masked(const struct mmg_ctx *x);
  * 256-bit halves (Zen 4) spends the whole width on a masked vector
  * however few of its lanes it keeps: there the 4 rows M = 100 leaves
  * below its 16-row tiles took 8% of the call's FMA slots for 4% of its
- * rows (the non-copy kernel, warm N = 100: 54.8 against 57.0 GFLOPS; 36:
+ * rows (the non-copy kernel, warm N = 100: 54.8 against 56.9 GFLOPS; 36:
  * 47.4 against 51.0; docs/BENCHMARKS.md).  Elsewhere a half vector
  * costs what a whole one does. */
 int mmg_half(const struct mmg_ctx *x);
