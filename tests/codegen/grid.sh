@@ -33,9 +33,10 @@ done
 # compiled again by the next make check.
 . "$top_srcdir/tests/common/quickcc.sh"
 cache_dirs
+cached_cc
 compile() {
     # shellcheck disable=SC2086
-    "$top_builddir/tests/common/cachedcc" "$KERNEL_CC" "" \
+    "$cached" "$KERNEL_CC" "" \
         "$cc_cache" "$cc_srcdir" "$cc_builddir" $KERNEL_CFLAGS -Wall \
         -Wextra -Werror -I"$top_srcdir/codegen" \
         -c "$dir/$1.c" -o "$dir/$1.o" 2> "$dir/$1.err"

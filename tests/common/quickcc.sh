@@ -15,8 +15,7 @@
 # library's, whose tests build it as configured.
 quick_compilers() {
     mkdir -p "$1" || exit 99
-    cached=$(cd "${top_builddir:-.}/tests/common" && pwd)/cachedcc \
-        || exit 99
+    cached_cc
     cache_dirs
     for c in gcc clang ${KERNEL_CC:-}; do
         case $c in */*|*' '*) continue ;; esac
@@ -31,6 +30,18 @@ quick_compilers() {
     # absolute: mmsearch runs compilers from its work directory
     PATH="$(cd "$1" && pwd):$PATH" || exit 99
     export PATH
+}
+
+# cached_cc: cached, the tests' compiler cache program's absolute path
+# (tests/common/cachedcc.c, which make check builds); a test whose
+# compiles would go through it bails out, naming it, when it is not built.
+cached_cc() {
+    cached=$(cd "${top_builddir:-.}/tests/common" 2>/dev/null && pwd)/cachedcc
+    [ -x "$cached" ] || {
+        echo "Bail out! ${top_builddir:-.}/tests/common/cachedcc is not" \
+            "built (make check builds it)"
+        exit 99
+    }
 }
 
 # cache_dirs: cc_srcdir and cc_builddir, top_srcdir's and top_builddir's
