@@ -193,8 +193,10 @@ static int masked_tiles(const struct mmg_ctx *x, int beta, const int *cols,
             t.masked = 1;
             if (mmg_emit_tile(x, &t) != 0)
                 return -1;
+            if (!mmg_half_twin(x, nr))
+                continue;
             t.half = 1;
-            if (mmg_half_twin(x, nr) && mmg_emit_tile(x, &t) != 0)
+            if (mmg_emit_tile(x, &t) != 0)
                 return -1;
         }
     return 0;

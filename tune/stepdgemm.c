@@ -392,12 +392,13 @@ static void ncnu_shapes(struct mms_search *s, int on, const int *level_n)
     static const int warm[MMS_DGEMM_WARM] = { 16, 32, 64, 100 };
 
     memset(s->pl.dgemm_warm_n, 0, sizeof s->pl.dgemm_warm_n);
-    memcpy(s->pl.dgemm_n, level_n, sizeof s->pl.dgemm_n);
+    memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
     s->pl.dgemm_route = on;
     if (on) {
         memcpy(s->pl.dgemm_warm_n, warm, sizeof warm);
-        memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
         s->pl.dgemm_n[0] = 100;
+    } else {
+        memcpy(s->pl.dgemm_n, level_n, sizeof s->pl.dgemm_n);
     }
     mms_shapes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes,
                     -1);
