@@ -21,8 +21,8 @@ struct mmg_ctx {
     const char *vp;          /* intrinsic prefix: "_mm", "_mm256", ... */
     char attr[64];           /* target attribute, "" for scalar */
     const char *requires;    /* CPU features, for the descriptor */
-    /* the half-width form of the masked tiles' last vector (mmg_half),
-     * "" where there is none: its type ("__m256d") and prefix */
+    /* the half-width form of the masked tiles' last vector (mmg_half):
+     * its type ("__m256d"; "" where there is none) and prefix (NULL) */
     char hvtype[16];
     const char *hvp;
 };
