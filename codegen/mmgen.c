@@ -58,12 +58,15 @@ static void usage(void)
     }
     printf("\nDefaults: NB=40 MU=4 NU=2 KU=4 LS=1 FMA=1 FF=1 IF=2 NF=2 "
            "COPY=1, M=N=K=NB.\n"
-           "Rules: M, N, K <= NB (NCNB when COPY=0); KU <= NB; MU a "
-           "multiple of the\nvector length; IF in 2..L and NF in 1..L, L = "
-           "MU/V + NU loads per k step;\nBT=1 only with COPY=0.  A "
+           "Rules: M, N, K <= NB (NCNB when COPY=0); KU <= NB, lowered to %d "
+           "where K is at\nrun time (K=0: a longer loop body made the "
+           "compiler spill); MU a multiple of\nthe vector length; IF in "
+           "2..L and NF in 1..L, L = MU/V + NU loads per k step;\nBT=1 "
+           "only with COPY=0.  A "
            "register tile larger than NR is generated but\nreported (it "
            "will spill).\n"
-           "Exit status: 0 written, 1 could not write, 2 bad parameters.\n");
+           "Exit status: 0 written, 1 could not write, 2 bad parameters.\n",
+           MMG_RUNTIME_KU_MAX);
 }
 
 static struct option *build_options(void)
@@ -122,6 +125,7 @@ static void apply_options(int argc, char **argv, const struct option *o,
     }
     if (fit)
         mmg_fit_fetch(p);
+    mmg_runtime_unroll(p);
 }
 
 static void scan_options(int argc, char **argv, const struct option *o,

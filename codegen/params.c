@@ -321,6 +321,12 @@ void mmg_small_path(struct mmg_params *p)
         p->nu = p->ncnu;
 }
 
+void mmg_runtime_unroll(struct mmg_params *p)
+{
+    if (p->k == MMG_RUNTIME && p->ku > MMG_RUNTIME_KU_MAX)
+        p->ku = MMG_RUNTIME_KU_MAX;
+}
+
 /* Scalar: inequality (1) of paper 002, MU*NU + MU + NU + Ls <= NR.
  * SIMD: counted in vectors, with B streamed through one broadcast register
  * as in the refined x86 model of §V-G (each broadcast feeds MU/V

@@ -114,6 +114,20 @@ void mmg_fit_fetch(struct mmg_params *p);
  * measurements behind each value are, and mmsearch (its ncnb step and its
  * drivers) both make the library's non-copy kernels by it. */
 void mmg_small_path(struct mmg_params *p);
+/* The most k steps a kernel with K at run time unrolls: its loop body
+ * holds KU steps of the tile, and one of 64 or 120 (what a search in L1,
+ * at K = NB = KU, can choose) made clang spill the accumulators of a
+ * 40 x 5 AVX-512 tile (9045 stack references in the edge kernel against
+ * 2385 at KU = 8): the library's packed path, which runs on the edge
+ * kernel, then ran 0.39-0.62 of KU = 8 at N = 500-2000; with gcc 0.92-1.00
+ * (AVX-512 Zen 4 guest, docs/BENCHMARKS.md, 2026-12-01).  KU of 1, 4 and
+ * 8 in the edge kernel of a 32 x 5 gcc tile ran within 2%. */
+#define MMG_RUNTIME_KU_MAX 8
+/* KU lowered to MMG_RUNTIME_KU_MAX where K is at run time and KU is
+ * larger; the fixed-K kernel keeps its KU.  mmgen applies it to every
+ * kernel it writes, mmsearch to the kernels it builds for the library's
+ * driver, so both build the same code. */
+void mmg_runtime_unroll(struct mmg_params *p);
 int mmg_regs_needed(const struct mmg_params *p);
 int mmg_regs_available(const struct mmg_params *p);
 

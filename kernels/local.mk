@@ -58,6 +58,10 @@ $(KGEN)/kernel.params $(KGEN)/skernel.params $(KGEN)/libparams.h \
 # The full kernel (M=MC N=NB K=KC) and the edge kernel for fractional
 # blocks, with fixed names the driver links against; both with
 # kernel.params's PF and PFB (mmselect: params.conf's, else the model's).
+# The edge kernel carries most of the packed path: the driver's even split
+# of M, N and K seldom meets the full kernel's fixed sizes (perf on the
+# AVX-512 Zen 4 guest, N = 1000 and 2000: no sample in kfull).  Its KU,
+# a run-time K's, is at most 8 (mmgen lowers it: codegen/params.h).
 $(KGEN)/kfull.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 	$(AM_V_GEN)./mmgen$(EXEEXT) --params=$(KGEN)/kernel.params \
 	  --name=mml_kfull --output=$@
@@ -83,8 +87,8 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 # short (Zen 5, bench-dgemm, 11-15 rounds, medians, KU=1 / KU=4: DGEMM
 # warm N = 8 1.14, 16 1.08, flushed 16-64 1.03-1.19; SGEMM, whose search
 # chose KU=4, warm 8 1.15, 16 1.10, flushed 16-64 1.02-1.19; both 0.98-1.02
-# from N = 64 warm and 200 flushed).  kncp keeps the search's KU: its K
-# is a KC panel's (SGEMM 2000 x 32 x 2000 with KU=1 there: 0.84 flushed,
+# from N = 64 warm and 200 flushed).  kncp keeps the search's KU (at
+# most 8, as every run-time K's: codegen/params.h): its K is a KC panel's (SGEMM 2000 x 32 x 2000 with KU=1 there: 0.84 flushed,
 # 0.92 warm); its NU is the others' (NCNU where mmsearch's step ncnu set
 # one): the plan cuts the columns by one tile width (a kncp of 16 x 5
 # beside a knc of 16 x 8 ran skinny.c's 2000 x 32 x 2000 at 0.54 of

@@ -161,7 +161,8 @@ static int write_kernel(const struct mms_pipeline *pl, const char *dir,
  * mmg_small_path: the rule kernels/local.mk follows too); mml_kncp, the
  * same tile with p's KU and PFA=1, for the blocks with a slab below
  * (skinny.c's panels and tall products); and mml_kncv, a narrow tile of
- * one vector's rows with IF=NF=2.  KU=1
+ * one vector's rows with IF=NF=2.  The edge kernel and kncp take p's KU
+ * lowered as mmgen lowers it for a run-time K (mmg_runtime_unroll).  KU=1
  * where the library has it, not p's: one kncp-like kernel had stood for
  * all three, so a search whose line chose KU = 64 or 120 timed the small
  * path on kernels the library never builds, and their compiles took
@@ -179,6 +180,7 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
     q.nb = EDGE_NB;
     q.m = q.n = q.k = MMG_RUNTIME;
     q.betas = MMG_BETA_ALL;
+    mmg_runtime_unroll(&q);
     if (write_kernel(pl, dir, &q, "mml_kedge", &k[0], why, len) != 0)
         return -1;
     nc.nb = lp->v[MML_NB], nc.ncnb = lp->v[MML_NCNB];
@@ -187,6 +189,7 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
     if (write_kernel(pl, dir, &q, "mml_knc", &k[2], why, len) != 0)
         return -1;
     q.pfa = 1, q.ku = p->ku;
+    mmg_runtime_unroll(&q);
     if (write_kernel(pl, dir, &q, "mml_kncp", &k[1], why, len) != 0)
         return -1;
     mms_small_kernel(&nc, &q);

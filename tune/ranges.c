@@ -379,6 +379,7 @@ void mms_kclean_general(const struct mmg_params *ref, struct mmg_params *g)
 {
     *g = *ref;
     g->k = MMG_RUNTIME;
+    mmg_runtime_unroll(g);
 }
 
 static int cmp_desc(const void *a, const void *b)

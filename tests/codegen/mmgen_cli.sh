@@ -20,7 +20,7 @@ compiles() {
     $KERNEL_CC $KERNEL_CFLAGS -Wall -Wextra -Werror \
         -I"$top_srcdir/codegen" -c "$1" -o "${1%.c}.o" 2> "$dir/cc.err"
 }
-echo "1..35"
+echo "1..36"
 
 "$mmgen" --help > "$dir/help" 2>&1 && grep -q -- '--ncnb=N' "$dir/help" \
     && pass "--help exits 0 and lists the parameters" \
@@ -414,4 +414,27 @@ if [ -z "$h_bad" ]; then
 bits for <= 4 rows, requires avx512vl; FMA=0 and avx2 have none"
 else
     fail "half twins:$h_bad"
+fi
+
+# KU with K at run time (codegen's mmg_runtime_unroll): lowered to 8, in
+# the code, the descriptor and the recorded command, copy and non-copy
+# alike; a fixed K keeps its KU.
+ku_bad=
+for o in "--copy=1 --nb=120 --m=0 --n=0 --k=0" \
+    "--copy=0 --ncnb=120 --m=0 --n=0 --k=0"; do
+    # shellcheck disable=SC2086
+    "$mmgen" --isa=avx2 --mu=8 --nu=4 --ku=120 $o --beta=0 --name=ku \
+        > "$dir/ku.c" 2> /dev/null || ku_bad="$ku_bad $o: exit $?;"
+    grep -q '\.ku = 8,' "$dir/ku.c" && grep -q 'mmgen .* --ku=8 ' "$dir/ku.c" \
+        && grep -q 'p + 8 <= k; p += 8)' "$dir/ku.c" \
+        || ku_bad="$ku_bad $o: KU not 8;"
+done
+"$mmgen" --isa=avx2 --mu=8 --nu=4 --ku=120 --nb=120 --beta=0 --name=ku \
+    > "$dir/ku.c" 2> /dev/null || ku_bad="$ku_bad fixed K: exit $?;"
+grep -q '\.ku = 120,' "$dir/ku.c" || ku_bad="$ku_bad fixed K: KU not 120;"
+if [ -z "$ku_bad" ]; then
+    pass "KU = 120 with K at run time lowered to 8 (copy, non-copy); kept \
+with K fixed"
+else
+    fail "KU at run time:$ku_bad"
 fi

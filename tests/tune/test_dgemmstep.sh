@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..30"
+echo "1..31"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -655,8 +655,19 @@ esac
 # The winner with KU=1 beside it: the ku step times K = NB, which a full
 # unroll fits exactly, and the library runs the kernel at K = KC and at
 # the call's K (stepdgemm.c, ku_twin).  At NB = 12 the fake landscape's
-# ku step takes KU = 12; the dgemm step then times KU = 1 too.
-run_mmsearch ku.log --level=quick --isa=none --nb=12 --mu=4 --nu=3 --fma=1 \
+# ku step takes KU = 12; the dgemm step then times KU = 1 too.  Its
+# drivers' kernels with K at run time (the edge kernel, kncp) are built
+# with KU = 8, as mmgen lowers it for the library (codegen/params.h): a
+# wrapper before the compilers records each one's descriptor KU.
+mkdir -p "$dir/kurec" || exit 99
+for c in gcc clang; do
+    real=$(command -v "$c") || continue
+    printf '#!/bin/sh\nfor a in "$@"; do case $a in */driver*/mml_k*.c)
+    echo "${a##*/} $(grep -o "[.]ku = [0-9]*" "$a" | head -1)" \
+        >> %s ;; esac; done\nexec %s "$@"\n' "'$dir/kurec.txt'" "'$real'" \
+        > "$dir/kurec/$c" && chmod +x "$dir/kurec/$c" || exit 99
+done
+PATH="$(cd "$dir/kurec" && pwd):$PATH" run_mmsearch ku.log --level=quick --isa=none --nb=12 --mu=4 --nu=3 --fma=1 \
     --ff=0 --if=2 --nf=2 --ncnb=24 --pf=1 --pin=K_CROSSOVER=4 \
     --pin=MC=60 --pin=KC=200 --pin=NC=400 --pin=SMALL_MAX=200 \
     --pin=CC="$(key a.log CC)" --test-timing=fake
@@ -668,4 +679,14 @@ if [ -n "$kuw" ] && [ "$kuw" != 1 ] && [ "$kus" = "1 $kuw " ]; then
 else
     tail -2 "$dir/ku.log.err" | sed "s/^/# /"
     fail "KU twin: the ku step took '$kuw', the dgemm step timed KU '$kus'"
+fi
+rt=$(grep -E '^mml_k(edge|ncp)[.]c ' "$dir/kurec.txt" 2>/dev/null \
+    | sed 's/[.]c [.]ku = / /' | sort -u | tr '\n' ' ')
+if [ "$kuw" = 12 ] && [ "$rt" = "mml_kedge 1 mml_kedge 8 mml_kncp 1 \
+mml_kncp 8 " ]; then
+    pass "KU = 12's drivers: the edge kernel and kncp built with KU = 8 \
+(run-time K), KU = 1's with 1"
+else
+    fail "run-time K's KU in the drivers: the ku step took '$kuw'; built \
+'$rt'"
 fi
