@@ -146,22 +146,33 @@ static const struct mms_record *other_tile(const struct mms_search *s,
     return best;
 }
 
-/* The kernel steps' winner with KU=1, where it unrolls more and KU is
- * not pinned: appended to k, h unless max are there.  The ku step times
- * K = NB, which a full unroll (KU = NB) fits exactly; the library runs
- * the kernel at K = KC, and its edge kernel at K of the call.  On the
- * AVX-512 Zen 4 guest a search without seeds took 32 x 5 KU = 120 at
+/* The kernel steps' winner at the other end of the unroll its edge
+ * kernel can have, where KU is not pinned: with KU=1 where it unrolls
+ * more, else with KU = MMG_RUNTIME_KU_MAX (where NB holds it); appended
+ * to k, h unless max are there.  The ku step times K = NB, which a full
+ * unroll (KU = NB) fits exactly; the library runs the kernel at K = KC,
+ * and its edge kernel, which carries most of the packed path, at K of
+ * the call with KU at most MMG_RUNTIME_KU_MAX (codegen/params.h).  On
+ * the AVX-512 Zen 4 guest a search without seeds took 32 x 5 KU = 120 at
  * NB = 120 (every candidate of its dgemm step had KU = 120), whose
  * library ran N = 2000 and 3000 at 0.96-0.99 of the same parameters
- * with KU = 1 (BENCHMARKS.md, 2026-12-01). */
+ * with KU = 1; and 40 x 5 with clang ran N = 500-2000 at 0.94-0.97 of
+ * its edge kernel at KU = 8, 2000 x 2000 x 64 at 0.88, where gcc's 32 x
+ * 5 ran level (BENCHMARKS.md, 2026-12-01): the edge kernel's best KU is
+ * the compiler's, which no kernel step times. */
 static void ku_twin(const struct mms_search *s, struct mmg_params *k,
                     struct mms_how *h, int *n, int max)
 {
     struct mmg_params q = s->ref;
 
-    if (q.ku == 1 || mms_pinned(&s->pins, "KU"))
+    if (mms_pinned(&s->pins, "KU"))
         return;
-    q.ku = 1;
+    if (q.ku > 1)
+        q.ku = 1;
+    else if (q.nb >= MMG_RUNTIME_KU_MAX)
+        q.ku = MMG_RUNTIME_KU_MAX;
+    else
+        return;
     dgemm_add(s, &q, s->ref_cc, k, h, n, max);
 }
 
@@ -169,7 +180,7 @@ static void ku_twin(const struct mms_search *s, struct mmg_params *k,
  * steps' winner, the --candidate files' kernels (those of its ISA or of
  * one of the same peak, with their compilers when installed), the
  * winner on each other ISA of the same peak none of them has
- * (isa_twins) and with KU=1 (ku_twin; each twin takes the place of a cc
+ * (isa_twins) and with KU=1 or 8 (ku_twin; each twin takes the place of a cc
  * finalist: the step's time is mostly its drivers' builds), the cc
  * step's finalists (its round-1
  * samples, each kernel with its compiler, in the order the cc step

@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..31"
+echo "1..32"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -667,10 +667,13 @@ for c in gcc clang; do
         >> %s ;; esac; done\nexec %s "$@"\n' "'$dir/kurec.txt'" "'$real'" \
         > "$dir/kurec/$c" && chmod +x "$dir/kurec/$c" || exit 99
 done
-PATH="$(cd "$dir/kurec" && pwd):$PATH" run_mmsearch ku.log --level=quick --isa=none --nb=12 --mu=4 --nu=3 --fma=1 \
+opath=$PATH
+PATH="$(cd "$dir/kurec" && pwd):$PATH"
+run_mmsearch ku.log --level=quick --isa=none --nb=12 --mu=4 --nu=3 --fma=1 \
     --ff=0 --if=2 --nf=2 --ncnb=24 --pf=1 --pin=K_CROSSOVER=4 \
     --pin=MC=60 --pin=KC=200 --pin=NC=400 --pin=SMALL_MAX=200 \
     --pin=CC="$(key a.log CC)" --test-timing=fake
+PATH=$opath
 kuw=$(sed -n 's/^chosen name=ku .* ku=\([0-9]*\) .*/\1/p' "$dir/ku.log")
 kus=$(grep "^cand step=dgemm round=0 " "$dir/ku.log" | tr ' ' '\n' \
     | sed -n 's/^ku=//p' | sort -n | tr '\n' ' ')
@@ -689,4 +692,21 @@ mml_kncp 8 " ]; then
 else
     fail "run-time K's KU in the drivers: the ku step took '$kuw'; built \
 '$rt'"
+fi
+# Where the ku step takes KU = 1 (NB = 24 in the fake landscape), the
+# dgemm step times KU = 8 beside it, the most the edge kernel unrolls
+# (its best KU is the compiler's: stepdgemm.c).
+run_mmsearch ku8.log --level=quick --isa=none --nb=24 --mu=4 --nu=3 \
+    --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pf=1 --pin=K_CROSSOVER=4 \
+    --pin=MC=60 --pin=KC=200 --pin=NC=400 --pin=SMALL_MAX=200 \
+    --pin=CC="$(key a.log CC)" --test-timing=fake
+ku1=$(sed -n 's/^chosen name=ku .* ku=\([0-9]*\) .*/\1/p' "$dir/ku8.log")
+ku8=$(grep "^cand step=dgemm round=0 " "$dir/ku8.log" | tr ' ' '\n' \
+    | sed -n 's/^ku=//p' | sort -n | tr '\n' ' ')
+if [ "$ku1" = 1 ] && [ "$ku8" = "1 8 " ]; then
+    pass "the ku step's KU=1: the dgemm step times KU=8 beside it"
+else
+    tail -2 "$dir/ku8.log.err" | sed "s/^/# /"
+    fail "KU twin of KU=1: the ku step took '$ku1', the dgemm step timed \
+KU '$ku8'"
 fi
