@@ -190,6 +190,23 @@ static int nb_values(const struct mms_space *s, const struct mmg_params *ref,
     return n;
 }
 
+/* The library's edge kernel, which carries most of its packed path (the
+ * driver's even split seldom makes a block of the full kernel's fixed
+ * sizes: kernels/local.mk), unrolls at most MMG_RUNTIME_KU_MAX, as every
+ * kernel with K at run time does; a larger KU reaches the full kernel
+ * alone.  A step timing KU = NB in L1 times one straight pass of K = NB
+ * that the library never runs: lines that ended there (KU = 64 or 120
+ * in 6 of 13 make tunes on the AVX-512 Zen 4 guest) gained nothing in
+ * the whole DGEMM (with gcc level with KU = 1, with clang 0.67 of it),
+ * and every later kernel step compiled their full unrolls (gcc, 40 x 5:
+ * 4.2 s at NB = KU = 120, 9.0 at 360, against 0.3-0.4 at KU = 1 and 8):
+ * those searches took 120-174 s, the others 89-107 (docs/SEARCH.md, "KU
+ * at most 8"). */
+int mms_ku_top(int nb)
+{
+    return nb < MMG_RUNTIME_KU_MAX ? nb : MMG_RUNTIME_KU_MAX;
+}
+
 int mms_range_nb(const struct mms_space *s, const struct mmg_params *ref,
                  struct mmg_params *out, int max)
 {
@@ -200,7 +217,7 @@ int mms_range_nb(const struct mms_space *s, const struct mmg_params *ref,
         for (int full = 0; full < 2; full++)
             if ((c = push(out, &n, max, ref)) != NULL) {
                 c->nb = v[i];
-                c->ku = full ? v[i] : 1;
+                c->ku = full ? mms_ku_top(v[i]) : 1;
             }
     return n;
 }
@@ -251,15 +268,15 @@ int mms_range_munu(const struct mms_space *s,
 int mms_range_ku(const struct mms_space *s, const struct mmg_params *ref,
                  struct mmg_params *out, int max)
 {
-    int n = 0;
+    int n = 0, top = mms_ku_top(ref->nb);
     struct mmg_params *c;
 
-    for (int ku = 1; ku <= ref->nb / 2; ku *= 2)
+    for (int ku = 1; ku <= top / 2; ku *= 2)
         if ((s->lv->ku_all || ku == 1 || ku == 4)
             && (c = push(out, &n, max, ref)))
             c->ku = ku;
     if ((c = push(out, &n, max, ref)))
-        c->ku = ref->nb;
+        c->ku = top;
     return n;
 }
 

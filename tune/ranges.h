@@ -40,4 +40,8 @@ MMS_BLOCK_RANGE(small);
 #undef MMS_RANGE
 #undef MMS_BLOCK_RANGE
 
+/* The largest KU the kernel steps offer at NB = nb: MMG_RUNTIME_KU_MAX
+ * (codegen/params.h), nb when smaller (ranges.c says why). */
+int mms_ku_top(int nb);
+
 #endif

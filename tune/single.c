@@ -13,6 +13,7 @@
 #include "tune/how.h"
 #include "tune/paramsout.h"
 #include "tune/progress.h"
+#include "tune/ranges.h"
 #include "tune/winner.h"
 
 
@@ -22,10 +23,13 @@ static int grain(const struct mmg_params *p)
     return mms_lcm(mms_lcm(p->mu, p->nu), 4);
 }
 
-/* KU for a tile of nb: ref's, or nb where ref unrolls all of its own. */
+/* KU for a tile of nb: ref's, or the most the kernel steps offer at nb
+ * (mms_ku_top) where ref unrolls all of its own or more than that. */
 static int ku_for(const struct mmg_params *ref, int nb)
 {
-    return ref->ku >= ref->nb || ref->ku > nb ? nb : ref->ku;
+    int top = mms_ku_top(nb);
+
+    return ref->ku >= ref->nb || ref->ku > top ? top : ref->ku;
 }
 
 /* The start and every round's reference: the double winner's tile in
@@ -87,11 +91,12 @@ static int near_nb(const struct mms_space *sp, const struct mmg_params *ref,
     return around(ref, 'N', nbs, 3, out, max);
 }
 
-/* s-ku: ref's KU, 1, 4 and NB (the quick level's KU of the step ku). */
+/* s-ku: ref's KU, 1, 4 and the most (the quick level's KU of the step
+ * ku). */
 static int near_ku(const struct mms_space *sp, const struct mmg_params *ref,
                    struct mmg_params *out, int max)
 {
-    const int kus[4] = { ref->ku, 1, 4, ref->nb };
+    const int kus[4] = { ref->ku, 1, 4, mms_ku_top(ref->nb) };
 
     (void)sp;
     return around(ref, 'K', kus, 4, out, max);
@@ -106,7 +111,7 @@ static const struct mms_step single_steps[] = {
       "below and above, with the double winner's tile in vectors (MU "
       "doubled)", "issue 34: docs/DESIGN.md (Precision)", NULL },
     { "s-ku", "KU", near_ku,
-      "single precision: the KU so far, 1, 4 and NB",
+      "single precision: the KU so far, 1, 4 and min(NB, 8)",
       "issue 34; paper 002 III-B step 3", NULL },
     { "s-blocks", "MC,KC,NC", NULL,
       "single precision: the library's model for 4-byte elements "

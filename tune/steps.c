@@ -39,18 +39,19 @@ const struct mms_step mms_steps[] = {
       "values; a kernel the CPU cannot run is refused when it loads",
       "issue 8", NULL },
     { "nb", "NB", mms_range_nb,
-      "multiples of lcm(MU,NU,4) from 16, each with KU=1 and KU=NB: quick "
+      "multiples of lcm(MU,NU,4) from 16, each with KU=1 and KU=8: quick "
       "to the L1 bound min(80,sqrt(C1)) and one past (3 at most), normal "
       "every one to it then steps of 1/4 to an L2 block sqrt(C2), full "
       "every one to sqrt(C2)",
-      "paper 002 III-B step 1, ineq. 3; docs/LIBRARY.md", NULL },
+      "paper 002 III-B step 1, ineq. 3; docs/SEARCH.md", NULL },
     { "munu", "MU,NU", mms_range_munu,
       "MU (multiple of the vector length) x NU fitting FP_REGS_<ISA> "
       "(ineq. 1; V-G for SIMD), best by flops per load (quick 4, normal "
       "12, full all), and one ring past: per MU the first NU that does "
       "not fit (quick: for the best only)", "paper 002 III-B step 2", NULL },
-    { "ku", "KU", mms_range_ku, "1, 2, 4, ..., NB/2 and NB (quick: 1, 4, NB)",
-      "paper 002 III-B step 3", NULL },
+    { "ku", "KU", mms_range_ku,
+      "1, 2, 4, ..., T/2 and T, T = min(NB, 8) (quick: 1, 4, T)",
+      "paper 002 III-B step 3; docs/SEARCH.md", NULL },
     { "fma", "FMA", mms_range_fma, "1, and 0 with probe.conf's LS (eq. 13)",
       "paper 002 III-B step 4", NULL },
     { "ls", "LS", mms_range_ls,

@@ -100,15 +100,16 @@ static void nb_ranges(void **state)
     int n;
 
     (void)state;
-    /* quick, grain 12: 24 36 48 60 and 72 past the bound, thinned */
+    /* quick, grain 12: 24 36 48 60 and 72 past the bound, thinned; each
+     * with KU = 1 and 8, the most the library's edge kernel unrolls */
     n = candidates(&s, "nb", MMG_ISA_NONE, c);
     assert_string_equal(list(c, n, "nb"),
-                        "24x1 24x24 48x1 48x48 72x1 72x72");
+                        "24x1 24x8 48x1 48x8 72x1 72x8");
     /* normal, grain 40: 40 to the L1 bound 64, then quarters to 256 */
     s = space("normal");
     n = candidates(&s, "nb", MMG_ISA_AVX512, c);
-    assert_string_equal(list(c, n, "nb"), "40x1 40x40 80x1 80x80 120x1 "
-                        "120x120 160x1 160x160 200x1 200x200");
+    assert_string_equal(list(c, n, "nb"), "40x1 40x8 80x1 80x8 120x1 "
+                        "120x8 160x1 160x8 200x1 200x8");
     s = space("full");
     n = candidates(&s, "nb", MMG_ISA_AVX512, c);
     assert_int_equal(n, 2 * 6);            /* 40, 80, ..., 240 */
@@ -127,12 +128,20 @@ static void tile_ranges(void **state)
      * the best: 3 vectors x 5 columns needs 19 registers */
     n = candidates(&s, "munu", MMG_ISA_AVX2, c);
     assert_string_equal(list(c, n, "munu"), "12x4 8x6 12x3 8x5 12x5");
-    /* KU: 1, 4 and NB; normal every power of two to NB/2 */
+    /* KU at NB = 60: 1, 4 and 8 (the most, min(NB, 8)); normal every
+     * power of two to it; at NB = 6 the most is 6 */
     n = candidates(&s, "ku", MMG_ISA_AVX2, c);
-    assert_string_equal(list(c, n, "ku"), "1 4 60");
+    assert_string_equal(list(c, n, "ku"), "1 4 8");
     s = space("normal");
     n = candidates(&s, "ku", MMG_ISA_AVX2, c);
-    assert_string_equal(list(c, n, "ku"), "1 2 4 8 16 60");
+    assert_string_equal(list(c, n, "ku"), "1 2 4 8");
+    {
+        struct mmg_params ref;
+        mms_start_params(&s, MMG_ISA_AVX2, &ref);
+        ref.nb = 6;
+        n = mms_step_candidates(&s, step("ku"), &ref, c, MMS_MAX_CANDS);
+        assert_string_equal(list(c, n, "ku"), "1 2 6");
+    }
     /* IF, NF: L = 12/4 + 4 = 7 loads; quick IF 2 (NF 1, 2) and 7 (1) */
     s = space("quick");
     n = candidates(&s, "ifnf", MMG_ISA_AVX2, c);
