@@ -81,9 +81,15 @@ static int extra_cc(const struct mms_search *s, int e)
 /* The kernel steps' winner on each other ISA of the same peak
  * (same_peak_isa) that none of the n kernels k has yet: MU in vectors of
  * that ISA as many as the winner's (a pinned MU, rows in every ISA,
- * stays), IF and NF cut to the tile's loads, where the tile fits that
- * ISA's registers; with the winner's compiler, appended to k, h unless
- * max are there. */
+ * stays), IF and NF cut to the tile's loads, NB rounded up to a multiple
+ * of the tile (lcm(MU, NU, 4), the nb step's grain) unless pinned, where
+ * the tile fits that ISA's registers; with the winner's compiler,
+ * appended to k, h unless max are there.  The library widens NB to its
+ * blocking whatever it is, but the twin that wins is the search's winner,
+ * timed once more in L1 at its NB: an avx2 20 x 5 line's NB = 140 gave
+ * its avx512 40 x 5 twin fractional tiles there, at 51% of peak against
+ * the line's 90-97% (bench-search on the AVX-512 Zen 4 guest,
+ * 2026-12-01). */
 static void isa_twins(const struct mms_search *s, struct mmg_params *k,
                       struct mms_how *h, int *n, int max)
 {
@@ -104,6 +110,11 @@ static void isa_twins(const struct mms_search *s, struct mmg_params *k,
         if (q.mu % w || q.mu > 64 || !mms_tile_fits(&q, q.mu, q.nu))
             continue;
         mmg_fit_fetch(&q);
+        if (!mms_pinned(&s->pins, "NB")) {
+            int g = mms_lcm(mms_lcm(q.mu, q.nu), 4);
+            int up = (q.nb + g - 1) / g * g;
+            q.nb = up <= MMC_DIM_MAX ? up : up - g > 0 ? up - g : q.nb;
+        }
         dgemm_add(s, &q, s->ref_cc, k, h, n, max);
     }
 }
