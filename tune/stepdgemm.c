@@ -87,9 +87,9 @@ static int extra_cc(const struct mms_search *s, int e)
  * appended to k, h unless max are there.  The library widens NB to its
  * blocking whatever it is, but the twin that wins is the search's winner,
  * timed once more in L1 at its NB: an avx2 20 x 5 line's NB = 140 gave
- * its avx512 40 x 5 twin fractional tiles there, at 51% of peak against
- * the line's 90-97% (bench-search on the AVX-512 Zen 4 guest,
- * 2026-12-01). */
+ * its avx512 40 x 5 twin fractional tiles there, timed at 51% of peak,
+ * which bench-search then set against kernels at 87-99% (the AVX-512
+ * Zen 4 guest, 2026-12-01). */
 static void isa_twins(const struct mms_search *s, struct mmg_params *k,
                       struct mms_how *h, int *n, int max)
 {
@@ -160,17 +160,18 @@ static const struct mms_record *other_tile(const struct mms_search *s,
 /* The kernel steps' winner at the other end of the unroll its edge
  * kernel can have, where KU is not pinned: with KU=1 where it unrolls
  * more, else with KU = MMG_RUNTIME_KU_MAX (where NB holds it); appended
- * to k, h unless max are there.  The ku step times K = NB, which a full
- * unroll (KU = NB) fits exactly; the library runs the kernel at K = KC,
- * and its edge kernel, which carries most of the packed path, at K of
- * the call with KU at most MMG_RUNTIME_KU_MAX (codegen/params.h).  On
- * the AVX-512 Zen 4 guest a search without seeds took 32 x 5 KU = 120 at
+ * to k, h unless max are there.  The ku step times K = NB; the library
+ * runs the kernel at K = KC, and its edge kernel, which carries most of
+ * the packed path, at K of the call with KU at most MMG_RUNTIME_KU_MAX
+ * (codegen/params.h).  On the AVX-512 Zen 4 guest a search without seeds
+ * (before the kernel steps stopped at KU = 8) took 32 x 5 KU = 120 at
  * NB = 120 (every candidate of its dgemm step had KU = 120), whose
  * library ran N = 2000 and 3000 at 0.96-0.99 of the same parameters
- * with KU = 1; and 40 x 5 with clang ran N = 500-2000 at 0.94-0.97 of
- * its edge kernel at KU = 8, 2000 x 2000 x 64 at 0.88, where gcc's 32 x
- * 5 ran level (BENCHMARKS.md, 2026-12-01): the edge kernel's best KU is
- * the compiler's, which no kernel step times. */
+ * with KU = 1; and clang's 40 x 5 at KU = 1 ran N = 500-2000 at
+ * 0.94-0.97 of the same with its edge kernel at KU = 8, 2000 x 2000 x 64
+ * at 0.88, where gcc's 32 x 5 ran level (BENCHMARKS.md, 2026-12-01):
+ * the edge kernel's best KU is the compiler's, which no kernel step
+ * times. */
 static void ku_twin(const struct mms_search *s, struct mmg_params *k,
                     struct mms_how *h, int *n, int max)
 {
@@ -191,11 +192,10 @@ static void ku_twin(const struct mms_search *s, struct mmg_params *k,
  * steps' winner, the --candidate files' kernels (those of its ISA or of
  * one of the same peak, with their compilers when installed), the
  * winner on each other ISA of the same peak none of them has
- * (isa_twins) and with KU=1 or 8 (ku_twin; each twin takes the place of a cc
- * finalist: the step's time is mostly its drivers' builds), the cc
- * step's finalists (its round-1
- * samples, each kernel with its compiler, in the order the cc step
- * ranked them), and the munu step's best lv->dgemm_tiles other tiles:
+ * (isa_twins) and with KU=1 or 8 (ku_twin; each twin takes the place
+ * of a cc finalist: the step's time is mostly its drivers' builds), the
+ * cc step's finalists (its round-1 samples, each kernel with its
+ * compiler, in the order the cc step ranked them), and the munu step's best lv->dgemm_tiles other tiles:
  * the first of the winner's MU (another NU, within the registers) when
  * the munu step screened one, the others one per MU (other than those),
  * each with the winner's
