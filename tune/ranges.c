@@ -77,6 +77,13 @@ static int nb_grain(const struct mmg_params *p)
     return lcm(lcm(p->mu, p->nu), 4);
 }
 
+int mms_nb_for_tile(const struct mmg_params *p)
+{
+    int g = nb_grain(p), up = (p->nb + g - 1) / g * g;
+
+    return up <= MMC_DIM_MAX ? up : up - g > 0 ? up - g : p->nb;
+}
+
 /* Inequality (3) of paper 002: NB <= min(80, sqrt(C1)), C1 in doubles. */
 static int l1_bound(const struct mmc_probeconf *pc)
 {

@@ -40,6 +40,12 @@ MMS_BLOCK_RANGE(small);
 #undef MMS_RANGE
 #undef MMS_BLOCK_RANGE
 
+/* p's NB rounded up to a multiple of its tile, lcm(MU, NU, 4) (the nb
+ * step's grain; down where up would pass MMC_DIM_MAX): a tile given
+ * another kernel's NB (stepdgemm.c's ISA twins) runs no fractional
+ * tiles at it. */
+int mms_nb_for_tile(const struct mmg_params *p);
+
 /* The largest KU the kernel steps offer at NB = nb: MMG_RUNTIME_KU_MAX
  * (codegen/params.h), nb when smaller (ranges.c says why). */
 int mms_ku_top(int nb);

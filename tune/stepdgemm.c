@@ -7,6 +7,7 @@
 #include "tune/decide.h"
 #include "tune/incumbent.h"
 #include "tune/progress.h"
+#include "tune/ranges.h"
 #include "tune/screen.h"
 #include "tune/searchtext.h"
 #include "tune/timing.h"
@@ -82,7 +83,7 @@ static int extra_cc(const struct mms_search *s, int e)
  * (same_peak_isa) that none of the n kernels k has yet: MU in vectors of
  * that ISA as many as the winner's (a pinned MU, rows in every ISA,
  * stays), IF and NF cut to the tile's loads, NB rounded up to a multiple
- * of the tile (lcm(MU, NU, 4), the nb step's grain) unless pinned, where
+ * of the tile (mms_nb_for_tile: the nb step's grain) unless pinned, where
  * the tile fits that ISA's registers; with the winner's compiler,
  * appended to k, h unless max are there.  The library widens NB to its
  * blocking whatever it is, but the twin that wins is the search's winner,
@@ -110,11 +111,8 @@ static void isa_twins(const struct mms_search *s, struct mmg_params *k,
         if (q.mu % w || q.mu > 64 || !mms_tile_fits(&q, q.mu, q.nu))
             continue;
         mmg_fit_fetch(&q);
-        if (!mms_pinned(&s->pins, "NB")) {
-            int g = mms_lcm(mms_lcm(q.mu, q.nu), 4);
-            int up = (q.nb + g - 1) / g * g;
-            q.nb = up <= MMC_DIM_MAX ? up : up - g > 0 ? up - g : q.nb;
-        }
+        if (!mms_pinned(&s->pins, "NB"))
+            q.nb = mms_nb_for_tile(&q);
         dgemm_add(s, &q, s->ref_cc, k, h, n, max);
     }
 }

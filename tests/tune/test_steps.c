@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "tune/ranges.h"
 #include "tune/steps.h"
 
 static struct mmc_probeconf pc;
@@ -114,6 +115,24 @@ static void nb_ranges(void **state)
     n = candidates(&s, "nb", MMG_ISA_AVX512, c);
     assert_int_equal(n, 2 * 6);            /* 40, 80, ..., 240 */
     assert_int_equal(c[n - 1].nb, 240);
+}
+
+/* An NB for another tile (the dgemm step's ISA twins): rounded up to
+ * lcm(MU, NU, 4), down past 1024 */
+static void nb_for_tile(void **state)
+{
+    struct mmg_params p;
+
+    (void)state;
+    mmg_params_default(&p);
+    p.mu = 40, p.nu = 5, p.nb = 140;     /* an avx2 20 x 5 line's NB */
+    assert_int_equal(mms_nb_for_tile(&p), 160);
+    p.nb = 160;
+    assert_int_equal(mms_nb_for_tile(&p), 160);
+    p.mu = 8, p.nu = 3, p.nb = 36;
+    assert_int_equal(mms_nb_for_tile(&p), 48);
+    p.mu = 40, p.nu = 5, p.nb = 1020;
+    assert_int_equal(mms_nb_for_tile(&p), 1000);
 }
 
 static void tile_ranges(void **state)
@@ -499,6 +518,7 @@ int main(void)
         cmocka_unit_test(blocks_ranges),
         cmocka_unit_test(pin_blocks),
         cmocka_unit_test(pin_dgemm_kernel),
+        cmocka_unit_test(nb_for_tile),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
