@@ -88,8 +88,9 @@ $(KGEN)/kedge.c: $(KGEN)/kernel.params mmgen$(EXEEXT)
 # warm N = 8 1.14, 16 1.08, flushed 16-64 1.03-1.19; SGEMM, whose search
 # chose KU=4, warm 8 1.15, 16 1.10, flushed 16-64 1.02-1.19; both 0.98-1.02
 # from N = 64 warm and 200 flushed).  kncp keeps the search's KU (at
-# most 8, as every run-time K's: codegen/params.h): its K is a KC panel's (SGEMM 2000 x 32 x 2000 with KU=1 there: 0.84 flushed,
-# 0.92 warm); its NU is the others' (NCNU where mmsearch's step ncnu set
+# most 8, as every run-time K's: codegen/params.h): its K is a KC
+# panel's (SGEMM 2000 x 32 x 2000 with KU=1 there: 0.84 flushed, 0.92
+# warm); its NU is the others' (NCNU where mmsearch's step ncnu set
 # one): the plan cuts the columns by one tile width (a kncp of 16 x 5
 # beside a knc of 16 x 8 ran skinny.c's 2000 x 32 x 2000 at 0.54 of
 # both 16 x 5 on the AVX-512 Zen 4 guest, docs/BENCHMARKS.md,

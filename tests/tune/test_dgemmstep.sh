@@ -678,9 +678,8 @@ fi
 # A KU past 8 (pinned, or a --candidate file's) stays in the full kernel:
 # the drivers' kernels with K at run time (the edge kernel, kncp; here
 # the step pf's, the one step left that builds drivers) are built with
-# KU = 8, as mmgen lowers it for the library
-# (codegen/params.h).  A wrapper before the compilers records each one's
-# descriptor KU.
+# KU = 8, as mmgen lowers it for the library (codegen/params.h).  A
+# wrapper before the compilers records each one's descriptor KU.
 mkdir -p "$dir/kurec" || exit 99
 for c in gcc clang; do
     real=$(command -v "$c") || continue
