@@ -121,7 +121,8 @@ void mmg_small_path(struct mmg_params *p);
  * 2385 at KU = 8): the library's packed path, which runs on the edge
  * kernel, then ran 0.39-0.62 of KU = 8 at N = 500-2000; with gcc 0.92-1.00
  * (AVX-512 Zen 4 guest, docs/BENCHMARKS.md, 2026-12-01).  KU of 1, 4 and
- * 8 in the edge kernel of a 32 x 5 gcc tile ran within 2%. */
+ * 8 in the edge kernel of a 32 x 5 gcc tile ran within 3.5% at N =
+ * 200-2000. */
 #define MMG_RUNTIME_KU_MAX 8
 /* KU lowered to MMG_RUNTIME_KU_MAX where K is at run time and KU is
  * larger; the fixed-K kernel keeps its KU.  mmgen applies it to every

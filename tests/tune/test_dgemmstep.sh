@@ -652,15 +652,21 @@ winner on the other ISA too; at 2 only $w2"
     n=$((n + 1)); echo "ok $n # SKIP $(uname -m) has no sse2 kernels" ;;
 esac
 
+# ku_search LOG NB [OPTION...]: the tiny space with MU, NU and the
+# blocking pinned, KU free (the ku step's searches below)
+ku_search() {
+    log=$1 nb=$2; shift 2
+    run_mmsearch "$log" --level=quick --isa=none --nb="$nb" --mu=4 --nu=3 \
+        --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pin=K_CROSSOVER=4 \
+        --pin=MC=60 --pin=KC=200 --pin=NC=400 --pin=SMALL_MAX=200 \
+        --pin=CC="$(key a.log CC)" --test-timing=fake "$@"
+}
 # The winner with KU=1 beside it: the ku step times K = NB, and the
 # library runs the kernel at K = KC and its edge kernel at the call's K
 # (stepdgemm.c, ku_twin).  At NB = 12 the fake landscape's ku step takes
 # KU = 8, the most the kernel steps offer (min(NB, 8): tune/ranges.c);
 # the dgemm step then times KU = 1 too.
-run_mmsearch ku.log --level=quick --isa=none --nb=12 --mu=4 --nu=3 --fma=1 \
-    --ff=0 --if=2 --nf=2 --ncnb=24 --pf=1 --pin=K_CROSSOVER=4 \
-    --pin=MC=60 --pin=KC=200 --pin=NC=400 --pin=SMALL_MAX=200 \
-    --pin=CC="$(key a.log CC)" --test-timing=fake
+ku_search ku.log 12 --pf=1
 kuw=$(sed -n 's/^chosen name=ku .* ku=\([0-9]*\) .*/\1/p' "$dir/ku.log")
 kus=$(grep "^cand step=dgemm round=0 " "$dir/ku.log" | tr ' ' '\n' \
     | sed -n 's/^ku=//p' | sort -n | tr '\n' ' ')
@@ -690,10 +696,7 @@ for c in gcc clang; do
 done
 opath=$PATH
 PATH="$(cd "$dir/kurec" && pwd):$PATH"
-run_mmsearch ku12.log --level=quick --isa=none --nb=12 --mu=4 --nu=3 \
-    --ku=12 --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 \
-    --pin=K_CROSSOVER=4 --pin=MC=60 --pin=KC=200 --pin=NC=400 \
-    --pin=SMALL_MAX=200 --pin=CC="$(key a.log CC)" --test-timing=fake
+ku_search ku12.log 12 --ku=12
 PATH=$opath
 rt=$(grep -E '^mml_k(edge|ncp)[.]c ' "$dir/kurec.txt" 2>/dev/null \
     | sed 's/[.]c [.]ku = / /' | sort -u | tr '\n' ' ')
@@ -708,10 +711,7 @@ fi
 # Where the ku step takes KU = 1 (NB = 24 in the fake landscape), the
 # dgemm step times KU = 8 beside it, the most the edge kernel unrolls
 # (its best KU is the compiler's: stepdgemm.c).
-run_mmsearch ku8.log --level=quick --isa=none --nb=24 --mu=4 --nu=3 \
-    --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pf=1 --pin=K_CROSSOVER=4 \
-    --pin=MC=60 --pin=KC=200 --pin=NC=400 --pin=SMALL_MAX=200 \
-    --pin=CC="$(key a.log CC)" --test-timing=fake
+ku_search ku8.log 24 --pf=1
 ku1=$(sed -n 's/^chosen name=ku .* ku=\([0-9]*\) .*/\1/p' "$dir/ku8.log")
 ku8=$(grep "^cand step=dgemm round=0 " "$dir/ku8.log" | tr ' ' '\n' \
     | sed -n 's/^ku=//p' | sort -n | tr '\n' ' ')
