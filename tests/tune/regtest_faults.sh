@@ -78,7 +78,12 @@ resumed() {
     cmp -s "$dir/$1/timings" "$dir/whole/timings" \
         || echo "timings: $(diff "$dir/whole/timings" "$dir/$1/timings" \
 | grep '^[<>]' | cut -c1-70 | head -4 | tr '\n' ' ')"
-    sleep 0.2    # a compile's group, killed by its guard, ending
+    # a compile's group, killed by its guard, ending: a killed process
+    # runs until the scheduler gets to it; wait up to 10 s
+    i=0
+    while [ -n "$(left "$1")" ] && [ $i -lt 200 ]; do
+        sleep 0.05; i=$((i + 1))
+    done
     [ -z "$(left "$1")" ] || echo "still running: $(left "$1" | tr '\n' ' ')"
     [ -z "$(ls -A "$dir/$1/w")" ] || echo "left in the work directory:" \
         "$(ls -A "$dir/$1/w" | tr '\n' ' ')"

@@ -41,6 +41,16 @@ alive() {
     done
     return 1
 }
+# gone PIDFILE: true once no pid the file lists runs, waiting up to 10 s:
+# a process sent SIGKILL is still listed running until the scheduler gets
+# to it, which on a loaded 2-core guest took longer than a fixed 0.2 s
+gone() {
+    i=0
+    while alive "$1"; do
+        [ $i -ge 200 ] && return 1
+        sleep 0.05; i=$((i + 1))
+    done
+}
 # until_file FILE [N]: wait up to 20 s for FILE to hold N lines (1)
 until_file() {
     i=0
@@ -109,8 +119,7 @@ until_file "$dir/hang/pids" 2
 kill -TERM $pid
 wait $pid
 rc=$?
-sleep 0.2
-if [ $rc -eq 143 ] && [ -s "$dir/hang/pids" ] && ! alive "$dir/hang/pids"
+if [ $rc -eq 143 ] && [ -s "$dir/hang/pids" ] && gone "$dir/hang/pids"
 then
     pass "mmreport on SIGTERM: its gnuplot killed, exit 143"
 else
@@ -126,9 +135,8 @@ stop_search() {   # SIGNAL STATUS
     kill -"$1" $pid
     wait $pid
     rc=$?
-    sleep 0.2
     if [ $rc -eq "$2" ] && [ -s "$dir/hang/pids" ] \
-            && ! alive "$dir/hang/pids" \
+            && gone "$dir/hang/pids" \
             && [ -z "$(ls -A "$dir/w$1")" ]; then
         pass "mmsearch on SIG$1: the compiler killed, the work directory \
 gone, exit $2"
@@ -156,8 +164,7 @@ else
 fi
 kill -KILL $pid
 wait $pid
-sleep 0.3
-if ! alive "$dir/hang/pids"; then
+if gone "$dir/hang/pids"; then
     pass "mmsearch killed by SIGKILL: its compiler dies with it, and the \
 compiler's child"
 else
