@@ -410,20 +410,26 @@ static double mono(void)
     return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
+/* The team's clock against CLOCK_MONOTONIC over a 20 ms nap, within 5%;
+ * up to 5 tries: a preemption between the two clocks' paired reads (1 ms
+ * breaks 5% of 20) is the loaded machine's, and a clock in the wrong unit
+ * or the wrong rate is off on every try. */
 static int clock_right(void)
 {
     struct timespec nap = { 0, 20000000 };
-    double t0, m0, dt, dm;
+    double t0, m0, dt = 0.0, dm = 0.0;
 
     usleep(60000);
     mml_team_now();
-    m0 = mono(), t0 = mml_team_now();
-    nanosleep(&nap, NULL);
-    dt = mml_team_now() - t0, dm = mono() - m0;
-    if (!(dt > 0.95 * dm && dt < 1.05 * dm))
-        printf("# the team's clock read %.5f s, CLOCK_MONOTONIC %.5f\n", dt,
-               dm);
-    return dt > 0.95 * dm && dt < 1.05 * dm;
+    for (int try = 0; try < 5; try++) {
+        m0 = mono(), t0 = mml_team_now();
+        nanosleep(&nap, NULL);
+        dt = mml_team_now() - t0, dm = mono() - m0;
+        if (dt > 0.95 * dm && dt < 1.05 * dm)
+            return 1;
+    }
+    printf("# the team's clock read %.5f s, CLOCK_MONOTONIC %.5f\n", dt, dm);
+    return 0;
 }
 
 /* The team's warmth (teamwarm.c).  With no crossover for a sleeping team
