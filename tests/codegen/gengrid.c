@@ -80,14 +80,11 @@ static const char *const simd_grid[] = {
 
 /* Single precision (TYPE=s), over each ISA's single base below: the
  * packed edge and whole-vector rows of the panel layout, run-time and
- * fixed fractional sizes, FMA=0, and the non-copy layouts whose rows
- * past the last MU go to masked tiles (avx512 and avx2: __mmask16 and
- * 32-bit lanes) -- MU=32 makes two of them on avx512, m swept 1..37. */
+ * fixed fractional sizes, FMA=0, and the non-copy layouts. */
 static const char *const single_grid[] = {
     "ku=4", "ku=3 ff=0 fma=0 ls=2 beta=X", "m=0 n=0 k=0 ku=3",
     "m=5 n=7 k=1 ku=1", "copy=0 m=0 n=0 k=0 ku=2",
     "copy=0 bt=1 m=0 n=0 k=0 nu=4 ku=3 ff=0",
-    "copy=0 mu=32 nu=3 m=0 n=3 k=5 ncnb=37 ku=2",
     /* float's prefetch helpers: the next tile's C (PF=1) on a copy
      * kernel, and with the A rows below (PFA=1) on non-copy ones, fixed
      * and run-time sizes, the masked rows, B stored transposed */
@@ -97,9 +94,15 @@ static const char *const single_grid[] = {
 };
 
 /* And the SIMD ISAs' (PFB is refused with ISA=none): B's next packed
- * panel (PFB=1), fixed and run-time sizes, with PF=1, a narrow tile. */
+ * panel (PFB=1), fixed and run-time sizes, with PF=1, a narrow tile;
+ * the non-copy rows past the last MU in masked tiles (avx512 and avx2:
+ * __mmask16 and 32-bit lanes) -- MU=32 makes two of them on avx512, m
+ * swept 1..37.  Not scalar: there MU=32 is 32 rows of tiles of their
+ * own, 1.3 MB of C, a quarter of the scalar file's compile, which the
+ * scalar non-copy sets above already cover. */
 static const char *const single_simd_grid[] = {
     "pfb=1 ku=3", "pfb=1 pf=1 m=0 n=0 k=0 ku=2 ff=0", "pfb=1 nu=3 k=7 ku=4",
+    "copy=0 mu=32 nu=3 m=0 n=3 k=5 ncnb=37 ku=2",
     NULL
 };
 
