@@ -99,8 +99,7 @@ static const char *const single_grid[] = {
  * __mmask16 and 32-bit lanes) -- MU=32 makes two of them on avx512, m
  * swept 1..37.  Not scalar: there MU=32 is 32 rows of tiles of their
  * own, 1.3 MB of C, 8 s of the scalar file's 34 s of compile (gcc, Zen
- * 4), which the
- * scalar non-copy sets above already cover. */
+ * 4), which the scalar non-copy sets above already cover. */
 static const char *const single_simd_grid[] = {
     "pfb=1 ku=3", "pfb=1 pf=1 m=0 n=0 k=0 ku=2 ff=0", "pfb=1 nu=3 k=7 ku=4",
     "copy=0 mu=32 nu=3 m=0 n=3 k=5 ncnb=37 ku=2",
