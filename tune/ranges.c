@@ -77,9 +77,14 @@ static int nb_grain(const struct mmg_params *p)
     return lcm(lcm(p->mu, p->nu), 4);
 }
 
+static int round_up(int v, int grain)
+{
+    return (v + grain - 1) / grain * grain;
+}
+
 int mms_nb_for_tile(const struct mmg_params *p)
 {
-    int g = nb_grain(p), up = (p->nb + g - 1) / g * g;
+    int g = nb_grain(p), up = round_up(p->nb, g);
 
     return up <= MMC_DIM_MAX ? up : up - g > 0 ? up - g : p->nb;
 }
@@ -95,11 +100,6 @@ static int l1_bound(const struct mmc_probeconf *pc)
 int mms_nb_l2_bound(const struct mmc_probeconf *pc)
 {
     return (int)fmin(1024, sqrt(pc->l2_kib * 1024 / 8));
-}
-
-static int round_up(int v, int grain)
-{
-    return (v + grain - 1) / grain * grain;
 }
 
 void mms_start_params(const struct mms_space *s, enum mmg_isa isa,

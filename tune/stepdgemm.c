@@ -88,9 +88,9 @@ static int extra_cc(const struct mms_search *s, int e)
  * appended to k, h unless max are there.  The library widens NB to its
  * blocking whatever it is, but the twin that wins is the search's winner,
  * timed once more in L1 at its NB: an avx2 20 x 5 line's NB = 140 gave
- * its avx512 40 x 5 twin fractional tiles there, timed at 51% of peak,
- * which bench-search then set against kernels at 87-99% (the AVX-512
- * Zen 4 guest, 2026-12-01). */
+ * its avx512 40 x 5 twin fractional tiles there, 38.6% of peak in
+ * bench-search's final rounds, against kernels at 87-99% (the AVX-512
+ * Zen 4 guest, 2026-12-01; BENCHMARKS.md). */
 static void isa_twins(const struct mms_search *s, struct mmg_params *k,
                       struct mms_how *h, int *n, int max)
 {
@@ -193,10 +193,10 @@ static void ku_twin(const struct mms_search *s, struct mmg_params *k,
  * (isa_twins) and with KU=1 or 8 (ku_twin; each twin takes the place
  * of a cc finalist: the step's time is mostly its drivers' builds), the
  * cc step's finalists (its round-1 samples, each kernel with its
- * compiler, in the order the cc step ranked them), and the munu step's best lv->dgemm_tiles other tiles:
- * the first of the winner's MU (another NU, within the registers) when
- * the munu step screened one, the others one per MU (other than those),
- * each with the winner's
+ * compiler, in the order the cc step ranked them), and the munu step's
+ * best lv->dgemm_tiles other tiles: the first of the winner's MU
+ * (another NU, within the registers) when the munu step screened one,
+ * the others one per MU (other than those), each with the winner's
  * other values (IF and NF cut to the tile's loads) and compiler;
  * lv->dgemm_kernels at most besides the files'.  Returns how many. */
 static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
