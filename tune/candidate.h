@@ -156,6 +156,9 @@ struct mms_pipeline {
                                         step small), else the blocked */
     int dgemm_narrow;                /* L of the narrow shapes (0: none),
                                         always routed */
+    int dgemm_no_panel;              /* 1: of them the few rows alone
+                                        (the step small, whose SMALL_MAX
+                                        does not cut the panel) */
     int dgemm_warm_n[MMS_DGEMM_WARM];    /* warm square sizes, routed, 0
                                             ends the list (first) */
     size_t dgemm_flush_bytes;        /* read before each call */

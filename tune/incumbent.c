@@ -31,8 +31,8 @@ int mms_at_model(const struct mms_search *s, const struct mmg_params *k,
 }
 
 /* The value a step starts from and keeps if nothing beats it: the
- * reference kernel so far, or in a blocks step the library's full kernel
- * for the blocking so far, timed as the whole DGEMM (in the dgemm step,
+ * reference kernel so far, or in a blocks step (and the step seeds) the
+ * library's full kernel for the blocking so far, timed as the whole DGEMM (in the dgemm step,
  * the first --candidate file's kernel when it is a candidate, else the
  * kernel so far, at the model's blocking). */
 void mms_incumbent(const struct mms_search *s, const struct mms_step *st,
@@ -44,7 +44,8 @@ void mms_incumbent(const struct mms_search *s, const struct mms_step *st,
         *p = s->kept_p, *h = (struct mms_how){ s->kept_cc, s->kept_nc };
     else if (mms_step_kind(st) == MMS_STEP_DGEMM)
         mms_at_model(s, &s->ref, s->ref_cc, p, h, why, sizeof why);
-    else if (mms_step_kind(st) == MMS_STEP_BLOCKS) {
+    else if (mms_step_kind(st) == MMS_STEP_BLOCKS
+             || mms_step_kind(st) == MMS_STEP_SEEDS) {
         mms_blocks_kernel(&s->ref, &s->blocks, p);
         *h = (struct mms_how){ s->ref_cc, s->blocks.nc };
     } else {
@@ -67,8 +68,7 @@ void mms_round_reference(const struct mms_search *s,
                          const struct mms_step *st, struct mmg_params *p,
                          struct mms_how *h)
 {
-    if (mms_step_kind(st) == MMS_STEP_DGEMM
-        || mms_step_kind(st) == MMS_STEP_BLOCKS)
+    if (mms_step_whole(st))
         mms_incumbent(s, st, p, h);
     else {
         *p = s->fixed;
@@ -95,8 +95,7 @@ int mms_is_incumbent(const struct mms_search *s, const struct mms_step *st,
 void mms_effort(const struct mms_search *s, const struct mms_step *st,
                 int *finals, int *rounds, int *rounds_max)
 {
-    int blocks = mms_step_kind(st) == MMS_STEP_BLOCKS
-                 || mms_step_kind(st) == MMS_STEP_DGEMM;
+    int blocks = mms_step_whole(st);
 
     *finals = blocks ? s->lv->blocks_finals : s->lv->finalists;
     *rounds = blocks ? s->lv->blocks_rounds : s->lv->rounds;

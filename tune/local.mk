@@ -14,7 +14,8 @@ tune_libmmsearch_la_SOURCES = \
 	tune/logread.c tune/logread.h tune/logfind.c \
 	tune/search.c tune/search.h tune/steprun.h tune/how.h \
 	tune/stepkernel.c tune/stepncnb.c tune/stepkclean.c tune/stepcc.c \
-	tune/stepdgemm.c tune/stepblocks.c tune/screen.c tune/screen.h \
+	tune/stepdgemm.c tune/stepblocks.c tune/stepseeds.c \
+	tune/screen.c tune/screen.h \
 	tune/decide.c tune/decide.h tune/incumbent.c tune/incumbent.h \
 	tune/timing.c tune/timing.h tune/progress.c tune/progress.h \
 	tune/searchtext.c tune/searchtext.h tune/searchend.c \

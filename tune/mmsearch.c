@@ -480,6 +480,13 @@ static void read_candidates(const struct cli *c, struct mms_search *s)
             mmc_usage_error("--candidate: %s", err);
         x->p.ncnb = MMG_TILE;     /* the non-copy tile is no kernel key */
         x->p.ncnu = 0;            /* the step ncnu's, after the kernel */
+        x->b = (struct mms_blocks){
+            q.present[MMC_Q_MC] ? q.mc : 0, q.present[MMC_Q_KC] ? q.kc : 0,
+            q.present[MMC_Q_NC] ? q.nc : 0, 0,
+            q.present[MMC_Q_SMALL_MAX] ? q.small_max : 0 };
+        x->ncnu = q.present[MMC_Q_NCNU] ? q.ncnu : 0;
+        x->has_pfb = q.present[MMC_Q_PFB];
+        x->ncnb = q.ncnb;
         if (strlen(q.cc) >= sizeof x->cc)
             mmc_usage_error("--candidate: %s: CC '%s' is too long",
                             c->candidates[i], q.cc);

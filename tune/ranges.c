@@ -497,6 +497,14 @@ int mms_range_ncnu(const struct mms_space *s, const struct mmg_params *ref,
     return n;
 }
 
+/* The step seeds': ref itself (stepseeds.c adds the --candidate files'
+ * sets, which the space does not hold). */
+int mms_range_seeds(const struct mms_space *s, const struct mmg_params *ref,
+                    struct mmg_params *out, int max)
+{
+    return mms_range_cc(s, ref, out, max);
+}
+
 /* The pf step's: ref itself (stepdgemm.c adds its twin with PF flipped). */
 int mms_range_pf(const struct mms_space *s, const struct mmg_params *ref,
                  struct mmg_params *out, int max)

@@ -32,6 +32,7 @@ MMS_RANGE(cc);
 MMS_RANGE(dgemm);
 MMS_RANGE(pf);
 MMS_RANGE(ncnu);
+MMS_RANGE(seeds);
 MMS_BLOCK_RANGE(mc);
 MMS_BLOCK_RANGE(kc);
 MMS_BLOCK_RANGE(nc);

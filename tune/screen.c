@@ -21,9 +21,7 @@ static int screens_in_pairs(const struct mms_search *s,
     int finals, rounds, rounds_max;
 
     mms_effort(s, st, &finals, &rounds, &rounds_max);
-    return (mms_step_kind(st) == MMS_STEP_BLOCKS
-            || mms_step_kind(st) == MMS_STEP_DGEMM)
-           && n > finals + 1;
+    return mms_step_whole(st) && n > finals + 1;
 }
 
 /* Each screened candidate's rank: its ratio to the reference timed

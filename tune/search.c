@@ -96,6 +96,7 @@ static int (*const runners[])(struct mms_search *s,
     [MMS_STEP_CC] = mms_run_cc,
     [MMS_STEP_BLOCKS] = mms_run_blocks,
     [MMS_STEP_DGEMM] = mms_run_dgemm,
+    [MMS_STEP_SEEDS] = mms_run_seeds,
 };
 
 /* 1 when one of the winner's timings is taken after step i (winner.h):

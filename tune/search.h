@@ -15,9 +15,10 @@
 #include "tune/searchlog.h"
 #include "tune/steps.h"
 
-/* Drivers a run builds at most: the dgemm step's candidates and the
- * blocks steps' kernel. */
-#define MMS_DRIVERS_MAX 12
+/* Drivers a run builds at most: the dgemm step's candidates (up to 12
+ * with four --candidate files), the steps pf's and ncnu's twins and the
+ * step seeds' sets. */
+#define MMS_DRIVERS_MAX 16
 
 /* Kernels from other params.conf files (--candidate) at most. */
 #define MMS_EXTRA_MAX 4
@@ -111,11 +112,19 @@ struct mms_search {
     /* kernels of other params.conf files (--candidate: an earlier tune,
      * the architectural defaults of this CPU) that join the dgemm step's
      * candidates with their compilers, so the search never ends on a
-     * kernel slower inside DGEMM than one the user already had */
+     * kernel slower inside DGEMM than one the user already had; and
+     * their whole sets, which the step seeds times against the one the
+     * search ends on */
     struct mms_extra {
-        struct mmg_params p;
+        struct mmg_params p;      /* the kernel (NCNU 0, NCNB the tile) */
         char cc[32];              /* its CC ("" none: the winner's) */
         char path[MMS_PATH_MAX];
+        struct mms_blocks b;      /* its MC, KC, NC, SMALL_MAX (0: the
+                                     library's model's) */
+        int ncnu;                 /* its NCNU (0: none, the kernel's NU) */
+        int has_pfb;              /* 1: it gives PFB (else the model's) */
+        int ncnb;                 /* its NCNB (the bound without
+                                     SMALL_MAX, as the library takes it) */
     } extra[MMS_EXTRA_MAX];
     int nextra;
     /* In the dgemm step, the first file's kernel when it is a candidate

@@ -81,8 +81,12 @@
  * of= refuses a newer log as having an unknown key.)  10: the step pf
  * times the level's square sizes on the packed path alone and the step
  * small N = 200 too, so a search of FORMAT 9 (whose chosen pf and small
- * lines a resume would keep) is never resumed. */
-#define MMS_LOG_FORMAT 10
+ * lines a resume would keep) is never resumed.  11: the step small times
+ * only where its candidates differ (not L x 32 x L, nor the sizes all
+ * route alike), and the step seeds ends the search, so a search of
+ * FORMAT 10 (whose chosen small line a resume would keep) is never
+ * resumed. */
+#define MMS_LOG_FORMAT 11
 
 struct mms_log_head {
     struct mmc_origin origin;

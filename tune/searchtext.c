@@ -63,6 +63,13 @@ void mms_sets_text(const struct mms_search *s, const char *keys,
         mms_kernel_text(s, p, h, buf, len);
         return;
     }
+    if (strcmp(keys, "ALL") == 0) {           /* the step seeds */
+        mms_kernel_text(s, p, h, buf, len);
+        used = strlen(buf);
+        snprintf(buf + used, len - used, " MC=%d KC=%d NC=%d SMALL_MAX=%d",
+                 p->m, p->k, h.nc, p->ncnb);
+        return;
+    }
     snprintf(list, sizeof list, "%s", keys);
     for (char *k = strtok(list, ","); k && used < len; k = strtok(NULL, ","))
         for (size_t i = 0; i < mmg_n_int_params; i++)

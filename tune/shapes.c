@@ -55,10 +55,10 @@ int mms_dgemm_sizes(const struct mms_pipeline *pl, struct mms_dgemm_shape *s)
         s[k++] = (struct mms_dgemm_shape){ pl->dgemm_n[i], pl->dgemm_n[i],
                                            pl->dgemm_n[i], 0,
                                            pl->dgemm_route, 0 };
-    if (l > 0) {
+    if (l > 0 && !pl->dgemm_no_panel)
         s[k++] = (struct mms_dgemm_shape){ l, MMS_NARROW_N, l, 0, 1, 0 };
+    if (l > 0)
         s[k++] = (struct mms_dgemm_shape){ MMS_NARROW_M, l, l, 0, 1, 0 };
-    }
     return k;
 }
 

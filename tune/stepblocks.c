@@ -93,31 +93,48 @@ static void nc_sizes(struct mms_search *s, const struct mms_how *how, int n)
     s->pl.dgemm_small_n = 0, s->pl.dgemm_narrow = 0;
 }
 
-/* The step small's sizes: each candidate's SMALL_MAX (at most
+/* The step small's sizes: those where its candidates' SMALL_MAX act,
+ * each on the path the candidate routes it to, as the library does.
+ * Square N = each candidate's value but the least's (at most
  * MMS_DGEMM_SIZES - 1 of them, increasing) and MMS_DGEMM_SMALL_N among
- * them, every size on the path the candidate routes it to, as the
- * library does: a candidate is judged where the two paths meet, and at
- * the size every step before it timed on the small path.  Without it, a
- * candidate below it moved that size off the small path untimed: two
- * tunes on the Zen 5 guest chose SMALL_MAX 160 on a tie at N = 160-480,
- * and their libraries ran N = 200 at 0.82 of 320's, flushed
+ * them, where the paths meet, and 64 x L x L, which the skinny path cuts
+ * in blocks of SMALL_MAX; not a size every candidate routes alike (the
+ * least value and below: the small path's kernels, whose code SMALL_MAX
+ * does not change), nor L x 32 x L, a panel cut by MC and KC alone while
+ * L exceeds every candidate.  Those only blur the mean: in a make tune
+ * on the AVX-512 Zen 4 guest that panel, which streams A from memory,
+ * read 22.1 and 33.3 GFLOPS in two timings of one pair, and SMALL_MAX 160
+ * won a tie over 320 (1.006, p = 0.35) while it ran N = 200 at 0.86 of it
+ * in the same pair; its library ran N = 200 at 0.79 of the defaults'
+ * (BENCHMARKS.md, "make tune with seeds at 80660cb").  N = 200 is there
+ * because every step before it times that size on the small path: two
+ * tunes on the Zen 5 guest chose SMALL_MAX 160 on a tie at N = 160-480
+ * without it, and their libraries ran N = 200 at 0.82 of 320's, flushed
  * (BENCHMARKS.md, 2026-11-29 21:09). */
 static void small_sizes(struct mms_search *s, const struct mmg_params *cand,
                         int n)
 {
-    int k = 0, at = MMS_DGEMM_SMALL_N;
+    int k = 0, at = MMS_DGEMM_SMALL_N, least = cand[0].ncnb, most = least;
 
+    for (int i = 1; i < n; i++) {
+        least = cand[i].ncnb < least ? cand[i].ncnb : least;
+        most = cand[i].ncnb > most ? cand[i].ncnb : most;
+    }
     memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
     for (int i = 0; i < n && k < MMS_DGEMM_SIZES; i++) {
-        int v = cand[i].ncnb, last = k ? s->pl.dgemm_n[k - 1] : 0;
+        int v = cand[i].ncnb, last = k ? s->pl.dgemm_n[k - 1] : least;
         if (at > last && at < v && k < MMS_DGEMM_SIZES)
             s->pl.dgemm_n[k++] = at, last = at;
         if (v > last && k < MMS_DGEMM_SIZES)
             s->pl.dgemm_n[k++] = v;
     }
-    if (k < MMS_DGEMM_SIZES && (k == 0 || s->pl.dgemm_n[k - 1] < at))
+    if (k < MMS_DGEMM_SIZES && at > least
+        && (k == 0 || s->pl.dgemm_n[k - 1] < at))
         s->pl.dgemm_n[k++] = at;
+    if (k == 0)     /* one candidate: its value */
+        s->pl.dgemm_n[k++] = least;
     s->pl.dgemm_small_n = 0, s->pl.dgemm_route = 1;
+    s->pl.dgemm_no_panel = s->pl.dgemm_narrow > most;
 }
 
 int mms_run_blocks(struct mms_search *s, const struct mms_step *st)
@@ -163,7 +180,7 @@ int mms_run_blocks(struct mms_search *s, const struct mms_step *st)
          ? -1 : mms_choose(s, st, cand, how, o, n);
     memcpy(s->pl.dgemm_n, level_n, sizeof level_n);
     s->pl.dgemm_small_n = level_small, s->pl.dgemm_route = 0;
-    s->pl.dgemm_narrow = level_narrow;
+    s->pl.dgemm_narrow = level_narrow, s->pl.dgemm_no_panel = 0;
     mms_shapes_text(&s->pl, s->log.dgemm_sizes, sizeof s->log.dgemm_sizes, -1);
     return rc;
 }

@@ -67,11 +67,7 @@ static int same_peak_isa(const struct mms_search *s, enum mmg_isa isa)
            && mmg_vlen(s->ref.isa) >= s->pc.simd_doubles;
 }
 
-/* The compiler (pl.cc index) --candidate file e's kernel is built with:
- * its own CC, else the winner's; -1 when it is left out (its compiler is
- * not installed, or the kernel is of an ISA other than the winner's and
- * not of the same peak). */
-static int extra_cc(const struct mms_search *s, int e)
+int mms_extra_cc(const struct mms_search *s, int e)
 {
     const struct mms_extra *x = &s->extra[e];
     int cc = x->cc[0] ? mms_pipeline_find_cc(&s->pl, x->cc) : s->ref_cc;
@@ -207,8 +203,8 @@ static int dgemm_kernels(const struct mms_search *s, struct mmg_params *k,
 
     dgemm_add(s, &s->ref, s->ref_cc, k, h, &n, max);
     for (int e = 0; e < s->nextra; e++)
-        if (extra_cc(s, e) >= 0)
-            dgemm_add(s, &s->extra[e].p, extra_cc(s, e), k, h, &n,
+        if (mms_extra_cc(s, e) >= 0)
+            dgemm_add(s, &s->extra[e].p, mms_extra_cc(s, e), k, h, &n,
                       max + s->nextra);
     twins = n;
     isa_twins(s, k, h, &n, max + s->nextra - tiles);
@@ -346,7 +342,7 @@ static void keep_first_file(struct mms_search *s, const struct mmg_params *k,
                             const struct mmg_params *cand,
                             const struct mms_how *how, int n)
 {
-    int cc = s->nextra ? extra_cc(s, 0) : -1, j = -1;
+    int cc = s->nextra ? mms_extra_cc(s, 0) : -1, j = -1;
     struct mmg_params q;
 
     s->kept = 0;
@@ -368,7 +364,7 @@ static void extras_text(const struct mms_search *s, char *buf, size_t len)
 {
     for (int e = 0; e < s->nextra; e++) {
         const struct mms_extra *x = &s->extra[e];
-        int cc = extra_cc(s, e);
+        int cc = mms_extra_cc(s, e);
         size_t used = strlen(buf);
         char k[160];
         if (cc < 0) {

@@ -13,6 +13,13 @@ int mms_run_kclean(struct mms_search *s, const struct mms_step *st);
 int mms_run_cc(struct mms_search *s, const struct mms_step *st);
 int mms_run_dgemm(struct mms_search *s, const struct mms_step *st);
 int mms_run_blocks(struct mms_search *s, const struct mms_step *st);
+int mms_run_seeds(struct mms_search *s, const struct mms_step *st);
+
+/* The compiler (pl.cc index) --candidate file e's kernel is built with
+ * (stepdgemm.c): its own CC, else the winner's; -1 when it is left out
+ * (its compiler is not installed, or the kernel is of an ISA other than
+ * the winner's and not of the same peak). */
+int mms_extra_cc(const struct mms_search *s, int e);
 
 /* What the steps of range rules share (stepkernel.c).  mms_step_gate: 1
  * when step st runs, else 0 when it is logged as skipped (not searched

@@ -153,6 +153,16 @@ const struct mms_step mms_steps[] = {
       "size), each size on the path the candidate routes it to",
       "issue 9; paper 002 II-C (non-copy kernel)",
       mms_range_small },
+    { "seeds", "ALL", mms_range_seeds,
+      "the search's whole set (the kernel, its compiler, MC, KC, NC, "
+      "SMALL_MAX, NCNU, PF, PFB) against each --candidate file's (make "
+      "tune: this CPU's architectural defaults) of its ISA or one of the "
+      "same peak, as the library builds it from that file (absent keys "
+      "the model's), pins applied; each timed as the whole DGEMM warm at "
+      "N = 16, 32, 64, 100, flushed at 100, 200 and the level's square "
+      "sizes, each routed as the set routes it, and the narrow shapes; "
+      "the one with the highest median ratio is params.conf's",
+      "issue 32; docs/SEARCH.md", NULL },
 };
 const int mms_nsteps = sizeof mms_steps / sizeof mms_steps[0];
 
@@ -164,7 +174,16 @@ enum mms_step_kind mms_step_kind(const struct mms_step *st)
         : st->range == mms_range_cc ? MMS_STEP_CC
         : st->range == mms_range_dgemm || st->range == mms_range_pf
               || st->range == mms_range_ncnu
-            ? MMS_STEP_DGEMM : MMS_STEP_REF;
+            ? MMS_STEP_DGEMM
+        : st->range == mms_range_seeds ? MMS_STEP_SEEDS : MMS_STEP_REF;
+}
+
+int mms_step_whole(const struct mms_step *st)
+{
+    enum mms_step_kind k = mms_step_kind(st);
+
+    return k == MMS_STEP_DGEMM || k == MMS_STEP_BLOCKS
+           || k == MMS_STEP_SEEDS;
 }
 
 int mms_step_searched(const struct mms_step *st)

@@ -109,12 +109,15 @@ enum mms_step_kind {
     MMS_STEP_BLOCKS,      /* the library's blocking (issue 9): candidates
                              are MC, KC, NC around the values so far, each
                              timed as the whole DGEMM; the kernel stays */
-    MMS_STEP_DGEMM        /* the kernel and its compiler again, among the
+    MMS_STEP_DGEMM,       /* the kernel and its compiler again, among the
                              cc step's finalists and the munu step's best
                              other tiles, each timed as the whole DGEMM at
                              the model's blocking for it (the kernel steps
                              time one call in L1; the library calls it
                              from a DGEMM) */
+    MMS_STEP_SEEDS        /* the search's whole set (kernel, compiler,
+                             blocking, SMALL_MAX, NCNU, PF, PFB) against
+                             each --candidate file's, as whole DGEMMs */
 };
 
 /* The library's blocking around the kernel (kernels/paramset.h): A's
@@ -146,6 +149,11 @@ struct mms_step {
 
 /* What st decides (by its range rule). */
 enum mms_step_kind mms_step_kind(const struct mms_step *st);
+
+/* 1 when st times its candidates as whole DGEMMs (dgemm, pf, ncnu, the
+ * blocks steps, seeds): its incumbent is every round's reference, and its
+ * effort the blocks steps'. */
+int mms_step_whole(const struct mms_step *st);
 /* 1 when st has a range rule (else the log says it is not searched). */
 int mms_step_searched(const struct mms_step *st);
 

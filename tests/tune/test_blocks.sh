@@ -20,7 +20,7 @@ mmselect="$top_builddir/kernels/mmselect"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/blocks.$$
 tap_scratch "$dir"
-echo "1..21"
+echo "1..22"
 
 # -O1: its searches spend more in the driver's DGEMM checks (MC and KC
 # up to 140 and 840) than in compiles, most of which the cache serves
@@ -132,26 +132,29 @@ else
     fail "mmselect: $(cat "$dir/sel.out") $(cat "$dir/sel/kernel.params")"
 fi
 
-# The step small, last: SMALL_MAX at x1/2, 1, 3/2 of the model's 320 with
-# the blocking chosen, each timed at every candidate's value and at
-# N = 200 among them (the size the steps before it time on the small
-# path, which 160 moves to the packed one), the sizes at most its value
-# on the small path (small=); params.conf has the chosen one.
+# The step small: SMALL_MAX at x1/2, 1, 3/2 of the model's 320 with the
+# blocking chosen, each timed where they differ: at every candidate's
+# value but the least (160, which every candidate routes to the small
+# path) and at N = 200 among them (the size the steps before it time on
+# the small path, which 160 moves to the packed one), the sizes at most
+# its value on the small path (small=), and at 64 x L x L, not the panel
+# L x 32 x L, which SMALL_MAX does not cut; params.conf has the chosen
+# one.
 ch=$(chosen a.log small)
 b3="$mcx:$kcx:$(key a.log NC) "
 if [ "$(screened a.log small)" = "$b3$b3$b3" ] \
         && [ "$(grep '^cand step=small round=0 ref=0 ' "$dir/a.log" \
                 | sed 's/.* ncnb=\([0-9]*\) .*/\1/' | tr '\n' ' ')" \
             = "160 320 480 " ] \
-        && grep -q "^step name=small .*; square N=160,200,320,480, " \
-            "$dir/a.log" \
+        && grep -q "^step name=small .*; square N=200,320,480, narrow \
+64x1000x1000, " "$dir/a.log" \
         && [ "$(grep '^cand step=small ' "$dir/a.log" | grep -vc \
-                " why=N=160:[0-9.]* N=200:[0-9.]* N=320:[0-9.]* \
-N=480:[0-9.]* N=1000x32x1000:[0-9.]* N=64x1000x1000:[0-9.]* small=")" \
-            -eq 0 ] \
-        && [ "$(misrouted "$dir/a.log" small 160,200,320,480)" -eq 0 ] \
+                " why=N=200:[0-9.]* N=320:[0-9.]* N=480:[0-9.]* \
+N=64x1000x1000:[0-9.]* \(small=[0-9,]* \)*skinny=64x1000x1000$")" -eq 0 ] \
+        && [ "$(misrouted "$dir/a.log" small 200,320,480)" -eq 0 ] \
         && [ "$(key a.log SMALL_MAX)" = "$(field "$ch" ncnb)" ]; then
-    pass "small: SMALL_MAX 160, 320, 480 at N=160,200,320,480; chose \
+    pass "small: SMALL_MAX 160, 320, 480 at N=200,320,480 and \
+64x1000x1000; chose \
 $(key a.log SMALL_MAX)"
 else
     fail "small: $(grep '^step name=small' "$dir/a.log" | cut -c1-120); \
@@ -257,15 +260,60 @@ if run_mmsearch full.log --level=full --isa=none --nb=24 --mu=2 --nu=4 \
 N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]*$" \
             "$dir/full.log")" -eq "$(grep -c '^cand step=nc ' \
             "$dir/full.log")" ] \
-        && grep -q '^step name=small .*, narrow 3000x32x3000,64x3000x3000, ' \
+        && grep -q '^step name=small .*, narrow 64x3000x3000, ' \
             "$dir/full.log" \
         && [ "$(key full.log NC)" -gt 0 ]; then
     pass "full level: nc timed at the four sizes past its least NC, the \
-last 4000, no narrow shape (the step small after it: two)"
+last 4000, no narrow shape (the step small after it: the few rows)"
 else
     fail "full level: $(grep '^step name=nc' "$dir/full.log" | cut -c1-200) \
 $(grep '^cand step=nc ' "$dir/full.log" | head -1 | sed 's/.* why=//') \
 $(tail -2 "$dir/full.log.err")"
+fi
+
+# The step seeds, last: the search's whole set against a --candidate
+# file's (make tune: this CPU's architectural defaults) as whole DGEMMs,
+# warm and flushed at the sizes every step before it timed, each routed
+# as its set routes it.  The kernel and CC pinned (the step dgemm has
+# one candidate), the blocks searched; without a file the step is
+# skipped.  A file that differs in SMALL_MAX alone: at 240 it runs the
+# fake landscape faster than the search's 320 and params.conf takes it,
+# at 224 slower and the search's stays.
+seeds() {
+    log=$1; shift
+    run_mmsearch "$log" --level=quick --isa=none --nb=24 --mu=2 --nu=4 \
+        --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pin=K_CROSSOVER=4 \
+        --pin=CC=gcc --test-timing=fake "$@"
+}
+seeds s.log
+for v in 240 224; do
+    sed "s/^SMALL_MAX = [0-9]*/SMALL_MAX = $v/" "$dir/s.log.params" \
+        > "$dir/f$v.params"
+    sed '/^skip name=seeds /,$d' "$dir/s.log" > "$dir/s$v.log"
+    seeds "s$v.log" --candidate="$dir/f$v.params"
+done
+c240=$(chosen s240.log seeds) c224=$(chosen s224.log seeds)
+if grep -q '^skip name=seeds why=no --candidate file' "$dir/s.log" \
+        && [ "$(key s.log SMALL_MAX)" = 320 ] \
+        && grep -q "^step name=seeds sets=ALL n=2 .*; square N=16w,32w,64w,\
+100w,100,200,1000, narrow 1000x32x1000,64x1000x1000, " "$dir/s240.log" \
+        && [ "$(grep -c '^cand step=seeds round=0 ref=0 ' "$dir/s240.log")" \
+            -eq 2 ] \
+        && [ "$(field "$c240" ncnb)" = 240 ] \
+        && echo "$c240" | grep -q "runner-up .* SMALL_MAX=320 at " \
+        && [ "$(key s240.log SMALL_MAX)" = 240 ] \
+        && [ "$(key s240.log MC)" = "$(key s.log MC)" ] \
+        && [ "$(field "$c224" ncnb)" = 320 ] \
+        && [ "$(key s224.log SMALL_MAX)" = 320 ] \
+        && [ "$(grep '^cand step=seeds .* verdict=ok ' "$dir/s240.log" \
+            | grep -vc ' small=16w,32w,64w,100w,100,200 skinny=')" \
+            -eq 0 ]; then
+    pass "seeds: skipped without a file; the file's SMALL_MAX=240 set \
+taken, its 224 one not"
+else
+    fail "seeds: $(grep '^s[a-z]* name=seeds' "$dir/s.log") chose \
+'$c240' and '$c224'; SMALL_MAX $(key s240.log SMALL_MAX) \
+$(key s224.log SMALL_MAX)"
 fi
 
 # --skip-blocks: three skip lines, nothing timed, the model fills them.

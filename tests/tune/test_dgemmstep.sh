@@ -351,13 +351,13 @@ fi
 
 # The step pf times the level's square sizes alone (quick: 1000), on
 # the packed path its prefetches are generated in; the step dgemm before
-# it and the step small after it time the small size and the narrow
-# shapes too (set back after pf).
+# it times the small size and the narrow shapes too, and the step small
+# after it the few rows at the level's L (set back after pf).
 whys() { grep "^cand step=$2 .* verdict=ok " "$dir/$1" \
     | sed 's/.* why=//' | sed 's/:[0-9.]*//g' | sort -u | tr '\n' '|'; }
 if [ "$(whys a.log pf)" = "N=1000|" ] \
         && whys a.log dgemm | grep -q 'small=200 skinny=1000x32x1000' \
-        && whys a.log small | grep -q 'skinny=1000x32x1000' \
+        && whys a.log small | grep -q 'skinny=64x1000x1000' \
         && grep -q '^step name=pf .*; square N=1000, operands flushed' \
             "$dir/a.log"; then
     pass "the step pf: the packed path's squares alone, the shapes back after"
