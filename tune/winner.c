@@ -16,8 +16,9 @@
  * timed at 98.9, 100.6 and 103.5; three timings 0.5 s apart still fell in
  * one such phase (92.3, 94.1 and 92.8 for the 24 x 8 kernel a tune a few
  * hours before had read at 106.9, same guest), whose phases last
- * seconds.  The first four are taken after the blocks steps (search.c),
- * whose seconds of work spread them at no cost; what is left at the end
+ * seconds.  They are taken one after each blocks step and the step
+ * ncnu (search.c), whose seconds of work spread them at no cost (the
+ * step seeds may then take another kernel); what is left at the end
  * is taken at least this far apart (five over 8 s when no blocks step
  * ran). */
 #define WINNER_TIMINGS 5

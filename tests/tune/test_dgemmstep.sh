@@ -424,8 +424,8 @@ fi
 
 # Those five: four taken after the steps ncnu, mc, kc and nc (the
 # last three pinned there: a real timing would wait out the gap, a fake
-# one does not), the fifth at the end after the step small, under one
-# header of the step winner.
+# one does not), the fifth after the step small, before the step seeds,
+# under one header of the step winner.
 small=$(grep -n '^step name=small ' "$dir/pf0.log" | head -1 | cut -d: -f1)
 before=$(grep -n '^cand step=winner ' "$dir/pf0.log" \
     | awk -F: -v s="$small" '$1 < s' | wc -l)
