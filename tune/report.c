@@ -265,25 +265,37 @@ static int key_col(const char *key)
     return MMR_ISA;
 }
 
-/* The dgemm, pf and ncnu steps' columns, in this order, each when it
- * varies and the room is left (a table's other columns take 61 of its
- * 80, a row's mark 4): the compiler, the tile, then the kernel's other
- * keys (not its blocking, which follows the kernel there). */
-static void kernel_columns(struct mmr_step *st)
+/* The columns of cols[0..n-1] that vary, in that order, as the room
+ * (of a table's 80 columns) allows. */
+static void varying_columns(struct mmr_step *st, const int *cols, int n,
+                            int room)
 {
-    static const char *const keys[] = { "NCNU", "PF", "PFB", "KU", "FMA",
-                                        "LS", "FF", "IF", "NF" };
-    int cols[13] = { MMR_CC, MMR_TILE, MMR_ISA }, n = 3;
-    int room = 80 - 61 - 4;
-
-    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-        cols[n++] = key_col(keys[i]);
     st->ncol = 0;
     for (int i = 0; i < n && st->ncol < MMR_MAX_COLS; i++)
         if (col_varies(st, cols[i]) && mmr_col_width(cols[i]) <= room) {
             st->col[st->ncol++] = cols[i];
             room -= mmr_col_width(cols[i]);
         }
+}
+
+/* The dgemm, pf and ncnu steps' columns, in this order, each when it
+ * varies and the room is left (a table's other columns take 61 of its
+ * 80, a row's mark 4): the compiler, the tile, then the kernel's other
+ * keys (not its blocking, which follows the kernel there).  The step
+ * seeds' (whole sets): the blocking first, then those, in the room of a
+ * blocks step's four columns. */
+static void kernel_columns(struct mmr_step *st, int whole)
+{
+    static const char *const keys[] = { "NCNU", "PF", "PFB", "KU", "FMA",
+                                        "LS", "FF", "IF", "NF" };
+    int cols[18] = { MMR_MC, MMR_KC, MMR_NC, MMR_SMALL }, n = 4;
+
+    if (!whole)
+        n = 0;
+    cols[n++] = MMR_CC, cols[n++] = MMR_TILE, cols[n++] = MMR_ISA;
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
+        cols[n++] = key_col(keys[i]);
+    varying_columns(st, cols, n, whole ? 20 : 80 - 61 - 4);
 }
 
 /* A blocks step's columns: MC, KC, NB, NC and SMALL_MAX (the kernel's
@@ -348,8 +360,8 @@ static int build_step(struct mmr_report *r, struct mmr_step *st)
     }
     ref_stats(r, st, scratch);
     if (in_list(st->sets, "KERNEL") || in_list(st->sets, "PF")
-        || in_list(st->sets, "NCNU"))
-        kernel_columns(st);
+        || in_list(st->sets, "NCNU") || in_list(st->sets, "ALL"))
+        kernel_columns(st, in_list(st->sets, "ALL"));
     else
         pick_columns(st);
     step_time(r, st);

@@ -307,9 +307,12 @@ if grep -q '^skip name=seeds why=no --candidate file' "$dir/s.log" \
         && [ "$(key s224.log SMALL_MAX)" = 320 ] \
         && [ "$(grep '^cand step=seeds .* verdict=ok ' "$dir/s240.log" \
             | grep -vc ' small=16w,32w,64w,100w,100,200 skinny=')" \
-            -eq 0 ]; then
+            -eq 0 ] \
+        && "$mmreport" --log="$dir/s240.log" > "$dir/s240.report" \
+        && grep -A12 '^step seeds (ALL): 2 candidates' "$dir/s240.report" \
+            | grep -q '^  \*  *240 ok '; then
     pass "seeds: skipped without a file; the file's SMALL_MAX=240 set \
-taken, its 224 one not"
+taken, its 224 one not; mmreport's column"
 else
     fail "seeds: $(grep '^s[a-z]* name=seeds' "$dir/s.log") chose \
 '$c240' and '$c224'; SMALL_MAX $(key s240.log SMALL_MAX) \

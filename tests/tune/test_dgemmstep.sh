@@ -373,7 +373,7 @@ fi
 # (a tie had kept the file's untried PF=0).
 sed -e 's/^MU = [0-9]*/MU = 1/' -e 's/^NU = [0-9]*/NU = 4/' \
     -e 's/^PF = [0-9]*/PF = 0/' -e 's/^CC = [a-z]*/CC = gcc/' \
-    "$dir/a.log.params" > "$dir/pf0.params"
+    -e 's/^MC = [0-9]*/MC = 72/' "$dir/a.log.params" > "$dir/pf0.params"
 upto pf0.log
 search pf0.log --candidate="$dir/pf0.params"
 d=$(chosen pf0.log dgemm)
@@ -389,14 +389,20 @@ params.conf PF=$(key pf0.log PF)"
 fi
 
 # There NCNB and K_CROSSOVER were pinned: params.conf keeps them beside
-# the file's kernel, the user's values.
+# the file's kernel, the user's values.  The step seeds timed the file's
+# whole set with the pinned blocking (MC=60 KC=200 NC=400), not the
+# file's MC=72.
 d=$(chosen pf0.log dgemm)
 if [ "$(field "$d" mu):$(field "$d" nu)" = 1:4 ] \
         && [ "$(key pf0.log NCNB)" = 24 ] \
         && [ "$(key pf0.log K_CROSSOVER)" = 4 ] \
         && ! grep -q '^note why=the search ended on another kernel' \
-            "$dir/pf0.log"; then
-    pass "pinned NCNB and K_CROSSOVER stay beside the file's kernel"
+            "$dir/pf0.log" \
+        && grep -q '^step name=seeds sets=ALL n=2 ' "$dir/pf0.log" \
+        && ! grep '^cand step=seeds ' "$dir/pf0.log" \
+            | grep -qv ' nc=400 .* m=60 n=[0-9]* k=200 '; then
+    pass "pinned NCNB and K_CROSSOVER stay beside the file's kernel; \
+the step seeds keeps the pins"
 else
     fail "pinned NCNB $(key pf0.log NCNB), K_CROSSOVER \
 $(key pf0.log K_CROSSOVER)"
