@@ -1,5 +1,6 @@
 /* The step seeds (steprun.h): the set the search ends on against each
- * --candidate file's whole set, as whole DGEMMs. */
+ * --candidate file's whole set, or without one against the blocks steps'
+ * start, as whole DGEMMs. */
 #include "tune/steprun.h"
 
 #include <string.h>
@@ -104,13 +105,12 @@ int mms_run_seeds(struct mms_search *s, const struct mms_step *st)
     struct mmg_params p;
     struct mms_how h;
     char rest[1800], sizes[2 * MMS_SIZES_TEXT + 32], why[MMS_WHY_MAX] = "";
-    int n = 1, rc, level_n[MMS_DGEMM_SIZES], level_small = s->pl.dgemm_small_n;
+    int n = 1, rc, start = 0, level_n[MMS_DGEMM_SIZES];
+    int level_small = s->pl.dgemm_small_n;
 
     if (s->skip_blocks || s->skip_dgemm)
         return mms_skip(s, st, "%s: no whole DGEMM is timed",
                         s->skip_blocks ? "--skip-blocks" : "--skip-dgemm");
-    if (s->nextra == 0)
-        return mms_skip(s, st, "no --candidate file");
     if (s->time_limit_s > 0 && mms_now() - s->t0 > s->time_limit_s)
         return mms_skip(s, st, "the time limit of %g s was reached; the "
                         "values so far are kept", s->time_limit_s);
@@ -132,19 +132,31 @@ int mms_run_seeds(struct mms_search *s, const struct mms_step *st)
             dup = mms_same_as(&cand[j], how[j], &cand[n], how[n]);
         n += !dup;
     }
+    /* no file's set: the blocks steps' start, the model's blocking for
+     * the kernel, which each of their ties may have walked from */
+    if (n == 1) {
+        k[n] = s->ref;
+        mms_blocks_kernel(&s->ref, &s->blocks0, &cand[n]);
+        mms_mark_perturbed(s, &cand[n]);
+        how[n] = (struct mms_how){ s->ref_cc, s->blocks0.nc };
+        start = !mms_same_as(&cand[0], how[0], &cand[n], how[n]);
+        n += start;
+    }
     if (n == 1)
         return mms_skip(s, st, "one candidate: no --candidate file's set "
-                        "of this ISA or one of the same peak differs from "
-                        "the search's");
+                        "of this ISA or one of the same peak, nor the "
+                        "blocks steps' start, differs from the search's");
     memcpy(level_n, s->pl.dgemm_n, sizeof level_n);
     seeds_shapes(s, 1, level_n, level_small);
     mms_shapes_said(&s->pl, sizes, sizeof sizes);
     snprintf(rest, sizeof rest, "sets=%s n=%d rule=%s; %s, operands "
              "flushed (the warm sizes, marked w, not); the reference of "
-             "every round: the search's set (%s)", st->sets, n, st->rule,
-             sizes, st->source);
-    mms_say(s, "%s: %d candidates (the search's set and the --candidate "
-            "files', the whole DGEMM at %s)\n", st->name, n, sizes);
+             "every round: the search's set (%s)%s", st->sets, n, st->rule,
+             sizes, st->source, start ? "; no --candidate file's set: the "
+             "blocks steps' start" : "");
+    mms_say(s, "%s: %d candidates (the search's set and the %s, the whole "
+            "DGEMM at %s)\n", st->name, n, start ? "blocks steps' start"
+            : "--candidate files'", sizes);
     rc = mms_log_event(&s->log, "step", st->name, rest) != 0
          || mms_screen(s, st, cand, how, n, o) != 0
          || mms_pick(s, st, cand, how, o, n, &v) != 0;

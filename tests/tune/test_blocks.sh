@@ -275,10 +275,11 @@ fi
 # file's (make tune: this CPU's architectural defaults) as whole DGEMMs,
 # warm and flushed at the sizes every step before it timed, each routed
 # as its set routes it.  The kernel and CC pinned (the step dgemm has
-# one candidate), the blocks searched; without a file the step is
-# skipped.  A file that differs in SMALL_MAX alone: at 240 it runs the
-# fake landscape faster than the search's 320 and params.conf takes it,
-# at 224 slower and the search's stays.
+# one candidate), the blocks searched; without a file, against the
+# blocks steps' start (the model's MC=70, where mc took 36), which the
+# fake landscape runs slower.  A file that differs in SMALL_MAX alone:
+# at 240 it runs the fake landscape faster than the search's 320 and
+# params.conf takes it, at 224 slower and the search's stays.
 seeds() {
     log=$1; shift
     run_mmsearch "$log" --level=quick --isa=none --nb=24 --mu=2 --nu=4 \
@@ -289,12 +290,14 @@ seeds s.log
 for v in 240 224; do
     sed "s/^SMALL_MAX = [0-9]*/SMALL_MAX = $v/" "$dir/s.log.params" \
         > "$dir/f$v.params"
-    sed '/^skip name=seeds /,$d' "$dir/s.log" > "$dir/s$v.log"
+    sed '/^step name=seeds /,$d' "$dir/s.log" > "$dir/s$v.log"
     seeds "s$v.log" --candidate="$dir/f$v.params"
 done
 c240=$(chosen s240.log seeds) c224=$(chosen s224.log seeds)
-if grep -q '^skip name=seeds why=no --candidate file' "$dir/s.log" \
-        && [ "$(key s.log SMALL_MAX)" = 320 ] \
+if grep -q "^step name=seeds sets=ALL n=2 .*; no --candidate file's \
+set: the blocks steps' start" "$dir/s.log" \
+        && grep -q '^cand step=seeds round=0 ref=0 .* m=70 ' "$dir/s.log" \
+        && [ "$(key s.log MC)" = 36 ] && [ "$(key s.log SMALL_MAX)" = 320 ] \
         && grep -q "^step name=seeds sets=ALL n=2 .*; square N=16w,32w,64w,\
 100w,100,200,1000, narrow 1000x32x1000,64x1000x1000, " "$dir/s240.log" \
         && [ "$(grep -c '^cand step=seeds round=0 ref=0 ' "$dir/s240.log")" \
@@ -311,10 +314,11 @@ if grep -q '^skip name=seeds why=no --candidate file' "$dir/s.log" \
         && "$mmreport" --log="$dir/s240.log" > "$dir/s240.report" \
         && grep -A12 '^step seeds (ALL): 2 candidates' "$dir/s240.report" \
             | grep -q '^  \*  *240 ok '; then
-    pass "seeds: skipped without a file; the file's SMALL_MAX=240 set \
-taken, its 224 one not; mmreport's column"
+    pass "seeds: without a file the blocks steps' start (MC=70) timed, \
+not taken; the file's SMALL_MAX=240 set taken, its 224 one not; \
+mmreport's column"
 else
-    fail "seeds: $(grep '^s[a-z]* name=seeds' "$dir/s.log") chose \
+    fail "seeds: $(grep '^chosen name=seeds' "$dir/s.log") chose \
 '$c240' and '$c224'; SMALL_MAX $(key s240.log SMALL_MAX) \
 $(key s224.log SMALL_MAX)"
 fi
