@@ -4,6 +4,7 @@
 
 #include <string.h>
 
+#include "kernels/paramset.h"
 #include "tune/decide.h"
 #include "tune/incumbent.h"
 #include "tune/progress.h"
@@ -75,41 +76,63 @@ int mms_extra_cc(const struct mms_search *s, int e)
     return x->p.isa == s->ref.isa || same_peak_isa(s, x->p.isa) ? cc : -1;
 }
 
+/* The kernel steps' winner with ISA isa and the tile mu x nu (a pinned
+ * MU or NU, rows in every ISA, stays), IF and NF cut to the tile's
+ * loads, NB rounded up to a multiple of the tile (mms_nb_for_tile: the
+ * nb step's grain) unless pinned, where the tile fits that ISA's
+ * registers; with the winner's compiler, appended to k, h unless max are
+ * there or it is. */
+static void isa_twin(const struct mms_search *s, enum mmg_isa isa, int mu,
+                     int nu, struct mmg_params *k, struct mms_how *h, int *n,
+                     int max)
+{
+    struct mmg_params q = s->ref;
+    int w = mmg_vlen(isa);
+
+    q.isa = isa;
+    q.regs = mms_isa_regs(&s->pc, isa);
+    q.mu = mms_pinned(&s->pins, "MU") ? s->ref.mu : mu;
+    q.nu = mms_pinned(&s->pins, "NU") ? s->ref.nu : nu;
+    if (q.mu % w || q.mu > 64 || !mms_tile_fits(&q, q.mu, q.nu))
+        return;
+    mmg_fit_fetch(&q);
+    if (!mms_pinned(&s->pins, "NB"))
+        q.nb = mms_nb_for_tile(&q);
+    dgemm_add(s, &q, s->ref_cc, k, h, n, max);
+}
+
 /* The kernel steps' winner on each other ISA of the same peak
- * (same_peak_isa) that none of the n kernels k has yet: MU in vectors of
- * that ISA as many as the winner's (a pinned MU, rows in every ISA,
- * stays), IF and NF cut to the tile's loads, NB rounded up to a multiple
- * of the tile (mms_nb_for_tile: the nb step's grain) unless pinned, where
- * the tile fits that ISA's registers; with the winner's compiler,
- * appended to k, h unless max are there.  The library widens NB to its
- * blocking whatever it is, but the twin that wins is the search's winner,
- * timed once more in L1 at its NB: an avx2 20 x 5 line's NB = 140 gave
- * its avx512 40 x 5 twin fractional tiles there, 38.6% of peak in
- * bench-search's final rounds, against kernels at 87-99% (the AVX-512
- * Zen 4 guest, 2026-12-01; BENCHMARKS.md). */
+ * (same_peak_isa) that none of the n kernels k has yet, appended to k, h
+ * unless max are there: with MU in vectors of that ISA as many as the
+ * winner's (isa_twin), and with the library model's tile for that ISA
+ * (kernels/libparams.c mml_isa_tiles), the winner's other values.  The
+ * library widens NB to its blocking whatever it is, but the twin that
+ * wins is the search's winner, timed once more in L1 at its NB: an avx2
+ * 20 x 5 line's NB = 140 gave its avx512 40 x 5 twin fractional tiles
+ * there, 38.6% of peak in bench-search's final rounds, against kernels
+ * at 87-99% (the AVX-512 Zen 4 guest, 2026-12-01; BENCHMARKS.md).  The
+ * model's tile: the other ISA's tiles are never screened (the isa step
+ * takes one ISA for every kernel step after it), and a tile of the
+ * winner's shape need not suit it: a search without seeds there took
+ * avx2 12 x 9, whose twin 24 x 9 ran the step's whole DGEMM at 0.965 of
+ * it, and the library at 0.90-0.94 of the defaults' avx512 32 x 5 at N
+ * = 200-2000 (BENCHMARKS.md, 2026-12-02). */
 static void isa_twins(const struct mms_search *s, struct mmg_params *k,
                       struct mms_how *h, int *n, int max)
 {
-    int v = mmg_vlen(s->ref.isa), pinned_mu = mms_pinned(&s->pins, "MU");
+    int v = mmg_vlen(s->ref.isa);
 
-    for (int isa = 0; isa < MMG_NISA; isa++) {
-        struct mmg_params q = s->ref;
-        int w = mmg_vlen((enum mmg_isa)isa);
-        int seen = isa == (int)s->ref.isa
-                   || !same_peak_isa(s, (enum mmg_isa)isa);
+    for (int i = 0; i < MMG_NISA; i++) {
+        enum mmg_isa isa = (enum mmg_isa)i;
+        int seen = isa == s->ref.isa || !same_peak_isa(s, isa);
         for (int j = 0; j < *n && !seen; j++)
-            seen = k[j].isa == (enum mmg_isa)isa;
+            seen = k[j].isa == isa;
         if (seen)
             continue;
-        q.isa = (enum mmg_isa)isa;
-        q.regs = mms_isa_regs(&s->pc, q.isa);
-        q.mu = pinned_mu ? s->ref.mu : s->ref.mu / v * w;
-        if (q.mu % w || q.mu > 64 || !mms_tile_fits(&q, q.mu, q.nu))
-            continue;
-        mmg_fit_fetch(&q);
-        if (!mms_pinned(&s->pins, "NB"))
-            q.nb = mms_nb_for_tile(&q);
-        dgemm_add(s, &q, s->ref_cc, k, h, n, max);
+        isa_twin(s, isa, s->ref.mu / v * mmg_vlen(isa), s->ref.nu, k, h, n,
+                 max);
+        isa_twin(s, isa, mml_isa_tiles[i].mu, mml_isa_tiles[i].nu, k, h, n,
+                 max);
     }
 }
 

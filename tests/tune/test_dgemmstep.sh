@@ -19,7 +19,7 @@ mmreport="$top_builddir/mmreport"
 . "$top_srcdir/tests/common/tap.sh"
 dir=tests/tune/dgemmstep.$$
 tap_scratch "$dir"
-echo "1..32"
+echo "1..33"
 
 . "$top_srcdir/tests/tune/tinysearch.sh"
 
@@ -653,6 +653,37 @@ winner on the other ISA too; at 2 only $w2"
         fail "twins: SIMD_DOUBLES=1 isa $w1, dgemm step's ISAs \
 '$(isas peak1.log | tr '\n' ' ')'; SIMD_DOUBLES=2 isa $w2, \
 '$(isas peak2.log | tr '\n' ' ')'"
+    fi ;;
+*)
+    n=$((n + 1)); echo "ok $n # SKIP $(uname -m) has no sse2 kernels" ;;
+esac
+
+# The tile free (SIMD_DOUBLES = 1): the other ISA's twin is also timed
+# with the library model's tile for that ISA (kernels/libparams.c: sse2
+# 4 x 4, scalar 4 x 2), which no kernel step screened: the isa step
+# takes one ISA for all the steps after it.
+case $(uname -m) in
+x86_64|i?86)
+    "$mmsearch" --probe-conf="$dir/peak1.conf" --log="$dir/free1.log" \
+        --output="$dir/free1.log.params" --work-dir="$dir" --no-progress \
+        --object-cache="$dir/objects" --level=quick --nb=24 --ku=1 \
+        --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pf=1 --pfb=0 \
+        --pin=K_CROSSOVER=4 --pin=MC=60 --pin=KC=200 --pin=NC=400 \
+        --pin=SMALL_MAX=200 --pin=CC="$(key a.log CC)" --test-timing=fake \
+        > "$dir/free1.log.out" 2> "$dir/free1.log.err"
+    w=$(sed -n 's/^chosen name=isa .* isa=\([a-z0-9]*\) .*/\1/p' \
+        "$dir/free1.log")
+    case $w in none) o=sse2 tile='mu=4 nu=4' ;; *) o=none tile='mu=4 nu=2' ;;
+    esac
+    if [ -n "$w" ] && grep "^cand step=dgemm round=0 ref=0 " \
+            "$dir/free1.log" | grep " isa=$o " | grep -q " $tile "; then
+        pass "the tile free: the dgemm step times the model's $tile on $o \
+beside the $w winner"
+    else
+        tail -2 "$dir/free1.log.err" | sed "s/^/# /"
+        fail "model tile twin: isa $w; $(grep "^cand step=dgemm round=0 \
+ref=0 " "$dir/free1.log" | sed 's/.* isa=\([a-z0-9]*\) .* mu=\([0-9]*\) \
+nu=\([0-9]*\) .*/\1:\2x\3/' | tr '\n' ' ')"
     fi ;;
 *)
     n=$((n + 1)); echo "ok $n # SKIP $(uname -m) has no sse2 kernels" ;;
