@@ -32,9 +32,9 @@ int mms_at_model(const struct mms_search *s, const struct mmg_params *k,
 
 /* The value a step starts from and keeps if nothing beats it: the
  * reference kernel so far, or in a blocks step (and the step seeds) the
- * library's full kernel for the blocking so far, timed as the whole DGEMM (in the dgemm step,
- * the first --candidate file's kernel when it is a candidate, else the
- * kernel so far, at the model's blocking). */
+ * library's full kernel for the blocking so far, timed as the whole
+ * DGEMM (in the dgemm step, the first --candidate file's kernel when it
+ * is a candidate, else the kernel so far, at the model's blocking). */
 void mms_incumbent(const struct mms_search *s, const struct mms_step *st,
                    struct mmg_params *p, struct mms_how *h)
 {

@@ -160,10 +160,11 @@ const struct mms_step mms_steps[] = {
       "tune: this CPU's architectural defaults) of its ISA or one of the "
       "same peak, as the library builds it from that file (absent keys "
       "the model's), pins applied; without one, against the blocks "
-      "steps' start (the model's blocking for the kernel); each timed as the whole DGEMM warm at "
-      "N = 16, 32, 64, 100, flushed at 100, 200 and the level's square "
-      "sizes, each routed as the set routes it, and the narrow shapes; "
-      "the one with the highest median ratio is params.conf's",
+      "steps' start (the model's blocking for the kernel); each timed as "
+      "the whole DGEMM warm at N = 16, 32, 64, 100, flushed at 100, 200 "
+      "and the level's square sizes, each routed as the set routes it, "
+      "and the narrow shapes; the one with the highest median ratio is "
+      "params.conf's",
       "issue 32; docs/SEARCH.md", NULL },
 };
 const int mms_nsteps = sizeof mms_steps / sizeof mms_steps[0];
