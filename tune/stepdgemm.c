@@ -4,7 +4,7 @@
 
 #include <string.h>
 
-#include "kernels/paramset.h"
+#include "kernels/kernels.h"
 #include "tune/decide.h"
 #include "tune/incumbent.h"
 #include "tune/progress.h"
