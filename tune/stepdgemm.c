@@ -115,8 +115,8 @@ static void isa_twin(const struct mms_search *s, enum mmg_isa isa, int mu,
  * takes one ISA for every kernel step after it), and a tile of the
  * winner's shape need not suit it: a search without seeds there took
  * avx2 12 x 9, whose twin 24 x 9 ran the step's whole DGEMM at 0.965 of
- * it, and the library at 0.90-0.94 of the defaults' avx512 32 x 5 at N
- * = 200-2000 (BENCHMARKS.md, 2026-12-02). */
+ * it, and the library at 0.92-0.94 of the defaults' avx512 32 x 5 at N
+ * = 200-2000 flushed, medians (BENCHMARKS.md, 2026-12-02). */
 static void isa_twins(const struct mms_search *s, struct mmg_params *k,
                       struct mms_how *h, int *n, int max)
 {

@@ -79,8 +79,9 @@ static void seeds_shapes(struct mms_search *s, int on, const int *level_n,
                     -1);
 }
 
-/* File set e's kernel k (with compiler cc), blocking of full kernel p
- * and NC nc taken: what params.conf gets from here on. */
+/* Another set taken (a file's, or the blocks steps' start): its kernel
+ * k with compiler cc, the blocking of its full kernel p and NC nc, what
+ * params.conf gets from here on. */
 static void take(struct mms_search *s, const struct mmg_params *k, int cc,
                  const struct mmg_params *p, int nc, double mflops)
 {
