@@ -103,9 +103,11 @@ struct mms_compiler {
 #define MMS_NARROW_N 32
 #define MMS_NARROW_M 64
 
-/* The warm square sizes a whole-DGEMM timing takes at most (the step
- * ncnu's: pl->dgemm_warm_n). */
+/* The warm square sizes a whole-DGEMM timing takes at most, and those
+ * the steps ncnu and seeds take (pl->dgemm_warm_n): a loop of small
+ * calls, where OpenBLAS's small-matrix kernels lead. */
 #define MMS_DGEMM_WARM 4
+extern const int mms_dgemm_warm_sizes[MMS_DGEMM_WARM];
 
 /* One shape of a whole-DGEMM timing, C = A B: M x N x K; small 1: on the
  * small-problem path whatever the bound (the small size, first); routed

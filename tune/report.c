@@ -288,10 +288,9 @@ static void kernel_columns(struct mmr_step *st, int whole)
 {
     static const char *const keys[] = { "NCNU", "PF", "PFB", "KU", "FMA",
                                         "LS", "FF", "IF", "NF" };
-    int cols[18] = { MMR_MC, MMR_KC, MMR_NC, MMR_SMALL }, n = 4;
+    int cols[18] = { MMR_MC, MMR_KC, MMR_NC, MMR_SMALL };
+    int n = whole ? 4 : 0;
 
-    if (!whole)
-        n = 0;
     cols[n++] = MMR_CC, cols[n++] = MMR_TILE, cols[n++] = MMR_ISA;
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
         cols[n++] = key_col(keys[i]);

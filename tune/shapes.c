@@ -39,6 +39,8 @@ void mms_fill_operand_float(int operand, void *p, size_t bytes, void *user)
         x[i] = (float)draw(&s);
 }
 
+const int mms_dgemm_warm_sizes[MMS_DGEMM_WARM] = { 16, 32, 64, 100 };
+
 int mms_dgemm_sizes(const struct mms_pipeline *pl, struct mms_dgemm_shape *s)
 {
     int k = 0, l = pl->dgemm_narrow;

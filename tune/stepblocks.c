@@ -11,10 +11,15 @@
 #include "tune/searchtext.h"
 #include "tune/timing.h"
 
-/* The model's blocking for the kernel chosen, pins kept: where the
- * blocks steps start, and the reference of their rounds.  Made once.
- * Returns 0, or -1 with why. */
-static int blocks_start(struct mms_search *s, char *why, size_t len)
+void mms_blocks_pinned(const struct mms_search *s, struct mms_blocks *b)
+{
+    b->mc = s->pins.mc ? s->pins.mc : b->mc;
+    b->kc = s->pins.kc ? s->pins.kc : b->kc;
+    b->nc = s->pins.nc ? s->pins.nc : b->nc;
+    b->small = s->pins.small ? s->pins.small : b->small;
+}
+
+int mms_blocks_start(struct mms_search *s, char *why, size_t len)
 {
     struct mms_blocks b = { s->pins.mc, s->pins.kc, s->pins.nc, 0,
                             s->pins.small };
@@ -44,10 +49,7 @@ static int blocks_candidates(struct mms_search *s, const struct mms_step *st,
     for (int i = 0; i < n; i++) {
         struct mms_blocks b = pts[i];
         int dup = 0;
-        b.mc = s->pins.mc ? s->pins.mc : b.mc;
-        b.kc = s->pins.kc ? s->pins.kc : b.kc;
-        b.nc = s->pins.nc ? s->pins.nc : b.nc;
-        b.small = s->pins.small ? s->pins.small : b.small;
+        mms_blocks_pinned(s, &b);
         if (mms_blocks_model(&s->pc, &s->ref, &b, why, sizeof why) != 0)
             continue;
         mms_blocks_kernel(&s->ref, &b, &cand[kept]);
@@ -149,7 +151,7 @@ int mms_run_blocks(struct mms_search *s, const struct mms_step *st)
     if (s->skip_blocks)
         return mms_skip(s, st, "--skip-blocks: MC, KC, NC and SMALL_MAX are "
                         "left to the library's model");
-    if (blocks_start(s, why, sizeof why) != 0)
+    if (mms_blocks_start(s, why, sizeof why) != 0)
         return mms_skip(s, st, "the library's model: %s", why);
     if (mms_pinned(&s->pins, st->sets))
         return mms_skip(s, st, "pinned: %s=%d", st->sets,

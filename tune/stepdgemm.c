@@ -428,13 +428,12 @@ static void set_shapes(struct mms_search *s, int small, int narrow)
  * ones.  The log's sizes text follows. */
 static void ncnu_shapes(struct mms_search *s, int on, const int *level_n)
 {
-    static const int warm[MMS_DGEMM_WARM] = { 16, 32, 64, 100 };
-
     memset(s->pl.dgemm_warm_n, 0, sizeof s->pl.dgemm_warm_n);
     memset(s->pl.dgemm_n, 0, sizeof s->pl.dgemm_n);
     s->pl.dgemm_route = on;
     if (on) {
-        memcpy(s->pl.dgemm_warm_n, warm, sizeof warm);
+        memcpy(s->pl.dgemm_warm_n, mms_dgemm_warm_sizes,
+               sizeof mms_dgemm_warm_sizes);
         s->pl.dgemm_n[0] = 100;
     } else {
         memcpy(s->pl.dgemm_n, level_n, sizeof s->pl.dgemm_n);

@@ -32,10 +32,7 @@ static int file_set(const struct mms_search *s, int e, struct mmg_params *k,
         k->pfb = mmg_vlen(k->isa) > 1;
     mms_pins_apply(&s->pins, k);
     k->perturb = 0;
-    b.mc = s->pins.mc ? s->pins.mc : b.mc;
-    b.kc = s->pins.kc ? s->pins.kc : b.kc;
-    b.nc = s->pins.nc ? s->pins.nc : b.nc;
-    b.small = s->pins.small ? s->pins.small : b.small;
+    mms_blocks_pinned(s, &b);
     if (mms_blocks_model(&s->pc, k, &b, why, len) != 0)
         return -1;
     if (!x->b.small && !s->pins.small && x->ncnb > b.small) {
@@ -57,7 +54,6 @@ static int file_set(const struct mms_search *s, int e, struct mmg_params *k,
 static void seeds_shapes(struct mms_search *s, int on, const int *level_n,
                          int level_small)
 {
-    static const int warm[MMS_DGEMM_WARM] = { 16, 32, 64, 100 };
     int k = 0;
 
     memset(s->pl.dgemm_warm_n, 0, sizeof s->pl.dgemm_warm_n);
@@ -65,7 +61,8 @@ static void seeds_shapes(struct mms_search *s, int on, const int *level_n,
     s->pl.dgemm_route = on;
     s->pl.dgemm_small_n = on ? 0 : level_small;
     if (on) {
-        memcpy(s->pl.dgemm_warm_n, warm, sizeof warm);
+        memcpy(s->pl.dgemm_warm_n, mms_dgemm_warm_sizes,
+               sizeof mms_dgemm_warm_sizes);
         s->pl.dgemm_n[k++] = 100;
         s->pl.dgemm_n[k++] = MMS_DGEMM_SMALL_N;
         for (int i = 0; i < MMS_DGEMM_SIZES && level_n[i]
@@ -92,7 +89,6 @@ static void take(struct mms_search *s, const struct mmg_params *k, int cc,
     s->ref_mflops = r && r->m.verdict == MMS_V_OK ? r->m.mflops : 0;
     s->blocks = (struct mms_blocks){ p->m, p->k, nc, p->n,
                                      p->ncnb > 0 ? p->ncnb : 0 };
-    s->blocks_ready = 1;
     s->has_blocks = s->has_ncnu = s->has_pfb = 1;
     s->blocks_mflops = mflops;
 }
@@ -115,13 +111,8 @@ int mms_run_seeds(struct mms_search *s, const struct mms_step *st)
     if (s->time_limit_s > 0 && mms_now() - s->t0 > s->time_limit_s)
         return mms_skip(s, st, "the time limit of %g s was reached; the "
                         "values so far are kept", s->time_limit_s);
-    if (!s->blocks_ready) {
-        struct mms_blocks b = { s->pins.mc, s->pins.kc, s->pins.nc, 0,
-                                s->pins.small };
-        if (mms_blocks_model(&s->pc, &s->ref, &b, why, sizeof why) != 0)
-            return mms_skip(s, st, "the library's model: %s", why);
-        s->blocks0 = s->blocks = b, s->blocks_ready = 1;
-    }
+    if (mms_blocks_start(s, why, sizeof why) != 0)
+        return mms_skip(s, st, "the library's model: %s", why);
     mms_incumbent(s, st, &cand[0], &how[0]);
     k[0] = s->ref;
     for (int e = 0; e < s->nextra && n < MMS_MAX_CANDS; e++) {
