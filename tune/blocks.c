@@ -138,11 +138,24 @@ static int write_stubs(const char *path, char *why, size_t len)
     return 0;
 }
 
-/* Generate q as the kernel named name, its source under dir into c->src. */
+/* Generate q as the kernel named name, its source under dir into c->src.
+ * The values q's code never reads are made the same for every driver:
+ * a non-copy kernel's NB is its tile (NCNB), a copy kernel's NCNB its
+ * NB, and NCNU none (mmg_small_path has made it q's NU).  They are only
+ * written in a kernel's comments and its descriptor's command, and made
+ * two candidates' identical kernels two texts, compiled twice (the step
+ * seeds' two sets, NB 640 and 385 with the same 16 x 8 non-copy tile: 10
+ * s of compiles of the step's 16; the step ncnu's edge kernels, the same
+ * but for NCNU). */
 static int write_kernel(const struct mms_pipeline *pl, const char *dir,
                         struct mmg_params *q, const char *name,
                         struct mms_cand *c, char *why, size_t len)
 {
+    if (q->copy)
+        q->ncnb = MMG_TILE;
+    else
+        q->nb = mmg_tile(q);
+    q->ncnu = 0;
     snprintf(q->name, sizeof q->name, "%s", name);
     mms_cand_init(c, pl, q);
     snprintf(c->src, sizeof c->src, "%.400s/%s.c", dir, name);
@@ -512,7 +525,7 @@ void mms_drivers_build(const struct mms_pipeline *pl,
     struct unit *u = calloc((size_t)(n > 0 ? n : 1), sizeof *u);
 
     for (int e = 0; e < n; e++) {
-        d[e].why[0] = '\0', d[e].reused = 0, d[e].ok = 0;
+        d[e].why[0] = '\0', d[e].reused = d[e].objects = 0, d[e].ok = 0;
         if (!u)
             snprintf(d[e].why, sizeof d[e].why, "%s", strerror(errno));
     }
@@ -526,6 +539,6 @@ void mms_drivers_build(const struct mms_pipeline *pl,
     }
     compile_units(pl, u, n);
     for (int e = 0; e < n; e++)
-        d[e].ok = !u[e].failed;
+        d[e].ok = !u[e].failed, d[e].objects = u[e].n;
     free(u);
 }

@@ -46,6 +46,7 @@ struct mms_driver_build {
     char so[MMS_PATH_MAX];  /* pl->workdir/mml_driver<id>.so */
     int ok;                 /* 1 built; 0 not, why says why */
     int reused;             /* objects not compiled for it (see below) */
+    int objects;            /* objects it has, reused or compiled */
     char why[MMS_WHY_MAX];  /* the compiler's first error line */
 };
 

@@ -94,7 +94,7 @@ fi
 # library's build does), and its DGEMM passed the check above like the
 # others'.
 built=$(sed -n "s/.*CC=\([a-z]*\): the library's driver built in [0-9.]* s \
-(\([0-9]*\) objects reused).*/\1 \2/p" "$dir/a.log.out")
+(\([0-9]*\) of [0-9]* objects reused).*/\1 \2/p" "$dir/a.log.out")
 first=$(echo "$built" | head -1)
 none=$(echo "$built" | sed 1d | awk '$2 == 0' | head -1)
 compilers=$(echo "$built" | awk '{ print $1 }' | sort -u | tr '\n' ' ')
