@@ -410,6 +410,19 @@ static int add_job(const struct mms_pipeline *pl, struct unit *u, int ui,
     return 0;
 }
 
+/* The kernel in src (".../mml_knc.c") compiled for d: "knc" on its
+ * list. */
+static void compiled_name(struct mms_driver_build *d, const char *src)
+{
+    const char *name = strrchr(src, '/') ? strrchr(src, '/') + 1 : src;
+    size_t used = strlen(d->compiled), len = strcspn(name, ".");
+
+    if (!strncmp(name, "mml_", 4))
+        name += 4, len -= 4;
+    snprintf(d->compiled + used, sizeof d->compiled - used, "%s%.*s",
+             used ? " " : "", (int)len, name);
+}
+
 /* u's source i: from the cache, or as compiled for an earlier driver of
  * the batch (u[0..ui-1]) from the same text with the same words; else a
  * compile job. */
@@ -437,6 +450,8 @@ static void find_object(const struct mms_pipeline *pl, const char *cache,
             return;
         }
     me->made[i] = 1;
+    if (me->is_kernel[i])
+        compiled_name(me->d, me->src[i]);
     snprintf(me->obj[i], sizeof me->obj[0], "%s/o%d.o", me->dir, i);
     snprintf(out, sizeof out, "%s/o%d.out", me->dir, i);
     {
@@ -525,7 +540,8 @@ void mms_drivers_build(const struct mms_pipeline *pl,
     struct unit *u = calloc((size_t)(n > 0 ? n : 1), sizeof *u);
 
     for (int e = 0; e < n; e++) {
-        d[e].why[0] = '\0', d[e].reused = d[e].objects = 0, d[e].ok = 0;
+        d[e].why[0] = d[e].compiled[0] = '\0';
+        d[e].reused = d[e].objects = d[e].ok = 0;
         if (!u)
             snprintf(d[e].why, sizeof d[e].why, "%s", strerror(errno));
     }

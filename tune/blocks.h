@@ -47,6 +47,8 @@ struct mms_driver_build {
     int ok;                 /* 1 built; 0 not, why says why */
     int reused;             /* objects not compiled for it (see below) */
     int objects;            /* objects it has, reused or compiled */
+    char compiled[64];      /* its kernels compiled for it ("knc kncv"),
+                             * the others taken as an earlier driver's */
     char why[MMS_WHY_MAX];  /* the compiler's first error line */
 };
 

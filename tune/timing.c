@@ -98,10 +98,10 @@ static void drivers_add(struct mms_search *s, struct mms_driver_build *d,
         mms_kernel_text(s, &d[e].p, (struct mms_how){ d[e].cc, 0 }, what,
                         sizeof what);
         mms_say(s, "%s: the library's driver %s in %.1f s (%d of %d "
-                "objects reused)%s%s%s\n", what,
+                "objects reused; kernels compiled: %s)%s%s%s\n", what,
                 d[e].ok ? "built" : "NOT built", mms_now() - t, d[e].reused,
-                d[e].objects, batch, d[e].ok ? "" : ": ",
-                d[e].ok ? "" : d[e].why);
+                d[e].objects, d[e].compiled[0] ? d[e].compiled : "none",
+                batch, d[e].ok ? "" : ": ", d[e].ok ? "" : d[e].why);
     }
 }
 
