@@ -19,10 +19,10 @@ int mms_at_model(const struct mms_search *s, const struct mmg_params *k,
                  int cc, struct mmg_params *p, struct mms_how *h, char *why,
                  size_t len)
 {
-    struct mms_blocks b = { s->pins.mc, s->pins.kc, s->pins.nc, 0,
-                            s->pins.small };
+    struct mms_blocks b = { 0 };
 
     *p = *k, *h = (struct mms_how){ cc, 0 };
+    mms_pins_blocks(&s->pins, &b);
     if (mms_blocks_model(&s->pc, k, &b, why, len) != 0)
         return -1;
     mms_blocks_kernel(k, &b, p);

@@ -187,6 +187,14 @@ int mms_pin_file(struct mms_pins *pins, const char *path, char *err,
     return rc;
 }
 
+void mms_pins_blocks(const struct mms_pins *pins, struct mms_blocks *b)
+{
+    b->mc = pins->mc ? pins->mc : b->mc;
+    b->kc = pins->kc ? pins->kc : b->kc;
+    b->nc = pins->nc ? pins->nc : b->nc;
+    b->small = pins->small ? pins->small : b->small;
+}
+
 void mms_pins_apply(const struct mms_pins *pins, struct mmg_params *p)
 {
     if (pins->isa)

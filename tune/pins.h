@@ -41,6 +41,10 @@ int mms_pinned(const struct mms_pins *pins, const char *keys);
 /* The pinned value of the library's MC, KC, NC or SMALL_MAX (key), 0
  * when it is not pinned. */
 int mms_block_pin(const struct mms_pins *pins, const char *key);
+/* b with the pinned MC, KC, NC and SMALL_MAX in place of its own (on a
+ * zeroed b: the pins, the rest the library's model's to fill). */
+struct mms_blocks;
+void mms_pins_blocks(const struct mms_pins *pins, struct mms_blocks *b);
 /* key (a generator key) no longer pinned. */
 void mms_pins_drop(struct mms_pins *pins, const char *key);
 /* "ISA=sse2 NB=16 CC=clang MC=96", or "none". */

@@ -11,21 +11,13 @@
 #include "tune/searchtext.h"
 #include "tune/timing.h"
 
-void mms_blocks_pinned(const struct mms_search *s, struct mms_blocks *b)
-{
-    b->mc = s->pins.mc ? s->pins.mc : b->mc;
-    b->kc = s->pins.kc ? s->pins.kc : b->kc;
-    b->nc = s->pins.nc ? s->pins.nc : b->nc;
-    b->small = s->pins.small ? s->pins.small : b->small;
-}
-
 int mms_blocks_start(struct mms_search *s, char *why, size_t len)
 {
-    struct mms_blocks b = { s->pins.mc, s->pins.kc, s->pins.nc, 0,
-                            s->pins.small };
+    struct mms_blocks b = { 0 };
 
     if (s->blocks_ready)
         return 0;
+    mms_pins_blocks(&s->pins, &b);
     if (mms_blocks_model(&s->pc, &s->ref, &b, why, len) != 0)
         return -1;
     s->blocks0 = s->blocks = b;
@@ -49,7 +41,7 @@ static int blocks_candidates(struct mms_search *s, const struct mms_step *st,
     for (int i = 0; i < n; i++) {
         struct mms_blocks b = pts[i];
         int dup = 0;
-        mms_blocks_pinned(s, &b);
+        mms_pins_blocks(&s->pins, &b);
         if (mms_blocks_model(&s->pc, &s->ref, &b, why, sizeof why) != 0)
             continue;
         mms_blocks_kernel(&s->ref, &b, &cand[kept]);

@@ -21,14 +21,11 @@ int mms_run_seeds(struct mms_search *s, const struct mms_step *st);
  * the winner's and not of the same peak). */
 int mms_extra_cc(const struct mms_search *s, int e);
 
-/* What the blocks steps and the step seeds share (stepblocks.c).
- * mms_blocks_start: the model's blocking for the kernel chosen, pins
- * kept, into s->blocks0 and s->blocks: where the blocks steps start, and
- * the reference of their rounds; made once; 0, or -1 with why.
- * mms_blocks_pinned: b with the pinned MC, KC, NC and SMALL_MAX in place
- * of its own. */
+/* What the blocks steps and the step seeds share (stepblocks.c): the
+ * model's blocking for the kernel chosen, pins kept, into s->blocks0 and
+ * s->blocks: where the blocks steps start, and the reference of their
+ * rounds; made once; 0, or -1 with why. */
 int mms_blocks_start(struct mms_search *s, char *why, size_t len);
-void mms_blocks_pinned(const struct mms_search *s, struct mms_blocks *b);
 
 /* What the steps of range rules share (stepkernel.c).  mms_step_gate: 1
  * when step st runs, else 0 when it is logged as skipped (not searched

@@ -32,7 +32,7 @@ static int file_set(const struct mms_search *s, int e, struct mmg_params *k,
         k->pfb = mmg_vlen(k->isa) > 1;
     mms_pins_apply(&s->pins, k);
     k->perturb = 0;
-    mms_blocks_pinned(s, &b);
+    mms_pins_blocks(&s->pins, &b);
     if (mms_blocks_model(&s->pc, k, &b, why, len) != 0)
         return -1;
     if (!x->b.small && !s->pins.small && x->ncnb > b.small) {

@@ -153,12 +153,12 @@ static int packable(const struct mms_search *s, const struct mmg_params *p)
  * kernel the search knows (its log lines, its decisions). */
 static void pack(struct mms_search *s, struct mms_cand *c)
 {
-    struct mms_blocks b = { s->pins.mc, s->pins.kc, s->pins.nc, 0,
-                            s->pins.small };
+    struct mms_blocks b = { 0 };
     struct mmg_params q;
 
     if (c->verdict != MMS_V_NONE)
         return;
+    mms_pins_blocks(&s->pins, &b);
     if (mms_blocks_model(&s->pc, &c->p, &b, c->why, sizeof c->why) != 0) {
         c->verdict = MMS_V_COMPILE;
         return;

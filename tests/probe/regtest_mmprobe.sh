@@ -50,9 +50,9 @@
 #    whole cycles, within 0.15 of each other; the clock within 25% (the
 #    host moves it in 25 MHz steps: 2010-2474 MHz minutes apart);
 #    L2_EFF_KIB within 1.6x of the runs' median, or the whole L2, in
-#    most (every run is within [0.25, 1] x
-#    the L2 above: one CI job on the AVX2-only Zen 4 guest read 304 KiB
-#    in one run of five, the others 556-936, median 608; another read
+#    most (every run is within [0.25, 1] x the L2 above: one CI job on
+#    the AVX2-only Zen 4 guest read 304 KiB in one run of five, the
+#    others 556-936, median 608; another read
 #    1024 twice, with nobody sharing the L2, and 328-608 in the other
 #    three, median 608: the outside tenant's share moves the edge, and
 #    a run that keeps all of the L2 is no disagreement).  LLC_EFF_KIB
