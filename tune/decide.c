@@ -240,7 +240,7 @@ static void decide(const struct mms_search *s, const struct mms_step *st,
     mms_decide(xp, n, nfin, s->alpha, &d);
     v->rounds = rounds;
     if (n[d.leader] == 0) {     /* every finalist failed a round */
-        v->chosen = fin[0], v->by = "screen";
+        v->chosen = fin[0], v->by = "screen", v->ntied = 0;
         snprintf(v->why, sizeof v->why, "every finalist failed in a "
                  "round: the best screened one is kept");
         return;
@@ -249,6 +249,11 @@ static void decide(const struct mms_search *s, const struct mms_step *st,
                         : tie_break(s, st, cand, fin, nfin, &d, &pref_why);
     v->chosen = fin[pick];
     v->by = d.ntied == 1 ? "won" : "tie";
+    v->ntied = 0;                /* a finalist that failed a round is
+                                    not tied: it has no samples */
+    for (int i = 0; i < d.ntied; i++)
+        if (n[d.tied[i]] > 0)
+            v->tied[v->ntied++] = fin[d.tied[i]];
     v->p = d.p;
     v->mflops = median_mflops(o[pick], rounds);
     if (d.runner_up >= 0) {
@@ -367,7 +372,7 @@ int mms_pick(struct mms_search *s, const struct mms_step *st,
     int fin[2 * MMS_ROUNDS_MAX];
     int nfin = finalists(s, st, cand, how, o, n, fin);
 
-    *v = (struct mms_step_verdict){ -1, "none", 1, 0, 0, "" };
+    *v = (struct mms_step_verdict){ .chosen = -1, .by = "none", .p = 1 };
     if (nfin == 0) {
         snprintf(v->why, sizeof v->why, "no candidate passed: the values "
                  "so far are kept");
@@ -375,6 +380,7 @@ int mms_pick(struct mms_search *s, const struct mms_step *st,
     }
     if (nfin == 1) {
         v->chosen = fin[0], v->by = "only", v->mflops = o[fin[0]].mflops;
+        v->ntied = 1, v->tied[0] = fin[0];
         snprintf(v->why, sizeof v->why, "the only candidate that passed");
         return 0;
     }
@@ -402,6 +408,10 @@ int mms_choose(struct mms_search *s, const struct mms_step *st,
         if (strcmp(st->sets, "SMALL_MAX") != 0)
             s->blocks_mflops = v.mflops;
     } else if (v.chosen >= 0) {
+        /* the ISAs the step dgemm gives the winner's twins on */
+        if (strcmp(st->sets, "ISA") == 0)
+            for (int i = 0; i < v.ntied; i++)
+                s->isa_tied |= 1u << cand[v.tied[i]].isa;
         s->ref = cand[v.chosen];
         s->ref_cc = mms_cc_of(how, v.chosen);
         s->ref_mflops = v.mflops;

@@ -6,12 +6,17 @@
 
 #include "tune/how.h"
 #include "tune/search.h"
+#include "tune/stats.h"
 
 struct mms_step_verdict {
     int chosen;          /* index into cand, -1: none */
     const char *by;      /* won, tie, only, none */
     double p, mflops;
     int rounds;
+    /* the candidates the rounds could not separate from the best (its
+     * tie set, the best first; indices into cand), none when nothing
+     * passed */
+    int ntied, tied[MMS_FINALISTS_MAX];
     char why[1200];
 };
 

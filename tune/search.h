@@ -107,6 +107,11 @@ struct mms_search {
                                      decided it; else the library's
                                      model's) */
     double blocks_mflops;         /* what they ran at (the DGEMM) */
+    unsigned isa_tied;            /* bit 1 << ISA of each ISA the isa
+                                     step's rounds did not separate from
+                                     its best (the best's too); 0: the
+                                     step decided nothing (skipped,
+                                     pinned) */
     int skip_dgemm;               /* 1: the dgemm step is not run
                                      (--skip-dgemm; --skip-blocks too) */
     /* kernels of other params.conf files (--candidate: an earlier tune,

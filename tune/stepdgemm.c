@@ -101,8 +101,22 @@ static void isa_twin(const struct mms_search *s, enum mmg_isa isa, int mu,
     dgemm_add(s, &q, s->ref_cc, k, h, n, max);
 }
 
+/* 1 when the isa step's rounds could not separate ISA isa from its
+ * best (or it decided nothing): the condition for twins on isa.  An ISA
+ * they measured slower is not offered again: on the AVX-512 Zen 4 guest
+ * (SIMD_DOUBLES = 4) avx512 beat avx2 there at 1.004 (p = 0.025, 9
+ * rounds), and its avx2 twins then ran the whole DGEMM at 0.85 and 0.83
+ * of the avx512 winner in the step's screen; without them the step's
+ * drivers built in 31.9 s instead of 40.3, a cc finalist and a tile in
+ * their places (BENCHMARKS.md, 2026-12-02). */
+static int isa_tied(const struct mms_search *s, enum mmg_isa isa)
+{
+    return !s->isa_tied || (s->isa_tied >> isa & 1u);
+}
+
 /* The kernel steps' winner on each other ISA of the same peak
- * (same_peak_isa) that none of the n kernels k has yet, appended to k, h
+ * (same_peak_isa) that the isa step tied with its winner (isa_tied) and
+ * none of the n kernels k has yet, appended to k, h
  * unless max are there: with MU in vectors of that ISA as many as the
  * winner's (isa_twin), and with the library model's tile for that ISA
  * (kernels/libparams.c mml_isa_tiles), the winner's other values.  The
@@ -124,7 +138,8 @@ static void isa_twins(const struct mms_search *s, struct mmg_params *k,
 
     for (int i = 0; i < MMG_NISA; i++) {
         enum mmg_isa isa = (enum mmg_isa)i;
-        int seen = isa == s->ref.isa || !same_peak_isa(s, isa);
+        int seen = isa == s->ref.isa || !same_peak_isa(s, isa)
+                   || !isa_tied(s, isa);
         for (int j = 0; j < *n && !seen; j++)
             seen = k[j].isa == isa;
         if (seen)

@@ -98,7 +98,7 @@ static int kclean_search(struct mms_search *s, const struct mms_step *st,
 {
     struct kclean_set ks = { calloc((size_t)n + 1, sizeof *ks.cs), n + 1,
                              0, 0, calloc((size_t)n + 1, sizeof(int)) };
-    struct mms_step_verdict v = { -1, "none", 1, 0, 0, "" };
+    struct mms_step_verdict v = { .chosen = -1, .by = "none", .p = 1 };
     struct mmg_params chosen;
     char ev[300] = "";
     int rc = 0, at = -1;

@@ -616,69 +616,100 @@ params.conf PF=$(key pfpin.log PF)"
 fi
 
 # ISAs of the same peak: where probe.conf's SIMD_DOUBLES is 1, scalar and
-# sse2 kernels reach the same flops a cycle, the isa step times them in
-# L1, where they tie, and the dgemm step also times the kernel steps'
+# sse2 kernels reach the same flops a cycle, and when the isa step's
+# rounds tie them in L1 the dgemm step also times the kernel steps'
 # winner on the other one (stepdgemm.c, isa_twins: the AVX-512 Zen 4
 # guest's search without seeds took avx2 on such a tie, and its library
-# ran 0.84-0.97 of the avx512 one).  At SIMD_DOUBLES = 2 the scalar ISA
-# is narrower than a vector: no twin.  MU, NU and CC pinned (MU = 4:
-# scalar or two sse2 vectors), PF and PFB too (the step pf skipped).
+# ran 0.84-0.97 of the avx512 one); when they beat it, or at
+# SIMD_DOUBLES = 2 (the scalar ISA narrower than a vector), no twin.
+# The fake landscape beats the other ISA; tied_isa puts a tie in the
+# log, which a run resumes.  MU, NU and CC pinned (MU = 4: scalar or
+# two sse2 vectors), PF and PFB too (the step pf skipped).
 # isas LOG: the dgemm step's ISAs of round 0, sorted, one a line
 isas() {
     grep "^cand step=dgemm round=0 " "$dir/$1" | tr ' ' '\n' \
         | sed -n 's/^isa=//p' | sort -u
+}
+isa_won() { sed -n 's/^chosen name=isa .* isa=\([a-z0-9]*\) .*/\1/p' \
+    "$dir/$1"; }
+# tied_isa LOG OUT: LOG up to the step dgemm, its isa step's rounds
+# replaced by five that tie: the reference (and its twin line) at 2000
+# MFLOPS, the other finalist crossing it (median 1.01 when it won, else
+# 0.99: the winner stays), the step's old decision left out
+tied_isa() {
+    sed '/^step name=dgemm /,$d' "$dir/$1" | awk -v win="$(isa_won "$1")" '
+    BEGIN { split("1.02 0.99 1.01 0.995 1.015", up, " ")
+            split("0.98 1.01 0.99 1.005 0.985", dn, " ") }
+    /^cand step=isa round=1 / { t[++nt] = $0; next }
+    /^cand step=isa round=[1-9]/ { next }
+    /^chosen name=isa / {
+        for (r = 1; r <= 5; r++)
+            for (i = 1; i <= nt; i++) {
+                l = t[i]; sub(/ round=1 /, " round=" r " ", l)
+                f = l ~ / ref=1 / || l ~ / twin=1 / ? 1 \
+                    : index(l, " isa=" win " ") ? up[r] : dn[r]
+                sub(/ mflops=[0-9.]*/, sprintf(" mflops=%.1f", 2000 * f), l)
+                print l
+            }
+        next }
+    { print }' > "$dir/$2"
+}
+# peak_search CONF LOG [OPTION...]: the tiny space at CONF's peak
+peak_search() {
+    conf=$1 log=$2; shift 2
+    "$mmsearch" --probe-conf="$dir/$conf" --log="$dir/$log" \
+        --output="$dir/$log.params" --work-dir="$dir" --no-progress \
+        --object-cache="$dir/objects" --level=quick --nb=24 --ku=1 \
+        --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pf=1 --pfb=0 \
+        --pin=K_CROSSOVER=4 --pin=MC=60 --pin=KC=200 --pin=NC=400 \
+        --pin=SMALL_MAX=200 --pin=CC="$(key a.log CC)" --test-timing=fake \
+        "$@" > "$dir/$log.out" 2> "$dir/$log.err"
 }
 case $(uname -m) in
 x86_64|i?86)
     for sd in 1 2; do
         sed "s/^SIMD_DOUBLES = .*/SIMD_DOUBLES = $sd/" "$dir/probe.conf" \
             > "$dir/peak$sd.conf"
-        "$mmsearch" --probe-conf="$dir/peak$sd.conf" --log="$dir/peak$sd.log" \
-            --output="$dir/peak$sd.log.params" --work-dir="$dir" \
-            --no-progress --object-cache="$dir/objects" --level=quick \
-            --nb=24 --mu=4 --nu=3 --ku=1 --fma=1 --ff=0 --if=2 --nf=2 \
-            --ncnb=24 --pf=1 --pfb=0 --pin=K_CROSSOVER=4 --pin=MC=60 \
-            --pin=KC=200 --pin=NC=400 --pin=SMALL_MAX=200 \
-            --pin=CC="$(key a.log CC)" --test-timing=fake \
-            > "$dir/peak$sd.log.out" 2> "$dir/peak$sd.log.err"
+        peak_search "peak$sd.conf" "peak$sd.log" --mu=4 --nu=3
     done
-    w1=$(sed -n 's/^chosen name=isa .* isa=\([a-z0-9]*\) .*/\1/p' \
-        "$dir/peak1.log")
-    w2=$(sed -n 's/^chosen name=isa .* isa=\([a-z0-9]*\) .*/\1/p' \
-        "$dir/peak2.log")
-    if [ -n "$w1" ] && [ "$(isas peak1.log | tr '\n' ' ')" = "none sse2 " ] \
-            && grep "^cand step=dgemm round=0 " "$dir/peak1.log" \
+    tied_isa peak1.log tie1.log
+    peak_search peak1.conf tie1.log --mu=4 --nu=3
+    w1=$(isa_won peak1.log) w2=$(isa_won peak2.log)
+    if [ -n "$w1" ] && grep -q "^chosen name=isa by=won " "$dir/peak1.log" \
+            && { [ "$(isas peak1.log)" = "$w1" ] \
+                || grep -q '^skip name=dgemm why=one candidate' \
+                    "$dir/peak1.log"; } \
+            && grep -q "^chosen name=isa by=tie isa=$w1 " "$dir/tie1.log" \
+            && [ "$(isas tie1.log | tr '\n' ' ')" = "none sse2 " ] \
+            && grep "^cand step=dgemm round=0 " "$dir/tie1.log" \
                 | grep -v " isa=$w1 " | grep -q ' mu=4 nu=3 ' \
             && [ -n "$w2" ] && { [ "$(isas peak2.log)" = "$w2" ] \
                 || grep -q '^skip name=dgemm why=one candidate' \
                     "$dir/peak2.log"; }; then
         pass "SIMD_DOUBLES = 1: the dgemm step times the isa step's $w1 \
-winner on the other ISA too; at 2 only $w2"
+winner on the other ISA when that step tied them, not when it won; at 2 \
+only $w2"
     else
-        tail -2 "$dir/peak1.log.err" "$dir/peak2.log.err" | sed "s/^/# /"
+        tail -2 "$dir/peak1.log.err" "$dir/tie1.log.err" \
+            "$dir/peak2.log.err" | sed "s/^/# /"
         fail "twins: SIMD_DOUBLES=1 isa $w1, dgemm step's ISAs \
-'$(isas peak1.log | tr '\n' ' ')'; SIMD_DOUBLES=2 isa $w2, \
-'$(isas peak2.log | tr '\n' ' ')'"
+'$(isas peak1.log | tr '\n' ' ')', tied '$(isas tie1.log | tr '\n' ' ')'; \
+SIMD_DOUBLES=2 isa $w2, '$(isas peak2.log | tr '\n' ' ')'"
     fi ;;
 *)
     n=$((n + 1)); echo "ok $n # SKIP $(uname -m) has no sse2 kernels" ;;
 esac
 
-# The tile free (SIMD_DOUBLES = 1): the other ISA's twin is also timed
-# with the library model's tile for that ISA (kernels/libparams.c: sse2
-# 4 x 4, scalar 4 x 2), which no kernel step screened: the isa step
-# takes one ISA for all the steps after it.
+# The tile free (SIMD_DOUBLES = 1, the isa step tied): the other ISA's
+# twin is also timed with the library model's tile for that ISA
+# (kernels/libparams.c: sse2 4 x 4, scalar 4 x 2), which no kernel step
+# screened: the isa step takes one ISA for all the steps after it.
 case $(uname -m) in
 x86_64|i?86)
-    "$mmsearch" --probe-conf="$dir/peak1.conf" --log="$dir/free1.log" \
-        --output="$dir/free1.log.params" --work-dir="$dir" --no-progress \
-        --object-cache="$dir/objects" --level=quick --nb=24 --ku=1 \
-        --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pf=1 --pfb=0 \
-        --pin=K_CROSSOVER=4 --pin=MC=60 --pin=KC=200 --pin=NC=400 \
-        --pin=SMALL_MAX=200 --pin=CC="$(key a.log CC)" --test-timing=fake \
-        > "$dir/free1.log.out" 2> "$dir/free1.log.err"
-    w=$(sed -n 's/^chosen name=isa .* isa=\([a-z0-9]*\) .*/\1/p' \
-        "$dir/free1.log")
+    peak_search peak1.conf free0.log
+    tied_isa free0.log free1.log
+    peak_search peak1.conf free1.log
+    w=$(isa_won free1.log)
     case $w in none) o=sse2 tile='mu=4 nu=4' ;; *) o=none tile='mu=4 nu=2' ;;
     esac
     if [ -n "$w" ] && grep "^cand step=dgemm round=0 ref=0 " \
