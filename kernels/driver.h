@@ -135,7 +135,9 @@ void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
                    const struct mmt_kernel_desc *edge, int nc);
 
 /* Give plan p the small-problem path: the non-copy kernels knc (the full
- * tile) and kncv (the narrow one), for calls of M, N and K up to ncnb.
+ * tile) and kncv (the narrow one), for calls of M, N and K up to ncnb,
+ * and the build's kernels of the same tiles reading B^T in place and
+ * prefetching the rows below (knct, kncvt, kncp), where it has them.
  * Returns 0, or -1 (p without that path) when either lacks this ABI or
  * needs what this CPU lacks.  The library's plan is completed with it,
  * and so is the plan mmsearch times the small path with. */

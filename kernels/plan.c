@@ -15,10 +15,10 @@
 
 extern const struct mmt_kernel_desc mml_kfull_desc, mml_kedge_desc,
     mml_knc_desc, mml_kncv_desc;
-/* Weak: a build of these sources around other kernels (mmsearch's blocks
- * steps, tune/blocks.c, define stubs of the four above only) links
- * without them, and the small path copies B^T there, and skinny.c's
- * slabs run knc. */
+/* Weak: a build of these sources around other kernels links without
+ * them: mmsearch's drivers (tune/blocks.c: kedge, knc, kncv and kncp, a
+ * stub kfull) have no knct and kncvt, and their small path copies B^T;
+ * one without kncp runs skinny.c's slabs on knc. */
 extern const struct mmt_kernel_desc mml_knct_desc __attribute__((weak)),
     mml_kncvt_desc __attribute__((weak)), mml_kncp_desc __attribute__((weak));
 
@@ -49,41 +49,41 @@ void mml_plan_make(struct mml_plan *p, const struct mmt_kernel_desc *full,
                             { 0 }, 0.0, 0, 0.0, 0.0, 0.0, { 0, 0, 0 } };
 }
 
-/* The kernels reading op(B) = B^T in place, when the plain ones run and
- * these are theirs with B transposed (same tiles, the same masked rows:
- * the small path sizes its workspace by the plain ones'); else none, and
- * the small path copies B^T. */
-static void plan_transposed_b(void)
+/* The kernels reading op(B) = B^T in place, when the plain ones of p
+ * run and these are theirs with B transposed (same tiles, the same
+ * masked rows: the small path sizes its workspace by the plain ones');
+ * else none, and the small path copies B^T. */
+static void plan_transposed_b(struct mml_plan *p)
 {
     const struct mmt_kernel_desc *t = &mml_knct_desc, *tv = &mml_kncvt_desc;
 
-    if (plan.knc && t && tv && t->abi == MMT_KERNEL_ABI
+    if (p->knc && t && tv && t->abi == MMT_KERNEL_ABI
         && t->type == MML_KERNEL_TYPE && tv->type == MML_KERNEL_TYPE
         && tv->abi == MMT_KERNEL_ABI
         && t->layout == MMT_LAYOUT_NOCOPY_BT
         && tv->layout == MMT_LAYOUT_NOCOPY_BT
-        && t->mu == plan.nck.mu && t->nu == plan.nck.nu
-        && tv->mu == plan.nckv.mu && tv->nu == plan.nckv.nu
-        && t->masked_rows == plan.nck.masked
-        && tv->masked_rows == plan.nckv.masked
+        && t->mu == p->nck.mu && t->nu == p->nck.nu
+        && tv->mu == p->nckv.mu && tv->nu == p->nckv.nu
+        && t->masked_rows == p->nck.masked
+        && tv->masked_rows == p->nckv.masked
         && mmg_cpu_runs(t->requires) && mmg_cpu_runs(tv->requires)) {
-        plan.knct = t, plan.kncvt = tv;
-        plan.nckt = nckern(t), plan.nckvt = nckern(tv);
+        p->knct = t, p->kncvt = tv;
+        p->nckt = nckern(t), p->nckvt = nckern(tv);
     }
 }
 
-/* The full tile prefetching the rows below, when the plain kernels run
- * and it is theirs with PFA (same tile, the same masked rows); else
+/* The full tile prefetching the rows below, when the plain kernels of p
+ * run and it is theirs with PFA (same tile, the same masked rows); else
  * none, and skinny.c's slabs run knc. */
-static void plan_prefetching(void)
+static void plan_prefetching(struct mml_plan *p)
 {
     const struct mmt_kernel_desc *d = &mml_kncp_desc;
 
-    if (plan.knc && d && d->abi == MMT_KERNEL_ABI && d->pfa
+    if (p->knc && d && d->abi == MMT_KERNEL_ABI && d->pfa
         && d->type == MML_KERNEL_TYPE && d->layout == MMT_LAYOUT_NOCOPY
-        && d->mu == plan.nck.mu && d->nu == plan.nck.nu
-        && d->masked_rows == plan.nck.masked && mmg_cpu_runs(d->requires))
-        plan.kncp = d, plan.nckp = nckern(d);
+        && d->mu == p->nck.mu && d->nu == p->nck.nu
+        && d->masked_rows == p->nck.masked && mmg_cpu_runs(d->requires))
+        p->kncp = d, p->nckp = nckern(d);
 }
 
 /* The multiply-adds each of two threads has on a cube of side n (0 for
@@ -129,6 +129,12 @@ int mml_plan_small(struct mml_plan *p, const struct mmt_kernel_desc *knc,
     }
     p->knc = knc, p->kncv = kncv, p->ncnb = ncnb;
     p->nck = nckern(knc), p->nckv = nckern(kncv);
+    /* here, not in the library's plan alone: mmsearch's plans get them
+     * too, and time the panels with the slabs' kernel the library runs
+     * (until 2026-12-02 they ran knc there: 1500 x 32 x 1500 at 15-23
+     * GFLOPS in the search where the library ran 36-45) */
+    plan_transposed_b(p);
+    plan_prefetching(p);
     return 0;
 }
 
@@ -144,8 +150,6 @@ static void plan_init(void)
                   && mmg_cpu_runs(f->requires);
     mml_plan_small(&plan, &mml_knc_desc, &mml_kncv_desc,
                    MML_PARAM_SMALL_MAX);
-    plan_transposed_b();
-    plan_prefetching();
     __atomic_store_n(&plan_ready, 1, __ATOMIC_RELEASE);
 }
 

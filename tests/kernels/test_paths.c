@@ -225,6 +225,41 @@ static int panel_t_bounded(const struct mml_plan *p, int tapno)
     return most <= pass ? 0 : 1;
 }
 
+extern const struct mmt_kernel_desc mml_kfull_desc, mml_kedge_desc,
+    mml_knc_desc, mml_kncv_desc;
+
+/* A plan made as mmsearch makes the one it times the whole call with
+ * (tune/dgemm.c: mml_plan_make, then mml_plan_small, from a driver's
+ * kernels) has the library's kernels for the slabs below (kncp) and for
+ * B^T in place: until 2026-12-02 only the library's own plan got them,
+ * and the search timed panels (N <= 40) on knc, at half the library's
+ * speed there. */
+static int search_plan_same(const struct mml_plan *p, int tapno)
+{
+    struct mml_plan q;
+
+    if (!p) {
+        printf("ok %d # SKIP no plan: this CPU lacks the kernels' ISA\n",
+               tapno);
+        return 0;
+    }
+    mml_plan_make(&q, &mml_kfull_desc, &mml_kedge_desc, p->nc);
+    if (mml_plan_small(&q, &mml_knc_desc, &mml_kncv_desc, p->ncnb) == 0
+        && q.kncp == p->kncp && q.knct == p->knct && q.kncvt == p->kncvt
+        && (!p->kncp || q.nckp.b0 == p->nckp.b0)) {
+        printf("ok %d - a plan made as mmsearch makes its own has the "
+               "library's slab kernel (%s) and B^T kernels (%s)\n", tapno,
+               p->kncp ? "kncp" : "none", p->knct ? "knct" : "none");
+        return 0;
+    }
+    printf("not ok %d - mmsearch's plan: kncp %p knct %p kncvt %p, the "
+           "library's %p %p %p\n", tapno, (const void *)q.kncp,
+           (const void *)q.knct, (const void *)q.kncvt,
+           (const void *)p->kncp, (const void *)p->knct,
+           (const void *)p->kncvt);
+    return 1;
+}
+
 int main(void)
 {
     const struct mml_plan *p = mml_plan_default();
@@ -266,7 +301,7 @@ int main(void)
     size_t far = (size_t)INT_MAX / (l + 1) + 1;
     int n = (int)(sizeof s / sizeof s[0]), bad = 0, t = 0;
 
-    printf("1..%d\n", 5 * n + 5);
+    printf("1..%d\n", 5 * n + 6);
     printf("# %s plan: %s, NCNB %zu, V %d\n", SINGLE ? "single's"
            : "double's", p ? "the library's" : "none (this CPU lacks the "
            "kernels' ISA: every call is naive)", ncnb, V);
@@ -282,5 +317,6 @@ int main(void)
     bad += run(p, &wide_a, far, 1.0, 1.0, ++t);
     bad += run(p, &wide_a, far, 0.7, 0.0, ++t);
     bad += panel_t_bounded(p, ++t);
+    bad += search_plan_same(p, ++t);
     return bad ? 1 : 0;
 }
