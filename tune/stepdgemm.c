@@ -109,15 +109,15 @@ static void isa_twin(const struct mms_search *s, enum mmg_isa isa, int mu,
  * of the avx512 winner in the step's screen; without them the step's
  * drivers built in 31.9 s instead of 40.3, a cc finalist and a tile in
  * their places (BENCHMARKS.md, 2026-12-02). */
-static int isa_tied(const struct mms_search *s, enum mmg_isa isa)
+static int isa_may_twin(const struct mms_search *s, enum mmg_isa isa)
 {
     return !s->isa_tied || (s->isa_tied >> isa & 1u);
 }
 
 /* The kernel steps' winner on each other ISA of the same peak
- * (same_peak_isa) that the isa step tied with its winner (isa_tied) and
- * none of the n kernels k has yet, appended to k, h
- * unless max are there: with MU in vectors of that ISA as many as the
+ * (same_peak_isa) that the isa step tied with its winner (isa_may_twin)
+ * and none of the n kernels k has yet, appended to k, h unless max are
+ * there: with MU in vectors of that ISA as many as the
  * winner's (isa_twin), and with the library model's tile for that ISA
  * (kernels/libparams.c mml_isa_tiles), the winner's other values.  The
  * library widens NB to its blocking whatever it is, but the twin that
@@ -139,7 +139,7 @@ static void isa_twins(const struct mms_search *s, struct mmg_params *k,
     for (int i = 0; i < MMG_NISA; i++) {
         enum mmg_isa isa = (enum mmg_isa)i;
         int seen = isa == s->ref.isa || !same_peak_isa(s, isa)
-                   || !isa_tied(s, isa);
+                   || !isa_may_twin(s, isa);
         for (int j = 0; j < *n && !seen; j++)
             seen = k[j].isa == isa;
         if (seen)
