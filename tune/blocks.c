@@ -181,13 +181,17 @@ static int write_kernel(const struct mms_pipeline *pl, const char *dir,
  * path on kernels the library never builds, and their compiles took
  * 3.0-4.7 s each on the AVX-512 Zen 4 guest against 1.2 s with gcc (2.4
  * with clang) at KU = 1.  k[0..3] get them.  A planted fault in p (a
- * test's) goes to the non-copy kernels only. */
+ * test's) goes to the non-copy kernels only; nc_pf, when not -1, is
+ * their PF (tune/timing.c nc_pf). */
 static int write_kernels(const struct mms_pipeline *pl, const char *dir,
-                         const struct mmg_params *p,
+                         const struct mmg_params *p, int nc_pf,
                          const struct mml_libparams *lp, struct mms_cand *k,
                          char *why, size_t len)
 {
     struct mmg_params q = *p, nc = *p;
+
+    if (nc_pf >= 0)
+        nc.pf = nc_pf;
 
     q.copy = 1, q.perturb = 0;
     q.nb = EDGE_NB;
@@ -360,7 +364,7 @@ static void unit_setup(const struct mms_pipeline *pl,
     mms_pipeline_cc_text(pl, d->cc, lp.compiler, sizeof lp.compiler);
     if (write_header(u->dir, &lp, &s, d->why, sizeof d->why) != 0
         || write_stubs(u->stubs, d->why, sizeof d->why) != 0
-        || write_kernels(pl, u->dir, &d->p, &lp, u->k, d->why,
+        || write_kernels(pl, u->dir, &d->p, d->nc_pf, &lp, u->k, d->why,
                          sizeof d->why) != 0) {
         u->failed = 1;
         return;

@@ -42,6 +42,9 @@ void mms_blocks_kernel(const struct mmg_params *p, const struct mms_blocks *b,
 struct mms_driver_build {
     int cc, id;
     struct mmg_params p;
+    int nc_pf;              /* the non-copy kernels' PF: -1 p's; else this
+                             * one (a step whose sizes never run them,
+                             * tune/timing.c nc_pf) */
     struct mms_blocks b;
     char so[MMS_PATH_MAX];  /* pl->workdir/mml_driver<id>.so */
     int ok;                 /* 1 built; 0 not, why says why */

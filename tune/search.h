@@ -146,6 +146,8 @@ struct mms_search {
     struct mms_driver {
         struct mmg_params key;    /* the kernel, its blocking cleared */
         int cc;
+        int nc_pf;                /* its non-copy kernels' PF, -1 the
+                                     key's (tune/timing.c) */
         int state;                /* 1 built, -1 failed (why) */
         char so[MMS_PATH_MAX];
         char why[MMS_WHY_MAX];

@@ -50,15 +50,37 @@ static void driver_key(const struct mms_search *s, const struct mmg_params *p,
     key->perturb = small_perturbed(s, p);
 }
 
-/* The search's driver for key built with compiler cc; NULL: none yet. */
+/* The search's driver for key built with compiler cc and non-copy
+ * kernels of PF nc_pf (nc_pf below); NULL: none yet. */
 static struct mms_driver *driver_find(struct mms_search *s,
-                                      const struct mmg_params *key, int cc)
+                                      const struct mmg_params *key, int cc,
+                                      int nc_pf)
 {
     for (int i = 0; i < s->ndrivers; i++)
-        if (s->drivers[i].cc == cc
+        if (s->drivers[i].cc == cc && s->drivers[i].nc_pf == nc_pf
             && mms_params_equal(&s->drivers[i].key, key))
             return &s->drivers[i];
     return NULL;
+}
+
+/* The PF the non-copy kernels of p's driver are built with: -1, p's
+ * own, unless no size the timings take runs them (every one on the
+ * packed path: no small size, narrow shape, warm or routed size -- the
+ * step pf's), and p's PF is not the reference kernel's: then the
+ * reference's, so that they are the reference's driver's kernels, not
+ * compiled again.  The step pf's PF twin compiled its knc, kncp and
+ * kncv for nothing (on the AVX-512 Zen 4 guest its two drivers built in
+ * 8.5 s, the PFB twin's edge kernel beside them; BENCHMARKS.md,
+ * 2026-12-02).  The library built from a PF it chose has its non-copy
+ * kernels at that PF: the next step that runs them builds its own. */
+static int nc_pf(const struct mms_search *s, const struct mmg_params *p)
+{
+    const struct mms_pipeline *pl = &s->pl;
+
+    if (pl->dgemm_small_n || pl->dgemm_narrow || pl->dgemm_warm_n[0]
+        || pl->dgemm_route || p->pf == s->ref.pf)
+        return -1;
+    return s->ref.pf;
 }
 
 /* What the whole-DGEMM candidate p (its blocking in M, K, N and NCNB),
@@ -73,6 +95,7 @@ static void driver_request(const struct mms_search *s,
     memset(d, 0, sizeof *d);
     d->cc = cc, d->id = s->ndrivers;
     d->p = *p, d->p.perturb = key->perturb;
+    d->nc_pf = nc_pf(s, p);
     d->b = (struct mms_blocks){ p->m, p->k, nc, p->n,
                                 p->ncnb > 0 ? p->ncnb : 0 };
 }
@@ -83,7 +106,7 @@ static void drivers_add(struct mms_search *s, struct mms_driver_build *d,
                         const struct mmg_params *key, int n)
 {
     double t = mms_now();
-    char what[160], batch[64] = "";
+    char what[160], batch[64] = "", nc[64];
 
     mms_drivers_build(&s->pl, &s->pc, d, n);
     if (n > 1)
@@ -93,15 +116,20 @@ static void drivers_add(struct mms_search *s, struct mms_driver_build *d,
 
         memset(v, 0, sizeof *v);
         v->key = key[e], v->cc = d[e].cc, v->state = d[e].ok ? 1 : -1;
+        v->nc_pf = d[e].nc_pf;
         snprintf(v->so, sizeof v->so, "%s", d[e].so);
         snprintf(v->why, sizeof v->why, "%s", d[e].why);
         mms_kernel_text(s, &d[e].p, (struct mms_how){ d[e].cc, 0 }, what,
                         sizeof what);
+        nc[0] = '\0';
+        if (d[e].nc_pf >= 0)
+            snprintf(nc, sizeof nc, "; non-copy kernels at PF=%d, which "
+                     "no size timed runs", d[e].nc_pf);
         mms_say(s, "%s: the library's driver %s in %.1f s (%d of %d "
-                "objects reused; kernels compiled: %s)%s%s%s\n", what,
+                "objects reused; kernels compiled: %s%s)%s%s%s\n", what,
                 d[e].ok ? "built" : "NOT built", mms_now() - t, d[e].reused,
                 d[e].objects, d[e].compiled[0] ? d[e].compiled : "none",
-                batch, d[e].ok ? "" : ": ", d[e].ok ? "" : d[e].why);
+                nc, batch, d[e].ok ? "" : ": ", d[e].ok ? "" : d[e].why);
     }
 }
 
@@ -117,7 +145,7 @@ static int driver(struct mms_search *s, struct mms_cand *c)
     struct mms_driver *v;
 
     driver_request(s, &c->p, c->cc, c->nc, &key, &d);
-    v = driver_find(s, &key, c->cc);
+    v = driver_find(s, &key, c->cc, d.nc_pf);
     if (!v && s->ndrivers == MMS_DRIVERS_MAX) {
         snprintf(c->why, sizeof c->why, "more than %d drivers in one run",
                  MMS_DRIVERS_MAX);
@@ -234,8 +262,9 @@ void mms_drivers_prepare(struct mms_search *s, const struct mmg_params *p,
         driver_request(s, &q, cc, mms_how_of(h, i).nc, &key[nd], &d[nd]);
         d[nd].id = s->ndrivers + nd;
         for (int e = 0; e < nd; e++)
-            dup |= d[e].cc == cc && mms_params_equal(&key[e], &key[nd]);
-        if (!dup && !driver_find(s, &key[nd], cc))
+            dup |= d[e].cc == cc && d[e].nc_pf == d[nd].nc_pf
+                   && mms_params_equal(&key[e], &key[nd]);
+        if (!dup && !driver_find(s, &key[nd], cc, d[nd].nc_pf))
             nd++;
     }
     if (nd > 0)

@@ -352,17 +352,26 @@ fi
 # The step pf times the level's square sizes alone (quick: 1000), on
 # the packed path its prefetches are generated in; the step dgemm before
 # it times the small size and the narrow shapes too, and the step small
-# after it the few rows at the level's L (set back after pf).
+# after it the few rows at the level's L (set back after pf).  So the PF
+# twin's driver takes the reference's non-copy kernels (PF=1), which no
+# size it times runs, and compiles its edge kernel alone (timing.c,
+# nc_pf).
 whys() { grep "^cand step=$2 .* verdict=ok " "$dir/$1" \
     | sed 's/.* why=//' | sed 's/:[0-9.]*//g' | sort -u | tr '\n' '|'; }
+twin=$(sed -n '/^pf: [0-9]* candidates/,/^pf: /p' "$dir/a.log.out" \
+    | grep " PF=0 .*: the library's driver built ")
 if [ "$(whys a.log pf)" = "N=1000|" ] \
         && whys a.log dgemm | grep -q 'small=200 skinny=1000x32x1000' \
         && whys a.log small | grep -q 'skinny=64x1000x1000' \
         && grep -q '^step name=pf .*; square N=1000, operands flushed' \
-            "$dir/a.log"; then
-    pass "the step pf: the packed path's squares alone, the shapes back after"
+            "$dir/a.log" \
+        && echo "$twin" | grep -q "kernels compiled: kedge; non-copy \
+kernels at PF=1, which no size timed runs)"; then
+    pass "the step pf: the packed path's squares alone, the shapes back \
+after; its PF twin compiles its edge kernel alone"
 else
-    fail "pf's sizes: '$(whys a.log pf)'; dgemm '$(whys a.log dgemm)'"
+    fail "pf's sizes: '$(whys a.log pf)'; dgemm '$(whys a.log dgemm)'; \
+the PF twin's driver: '$twin'"
 fi
 
 # The step pf starts from PF=1 whatever the dgemm step chose: a
