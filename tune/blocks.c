@@ -192,7 +192,6 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
 
     if (nc_pf >= 0)
         nc.pf = nc_pf;
-
     q.copy = 1, q.perturb = 0;
     q.nb = EDGE_NB;
     q.m = q.n = q.k = MMG_RUNTIME;

@@ -64,8 +64,8 @@ static struct mms_driver *driver_find(struct mms_search *s,
 }
 
 /* The PF the non-copy kernels of p's driver are built with: -1, p's
- * own, unless no size the timings take runs them (every one on the
- * packed path: no small size, narrow shape, warm or routed size -- the
+ * own, unless no shape the timings take runs them (mms_dgemm_sizes: none
+ * on the small path nor routed, every one on the packed path -- the
  * step pf's), and p's PF is not the reference kernel's: then the
  * reference's, so that they are the reference's driver's kernels, not
  * compiled again.  The step pf's PF twin compiled its knc, kncp and
@@ -75,11 +75,14 @@ static struct mms_driver *driver_find(struct mms_search *s,
  * kernels at that PF: the next step that runs them builds its own. */
 static int nc_pf(const struct mms_search *s, const struct mmg_params *p)
 {
-    const struct mms_pipeline *pl = &s->pl;
+    struct mms_dgemm_shape z[MMS_DGEMM_SHAPES];
+    int n = mms_dgemm_sizes(&s->pl, z);
 
-    if (pl->dgemm_small_n || pl->dgemm_narrow || pl->dgemm_warm_n[0]
-        || pl->dgemm_route || p->pf == s->ref.pf)
+    if (p->pf == s->ref.pf)
         return -1;
+    for (int i = 0; i < n; i++)
+        if (z[i].small || z[i].routed)
+            return -1;
     return s->ref.pf;
 }
 
