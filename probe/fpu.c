@@ -114,9 +114,10 @@ struct fpu_jobs {
 };
 
 static int add_job(struct fpu_jobs *j, const char *name,
-                   void (*kernel)(long), long iters, double ops)
+                   void (*kernel)(long), long iters, double ops, int fastest)
 {
-    j->job[j->n] = (struct probe_job){ name, kernel, iters, ops, 0, 0 };
+    j->job[j->n] = (struct probe_job){ name, kernel, iters, ops, fastest,
+                                       0, 0 };
     return j->n++;
 }
 
@@ -126,18 +127,18 @@ static void plan(const struct probe_ctx *ctx, const struct width *w,
     int fma = ctx->have_fma_isa;
 
     j->n = 0;
-    j->mul = add_job(j, "mulsd chain", lat_mul, LAT_ITERS, LAT_OPS);
-    j->add = add_job(j, "addsd chain", lat_add, LAT_ITERS, LAT_OPS);
-    j->fma = fma ? add_job(j, "vfmadd chain", lat_fma, LAT_ITERS, LAT_OPS)
+    j->mul = add_job(j, "mulsd chain", lat_mul, LAT_ITERS, LAT_OPS, 0);
+    j->add = add_job(j, "addsd chain", lat_add, LAT_ITERS, LAT_OPS, 0);
+    j->fma = fma ? add_job(j, "vfmadd chain", lat_fma, LAT_ITERS, LAT_OPS, 0)
                  : -1;
     for (int i = 0; i < 4; i++)
         j->width[i] = !w[i].usable ? -1
                     : add_job(j, w[i].name, fma ? w[i].fma : w[i].muladd,
-                              TPUT_ITERS, fma ? TPUT_OPS : 2 * TPUT_OPS);
+                              TPUT_ITERS, fma ? TPUT_OPS : 2 * TPUT_OPS, 1);
     for (int i = 0; i < NCHAINS; i++)
         j->chain[i] = ctx->verbose && fma && w[2].usable
                     ? add_job(j, chains[i].name, chains[i].kernel, 200,
-                              24.0 * chains[i].k)
+                              24.0 * chains[i].k, 1)
                     : -1;
 }
 

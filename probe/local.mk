@@ -22,6 +22,12 @@ tests_probe_test_cachegeom_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
 tests_probe_test_cachegeom_LDADD = probe/libmmprobe.la $(CMOCKA_LIBS)
 TESTS += tests/probe/test_cachegeom
 
+# How a probe job's rounds become its answer.
+check_PROGRAMS += tests/probe/test_vote
+tests_probe_test_vote_CFLAGS = $(AM_CFLAGS) $(CMOCKA_CFLAGS)
+tests_probe_test_vote_LDADD = probe/libmmprobe.la $(CMOCKA_LIBS)
+TESTS += tests/probe/test_vote
+
 probe_libmmprobe_la_SOURCES += probe/regs.h
 # The register probe's reading of recorded gcc and clang assembly, and the
 # probe itself with the kernel compiler for other machines' -march.

@@ -38,18 +38,25 @@ struct probe_job {
     void (*kernel)(long);
     long iters;
     double ops_per_iter;
+    int fastest;            /* a throughput: the fastest round answers */
     double cycles;          /* out: cycles per operation */
-    int confirmed;          /* out: 3 rounds within 2% of it */
+    int confirmed;          /* out: 3 rounds agree with it */
 };
 
 /* Time every job in each of 8 rounds 0.1 s apart, so that a busy phase of
  * a shared machine cannot decide an answer alone.  In a round, the job
  * runs 11 times between integer add chains; the round keeps the ratio of
  * the fastest job to the fastest chain (a clock change between rounds
- * cancels), and the answer is the median of the rounds.  --verbose prints
- * every round.  Returns 0, or -1 when out of memory (nothing timed). */
+ * cancels), and the answer is the median of the rounds (a latency), or
+ * the fastest round (a throughput, fastest set: a busy phase only slows
+ * a kernel that its pipes bound).  --verbose prints every round.
+ * Returns 0, or -1 when out of memory (nothing timed). */
 int probe_time_jobs(const struct probe_ctx *ctx, struct probe_job *jobs,
                     int n);
+
+/* The answer of a job from its rounds' cycles v[0..n-1] (n <= 64), as
+ * probe_time_jobs gives it; *confirmed as there. */
+double probe_vote(const double *v, int n, int fastest, int *confirmed);
 
 /* PROBE_CHAIN_ADDS dependent register-register adds per iteration: long
  * enough that the loop's own branch is lost in the chain. */

@@ -83,7 +83,8 @@ static void forget_side_results(struct mms_search *s)
  * the FPU in a slow phase of the host.  On the AVX2 Zen 4 guest a probe
  * once read FP_PIPES = 1 (a neighbour on the same core, as it seemed, for
  * its whole second of rounds), PEAK_MFLOPS 22962, and the search's winner
- * then ran at 44922 MFLOPS: "195.6% of peak". */
+ * then ran at 44922 MFLOPS: "195.6% of peak".  (The probe has taken a
+ * throughput's fastest round since, probe_vote.) */
 #define ABOVE_PEAK 1.05
 
 /* Say so, in the log and on stderr, with the remedy. */
