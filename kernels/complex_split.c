@@ -29,6 +29,13 @@
  * - more columns than one panel (2n > NC): each of its K panels is one
  *   more merge over C, which 1m's kernels do in their stores: N = 500 to
  *   2000 ran 0.98-1.00 of 1m;
+ * - more columns than KC (n > KC): per K panel the merge passes over
+ *   C's 4 m n reals, and what it saves is 1m's second copy of A's panel,
+ *   2 m KC reals, so with n past KC the merges cost more.  On the Zen 3
+ *   guest (KC 224, NC 2052, so N = 1000 fits one panel) ZGEMM N = 1000
+ *   ran 0.85 of 1m by medians, 0.92 by least times, N = 500 0.96, and
+ *   CGEMM N = 500 0.95 (flushed, 5 alternated rounds; docs/BENCHMARKS.md,
+ *   2026-12-02);
  * - op(B) transposed: 300^3 NT 0.97-1.00 (Bs packed by plain loops). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
@@ -190,10 +197,11 @@ int mml_zgemm_split(const struct mml_complex_gemm *g,
 
     /* NN alone; pairs never cut: the rows' panels (MU), the columns'
      * blocks (NB), panels (NU) and the team's column shares (the edge
-     * kernel's NU); one panel of columns */
+     * kernel's NU); one panel of columns, and no more than KC */
     if (g->tb != MML_TRANS_N || !p || p->pmu % 2
         || p->nb % 2 || p->pnu % 2 || p->edge->nu % 2
-        || r.n > (size_t)p->nc || mml_route(&r, p) != MML_PATH_BLOCKED)
+        || r.n > (size_t)p->nc || g->n > (size_t)p->kc
+        || mml_route(&r, p) != MML_PATH_BLOCKED)
         return 0;
     r.apack = g->ta == MML_TRANS_N ? NULL : &pa.base;
     r.bpack = &pb.base;

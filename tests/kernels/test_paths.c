@@ -260,6 +260,47 @@ static int search_plan_same(const struct mml_plan *p, int tapno)
     return 1;
 }
 
+/* The split method (complex_split.c) serves op(B) = B with N complex
+ * columns up to min(KC, NC / 2), and none past: past KC each of its K
+ * panels' merges over C cost more than 1m's packing of A twice
+ * (ZGEMM N = 1000 ran 1.09-1.18 times as fast by 1m on the Zen 3 guest,
+ * KC 224).  mml_zgemm_split returns whether it took the call. */
+static int split_bound(const struct mml_plan *p, int tapno)
+{
+    size_t m = 600, k = 600, bound, took[2];
+    mml_elem *a, *b, *c;
+
+    if (!p || p->pmu % 2 || p->nb % 2 || p->pnu % 2 || p->edge->nu % 2) {
+        printf("ok %d # SKIP %s\n", tapno, !p ? "no plan: this CPU lacks "
+               "the kernels' ISA" : "the plan's tile has an odd side: the "
+               "split method serves no call");
+        return 0;
+    }
+    bound = (size_t)(p->kc < p->nc / 2 ? p->kc : p->nc / 2);
+    a = calloc(2 * m * k, sizeof *a);
+    b = calloc(2 * k * (bound + 1), sizeof *b);
+    c = calloc(2 * m * (bound + 1), sizeof *c);
+    if (!a || !b || !c) {
+        printf("not ok %d - out of memory\n", tapno);
+        return 1;
+    }
+    for (int i = 0; i < 2; i++) {
+        struct mml_complex_gemm g = {
+            .m = m, .n = bound + i, .k = k, .alpha = { 1, 0 },
+            .a = a, .b = b, .c = c, .lda = m, .ldb = k, .ldc = m,
+        };
+        took[i] = (size_t)mml_zgemm_split(&g, p, 0);
+    }
+    free(a);
+    free(b);
+    free(c);
+    printf("%s %d - the split method takes %zu columns (KC %d, NC %d), "
+           "not %zu: %s, %s\n", took[0] && !took[1] ? "ok" : "not ok",
+           tapno, bound, p->kc, p->nc, bound + 1,
+           took[0] ? "took" : "left", took[1] ? "took" : "left");
+    return took[0] && !took[1] ? 0 : 1;
+}
+
 int main(void)
 {
     const struct mml_plan *p = mml_plan_default();
@@ -301,7 +342,7 @@ int main(void)
     size_t far = (size_t)INT_MAX / (l + 1) + 1;
     int n = (int)(sizeof s / sizeof s[0]), bad = 0, t = 0;
 
-    printf("1..%d\n", 5 * n + 6);
+    printf("1..%d\n", 5 * n + 7);
     printf("# %s plan: %s, NCNB %zu, V %d\n", SINGLE ? "single's"
            : "double's", p ? "the library's" : "none (this CPU lacks the "
            "kernels' ISA: every call is naive)", ncnb, V);
@@ -318,5 +359,6 @@ int main(void)
     bad += run(p, &wide_a, far, 0.7, 0.0, ++t);
     bad += panel_t_bounded(p, ++t);
     bad += search_plan_same(p, ++t);
+    bad += split_bound(p, ++t);
     return bad ? 1 : 0;
 }

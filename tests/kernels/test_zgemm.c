@@ -414,9 +414,10 @@ static void same_bits_on_two(const struct mmt_kernel_info *ki)
 
 /* The split method (kernels/complex_split.c): products with op(B) = B
  * (op(A) each of A, A^T, A^H) whose real product, 2M x 2N x K, takes the
- * packed path with its 2N columns within one panel of NC -- the test's
- * own statement of its rule: K and 2M past the skinny path's NCNB
- * (packed_size), 2N past its panels' 40 columns -- up to that bound and
+ * packed path with its 2N columns within one panel of NC and N within KC
+ * -- the test's own statement of its rule: K and 2M past the skinny
+ * path's NCNB (packed_size), 2N past its panels' 40 columns -- up to that
+ * bound and
  * one past it (1m's), each with every alpha and beta (the row-major face
  * transposes them to 1m's).  refused: five of them under refused
  * allocations, before any call has grown the thread's workspace: the
@@ -426,7 +427,8 @@ static int refusing, refused;
 static void split_method(struct group *g, const struct mmt_kernel_info *ki,
                          int refused_only)
 {
-    size_t w = packed_size(ki), h = (size_t)ki->nc / 2;
+    size_t w = packed_size(ki), h = (size_t)(ki->kc < ki->nc / 2
+                                             ? ki->kc : ki->nc / 2);
     const size_t s[][3] = { { w, 64, 2 * w }, { w + 3, 33, 2 * w + 1 },
                             { 2 * w + 1, h, 2 * w }, { w, h + 1, 2 * w } };
 
