@@ -215,6 +215,7 @@ static void pipes_and_width(struct probe_ctx *ctx, const struct width *w,
     }
     while (pick < 3 && ops[pick] * w[pick].doubles < 0.9 * best_flops)
         pick++;
+    ok[pick] = probe_pipes_confirmed(ops, ok, pick);
     probe_set(pc, MMC_P_SIMD_DOUBLES, w[pick].doubles, ok[pick],
               "narrowest width within 90%% of best flops/cycle");
     probe_set(pc, MMC_P_FP_PIPES, fmax(1, round(ops[pick])), ok[pick],

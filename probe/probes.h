@@ -58,6 +58,12 @@ int probe_time_jobs(const struct probe_ctx *ctx, struct probe_job *jobs,
  * probe_time_jobs gives it; *confirmed as there. */
 double probe_vote(const double *v, int n, int fastest, int *confirmed);
 
+/* Whether the FMAs a cycle ops[pick] (of the widths 0..pick, narrowest
+ * first; ok[i] their rounds' agreement, ops[i] 0 where not timed) are
+ * confirmed: by their own rounds, or by a narrower width's agreeing
+ * rounds on the same whole count. */
+int probe_pipes_confirmed(const double *ops, const int *ok, int pick);
+
 /* PROBE_CHAIN_ADDS dependent register-register adds per iteration: long
  * enough that the loop's own branch is lost in the chain. */
 enum { PROBE_CHAIN_ADDS = 256 };
