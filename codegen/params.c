@@ -118,6 +118,8 @@ static int set_type(struct mmg_params *p, const char *text,
     return -1;
 }
 
+/* WORD: 0, 1, X or all, or a comma list of the first three ("0,1": the
+ * search's drivers, which never call the general variant). */
 static int set_betas(struct mmg_params *p, const char *text,
                      char *err, size_t errlen)
 {
@@ -125,13 +127,28 @@ static int set_betas(struct mmg_params *p, const char *text,
         { "0", MMG_BETA0 }, { "1", MMG_BETA1 }, { "X", MMG_BETAX },
         { "all", MMG_BETA_ALL },
     };
-    for (size_t i = 0; i < sizeof beta_words / sizeof beta_words[0]; i++)
-        if (!strcasecmp(text, beta_words[i].word)) {
-            p->betas = beta_words[i].bits;
+    const size_t nwords = sizeof beta_words / sizeof beta_words[0];
+    const char *w = text;
+    int bits = 0;
+
+    for (;;) {
+        size_t n = strcspn(w, ","), i;
+
+        for (i = 0; i < nwords; i++)    /* no word is empty */
+            if (strlen(beta_words[i].word) == n
+                && !strncasecmp(w, beta_words[i].word, n))
+                break;
+        if (i == nwords)
+            break;
+        bits |= beta_words[i].bits;
+        if (!w[n]) {
+            p->betas = bits;
             return 0;
         }
-    snprintf(err, errlen, "BETA: '%s' is not a variant (allowed 0, 1, X, "
-             "all)", text);
+        w += n + 1;
+    }
+    snprintf(err, errlen, "BETA: '%s' is not a variant or a comma list of "
+             "them (allowed 0, 1, X, all)", text);
     return -1;
 }
 
@@ -442,14 +459,13 @@ void mmg_kernel_name(const struct mmg_params *p, char *out, size_t len)
              p->perturb ? "_bad" : "");
 }
 
+/* set_betas's word for betas: one variant's, all, or a comma list. */
 static const char *beta_word(int betas)
 {
-    switch (betas) {
-    case MMG_BETA0: return "0";
-    case MMG_BETA1: return "1";
-    case MMG_BETAX: return "X";
-    default: return "all";
-    }
+    static const char *const lists[8] = { "all", "0", "1", "0,1", "X",
+                                          "0,X", "1,X", "all" };
+
+    return lists[betas & MMG_BETA_ALL];
 }
 
 void mmg_params_options(const struct mmg_params *p, char *out, size_t len)

@@ -182,7 +182,11 @@ static int write_kernel(const struct mms_pipeline *pl, const char *dir,
  * 3.0-4.7 s each on the AVX-512 Zen 4 guest against 1.2 s with gcc (2.4
  * with clang) at KU = 1.  k[0..3] get them.  A planted fault in p (a
  * test's) goes to the non-copy kernels only; nc_pf, when not -1, is
- * their PF (tune/timing.c nc_pf). */
+ * their PF (tune/timing.c nc_pf).  Each with the beta 0 and 1 variants
+ * alone: the driver times C = A B, whose first K block takes beta 0 and
+ * the others 1, and the library's general-beta variant (a third of each
+ * kernel's compile) would never run; tune/dgemm.c refuses kernels
+ * without the two. */
 static int write_kernels(const struct mms_pipeline *pl, const char *dir,
                          const struct mmg_params *p, int nc_pf,
                          const struct mml_libparams *lp, struct mms_cand *k,
@@ -195,12 +199,12 @@ static int write_kernels(const struct mms_pipeline *pl, const char *dir,
     q.copy = 1, q.perturb = 0;
     q.nb = EDGE_NB;
     q.m = q.n = q.k = MMG_RUNTIME;
-    q.betas = MMG_BETA_ALL;
+    q.betas = MMG_BETA0 | MMG_BETA1;
     mmg_runtime_unroll(&q);
     if (write_kernel(pl, dir, &q, "mml_kedge", &k[0], why, len) != 0)
         return -1;
     nc.nb = lp->v[MML_NB], nc.ncnb = lp->v[MML_NCNB];
-    nc.betas = MMG_BETA_ALL;
+    nc.betas = MMG_BETA0 | MMG_BETA1;
     mms_small_kernel(&nc, &q);
     if (write_kernel(pl, dir, &q, "mml_knc", &k[2], why, len) != 0)
         return -1;

@@ -47,7 +47,11 @@ static void bad_values(void **state)
         { "FMA", "2", "FMA: 2 is out of range (allowed 0..1)" },
         { "MU", "65", "MU: 65 is out of range (allowed 1..64)" },
         { "ISA", "avx1024", "ISA: 'avx1024' is not known" },
-        { "BETA", "2", "BETA: '2' is not a variant (allowed 0, 1, X, all)" },
+        { "BETA", "2", "BETA: '2' is not a variant or a comma list of "
+          "them (allowed 0, 1, X, all)" },
+        { "BETA", "0,", "BETA: '0,' is not a variant" },
+        { "BETA", "0,,1", "BETA: '0,,1' is not a variant" },
+        { "BETA", "", "BETA: '' is not a variant" },
         { "NAME", "9lives", "NAME: '9lives' is not a C identifier" },
         { "FOO", "1", "FOO: not a parameter" },
     };
@@ -170,6 +174,32 @@ static void options_round_trip(void **state)
     assert_string_not_equal(a, b);
 }
 
+/* A comma list of variants (the search's drivers build 0 and 1 alone),
+ * and the command the file records says that list, not all. */
+static void beta_lists(void **state)
+{
+    static const struct { const char *word; int bits; } cases[] = {
+        { "0,1", MMG_BETA0 | MMG_BETA1 }, { "x,1", MMG_BETAX | MMG_BETA1 },
+        { "1,0,X", MMG_BETA_ALL }, { "all", MMG_BETA_ALL },
+    };
+    struct mmg_params p, q;
+    char opts[1024];
+
+    (void)state;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        mmg_params_default(&p);
+        set_ok(&p, "BETA", cases[i].word);
+        assert_int_equal(p.betas, cases[i].bits);
+        mmg_params_options(&p, opts, sizeof opts);
+        mmg_params_default(&q);
+        set_ok(&q, "BETA", "1");
+        for (char *t = strtok(opts, " "); t; t = strtok(NULL, " "))
+            if (!strncmp(t, "--beta=", 7))
+                set_ok(&q, "BETA", t + 7);
+        assert_int_equal(q.betas, cases[i].bits);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -178,6 +208,7 @@ int main(void)
         cmocka_unit_test(bad_sets),
         cmocka_unit_test(read_files),
         cmocka_unit_test(options_round_trip),
+        cmocka_unit_test(beta_lists),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
