@@ -23,36 +23,16 @@
 
 #define INLINE MML_VINLINE
 
-/* One panel of wq values of w along x, the rest zero; the view is
- * contiguous along x (sx == 1): each k step copies wq adjacent values, a
- * vector at a time. */
-/* Each k step prefetches the source PACK_AHEAD steps on: the steps are
- * lda apart, a page or more, where the hardware's stream prefetcher does
- * not follow, and with N small the packing of A is the call's overhead
- * (Zen 4, flushed, 40 x 5 kernel, MC=80 KC=320: 2000 x 32 x 2000 from
- * 31.9 to 34.2 GFLOPS, 2000 x 16 x 2000 21.6 to 23.8; 4 and 16 steps
- * ahead within 1% of 8; square N = 200 to 2000 unchanged). */
+/* A view contiguous along x (sx == 1) is packed a k step at a time
+ * (pack_across), each step prefetching the source PACK_AHEAD steps on:
+ * the steps are lda apart, a page or more, where the hardware's stream
+ * prefetcher does not follow, and with N small the packing of A is the
+ * call's overhead (Zen 4, flushed, 40 x 5 kernel, MC=80 KC=320, panel by
+ * panel then: 2000 x 32 x 2000 from 31.9 to 34.2 GFLOPS, 2000 x 16 x
+ * 2000 21.6 to 23.8; 4 and 16 steps ahead within 1% of 8; square N = 200
+ * to 2000 unchanged; Zen 3, a step across every panel: 4, 8 and 16 alike
+ * again). */
 #define PACK_AHEAD 8
-
-INLINE void panel_along_x(const mml_elem *s, size_t sp, int kc, int wq, int w,
-                          mml_elem scale, mml_elem *d)
-{
-    for (int p = 0; p < kc; p++, s += sp, d += w) {
-        int r = 0;
-        if (p + PACK_AHEAD < kc) {
-            const mml_elem *f = s + PACK_AHEAD * sp;
-            for (int l = 0; l < wq; l += (int)MML_LINE_ELEMS)
-                mmt_prefetch_line(f + l);
-            mmt_prefetch_line(f + wq - 1);
-        }
-        for (; r + MML_V <= wq; r += MML_V)
-            mml_vstore(d + r, mml_vload(s + r) * scale);
-        for (; r < wq; r++)
-            d[r] = scale * s[r];
-        for (; r < w; r++)
-            d[r] = 0.0;
-    }
-}
 
 /* Contiguous along k (sp == 1), V x V blocks: V source runs read a
  * vector (a line on AVX-512) at a time, transposed in registers and
@@ -157,25 +137,67 @@ INLINE void panel_along_k(const mml_elem *s, size_t sx, int kc, int wq, int w,
     steps_along_k(s, sx, kv, kc, wq, w, scale, d);
 }
 
-INLINE void panel_w(const mml_elem *s, size_t sx, size_t sp, int kc, int wq,
-                    int w, mml_elem scale, mml_elem *d)
+
+/* One panel of a view contiguous along k (sp == 1). */
+MML_TARGET_ATTR static void panel(const mml_elem *s, size_t sx, int kc,
+                                  int wq, int w, mml_elem scale, mml_elem *d)
 {
-    if (sx == 1)
-        panel_along_x(s, sp, kc, wq, w, scale, d);
+    if (wq == w && w == MML_PARAM_MU)
+        panel_along_k(s, sx, kc, MML_PARAM_MU, MML_PARAM_MU, scale, d);
+    else if (wq == w && w == MML_PARAM_NU)
+        panel_along_k(s, sx, kc, MML_PARAM_NU, MML_PARAM_NU, scale, d);
     else
         panel_along_k(s, sx, kc, wq, w, scale, d);
 }
 
-MML_TARGET_ATTR static void panel(const mml_elem *s, size_t sx, size_t sp,
-                                  int kc, int wq, int w, mml_elem scale,
-                                  mml_elem *d)
+/* Step p of every whole panel of w (a constant where inlined) from a
+ * view contiguous along x: one value run each, into its panel's step. */
+INLINE void step_across(const mml_elem *s, int whole, int kc, int w,
+                        mml_elem scale, mml_elem *d)
 {
-    if (wq == w && w == MML_PARAM_MU)
-        panel_w(s, sx, sp, kc, MML_PARAM_MU, MML_PARAM_MU, scale, d);
-    else if (wq == w && w == MML_PARAM_NU)
-        panel_w(s, sx, sp, kc, MML_PARAM_NU, MML_PARAM_NU, scale, d);
-    else
-        panel_w(s, sx, sp, kc, wq, w, scale, d);
+    for (int x = 0; x < whole; x += w, s += w, d += (size_t)w * kc) {
+        int r = 0;
+        for (; r + MML_V <= w; r += MML_V)
+            mml_vstore(d + r, mml_vload(s + r) * scale);
+        for (; r < w; r++)
+            d[r] = scale * s[r];
+    }
+}
+
+/* A block contiguous along x (A as stored, B^T) a step at a time across
+ * its panels: each step's ext values are one run, read at once, and the
+ * run PACK_AHEAD steps on prefetched whole, where panel by panel each
+ * step of a panel read one line and prefetched one, a page or more from
+ * the last, and waited on memory: with N small, A's packing is the
+ * call's overhead (Zen 3, DGEMM 2000 x 64 x 2000 flushed: 29% of the
+ * library's samples in panel, its loads DRAM-latency bound). */
+MML_TARGET_ATTR static void pack_across(const mml_elem *src, size_t sp,
+                                        int ext, int kc, int w, int pad,
+                                        mml_elem scale, mml_elem *dst)
+{
+    int whole = ext / w * w, rest = ext - whole;
+    int wr = rest ? (rest + pad - 1) / pad * pad : 0;
+    mml_elem *tail = dst + (size_t)whole * kc;
+
+    for (int p = 0; p < kc; p++, src += sp) {
+        if (p + PACK_AHEAD < kc) {
+            const mml_elem *f = src + PACK_AHEAD * sp;
+            for (int l = 0; l < ext; l += (int)MML_LINE_ELEMS)
+                mmt_prefetch_line(f + l);
+            mmt_prefetch_line(f + ext - 1);
+        }
+        if (w == MML_PARAM_MU)
+            step_across(src, whole, kc, MML_PARAM_MU, scale,
+                        dst + (size_t)p * MML_PARAM_MU);
+        else if (w == MML_PARAM_NU)
+            step_across(src, whole, kc, MML_PARAM_NU, scale,
+                        dst + (size_t)p * MML_PARAM_NU);
+        else
+            step_across(src, whole, kc, w, scale, dst + (size_t)p * w);
+        for (int r = 0; r < wr; r++)
+            tail[(size_t)p * wr + r] = r < rest ? scale * src[whole + r]
+                                                : 0.0;
+    }
 }
 
 void mml_pack(const mml_elem *src, size_t sx, size_t sp, int ext, int kc,
@@ -183,11 +205,15 @@ void mml_pack(const mml_elem *src, size_t sx, size_t sp, int ext, int kc,
 {
     int x = 0;
 
+    if (sx == 1) {
+        pack_across(src, sp, ext, kc, w, pad, scale, dst);
+        return;
+    }
     for (; x + w <= ext; x += w)
-        panel(src + (size_t)x * sx, sx, sp, kc, w, w, scale,
+        panel(src + (size_t)x * sx, sx, kc, w, w, scale,
               dst + (size_t)x * kc);
     if (x < ext)
-        panel(src + (size_t)x * sx, sx, sp, kc, ext - x,
+        panel(src + (size_t)x * sx, sx, kc, ext - x,
               (ext - x + pad - 1) / pad * pad, scale, dst + (size_t)x * kc);
 }
 
