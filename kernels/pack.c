@@ -137,7 +137,6 @@ INLINE void panel_along_k(const mml_elem *s, size_t sx, int kc, int wq, int w,
     steps_along_k(s, sx, kv, kc, wq, w, scale, d);
 }
 
-
 /* One panel of a view contiguous along k (sp == 1). */
 MML_TARGET_ATTR static void panel(const mml_elem *s, size_t sx, int kc,
                                   int wq, int w, mml_elem scale, mml_elem *d)
