@@ -33,7 +33,7 @@
  *   C's 4 m n reals, and what it saves is 1m's second copy of A's panel,
  *   2 m KC reals, so with n past KC the merges cost more.  On the Zen 3
  *   guest (KC 224, NC 2052, so N = 1000 fits one panel) ZGEMM N = 1000
- *   ran 0.85 of 1m by medians, 0.92 by least times, N = 500 0.96, and
+ *   ran 0.84 of 1m by medians, 0.92 by least times, N = 500 0.96, and
  *   CGEMM N = 500 0.95 (flushed, 5 alternated rounds; docs/BENCHMARKS.md,
  *   2026-12-02);
  * - op(B) transposed: 300^3 NT 0.97-1.00 (Bs packed by plain loops). */
