@@ -149,18 +149,26 @@ MML_TARGET_ATTR static void panel(const mml_elem *s, size_t sx, int kc,
         panel_along_k(s, sx, kc, wq, w, scale, d);
 }
 
+/* One run of len values times scale: a column of the untransposed copy,
+ * a panel's step packed across. */
+MML_VINLINE void column(const mml_elem *s, int len, mml_elem scale,
+                        mml_elem *d)
+{
+    int r = 0;
+
+    for (; r + MML_V <= len; r += MML_V)
+        mml_vstore(d + r, mml_vload(s + r) * scale);
+    for (; r < len; r++)
+        d[r] = scale * s[r];
+}
+
 /* Step p of every whole panel of w (a constant where inlined) from a
  * view contiguous along x: one value run each, into its panel's step. */
 INLINE void step_across(const mml_elem *s, int whole, int kc, int w,
                         mml_elem scale, mml_elem *d)
 {
-    for (int x = 0; x < whole; x += w, s += w, d += (size_t)w * kc) {
-        int r = 0;
-        for (; r + MML_V <= w; r += MML_V)
-            mml_vstore(d + r, mml_vload(s + r) * scale);
-        for (; r < w; r++)
-            d[r] = scale * s[r];
-    }
+    for (int x = 0; x < whole; x += w, s += w, d += (size_t)w * kc)
+        column(s, w, scale, d);
 }
 
 /* A block contiguous along x (A as stored, B^T) a step at a time across
@@ -193,9 +201,9 @@ MML_TARGET_ATTR static void pack_across(const mml_elem *src, size_t sp,
                         dst + (size_t)p * MML_PARAM_NU);
         else
             step_across(src, whole, kc, w, scale, dst + (size_t)p * w);
-        for (int r = 0; r < wr; r++)
-            tail[(size_t)p * wr + r] = r < rest ? scale * src[whole + r]
-                                                : 0.0;
+        column(src + whole, rest, scale, tail + (size_t)p * wr);
+        for (int r = rest; r < wr; r++)
+            tail[(size_t)p * wr + r] = 0.0;
     }
 }
 
@@ -214,18 +222,6 @@ void mml_pack(const mml_elem *src, size_t sx, size_t sp, int ext, int kc,
     if (x < ext)
         panel(src + (size_t)x * sx, sx, kc, ext - x,
               (ext - x + pad - 1) / pad * pad, scale, dst + (size_t)x * kc);
-}
-
-/* One column of the untransposed copy: len values times scale. */
-MML_VINLINE void column(const mml_elem *s, int len, mml_elem scale,
-                        mml_elem *d)
-{
-    int r = 0;
-
-    for (; r + MML_V <= len; r += MML_V)
-        mml_vstore(d + r, mml_vload(s + r) * scale);
-    for (; r < len; r++)
-        d[r] = scale * s[r];
 }
 
 /* The transposing copy of V rows of the view (V source runs, each

@@ -95,24 +95,6 @@ double probe_vote(const double *v, int n, int fastest, int *confirmed)
     return answer;
 }
 
-/* The fastest round of a wide vector's FMAs stands alone when the host
- * slows them in phases (the Zen 3 guest: 4 doubles read 0.50 to 0.75
- * cycles round to round, one round of eight at 0.50 in some runs), while
- * 1 and 2 doubles read 0.50 in every round.  A narrower width whose
- * rounds agree, on the same whole number of FMAs a cycle, is a second
- * method that confirms it: the same pipes, at a narrower width.  (Where
- * the wide vector takes two passes of a narrower unit, Zen 1's, the
- * counts differ and it stays unconfirmed.) */
-int probe_pipes_confirmed(const double *ops, const int *ok, int pick)
-{
-    if (ok[pick])
-        return 1;
-    for (int i = 0; i < pick; i++)
-        if (ok[i] && ops[i] > 0 && round(ops[i]) == round(ops[pick]))
-            return 1;
-    return 0;
-}
-
 int probe_time_jobs(const struct probe_ctx *ctx, struct probe_job *jobs,
                     int n)
 {

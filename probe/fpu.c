@@ -15,6 +15,24 @@
 
 enum { LAT_OPS = 32, LAT_ITERS = 1000, TPUT_OPS = 24, TPUT_ITERS = 1000 };
 
+/* The fastest round of a wide vector's FMAs stands alone when the host
+ * slows them in phases (the Zen 3 guest: 4 doubles read 0.50 to 0.75
+ * cycles round to round, one round of eight at 0.50 in some runs), while
+ * 1 and 2 doubles read 0.50 in every round.  A narrower width whose
+ * rounds agree, on the same whole number of FMAs a cycle, is a second
+ * method that confirms it: the same pipes, at a narrower width.  (Where
+ * the wide vector takes two passes of a narrower unit, Zen 1's, the
+ * counts differ and it stays unconfirmed.) */
+int probe_pipes_confirmed(const double *ops, const int *ok, int pick)
+{
+    if (ok[pick])
+        return 1;
+    for (int i = 0; i < pick; i++)
+        if (ok[i] && ops[i] > 0 && round(ops[i]) == round(ops[pick]))
+            return 1;
+    return 0;
+}
+
 #if defined(__x86_64__)
 
 #define ZERO_SSE ".irp r,0,1,2,3,4,5,6,7,8,9,10,11,14,15\n\t" \

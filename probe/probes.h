@@ -58,12 +58,6 @@ int probe_time_jobs(const struct probe_ctx *ctx, struct probe_job *jobs,
  * probe_time_jobs gives it; *confirmed as there. */
 double probe_vote(const double *v, int n, int fastest, int *confirmed);
 
-/* Whether the FMAs a cycle ops[pick] (of the widths 0..pick, narrowest
- * first; ok[i] their rounds' agreement, ops[i] 0 where not timed) are
- * confirmed: by their own rounds, or by a narrower width's agreeing
- * rounds on the same whole count. */
-int probe_pipes_confirmed(const double *ops, const int *ok, int pick);
-
 /* PROBE_CHAIN_ADDS dependent register-register adds per iteration: long
  * enough that the loop's own branch is lost in the chain. */
 enum { PROBE_CHAIN_ADDS = 256 };
@@ -93,6 +87,11 @@ int probe_tsc(struct probe_ctx *ctx, struct mmc_probeconf *pc);
 double probe_cpuinfo_mhz(int *is_tsc);
 int probe_clock(struct probe_ctx *ctx, struct mmc_probeconf *pc);
 int probe_fpu(struct probe_ctx *ctx, struct mmc_probeconf *pc);
+/* Whether the FMAs a cycle ops[pick] (of the widths 0..pick, narrowest
+ * first; ok[i] their rounds' agreement, ops[i] 0 where not timed) are
+ * confirmed: by their own rounds, or by a narrower width's agreeing
+ * rounds on the same whole count (fpu.c, open to tests). */
+int probe_pipes_confirmed(const double *ops, const int *ok, int pick);
 int probe_regs(struct probe_ctx *ctx, struct mmc_probeconf *pc);
 int probe_cache(struct probe_ctx *ctx, struct mmc_probeconf *pc);
 
