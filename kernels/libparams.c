@@ -214,7 +214,6 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
     const struct mmc_isa *isa = mmc_isa_find(p->isa);
     const struct mml_isa_tile *t;
     long l2 = cpu->l2_bytes > 0 ? cpu->l2_bytes : L2_GUESS;
-    long llc = cpu->llc_bytes > 0 ? cpu->llc_bytes : LLC_GUESS;
     int *v = p->v;
 
     if (!isa)
@@ -256,14 +255,6 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
     v[MML_NCNB] = v[MML_NCNB] > v[MML_KU] ? v[MML_NCNB] : v[MML_KU];
     if (!v[MML_SMALL_MAX])
         v[MML_SMALL_MAX] = v[MML_NCNB];
-    /* B's KC x NC panel in a quarter of the last level: the rest holds
-     * A's block as it is packed, C, and on a shared LLC the other cores'
-     * data.  Zen 5 (11.6 MiB L3, KVM guest), KC = 480, flushed, median
-     * of 8 interleaved runs, NC = 480 (the quarter) over 960 and 1440
-     * (the half, the old model's): N = 1000 1.01 and 0.99, 2000 1.00 and
-     * 1.05, 3000 1.04 and 1.14.  At least NB: with KC = 768 there (NB
-     * 768) the quarter is 495 columns and NC = 768 (a 4.5 MiB panel), in
-     * the runs of model_blocks' comment. */
     /* Threads: a team from cubes of THREAD_N_MODEL unless a file or the
      * search says otherwise; THREAD_JC 0, rows first, as BLIS does (B's
      * panel packed once and shared, A's blocks each thread's own). */
@@ -274,11 +265,26 @@ int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu)
      * counts on an awake team (THREAD_HOT_US 0, the band empty). */
     if (!p->given[MML_THREAD_N_HOT] || !v[MML_THREAD_HOT_US])
         v[MML_THREAD_N_HOT] = v[MML_THREAD_N];
-    if (!v[MML_NC]) {
-        long nc = llc / 4 / (long)elem_bytes(p) / v[MML_KC];
-        v[MML_NC] = (int)down_to(nc > NC_MAX ? NC_MAX : nc, v[MML_NB]);
-    }
+    if (!v[MML_NC])
+        v[MML_NC] = mml_nc_model(cpu->llc_bytes, elem_bytes(p), v[MML_KC],
+                                 v[MML_NB]);
     return 0;
+}
+
+/* B's KC x NC panel in a quarter of the last level: the rest holds A's
+ * block as it is packed, C, and on a shared LLC the other cores' and the
+ * other tenants' data.  Zen 5 (11.6 MiB L3, KVM guest), KC = 480,
+ * flushed, median of 8 interleaved runs, NC = 480 (the quarter) over 960
+ * and 1440 (the half, the old model's): N = 1000 1.01 and 0.99, 2000 1.00
+ * and 1.05, 3000 1.04 and 1.14.  At least NB: with KC = 768 there (NB
+ * 768) the quarter is 495 columns and NC = 768 (a 4.5 MiB panel), in the
+ * runs of model_blocks' comment. */
+int mml_nc_model(long llc_bytes, int elem_bytes, int kc, int nb)
+{
+    long llc = llc_bytes > 0 ? llc_bytes : LLC_GUESS;
+    long nc = llc / 4 / (long)elem_bytes / (kc > 0 ? kc : 1);
+
+    return (int)down_to(nc > NC_MAX ? NC_MAX : nc, nb > 0 ? nb : 1);
 }
 
 int mml_single_nb(int nb)

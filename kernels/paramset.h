@@ -100,6 +100,12 @@ int mml_params_load(const char *path, struct mml_libparams *p,
  * SMALL_MAX set to it.  Returns 0, or -1 when p->isa has no row. */
 int mml_params_model(struct mml_libparams *p, const struct mml_cpu *cpu);
 
+/* The model's NC: the multiple of nb whose kc x NC panel of elements of
+ * elem_bytes fills a quarter of an LLC of llc_bytes (0: the guess of 8
+ * MiB), at least nb and at most 4096.  Also the most mmsearch's nc step
+ * offers (tune/blockranges.c). */
+int mml_nc_model(long llc_bytes, int elem_bytes, int kc, int nb);
+
 /* The single-precision set s for the double set d, d as loaded (before
  * mml_params_model: its NB is then the search's L1 tile, or 0).  What s
  * gives (given[]) is kept; the rest is derived (the rule is

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include "common/common.h"
+#include "kernels/paramset.h"
 #include "tune/candidate.h"
 
 int mms_dgemm_nmax(const struct mms_level *lv)
@@ -97,7 +98,14 @@ static int cmp_asc(const void *a, const void *b)
 /* NC: half, once and twice the value so far (quick: once), and "all":
  * the largest size the step times (nc_n) rounded up to NB, where B's
  * panel is never cut (larger values time alike); multiples of NB, at
- * least NB. */
+ * least NB; none past the model's (mml_nc_model: B's panel in a quarter
+ * of probe.conf's LLC) but the value so far.  The step times on an idle
+ * guest, where a wider panel ties at best, while the library runs beside
+ * other tenants, who take LLC from it: on the Zen 3 guest (LLC_KIB 12184)
+ * the nc step tied NC = 2052 at 1.001 of the model's 1596 and took it, and
+ * in a slow phase the library with 2052 ran N = 2000 at 0.86 of 1596's
+ * (medians of 7 alternated rounds, flushed); on Zen 5 NC = 1440 ran 2000
+ * and 3000 at 0.95 and 0.88 of the quarter's 480 (libparams.c). */
 int mms_range_nc(const struct mms_space *s, const struct mmg_params *ref,
                  const struct mms_blocks *cur, struct mms_blocks *out,
                  int max)
@@ -105,8 +113,10 @@ int mms_range_nc(const struct mms_space *s, const struct mmg_params *ref,
     int nb = cur->nb > 0 ? cur->nb : 1, nmax = mms_dgemm_nmax(s->lv);
     int all = (nmax + nb - 1) / nb * nb, v[4], nv = 0, n = 0;
     int want[4] = { cur->nc, all, cur->nc / 2, 2 * cur->nc };
+    int top = mml_nc_model((long)(s->pc->llc_kib * 1024), 8, cur->kc, nb);
 
     (void)ref;
+    all = all < top ? all : top;
     for (int i = 0; i < (blocks_level(s) ? 4 : 2); i++) {
         int x = want[i] / nb * nb;
         x = x < nb ? nb : x;

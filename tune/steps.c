@@ -138,7 +138,9 @@ const struct mms_step mms_steps[] = {
     { "nc", "NC", NULL,
       "NC, the columns of B's packed panel, kept in the last level: "
       "multiples of NB, the value so far and the largest timed size "
-      "rounded up to NB (normal, full: also half and twice the value); "
+      "rounded up to NB (normal, full: also half and twice the value), "
+      "none but the value so far past the model's (B's panel a quarter "
+      "of the LLC, which other tenants share); "
       "timed as the whole DGEMM at the level's sizes past the smallest "
       "candidate (where a panel is cut) and one past them (quick and "
       "normal 2000, full 4000), where a panel cut to fit the LLC pays",

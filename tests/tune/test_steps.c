@@ -419,17 +419,43 @@ static void blocks_ranges(void **state)
                         "120:360:0 120:480:0 120:600:0 120:720:0");
     /* NC: the value so far and "all" (the largest size the nc step times,
      * 2000, 2000 or 4000, rounded up to NB), normal and full also half
-     * (at least NB) and twice it */
+     * (at least NB) and twice it, none past the model's NC (B's panel a
+     * quarter of the LLC, at most 4096 columns) but the value so far:
+     * with a 64 MiB LLC the model's is 3840 */
+    pc.llc_kib = 64 * 1024;
+    q.pc = n.pc = f.pc = &pc;
     assert_string_equal(blocks(&q, "nc", &ref, zen5),
                         "120:480:480 120:480:2400");
     assert_string_equal(blocks(&n, "nc", &ref, zen5),
                         "120:480:480 120:480:960 120:480:2400");
     assert_string_equal(blocks(&f, "nc", &ref, zen5),
-                        "120:480:480 120:480:960 120:480:4320");
+                        "120:480:480 120:480:960 120:480:3840");
     assert_string_equal(blocks(&n, "nc", &ref, wide), "120:480:480 "
                         "120:480:1440 120:480:2400");
     assert_string_equal(blocks(&q, "nc", &ref, wide),
                         "120:480:1440 120:480:2400");
+    /* with 12 MiB, 816 columns of KC = 480 (480, a multiple of NB, which
+     * is also half the value's least): only the value so far goes past
+     * it */
+    pc.llc_kib = 12 * 1024;
+    assert_string_equal(blocks(&q, "nc", &ref, zen5), "120:480:480");
+    assert_string_equal(blocks(&f, "nc", &ref, zen5), "120:480:480");
+    assert_string_equal(blocks(&n, "nc", &ref, wide),
+                        "120:480:480 120:480:1440");
+    assert_string_equal(blocks(&q, "nc", &ref, wide),
+                        "120:480:480 120:480:1440");
+    /* the Zen 3 guest's make tune (LLC_KIB 12184, KC = 224, NB = 228):
+     * the model's 1596 and half of it, no longer 2052 (N = 2000 in one
+     * panel), which tied there and ran 0.86 times as fast in a slow
+     * phase */
+    pc.llc_kib = 12184;
+    assert_string_equal(blocks(&n, "nc", &ref,
+                               (struct mms_blocks){ 88, 224, 1596, 228 }),
+                        "88:224:684 88:224:1596");
+    /* no LLC in probe.conf: the model's guess of 8 MiB, 480 again */
+    pc.llc_kib = 0;
+    assert_string_equal(blocks(&n, "nc", &ref, wide),
+                        "120:480:480 120:480:1440");
     /* SMALL_MAX: multiples of 16 around the model's 320 (MC, KC, NC as
      * they are) */
     zen5.small = 320;
