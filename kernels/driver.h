@@ -526,9 +526,10 @@ static inline void mml_ctimes(const mml_elem x[2], const mml_elem y[2],
     z[0] = re;
 }
 
-/* The complex blocks of complex.c's 1m method (complex rows of op(A) and
- * C where it expands A, and K), about these, in whole steps of half the
- * plan's MC and KC:
+/* The complex blocks of complex.c's 1m method where it expands A
+ * (complex rows of op(A) and C, and K; a product that takes the packed
+ * path is one real call, whose K panels split K evenly), about these, in
+ * whole steps of half the plan's MC and KC:
  * a real call of whole MC x KC blocks runs the full kernel, where one
  * of 512 real K under KC = 768 ran the edge kernel (its run-time
  * sizes) on every block.  Each K block is one more pass over C and
