@@ -328,9 +328,15 @@ static void derive(struct mml_libparams *s, int k, int v)
  *   twice the floats); KC twice the double's (at most 1024): a B
  *   micro-panel of NU x KC takes the bytes of L1 the double's took
  *   (Zen 5: 768 x 8 doubles, 48 KiB, its L1); MC and NC the model's for
- *   4-byte elements around that KC.  On Zen 5 (768: 1024, MC 144, NC
- *   1024 where the model alone gave 96, 768, 768) SGEMM ran N = 600 to
- *   3000 1.01-1.07 times as fast flushed and warm, CGEMM 1.00-1.04; the
+ *   4-byte elements around that KC, NC at most the columns whose panel
+ *   takes the bytes of the double's (where the search's nc step chose
+ *   a panel below the model's quarter of the LLC: on the Zen 3 guest,
+ *   NC 684 x KC 224, S_NC 450 where the model gave 1350; SGEMM flushed
+ *   at N = 1000-3000 ran 1.00-1.06 times as fast, CGEMM 1.01-1.08, in a
+ *   slow phase, 7 alternated rounds, medians, 2026-12-02 13:12).  On
+ *   Zen 5 (768: 1024, MC 144, NC 1024 where the model alone gave 96,
+ *   768, 768) SGEMM ran N = 600 to 3000 1.01-1.07 times as fast flushed
+ *   and warm, CGEMM 1.00-1.04; the
  *   narrow 64 x 2000 x 2000 0.92-0.97 and 2000 x 64 x 2000 0.94-1.00
  *   (bench-dgemm, 5 alternated rounds, medians, 2026-11-29 11:40).
  * - PF and PFB the double's: the search's step pf times them for double
@@ -408,7 +414,16 @@ int mml_params_single(const struct mml_libparams *d,
         derive(s, MML_NCNB, small_single(m.v[MML_NCNB]));
     if (!own[MML_SMALL_MAX])
         derive(s, MML_SMALL_MAX, small_single(m.v[MML_SMALL_MAX]));
-    return mml_params_model(s, cpu);
+    if (mml_params_model(s, cpu) != 0)
+        return -1;
+    if (!own[MML_NC]) {
+        long bytes = (long)m.v[MML_NC] * m.v[MML_KC] * (long)sizeof(double);
+        long nc = (long)down_to(bytes / (long)sizeof(float) / s->v[MML_KC],
+                                s->v[MML_NB]);
+        if (nc < s->v[MML_NC])
+            s->v[MML_NC] = (int)nc;
+    }
+    return 0;
 }
 
 int mml_params_check(const struct mml_libparams *p, char *err,

@@ -41,7 +41,7 @@ run() { # mmselect with the test's directories and more options
     "$sel" --archdefs="$dir/defs" --results="$dir/host" --out="$dir/out" \
         "$@" > "$dir/log" 2>&1
 }
-echo "1..35"
+echo "1..36"
 
 key=$("$sel" --key --cc=gcc)
 form='^[a-z0-9_]+-f-?[0-9]+-m-?[0-9]+-(avx512|avx2|sse2|none)-gcc$'
@@ -245,6 +245,18 @@ run --params="$dir/sgiven/params.conf" \
     && grep -q "single precision: MU=16 .* (its keys S_\* as given, the rest \
 derived from the double set)" "$dir/log"
 result $? "the single keys params.conf gives are taken, the rest derived"
+
+# A double NC below the model's (the search's nc step: B's panel under
+# a quarter of the LLC): the single NC takes at most the same bytes.
+# KC 128 (MC 320, NB 320), NC 640 where the model gives 1920; the single
+# KC 256: 640 x 128 doubles are 640 x 256 floats, where the model's for
+# floats is 1920 again.
+conf "$dir/ncbelow" "$fp" "KC = 128" "NC = 640"
+run --params="$dir/ncbelow/params.conf" \
+    && grep -q '#define MML_PARAM_NC 640$' "$dir/out/libparams.h" \
+    && [ "$(sdef KC) $(sdef NB) $(sdef NC)" = "256 320 640" ]
+result $? "the single NC in the bytes of the double's panel where the \
+double's is below the model's: $(sdef KC) $(sdef NB) $(sdef NC)"
 
 run --with=no-such-key
 rc=$?
