@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "common/common.h"
-#include "kernels/paramset.h"
+#include "kernels/kernels.h"
 #include "tune/candidate.h"
 
 int mms_dgemm_nmax(const struct mms_level *lv)
@@ -95,11 +95,12 @@ static int cmp_asc(const void *a, const void *b)
     return *(const int *)a - *(const int *)b;
 }
 
-/* NC: half, once and twice the value so far (quick: once), and "all":
- * the largest size the step times (nc_n) rounded up to NB, where B's
- * panel is never cut (larger values time alike); multiples of NB, at
+/* NC: half, once and twice the value so far (quick: half and once), and
+ * "all": the largest size the step times (nc_n) rounded up to NB, where
+ * B's panel is never cut (larger values time alike); multiples of NB, at
  * least NB; none past the model's (mml_nc_model: B's panel in a quarter
- * of probe.conf's LLC) but the value so far.  The step times on an idle
+ * of probe.conf's LLC) but the value so far, which from the model is
+ * that bound: quick's half is then its one other candidate.  The step times on an idle
  * guest, where a wider panel ties at best, while the library runs beside
  * other tenants, who take LLC from it: on the Zen 3 guest (LLC_KIB 12184)
  * the nc step tied NC = 2052 at 1.001 of the model's 1596 and took it, and
@@ -117,7 +118,7 @@ int mms_range_nc(const struct mms_space *s, const struct mmg_params *ref,
 
     (void)ref;
     all = all < top ? all : top;
-    for (int i = 0; i < (blocks_level(s) ? 4 : 2); i++) {
+    for (int i = 0; i < (blocks_level(s) ? 4 : 3); i++) {
         int x = want[i] / nb * nb;
         x = x < nb ? nb : x;
         if (i > 0 && x > all)

@@ -154,6 +154,11 @@ int mms_run_blocks(struct mms_search *s, const struct mms_step *st)
     n = blocks_candidates(s, st, cand, how, MMS_MAX_CANDS);
     if (n == 0)
         return mms_skip(s, st, "no candidates: %s", st->rule);
+    /* the nc step's, where the model's NC caps its range (the blocking so
+     * far is kept: timing it alone at N = 2000 decides nothing) */
+    if (n == 1)
+        return mms_skip(s, st, "one candidate, the value so far: %s",
+                        st->rule);
     memcpy(level_n, s->pl.dgemm_n, sizeof level_n);
     if (!strcmp(st->sets, "NC"))
         nc_sizes(s, how, n);

@@ -138,7 +138,7 @@ const struct mms_step mms_steps[] = {
     { "nc", "NC", NULL,
       "NC, the columns of B's packed panel, kept in the last level: "
       "multiples of NB, the value so far and the largest timed size "
-      "rounded up to NB (normal, full: also half and twice the value), "
+      "rounded up to NB, half the value (normal, full: also twice it), "
       "none but the value so far past the model's (B's panel a quarter "
       "of the LLC, which other tenants share); "
       "timed as the whole DGEMM at the level's sizes past the smallest "

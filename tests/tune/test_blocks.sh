@@ -2,8 +2,11 @@
 # The blocks steps of mmsearch (mc, kc, nc: the library's MC, KC and NC,
 # issue 9), with the fake timing hook and every kernel step pinned
 # (scalar 2x4, NB=24, NCNB and K_CROSSOVER): they start from the
-# library's model for tests/tune/probe.conf (512 KiB L2, 8 MiB LLC: MC=70
-# KC=560 NC=560, NB widened to 560), each candidate is the full kernel
+# library's model for tests/tune/probe.conf with a 32 MiB LLC (512 KiB
+# L2: MC=70 KC=560, NB widened to 560; NC=1680, B's panel a quarter of
+# the LLC, the most the nc step offers: with the file's 8 MiB it would be
+# 560, NB, and the step would have no other candidate), each candidate is
+# the full kernel
 # at M=MC N=NB K=KC timed as the whole DGEMM with an NC; the log has
 # their headers (nc's with N = 2000 past the level's sizes, and none on
 # the small path), candidates and decisions; params.conf gets MC, KC, NC
@@ -27,6 +30,8 @@ echo "1..23"
 # up to 140 and 840) than in compiles, most of which the cache serves
 tiny_level=-O1
 . "$top_srcdir/tests/tune/tinysearch.sh"
+sed -i 's/^LLC_KIB = 8192$/LLC_KIB = 32768/' "$dir/probe.conf" \
+    && grep -q '^LLC_KIB = 32768$' "$dir/probe.conf" || exit 99
 
 # search LOG [OPTION...]: the kernel steps pinned, into $dir.
 search() {
@@ -70,11 +75,12 @@ fi
 mc=$(screened a.log mc)
 shape=$(grep '^cand step=[mkn]c ' "$dir/a.log" | grep -vc \
     ' nb=\([0-9]*\) ncnb=320 copy=1 m=[0-9]* n=\1 k=[0-9]* mu=2 nu=4 ku=1 ')
-if [ "$mc" = "36:560:560 70:560:560 140:560:560 " ] && [ "$shape" -eq 0 ] \
+if [ "$mc" = "36:560:1680 70:560:1680 140:560:1680 " ] \
+        && [ "$shape" -eq 0 ] \
         && grep -q "^step name=mc .*the reference of every round: the \
-blocking so far, MC=70 KC=560 NC=560 (the model's: MC=70 KC=560 NC=560" \
-            "$dir/a.log"; then
-    pass "mc starts from the model's MC=70 KC=560 NC=560: $mc"
+blocking so far, MC=70 KC=560 NC=1680 (the model's: MC=70 KC=560 \
+NC=1680" "$dir/a.log"; then
+    pass "mc starts from the model's MC=70 KC=560 NC=1680: $mc"
 else
     fail "mc candidates: $mc ($shape of another shape)"
 fi
@@ -96,9 +102,10 @@ chosen: $c"
 fi
 
 # Each blocks step's round reference is its incumbent, the blocking so
-# far (kc's has mc's MC, here not the model's 70): timed once a round as
-# the reference, the incumbent finalist's line of each round being that
-# timing's (twin=1), never a second timing of the same build.
+# far (kc's has mc's MC; that it is not the model's when mc moved from it,
+# the pins' test shows): timed once a round as the reference, the
+# incumbent finalist's line of each round being that timing's (twin=1),
+# never a second timing of the same build.
 bad=
 for st in mc kc nc small; do
     r=$(sed -n "s/^chosen name=$st .* rounds=\([0-9]*\) .*/\1/p" "$dir/a.log")
@@ -107,7 +114,7 @@ for st in mc kc nc small; do
 done
 kcref=$(grep "^cand step=kc round=1 ref=1 " "$dir/a.log" \
     | sed 's/.* m=\([0-9]*\) .*/\1/')
-if [ -z "$bad" ] && [ "$kcref" = "$mcx" ] && [ "$mcx" != 70 ]; then
+if [ -z "$bad" ] && [ "$kcref" = "$mcx" ]; then
     pass "each blocks step's reference is its incumbent (kc's at MC=$mcx), \
 timed once a round"
 else
@@ -226,13 +233,18 @@ else
     fail "planted MC=$mcx: $wrong wrong, chosen $(key bad.log MC)"
 fi
 
-# Pinned MC and KC: their steps skipped, NC searched for them; all three
-# pinned: nothing timed, params.conf has the pins.
+# Pinned MC and KC: their steps skipped, NC searched for them, its round
+# reference the blocking so far (MC=60 KC=200, not the model's 70 and
+# 560); all three pinned: nothing timed, params.conf has the pins.
 if search pin.log --pin=MC=60 --pin=KC=200 \
         && grep -q '^skip name=mc why=pinned: MC=60' "$dir/pin.log" \
         && grep -q '^skip name=kc why=pinned: KC=200' "$dir/pin.log" \
         && [ "$(screened pin.log nc | sed 's/:[0-9]* /\n/g' | sort -u \
             | tr -d '\n')" = "60:200" ] \
+        && grep "^cand step=nc round=[0-9]* ref=1 " "$dir/pin.log" \
+            | grep -q ' m=60 n=[0-9]* k=200 ' \
+        && ! grep "^cand step=nc round=[0-9]* ref=1 " "$dir/pin.log" \
+            | grep -qv ' m=60 n=[0-9]* k=200 ' \
         && [ "$(key pin.log MC):$(key pin.log KC)" = "60:200" ] \
         && search pin3.log --pin=MC=60 --pin=KC=200 --pin=NC=400 \
             --pin=SMALL_MAX=256 \
@@ -247,25 +259,26 @@ $(tail -2 "$dir/pin.log.err")"
 fi
 
 # The full level: the nc step times the level's sizes past its least NC
-# (560: 1000, 2000, 3000; 500 runs alike under every candidate) and
-# 4000, but no size on the small path, which has no NC, nor the narrow
-# shapes (L x 32 x L narrower than any NC, 64 x L x L on the skinny
-# path, cut by SMALL_MAX); its cand lines list those four.
+# (KC 200 pinned: the model's 4000 and half of it, 2000: N = 3000;
+# 500-2000 run alike under every candidate) and 4000, but no size on the
+# small path, which has no NC, nor the narrow shapes (L x 32 x L narrower
+# than any NC, 64 x L x L on the skinny path, cut by SMALL_MAX); its cand
+# lines list those two.
 if run_mmsearch full.log --level=full --isa=none --nb=24 --mu=2 --nu=4 \
         --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pin=K_CROSSOVER=4 \
         --test-timing=fake --skip-dgemm --pin=MC=60 --pin=KC=200 \
-        && grep -q '^step name=nc .*; square N=1000,2000,3000,4000, oper' \
+        && grep -q '^step name=nc .*; square N=3000,4000, oper' \
             "$dir/full.log" \
         && [ "$(grep -c '^cand step=nc ' "$dir/full.log")" -gt 0 ] \
-        && [ "$(grep -c "^cand step=nc .* why=N=1000:[0-9.]* \
-N=2000:[0-9.]* N=3000:[0-9.]* N=4000:[0-9.]*$" \
+        && [ "$(grep -c "^cand step=nc .* why=N=3000:[0-9.]* \
+N=4000:[0-9.]*$" \
             "$dir/full.log")" -eq "$(grep -c '^cand step=nc ' \
             "$dir/full.log")" ] \
         && grep -q '^step name=small .*, narrow 64x3000x3000, ' \
             "$dir/full.log" \
         && [ "$(key full.log NC)" -gt 0 ]; then
-    pass "full level: nc timed at the four sizes past its least NC, the \
-last 4000, no narrow shape (the step small after it: the few rows)"
+    pass "full level: nc timed at the sizes past its least NC, the last \
+4000, no narrow shape (the step small after it: the few rows)"
 else
     fail "full level: $(grep '^step name=nc' "$dir/full.log" | cut -c1-200) \
 $(grep '^cand step=nc ' "$dir/full.log" | head -1 | sed 's/.* why=//') \
@@ -287,6 +300,9 @@ seeds() {
         --ku=1 --fma=1 --ff=0 --if=2 --nf=2 --ncnb=24 --pin=K_CROSSOVER=4 \
         --pin=CC=gcc --test-timing=fake "$@"
 }
+# (on the probe.conf's own 8 MiB LLC, where the fake landscape's mc step
+# takes 36 from the model's 70)
+sed -i 's/^LLC_KIB = 32768$/LLC_KIB = 8192/' "$dir/probe.conf" || exit 99
 seeds s.log
 for v in 240 224; do
     sed "s/^SMALL_MAX = [0-9]*/SMALL_MAX = $v/" "$dir/s.log.params" \

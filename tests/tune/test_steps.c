@@ -417,9 +417,9 @@ static void blocks_ranges(void **state)
                         "120:240:0 120:480:0 120:720:0");
     assert_string_equal(blocks(&n, "kc", &ref, zen5), "120:240:0 "
                         "120:360:0 120:480:0 120:600:0 120:720:0");
-    /* NC: the value so far and "all" (the largest size the nc step times,
-     * 2000, 2000 or 4000, rounded up to NB), normal and full also half
-     * (at least NB) and twice it, none past the model's NC (B's panel a
+    /* NC: the value so far, half of it (at least NB) and "all" (the
+     * largest size the nc step times, 2000, 2000 or 4000, rounded up to
+     * NB), normal and full also twice it, none past the model's NC (B's panel a
      * quarter of the LLC, at most 4096 columns) but the value so far:
      * with a 64 MiB LLC the model's is 3840 */
     pc.llc_kib = 64 * 1024;
@@ -433,7 +433,7 @@ static void blocks_ranges(void **state)
     assert_string_equal(blocks(&n, "nc", &ref, wide), "120:480:480 "
                         "120:480:1440 120:480:2400");
     assert_string_equal(blocks(&q, "nc", &ref, wide),
-                        "120:480:1440 120:480:2400");
+                        "120:480:480 120:480:1440 120:480:2400");
     /* with 12 MiB, 816 columns of KC = 480 (480, a multiple of NB, which
      * is also half the value's least): only the value so far goes past
      * it */
@@ -450,6 +450,9 @@ static void blocks_ranges(void **state)
      * phase */
     pc.llc_kib = 12184;
     assert_string_equal(blocks(&n, "nc", &ref,
+                               (struct mms_blocks){ 88, 224, 1596, 228 }),
+                        "88:224:684 88:224:1596");
+    assert_string_equal(blocks(&q, "nc", &ref,
                                (struct mms_blocks){ 88, 224, 1596, 228 }),
                         "88:224:684 88:224:1596");
     /* no LLC in probe.conf: the model's guess of 8 MiB, 480 again */
