@@ -100,13 +100,14 @@ static int cmp_asc(const void *a, const void *b)
  * B's panel is never cut (larger values time alike); multiples of NB, at
  * least NB; none past the model's (mml_nc_model: B's panel in a quarter
  * of probe.conf's LLC) but the value so far, which from the model is
- * that bound: quick's half is then its one other candidate.  The step times on an idle
- * guest, where a wider panel ties at best, while the library runs beside
- * other tenants, who take LLC from it: on the Zen 3 guest (LLC_KIB 12184)
- * the nc step tied NC = 2052 at 1.001 of the model's 1596 and took it, and
- * in a slow phase the library with 2052 ran N = 2000 at 0.86 of 1596's
- * (medians of 7 alternated rounds, flushed); on Zen 5 NC = 1440 ran 2000
- * and 3000 at 0.95 and 0.88 of the quarter's 480 (libparams.c). */
+ * that bound: quick's half is then its one other candidate.  The step
+ * times on an idle guest, where a wider panel ties at best, while the
+ * library runs beside other tenants, who take LLC from it: on the Zen 3
+ * guest (LLC_KIB 12184) the nc step tied NC = 2052 at 1.001 of the
+ * model's 1596 and took it, and in a slow phase the library with 2052
+ * ran N = 2000 at 0.86 of 1596's (medians of 7 alternated rounds,
+ * flushed); on Zen 5 NC = 1440 ran 2000 and 3000 at 0.95 and 0.88 of the
+ * quarter's 480 (libparams.c). */
 int mms_range_nc(const struct mms_space *s, const struct mmg_params *ref,
                  const struct mms_blocks *cur, struct mms_blocks *out,
                  int max)

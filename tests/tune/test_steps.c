@@ -419,9 +419,9 @@ static void blocks_ranges(void **state)
                         "120:360:0 120:480:0 120:600:0 120:720:0");
     /* NC: the value so far, half of it (at least NB) and "all" (the
      * largest size the nc step times, 2000, 2000 or 4000, rounded up to
-     * NB), normal and full also twice it, none past the model's NC (B's panel a
-     * quarter of the LLC, at most 4096 columns) but the value so far:
-     * with a 64 MiB LLC the model's is 3840 */
+     * NB), normal and full also twice it, none past the model's NC (B's
+     * panel a quarter of the LLC, at most 4096 columns) but the value so
+     * far: with a 64 MiB LLC the model's is 3840 */
     pc.llc_kib = 64 * 1024;
     q.pc = n.pc = f.pc = &pc;
     assert_string_equal(blocks(&q, "nc", &ref, zen5),
