@@ -241,29 +241,44 @@ static mml_elem ar_at(const struct mml_complex_gemm *g, size_t row,
 }
 
 /* Columns of Ar paired from an even one, 2c and 2c + 1, for op(A) = A:
- * wv of Ar's rows from r0 (even; wv whole vectors) are wv interleaved
- * values of A's column c, read a vector at a time and expanded into both
- * columns of the panel (w wide, so w apart).  Returns the columns
- * packed. */
+ * in each panel of rows from r0 (even; ext rows of panels w wide, the
+ * panels stride apart), the first wv rows (whole vectors) are wv
+ * interleaved values of A's column c, read a vector at a time and
+ * expanded into both columns of the panel (w apart).  A column's run
+ * over every panel is read in order, the runs prefetched PAIRS_AHEAD
+ * columns ahead.  Returns the columns packed. */
 #define PAIRS_AHEAD 8   /* A's columns prefetched ahead, as pack.c's */
 
 MML_TARGET_ATTR
-static int pairs_plain(const struct mml_complex_gemm *g, size_t r0,
-                       size_t q0, int wv, int w, int kc, mml_elem *d)
+static int pairs_across(const struct mml_complex_gemm *g, size_t r0,
+                        size_t q0, int ext, int wv, int w, size_t stride,
+                        int kc, mml_elem *d)
 {
     struct alpha_lanes al = alpha_lanes(g->alpha);
     size_t ld = 2 * g->lda;
     const mml_elem *x = g->a + r0 + q0 / 2 * ld;
-    int p = 0;
+    int p = 0, run = ext - w + wv;
 
-    for (; p + 2 <= kc; p += 2, x += ld, d += 2 * (size_t)w) {
+    for (; p + 2 <= kc; p += 2, x += ld) {
         if (p + 2 * PAIRS_AHEAD < kc)
-            for (int t = 0; t < wv; t += (int)MML_LINE_ELEMS)
+            for (int t = 0; t < run; t += (int)MML_LINE_ELEMS)
                 mmt_prefetch_line(x + PAIRS_AHEAD * ld + t);
-        for (int t = 0; t < wv; t += MML_V)
-            expand_vector(mml_vload(x + t), &al, d + t, d + w + t);
+        for (int xp = 0; xp < ext; xp += w) {
+            mml_elem *dp = d + (size_t)xp / (size_t)w * stride
+                           + (size_t)p * (size_t)w;
+            for (int t = 0; t < wv; t += MML_V)
+                expand_vector(mml_vload(x + xp + t), &al, dp + t,
+                              dp + w + t);
+        }
     }
     return p;
+}
+
+/* One panel's (w wide) wv rows from r0 of the columns paired from q0. */
+static int pairs_plain(const struct mml_complex_gemm *g, size_t r0,
+                       size_t q0, int wv, int w, int kc, mml_elem *d)
+{
+    return pairs_across(g, r0, q0, w, wv, w, 0, kc, d);
 }
 
 /* The same for op(A) = A^T or A^H: blocks of H x H values as in
@@ -413,33 +428,21 @@ static void column_values(const struct mml_complex_gemm *g, size_t x0,
  * x0 .. x0 + ext - 1 and columns q0 .. q0 + kc - 1 for op(A) = A, a
  * pair of columns across every panel at a time: one run of A's column,
  * ext values read in order and prefetched PAIRS_AHEAD columns ahead, is
- * expanded into each panel.  Panel by panel (pairs_plain) each step read
- * one line of a column, lda from the last: ZGEMM N = 500 spent 13% of
- * the library's samples there (Zen 3, perf); pack.c's step_across is the
- * real driver's counterpart.  An odd first or last column goes a value
+ * expanded into each panel (pairs_across).  Panel by panel, each step
+ * had read one line of a column, lda from the last: ZGEMM N = 500 spent
+ * 13% of the library's samples there (Zen 3, perf); pack.c's step_across
+ * is the real driver's counterpart.  An odd first or last column goes a value
  * at a time. */
-MML_TARGET_ATTR
 static void across_plain(const struct mml_complex_gemm *g, size_t x0,
                          size_t q0, int ext, int kc, int w, mml_elem *dst)
 {
-    struct alpha_lanes al = alpha_lanes(g->alpha);
-    size_t ld = 2 * g->lda;
     int p = (int)(q0 % 2);
-    const mml_elem *a = g->a + x0 + (q0 + (size_t)p) / 2 * ld;
 
     if (p)
         column_values(g, x0, q0, ext, kc, w, 0, dst);
-    for (; p + 2 <= kc; p += 2, a += ld) {
-        if (p + 2 * PAIRS_AHEAD < kc)
-            for (int t = 0; t < ext; t += (int)MML_LINE_ELEMS)
-                mmt_prefetch_line(a + PAIRS_AHEAD * ld + t);
-        for (int x = 0; x < ext; x += w) {
-            mml_elem *d = dst + ((size_t)x * (size_t)kc
-                                 + (size_t)p * (size_t)w);
-            for (int t = 0; t < w; t += MML_V)
-                expand_vector(mml_vload(a + x + t), &al, d + t, d + w + t);
-        }
-    }
+    p += pairs_across(g, x0, q0 + (size_t)p, ext, w, w,
+                      (size_t)w * (size_t)kc, kc - p,
+                      dst + (size_t)p * (size_t)w);
     if (p < kc)
         column_values(g, x0, q0, ext, kc, w, p, dst);
 }

@@ -401,6 +401,7 @@ static void blocks_ranges(void **state)
     struct mmg_params ref;
     struct mms_blocks zen5 = { 120, 480, 480, 480 };
     struct mms_blocks wide = { 120, 480, 1440, 480 };
+    struct mms_blocks zen3 = { 88, 224, 1596, 228 };
 
     (void)state;
     memset(&pins, 0, sizeof pins);
@@ -449,11 +450,9 @@ static void blocks_ranges(void **state)
      * panel), which tied there and ran 0.86 times as fast in a slow
      * phase */
     pc.llc_kib = 12184;
-    assert_string_equal(blocks(&n, "nc", &ref,
-                               (struct mms_blocks){ 88, 224, 1596, 228 }),
+    assert_string_equal(blocks(&n, "nc", &ref, zen3),
                         "88:224:684 88:224:1596");
-    assert_string_equal(blocks(&q, "nc", &ref,
-                               (struct mms_blocks){ 88, 224, 1596, 228 }),
+    assert_string_equal(blocks(&q, "nc", &ref, zen3),
                         "88:224:684 88:224:1596");
     /* no LLC in probe.conf: the model's guess of 8 MiB, 480 again */
     pc.llc_kib = 0;
