@@ -587,6 +587,14 @@ void mml_zgemm(const struct mml_complex_gemm *g)
         scale_c(g);
         return;
     }
+    /* a CPU without the kernels' ISA: no vector code of theirs either */
+    if (!p) {
+        scale_c(g);
+        plain_loops(g, 0);
+        return;
+    }
+    if (mml_zgemm_tiny(g))
+        return;
     mb = blocks_of(g->m, MML_COMPLEX_MB, ms);
     /* All of K in one real call where it takes the packed path, whose
      * own K panels split it evenly: in K blocks of whole KC steps the

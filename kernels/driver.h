@@ -555,6 +555,12 @@ void mml_zgemm(const struct mml_complex_gemm *g);
 int mml_zgemm_split(const struct mml_complex_gemm *g,
                     const struct mml_plan *p, mml_elem beta);
 
+/* The same (alpha != 0, K >= 1) computed directly on the complex values
+ * where M, N and K are each at most MML_COMPLEX_TINY (complex_tiny.c):
+ * 1 done, 0 not taken (nothing was done). */
+#define MML_COMPLEX_TINY 8
+int mml_zgemm_tiny(const struct mml_complex_gemm *g);
+
 /* The same past the quick returns (M, N, K >= 1, alpha != 0) under plan
  * p (NULL: no kernels, the plain loops): the routing and the paths the
  * library takes with its own plan, which mmsearch times with each

@@ -2,7 +2,7 @@
  * the complex oracle of tests/common/gemmref.h (a plain triple loop in
  * long double): every TRANSA x TRANSB in {N, T, C}^2 with every alpha in
  * {0, 1, (0.5, -1.25)} and beta in {0, 1, (-0.5, 2)} on every face;
- * sizes 1, 2, 3, around the kernels' tile and the small path's crossover
+ * sizes 1, 2, 3, at and past complex_tiny.c's bound, around the kernels' tile and the small path's crossover
  * (the real product is 2M x N x 2K), a few hundred, and past complex.c's
  * M and K blocks (more than one of each, op(B)'s copy remade per K
  * block) where A is expanded, and K blocks where the real product packs
@@ -252,13 +252,18 @@ static void planted(void)
             "wrong element, a NaN and a write outside the block");
 }
 
-/* Every face, op pair, alpha and beta, on shapes of 1 to 7. */
+/* Every face, op pair, alpha and beta, on shapes of 1 to 7, and at
+ * complex_tiny.c's bound (T, each dimension at most it) and one past it
+ * in each dimension (1m's). */
 static void every_combination(struct group *g)
 {
+    enum { T = MML_COMPLEX_TINY };
     static const size_t s[][3] = { { 1, 1, 1 }, { 2, 3, 2 }, { 3, 2, 7 },
-                                   { 7, 5, 3 } };
+                                   { 7, 5, 3 }, { T, T, T },
+                                   { T + 1, T, T - 1 }, { T - 1, T + 1, T },
+                                   { T, 2, T + 1 } };
 
-    for (int x = 0; x < 4; x++)
+    for (int x = 0; x < 8; x++)
         for (int i = 0; i < 243; i++) {
             struct tcase t = rotated(i, s[x][0], s[x][1], s[x][2]);
             t.alpha = i / 27 % 3;
@@ -498,7 +503,8 @@ int main(void)
     const struct mmt_kernel_info *ki = SINGLE ? mmt_single_kernel_info()
                                               : mmt_kernel_info();
     struct group g[] = {
-        { "every face, op pair, alpha and beta at 1 to 7", 0, 0, 0, 1 },
+        { "every face, op pair, alpha and beta at 1 to 7 and around the "
+          "direct path's bound", 0, 0, 0, 1 },
         { "around the tile, the crossover, thin, a few hundred", 0, 0, 0,
           2 },
         { "past complex.c's M and K blocks, every op pair", 0, 0, 0, 3 },
