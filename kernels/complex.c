@@ -580,6 +580,7 @@ void mml_zgemm(const struct mml_complex_gemm *g)
     int own = 0;
     mml_elem beta = g->beta[0], *work = NULL;
     int scaled = 0;              /* C is beta C, as the next call needs */
+    int packed_all;
 
     if (g->m == 0 || g->n == 0)
         return;
@@ -602,8 +603,8 @@ void mml_zgemm(const struct mml_complex_gemm *g)
      * second a pass over C for a shallow panel).  One call ran CGEMM N =
      * 500-1000 1.06-1.11 times as fast, ZGEMM 0.99-1.03 (Zen 3, flushed,
      * 7 alternated rounds, medians). */
-    kb = takes_packed(g, p, g->k) ? g->k
-                                  : blocks_of(g->k, MML_COMPLEX_KB, ks);
+    packed_all = takes_packed(g, p, g->k);
+    kb = packed_all ? g->k : blocks_of(g->k, MML_COMPLEX_KB, ks);
     /* a complex beta, which no real call can take, before the first */
     if (g->beta[1] != 0) {
         scale_c(g);
@@ -621,7 +622,9 @@ void mml_zgemm(const struct mml_complex_gemm *g)
             .ldb = 2 * g->ldb, .ldc = 2 * g->ldc,
         };
 
-        if (takes_packed(g, p, kl)) {
+        /* all of K asked once already (a small call's routing, asked
+         * again, was 4% of ZGEMM 12^3 warm) */
+        if (kl == g->k ? packed_all : takes_packed(g, p, kl)) {
             r.apack = &pa.base;
             r.bpack = g->tb != MML_TRANS_N ? &pb.base : NULL;
             mml_dgemm(&r);

@@ -1,23 +1,26 @@
-/* Tiny complex products (M, N and K at most MML_COMPLEX_TINY, driver.h)
- * computed directly on the interleaved values, beside complex.c's 1m
- * method, which serves every other call.
+/* Small complex products computed directly on the interleaved values,
+ * beside complex.c's 1m method, which serves every other call: those
+ * with M, N and K each at most MML_COMPLEX_TINY, or N at most
+ * MML_COMPLEX_NARROW with M K at most MML_COMPLEX_NARROW_MK (driver.h).
  *
- * For a call this small 1m's machinery is the cost: A expanded to four
+ * For a call that small 1m's machinery is the cost: A expanded to four
  * reals an element, the route asked, the real small path's kernel run on
  * a real product twice as tall and twice as deep (ZGEMM 8^3, warm: the
  * real kernel 22% of the library's samples, the expansion 12%, the
- * routing and dispatch most of the rest; perf, cpu-clock, Zen 3).
+ * routing and dispatch most of the rest; perf, cpu-clock, Zen 3).  With
+ * few columns the expansion is most of it however large A is: ZGEMM 256
+ * x 8 x 256 ran at 0.45 of OpenBLAS, a fifth of its time expanding A
+ * and the rest in the skinny path's kernels reading the expansion.
  *
- * Here each column j of C is one pass over op(A)'s columns: t_p = alpha
- * op(B)(p, j), and with a vector v of op(A)(:, p)'s interleaved values
- * (ar, ai, ...) the two sums x += v re t_p and y += v im t_p give
+ * Here, with v a vector of op(A)(:, p)'s interleaved values (ar, ai,
+ * ...) and t = op(B)(p, j), the two sums x += v re t and y += v im t give
  *     re (a t) = ar re t - ai im t = x(2i) - y(2i + 1),
  *     im (a t) = ai re t + ar im t = x(2i + 1) + y(2i),
  * that is x + alt swap(y) (alt = -1, +1, ...; swap exchanges each pair):
  * two multiply-adds a vector each step, as 1m's real kernel does, with
- * no shuffle inside the loop.  op(A) transposed (T, C) is first copied
- * to a column-major block on the stack (its conjugate taken), M x K
- * complex at most MML_COMPLEX_TINY^2. */
+ * no shuffle inside the loop; alpha and beta are applied once, to the
+ * sums.  op(A) = A is read in place; A^T and A^H are first copied to
+ * column major in the thread's workspace (the conjugate taken). */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -33,9 +36,10 @@ enum { BLOCK = 4 };
 /* alpha and beta in every lane, alt (-1, +1, ...), and how each is
  * applied: alpha_one (alpha = 1: not multiplied), beta_mode (0: C not
  * read at all, beta = 0, NaN there must not propagate; 1: a real beta;
- * 2: a complex one). */
+ * 2: a complex one); alt_b is alt times op(B)'s sign (-1 for C: the
+ * sums over im b then come negated). */
 struct tiny_lanes {
-    mml_vd alpha_re, alpha_im, beta_re, beta_im, alt;
+    mml_vd alpha_re, alpha_im, beta_re, beta_im, alt, alt_b;
     int alpha_one, beta_mode;
 };
 
@@ -60,50 +64,65 @@ MML_VINLINE void store_rows(mml_elem *p, mml_vd v, int n)
         mml_vstore(p, v);
 }
 
+/* op(B)(p, j) at b + p sp + j sj (reals: its re, then its im, the
+ * conjugate's sign applied to the sums). */
+struct tiny_b {
+    const mml_elem *b;
+    size_t sp, sj;
+    mml_elem sign;
+};
+
 /* nv vectors of rows of nc columns of C (nc 1 or 2; the last vector's
  * first `part` lanes alone, when part is not 0) from op(A)'s
- * column-major values a (lda2 reals a column) and each column's t
- * (op(B)(p, j)'s re and im, each in every lane; column q's at t + q ts):
- * the sums over K, times alpha, then beta C added (column q at c + q
- * ldc2).  nv and nc are constants where it is called (inlined, its
- * loops unrolled): four vectors of one column, or two of two, make the
- * eight sums the FMA pipes need in flight. */
+ * column-major values a (lda2 reals a column) and op(B)'s columns b (re
+ * and im loaded into every lane at each step): the sums over K, times
+ * alpha, then beta C added (column q at c + q ldc2).  nv and nc are
+ * constants where it is called (inlined, its loops unrolled): four
+ * vectors of one column, or two of two, make the eight sums the FMA
+ * pipes need in flight. */
 MML_VINLINE void rows(const mml_elem *a, size_t lda2, size_t k,
-                      const mml_vd *t, size_t ts, mml_elem *c, size_t ldc2,
+                      const struct tiny_b *b, mml_elem *c, size_t ldc2,
                       int nc, int nv, int part, const struct tiny_lanes *l)
 {
     mml_vd x[2][BLOCK], y[2][BLOCK];
 
-#pragma GCC unroll 2
+#pragma GCC unroll 4
     for (int q = 0; q < nc; q++)
 #pragma GCC unroll 4
         for (int s = 0; s < nv; s++)
             x[q][s] = (mml_vd){ 0 }, y[q][s] = (mml_vd){ 0 };
     for (size_t p = 0; p < k; p++) {
-        const mml_elem *ap = a + p * lda2;
+        const mml_elem *ap = a + p * lda2, *bp = b->b + p * b->sp;
+        mml_vd v[BLOCK];
 
 #pragma GCC unroll 4
         for (int s = 0; s < nv; s++) {
-            mml_vd v = load_rows(ap + s * MML_V, s == nv - 1 ? part : 0);
-
+            v[s] = load_rows(ap + s * MML_V, s == nv - 1 ? part : 0);
 #if MML_VEC_X86
             /* in a register: one load for every sum, where the
              * compilers folded one into each multiply-add */
-            __asm__("" : "+x"(v));
+            __asm__("" : "+x"(v[s]));
 #endif
-#pragma GCC unroll 2
-            for (int q = 0; q < nc; q++) {
-                x[q][s] += v * t[q * ts + 2 * p];
-                y[q][s] += v * t[q * ts + 2 * p + 1];
+        }
+#pragma GCC unroll 4
+        for (int q = 0; q < nc; q++) {
+            /* x - 0: the value in every lane (a broadcast load) */
+            mml_vd tr = bp[q * b->sj] - (mml_vd){ 0 };
+            mml_vd ti = bp[q * b->sj + 1] - (mml_vd){ 0 };
+
+#pragma GCC unroll 4
+            for (int s = 0; s < nv; s++) {
+                x[q][s] += v[s] * tr;
+                y[q][s] += v[s] * ti;
             }
         }
     }
-#pragma GCC unroll 2
+#pragma GCC unroll 4
     for (int q = 0; q < nc; q++)
 #pragma GCC unroll 4
         for (int s = 0; s < nv; s++) {
             int n = s == nv - 1 ? part : 0;
-            mml_vd r = x[q][s] + l->alt * mml_vswap_pairs(y[q][s]);
+            mml_vd r = x[q][s] + l->alt_b * mml_vswap_pairs(y[q][s]);
             mml_elem *cs = c + q * ldc2 + s * MML_V;
 
             if (!l->alpha_one)
@@ -117,54 +136,24 @@ MML_VINLINE void rows(const mml_elem *a, size_t lda2, size_t k,
         }
 }
 
-/* C's columns c (m complex; nc of them, 2 only where m is at most a
- * vector of complex values: rows' two-column form) = alpha op(A) t +
- * beta c: four vectors of rows at a time, then the rest (whole vectors
- * and a masked one). */
-MML_TARGET_ATTR
-static void columns(const mml_elem *a, size_t lda2, size_t m, size_t k,
-                    const mml_vd *t, size_t ts, mml_elem *c, size_t ldc2,
-                    int nc, const struct tiny_lanes *l)
+/* The rows i .. i + nv V - 1 of C's columns j (nc of them; the last
+ * vector's first `part` lanes alone): rows with nv and nc as constants. */
+MML_VINLINE void rows_of(const mml_elem *a, size_t lda2, size_t k,
+                         const struct tiny_b *b, mml_elem *c, size_t ldc2,
+                         int nc, int nv, int part, const struct tiny_lanes *l)
 {
-    size_t reals = 2 * m, i = 0;
-    int nv, part;
-
-    for (; i + BLOCK * MML_V <= reals; i += BLOCK * MML_V)
-        rows(a + i, lda2, k, t, ts, c + i, ldc2, 1, BLOCK, 0, l);
-    if (i == reals)
-        return;
-    nv = (int)((reals - i + MML_V - 1) / MML_V);
-    part = (int)((reals - i) % MML_V);
     if (nc == 2 && nv == 1)
-        rows(a + i, lda2, k, t, ts, c + i, ldc2, 2, 1, part, l);
+        rows(a, lda2, k, b, c, ldc2, 2, 1, part, l);
     else if (nc == 2)
-        rows(a + i, lda2, k, t, ts, c + i, ldc2, 2, 2, part, l);
+        rows(a, lda2, k, b, c, ldc2, 2, 2, part, l);
     else if (nv == 1)
-        rows(a + i, lda2, k, t, ts, c + i, ldc2, 1, 1, part, l);
+        rows(a, lda2, k, b, c, ldc2, 1, 1, part, l);
     else if (nv == 2)
-        rows(a + i, lda2, k, t, ts, c + i, ldc2, 1, 2, part, l);
+        rows(a, lda2, k, b, c, ldc2, 1, 2, part, l);
     else if (nv == 3)
-        rows(a + i, lda2, k, t, ts, c + i, ldc2, 1, 3, part, l);
+        rows(a, lda2, k, b, c, ldc2, 1, 3, part, l);
     else
-        rows(a + i, lda2, k, t, ts, c + i, ldc2, 1, 4, part, l);
-}
-
-/* op(B)(p, j)'s parts for p < k, each in every lane, into t (2k vectors):
- * stored and loaded whole (broadcasts of scalars just stored stalled the
- * sums). */
-MML_VINLINE void column_of_b(const struct mml_complex_gemm *g, size_t j,
-                             mml_vd *t)
-{
-    mml_elem sign = g->tb == MML_TRANS_C ? -1 : 1;
-
-    for (size_t p = 0; p < g->k; p++) {
-        const mml_elem *e = g->tb == MML_TRANS_N
-                                ? g->b + 2 * (p + j * g->ldb)
-                                : g->b + 2 * (j + p * g->ldb);
-
-        t[2 * p] = e[0] - (mml_vd){ 0 };
-        t[2 * p + 1] = sign * e[1] - (mml_vd){ 0 };
-    }
+        rows(a, lda2, k, b, c, ldc2, 1, 4, part, l);
 }
 
 /* op(A) = A^T or A^H (m x k complex) into at, column major (2 m reals a
@@ -182,40 +171,70 @@ static void copy_a(const struct mml_complex_gemm *g, mml_elem *at)
         }
 }
 
+/* 1 when g is the path's: each dimension within MML_COMPLEX_TINY, or N
+ * within MML_COMPLEX_NARROW and M K within MML_COMPLEX_NARROW_MK. */
+static int takes(const struct mml_complex_gemm *g)
+{
+    if (g->m <= MML_COMPLEX_TINY && g->n <= MML_COMPLEX_TINY
+        && g->k <= MML_COMPLEX_TINY)
+        return 1;
+    return g->n <= MML_COMPLEX_NARROW && g->m <= MML_COMPLEX_NARROW_MK
+           && g->k <= MML_COMPLEX_NARROW_MK / g->m;
+}
+
+/* C = alpha op(A) op(B) + beta C a block of rows at a time: two vectors
+ * (four with one column), and for each its columns two at a time, so
+ * that the block's values of op(A) stay in L1 while each pair of columns
+ * passes over them (one column at a time over all of C's rows, ZGEMM
+ * 4 x 8 x 8 ran 6.4 GFLOPS against 11.3, 8^3 11.7 against 15.8; warm,
+ * Zen 3).  Past MML_COMPLEX_NARROW_MK a block's successive values of
+ * op(A) lie a column apart, 16 KB at M = 1000, each in a page of its
+ * own: ZGEMM 1000 x 4 x 1000 ran 0.65 of 1m's speed (500 x 4 x 500 1.9
+ * times). */
 MML_TARGET_ATTR
 int mml_zgemm_tiny(const struct mml_complex_gemm *g)
 {
-    mml_elem at[2 * MML_COMPLEX_TINY * MML_COMPLEX_TINY];
-    mml_vd t[2][2 * MML_COMPLEX_TINY];
     const mml_elem *a = g->a;
-    size_t lda2 = 2 * g->lda;
+    size_t lda2 = 2 * g->lda, ldc2 = 2 * g->ldc, reals = 2 * g->m;
+    struct tiny_b b = { g->b, 2, 2 * g->ldb, g->tb == MML_TRANS_C ? -1 : 1 };
     struct tiny_lanes l;
-    int pairs;
+    int rv = g->n == 1 ? BLOCK : 2;
 
-    if (g->m > MML_COMPLEX_TINY || g->n > MML_COMPLEX_TINY
-        || g->k > MML_COMPLEX_TINY)
+    if (!takes(g))
         return 0;
+    if (g->tb != MML_TRANS_N)
+        b.sp = 2 * g->ldb, b.sj = 2;
+    if (g->ta != MML_TRANS_N) {
+        /* no larger a copy than 1m's expanded block */
+        mml_elem *at = g->m * g->k <= (size_t)MML_COMPLEX_MB * MML_COMPLEX_KB
+                           ? mml_workspace(2 * g->m * g->k) : NULL;
+
+        if (!at)
+            return 0;
+        copy_a(g, at);
+        a = at, lda2 = 2 * g->m;
+    }
     l.alpha_one = g->alpha[0] == 1 && g->alpha[1] == 0;
     l.beta_mode = g->beta[1] != 0 ? 2 : g->beta[0] != 0;
     for (int q = 0; q < MML_V; q++) {
         l.alpha_re[q] = g->alpha[0], l.alpha_im[q] = g->alpha[1];
         l.beta_re[q] = g->beta[0], l.beta_im[q] = g->beta[1];
         l.alt[q] = q % 2 ? 1 : -1;
+        l.alt_b[q] = l.alt[q] * b.sign;
     }
-    if (g->ta != MML_TRANS_N) {
-        copy_a(g, at);
-        a = at, lda2 = 2 * g->m;
-    }
-    /* two columns at a time where one is at most two vectors */
-    pairs = 2 * g->m <= 2 * MML_V;
-    for (size_t j = 0; j < g->n; j += 1 + (size_t)pairs) {
-        int nc = pairs && j + 1 < g->n ? 2 : 1;
+    for (size_t i = 0; i < reals; i += (size_t)rv * MML_V) {
+        int nv = reals - i >= (size_t)rv * MML_V
+                     ? rv : (int)((reals - i + MML_V - 1) / MML_V);
+        int part = reals - i >= (size_t)nv * MML_V
+                       ? 0 : (int)((reals - i) % MML_V);
 
-        column_of_b(g, j, t[0]);
-        if (nc == 2)
-            column_of_b(g, j + 1, t[1]);
-        columns(a, lda2, g->m, g->k, t[0], 2 * MML_COMPLEX_TINY,
-                g->c + 2 * j * g->ldc, 2 * g->ldc, nc, &l);
+        for (size_t j = 0; j < g->n; j += 2) {
+            struct tiny_b bj = b;
+
+            bj.b = b.b + j * b.sj;
+            rows_of(a + i, lda2, g->k, &bj, g->c + i + j * ldc2, ldc2,
+                    j + 1 < g->n ? 2 : 1, nv, part, &l);
+        }
     }
     return 1;
 }

@@ -2,7 +2,7 @@
  * the complex oracle of tests/common/gemmref.h (a plain triple loop in
  * long double): every TRANSA x TRANSB in {N, T, C}^2 with every alpha in
  * {0, 1, (0.5, -1.25)} and beta in {0, 1, (-0.5, 2)} on every face;
- * sizes 1, 2, 3, at and past complex_tiny.c's bound, around the kernels' tile and the small path's crossover
+ * sizes 1, 2, 3, at and past complex_tiny.c's bounds, around the kernels' tile and the small path's crossover
  * (the real product is 2M x N x 2K), a few hundred, and past complex.c's
  * M and K blocks (more than one of each, op(B)'s copy remade per K
  * block) where A is expanded, and K blocks where the real product packs
@@ -253,17 +253,18 @@ static void planted(void)
 }
 
 /* Every face, op pair, alpha and beta, on shapes of 1 to 7, and at
- * complex_tiny.c's bound (T, each dimension at most it) and one past it
- * in each dimension (1m's). */
+ * complex_tiny.c's bounds and one past them (1m's): T, each dimension
+ * at most it, and N at most W (M and K past T). */
 static void every_combination(struct group *g)
 {
-    enum { T = MML_COMPLEX_TINY };
+    enum { T = MML_COMPLEX_TINY, W = MML_COMPLEX_NARROW };
     static const size_t s[][3] = { { 1, 1, 1 }, { 2, 3, 2 }, { 3, 2, 7 },
                                    { 7, 5, 3 }, { T, T, T },
                                    { T + 1, T, T - 1 }, { T - 1, T + 1, T },
-                                   { T, 2, T + 1 } };
+                                   { T, 2, T + 1 }, { 37, W, 29 },
+                                   { 37, W + 1, 29 }, { 19, 1, 45 } };
 
-    for (int x = 0; x < 8; x++)
+    for (int x = 0; x < 11; x++)
         for (int i = 0; i < 243; i++) {
             struct tcase t = rotated(i, s[x][0], s[x][1], s[x][2]);
             t.alpha = i / 27 % 3;
@@ -285,9 +286,13 @@ static void edges(struct group *g, const struct mmt_kernel_info *ki)
         { 2 * mu2 + 1, 2 * nu + 1, 2 }, { 1, 37, 29 }, { 41, 1, 33 },
         { 1, 1, 300 }, { c2, c2, c2 }, { c2 + 1, 9, c2 - 1 },
         { 13, c2 + 1, c2 + 1 }, { 300, 130, 257 },
+        /* complex_tiny.c's narrow products to their bound of M K, and
+         * one past it */
+        { 512, 2, MML_COMPLEX_NARROW_MK / 512 },
+        { 513, 2, MML_COMPLEX_NARROW_MK / 512 },
     };
 
-    for (int x = 0; x < 11; x++)
+    for (int x = 0; x < 13; x++)
         for (int r = 0; r < 9; r++) {
             struct tcase t = rotated(x * 7 + r * 10, s[x][0], s[x][1],
                                      s[x][2]);
@@ -504,7 +509,7 @@ int main(void)
                                               : mmt_kernel_info();
     struct group g[] = {
         { "every face, op pair, alpha and beta at 1 to 7 and around the "
-          "direct path's bound", 0, 0, 0, 1 },
+          "direct path's bounds", 0, 0, 0, 1 },
         { "around the tile, the crossover, thin, a few hundred", 0, 0, 0,
           2 },
         { "past complex.c's M and K blocks, every op pair", 0, 0, 0, 3 },
