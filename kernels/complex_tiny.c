@@ -1,7 +1,7 @@
-/* Small complex products computed directly on the interleaved values,
- * beside complex.c's 1m method, which serves every other call: those
- * with M, N and K each at most MML_COMPLEX_TINY, or N at most
- * MML_COMPLEX_NARROW with M K at most MML_COMPLEX_NARROW_MK (driver.h).
+/* Complex products with few columns computed directly on the
+ * interleaved values, beside complex.c's 1m method, which serves every
+ * other call: N at most MML_COMPLEX_NARROW, M K at most
+ * MML_COMPLEX_NARROW_MK (driver.h).
  *
  * For a call that small 1m's machinery is the cost: A expanded to four
  * reals an element, the route asked, the real small path's kernel run on
@@ -171,13 +171,10 @@ static void copy_a(const struct mml_complex_gemm *g, mml_elem *at)
         }
 }
 
-/* 1 when g is the path's: each dimension within MML_COMPLEX_TINY, or N
- * within MML_COMPLEX_NARROW and M K within MML_COMPLEX_NARROW_MK. */
+/* 1 when g is the path's: N within MML_COMPLEX_NARROW, M K within
+ * MML_COMPLEX_NARROW_MK. */
 static int takes(const struct mml_complex_gemm *g)
 {
-    if (g->m <= MML_COMPLEX_TINY && g->n <= MML_COMPLEX_TINY
-        && g->k <= MML_COMPLEX_TINY)
-        return 1;
     return g->n <= MML_COMPLEX_NARROW && g->m <= MML_COMPLEX_NARROW_MK
            && g->k <= MML_COMPLEX_NARROW_MK / g->m;
 }
@@ -190,7 +187,8 @@ static int takes(const struct mml_complex_gemm *g)
  * Zen 3).  Past MML_COMPLEX_NARROW_MK a block's successive values of
  * op(A) lie a column apart, 16 KB at M = 1000, each in a page of its
  * own: ZGEMM 1000 x 4 x 1000 ran 0.65 of 1m's speed (500 x 4 x 500 1.9
- * times). */
+ * times).  Past 16 columns 1m's packed kernels won (ZGEMM and CGEMM N =
+ * 24 and 32, 64 x 32 x 64: 0.79-0.96 of 1m). */
 MML_TARGET_ATTR
 int mml_zgemm_tiny(const struct mml_complex_gemm *g)
 {

@@ -556,12 +556,10 @@ int mml_zgemm_split(const struct mml_complex_gemm *g,
                     const struct mml_plan *p, mml_elem beta);
 
 /* The same (alpha != 0, K >= 1) computed directly on the complex values
- * (complex_tiny.c) where M, N and K are each at most MML_COMPLEX_TINY,
- * or N at most MML_COMPLEX_NARROW with M K at most
+ * (complex_tiny.c) where N is at most MML_COMPLEX_NARROW and M K at most
  * MML_COMPLEX_NARROW_MK: 1 done, 0 not taken (nothing was done).  Where
- * they stopped winning against 1m (docs/LIBRARY.md, "The direct path"). */
-#define MML_COMPLEX_TINY 11
-#define MML_COMPLEX_NARROW 4
+ * it stopped winning against 1m (docs/LIBRARY.md, "The direct path"). */
+#define MML_COMPLEX_NARROW 16
 #define MML_COMPLEX_NARROW_MK (512 * 512)
 int mml_zgemm_tiny(const struct mml_complex_gemm *g);
 

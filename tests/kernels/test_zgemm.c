@@ -253,18 +253,16 @@ static void planted(void)
 }
 
 /* Every face, op pair, alpha and beta, on shapes of 1 to 7, and at
- * complex_tiny.c's bounds and one past them (1m's): T, each dimension
- * at most it, and N at most W (M and K past T). */
+ * complex_tiny.c's bound of columns W and one past it (1m's). */
 static void every_combination(struct group *g)
 {
-    enum { T = MML_COMPLEX_TINY, W = MML_COMPLEX_NARROW };
+    enum { W = MML_COMPLEX_NARROW };
     static const size_t s[][3] = { { 1, 1, 1 }, { 2, 3, 2 }, { 3, 2, 7 },
-                                   { 7, 5, 3 }, { T, T, T },
-                                   { T + 1, T, T - 1 }, { T - 1, T + 1, T },
-                                   { T, 2, T + 1 }, { 37, W, 29 },
-                                   { 37, W + 1, 29 }, { 19, 1, 45 } };
+                                   { 7, 5, 3 }, { 9, W, 11 },
+                                   { 9, W + 1, 11 }, { 37, W - 1, 29 },
+                                   { 19, 1, 45 } };
 
-    for (int x = 0; x < 11; x++)
+    for (int x = 0; x < 8; x++)
         for (int i = 0; i < 243; i++) {
             struct tcase t = rotated(i, s[x][0], s[x][1], s[x][2]);
             t.alpha = i / 27 % 3;
@@ -481,7 +479,8 @@ int posix_memalign(void **p, size_t align, size_t size)
  * complex.c's packers), before any call has grown the thread's
  * workspace to their size: the real plain loops on the packers.  The
  * others expand A into more than the side workspace holds (a smaller
- * call takes that one, allocated once, and allocates nothing). */
+ * call takes that one, allocated once, and allocates nothing), with
+ * more columns than complex_tiny.c takes. */
 static void no_workspace(struct group *g, int large,
                          const struct mmt_kernel_info *ki)
 {
@@ -491,7 +490,8 @@ static void no_workspace(struct group *g, int large,
     refusing = 1;
     for (int i = 0; i < (large ? 3 : 27); i++) {
         struct tcase t = large ? rotated(i * 5, w, w, w)
-                               : rotated(i * 3, 9 + (size_t)i, 7,
+                               : rotated(i * 3, 9 + (size_t)i,
+                                         MML_COMPLEX_NARROW + 1,
                                          MML_SIDE_ELEMS / (4 * 9) + 1);
         if (large)
             t.ta = i, t.tb = (i + 1) % 3;
