@@ -594,7 +594,7 @@ void mml_zgemm(const struct mml_complex_gemm *g)
         plain_loops(g, 0);
         return;
     }
-    if (mml_zgemm_tiny(g))
+    if (mml_zgemm_narrow(g))
         return;
     mb = blocks_of(g->m, MML_COMPLEX_MB, ms);
     /* All of K in one real call where it takes the packed path, whose

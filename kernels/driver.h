@@ -556,12 +556,12 @@ int mml_zgemm_split(const struct mml_complex_gemm *g,
                     const struct mml_plan *p, mml_elem beta);
 
 /* The same (alpha != 0, K >= 1) computed directly on the complex values
- * (complex_tiny.c) where N is at most MML_COMPLEX_NARROW and M K at most
+ * (complex_narrow.c) where N is at most MML_COMPLEX_NARROW and M K at most
  * MML_COMPLEX_NARROW_MK: 1 done, 0 not taken (nothing was done).  Where
  * it stopped winning against 1m (docs/LIBRARY.md, "The direct path"). */
 #define MML_COMPLEX_NARROW 16
 #define MML_COMPLEX_NARROW_MK (512 * 512)
-int mml_zgemm_tiny(const struct mml_complex_gemm *g);
+int mml_zgemm_narrow(const struct mml_complex_gemm *g);
 
 /* The same past the quick returns (M, N, K >= 1, alpha != 0) under plan
  * p (NULL: no kernels, the plain loops): the routing and the paths the

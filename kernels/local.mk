@@ -204,7 +204,7 @@ MML_TYPED_SOURCES = kernels/driver.c kernels/route.c kernels/plan.c \
 	kernels/blocked.c kernels/helpers.c \
 	kernels/pack.c kernels/naive.c kernels/workspace.c \
 	kernels/split.c kernels/parallel.c kernels/complex.c \
-	kernels/complex_split.c kernels/complex_tiny.c
+	kernels/complex_split.c kernels/complex_narrow.c
 MML_DRIVER_SOURCES = $(MML_TYPED_SOURCES) kernels/threads.c \
 	kernels/teamwarm.c kernels/coldlines.c
 noinst_LTLIBRARIES += kernels/libmmdriver.la

@@ -2,8 +2,9 @@
  * the complex oracle of tests/common/gemmref.h (a plain triple loop in
  * long double): every TRANSA x TRANSB in {N, T, C}^2 with every alpha in
  * {0, 1, (0.5, -1.25)} and beta in {0, 1, (-0.5, 2)} on every face;
- * sizes 1, 2, 3, at and past complex_tiny.c's bounds, around the kernels' tile and the small path's crossover
- * (the real product is 2M x N x 2K), a few hundred, and past complex.c's
+ * sizes 1, 2, 3, at and past complex_narrow.c's bounds, around the
+ * kernels' tile and the small path's crossover (the real product is 2M
+ * x N x 2K), a few hundred, and past complex.c's
  * M and K blocks (more than one of each, op(B)'s copy remade per K
  * block) where A is expanded, and K blocks where the real product packs
  * it straight from A (complex.c's packers); leading dimensions larger
@@ -253,7 +254,7 @@ static void planted(void)
 }
 
 /* Every face, op pair, alpha and beta, on shapes of 1 to 7, and at
- * complex_tiny.c's bound of columns W and one past it (1m's). */
+ * complex_narrow.c's bound of columns W and one past it (1m's). */
 static void every_combination(struct group *g)
 {
     enum { W = MML_COMPLEX_NARROW };
@@ -284,7 +285,7 @@ static void edges(struct group *g, const struct mmt_kernel_info *ki)
         { 2 * mu2 + 1, 2 * nu + 1, 2 }, { 1, 37, 29 }, { 41, 1, 33 },
         { 1, 1, 300 }, { c2, c2, c2 }, { c2 + 1, 9, c2 - 1 },
         { 13, c2 + 1, c2 + 1 }, { 300, 130, 257 },
-        /* complex_tiny.c's narrow products to their bound of M K, and
+        /* complex_narrow.c's narrow products to their bound of M K, and
          * one past it */
         { 512, 2, MML_COMPLEX_NARROW_MK / 512 },
         { 513, 2, MML_COMPLEX_NARROW_MK / 512 },
@@ -480,7 +481,7 @@ int posix_memalign(void **p, size_t align, size_t size)
  * workspace to their size: the real plain loops on the packers.  The
  * others expand A into more than the side workspace holds (a smaller
  * call takes that one, allocated once, and allocates nothing), with
- * more columns than complex_tiny.c takes. */
+ * more columns than complex_narrow.c takes. */
 static void no_workspace(struct group *g, int large,
                          const struct mmt_kernel_info *ki)
 {

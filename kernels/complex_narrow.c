@@ -38,7 +38,7 @@ enum { BLOCK = 4 };
  * read at all, beta = 0, NaN there must not propagate; 1: a real beta;
  * 2: a complex one); alt_b is alt times op(B)'s sign (-1 for C: the
  * sums over im b then come negated). */
-struct tiny_lanes {
+struct narrow_lanes {
     mml_vd alpha_re, alpha_im, beta_re, beta_im, alt, alt_b;
     int alpha_one, beta_mode;
 };
@@ -66,7 +66,7 @@ MML_VINLINE void store_rows(mml_elem *p, mml_vd v, int n)
 
 /* op(B)(p, j) at b + p sp + j sj (reals: its re, then its im, the
  * conjugate's sign applied to the sums). */
-struct tiny_b {
+struct narrow_b {
     const mml_elem *b;
     size_t sp, sj;
     mml_elem sign;
@@ -81,8 +81,9 @@ struct tiny_b {
  * vectors of one column, or two of two, make the eight sums the FMA
  * pipes need in flight. */
 MML_VINLINE void rows(const mml_elem *a, size_t lda2, size_t k,
-                      const struct tiny_b *b, mml_elem *c, size_t ldc2,
-                      int nc, int nv, int part, const struct tiny_lanes *l)
+                      const struct narrow_b *b, mml_elem *c, size_t ldc2,
+                      int nc, int nv, int part,
+                      const struct narrow_lanes *l)
 {
     mml_vd x[2][BLOCK], y[2][BLOCK];
 
@@ -139,8 +140,9 @@ MML_VINLINE void rows(const mml_elem *a, size_t lda2, size_t k,
 /* The rows i .. i + nv V - 1 of C's columns j (nc of them; the last
  * vector's first `part` lanes alone): rows with nv and nc as constants. */
 MML_VINLINE void rows_of(const mml_elem *a, size_t lda2, size_t k,
-                         const struct tiny_b *b, mml_elem *c, size_t ldc2,
-                         int nc, int nv, int part, const struct tiny_lanes *l)
+                         const struct narrow_b *b, mml_elem *c, size_t ldc2,
+                         int nc, int nv, int part,
+                         const struct narrow_lanes *l)
 {
     if (nc == 2 && nv == 1)
         rows(a, lda2, k, b, c, ldc2, 2, 1, part, l);
@@ -190,12 +192,12 @@ static int takes(const struct mml_complex_gemm *g)
  * times).  Past 16 columns 1m's packed kernels won (ZGEMM and CGEMM N =
  * 24 and 32, 64 x 32 x 64: 0.79-0.96 of 1m). */
 MML_TARGET_ATTR
-int mml_zgemm_tiny(const struct mml_complex_gemm *g)
+int mml_zgemm_narrow(const struct mml_complex_gemm *g)
 {
     const mml_elem *a = g->a;
     size_t lda2 = 2 * g->lda, ldc2 = 2 * g->ldc, reals = 2 * g->m;
-    struct tiny_b b = { g->b, 2, 2 * g->ldb, g->tb == MML_TRANS_C ? -1 : 1 };
-    struct tiny_lanes l;
+    struct narrow_b b = { g->b, 2, 2 * g->ldb, g->tb == MML_TRANS_C ? -1 : 1 };
+    struct narrow_lanes l;
     int rv = g->n == 1 ? BLOCK : 2;
 
     if (!takes(g))
@@ -227,7 +229,7 @@ int mml_zgemm_tiny(const struct mml_complex_gemm *g)
                        ? 0 : (int)((reals - i) % MML_V);
 
         for (size_t j = 0; j < g->n; j += 2) {
-            struct tiny_b bj = b;
+            struct narrow_b bj = b;
 
             bj.b = b.b + j * b.sj;
             rows_of(a + i, lda2, g->k, &bj, g->c + i + j * ldc2, ldc2,
@@ -240,7 +242,7 @@ int mml_zgemm_tiny(const struct mml_complex_gemm *g)
 #else
 
 /* No vectors of pairs (the scalar build): 1m serves every call. */
-int mml_zgemm_tiny(const struct mml_complex_gemm *g)
+int mml_zgemm_narrow(const struct mml_complex_gemm *g)
 {
     (void)g;
     return 0;
