@@ -78,7 +78,7 @@ MML_VINLINE struct alpha_lanes alpha_lanes(const mml_elem alpha[2])
  * mml_vswap_pairs of it times alt. */
 MML_VINLINE mml_vd alpha_times(mml_vd v, const struct alpha_lanes *a)
 {
-    return a->re * v + a->im * (mml_vswap_pairs(v) * a->alt);
+    return mml_vctimes(v, a->re, a->im, a->alt);
 }
 
 /* Those two columns of Ar into first and second, a vector of each. */

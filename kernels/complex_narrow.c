@@ -43,13 +43,6 @@ struct narrow_lanes {
     int alpha_one, beta_mode;
 };
 
-/* z times the complex value (re, im) in every lane: re z + im i z, i z
- * being (-im z, re z), alt swap(z). */
-MML_VINLINE mml_vd times(mml_vd z, mml_vd re, mml_vd im, mml_vd alt)
-{
-    return re * z + im * (alt * mml_vswap_pairs(z));
-}
-
 /* The rows left past whole vectors, under a mask: n lanes (even). */
 MML_VINLINE mml_vd load_rows(const mml_elem *p, int n)
 {
@@ -127,12 +120,12 @@ MML_VINLINE void rows(const mml_elem *a, size_t lda2, size_t k,
             mml_elem *cs = c + q * ldc2 + s * MML_V;
 
             if (!l->alpha_one)
-                r = times(r, l->alpha_re, l->alpha_im, l->alt);
+                r = mml_vctimes(r, l->alpha_re, l->alpha_im, l->alt);
             if (l->beta_mode == 1)
                 r += l->beta_re * load_rows(cs, n);
             else if (l->beta_mode == 2)
-                r += times(load_rows(cs, n), l->beta_re, l->beta_im,
-                           l->alt);
+                r += mml_vctimes(load_rows(cs, n), l->beta_re, l->beta_im,
+                                 l->alt);
             store_rows(cs, r, n);
         }
 }
@@ -205,9 +198,7 @@ int mml_zgemm_narrow(const struct mml_complex_gemm *g)
     if (g->tb != MML_TRANS_N)
         b.sp = 2 * g->ldb, b.sj = 2;
     if (g->ta != MML_TRANS_N) {
-        /* no larger a copy than 1m's expanded block */
-        mml_elem *at = g->m * g->k <= (size_t)MML_COMPLEX_MB * MML_COMPLEX_KB
-                           ? mml_workspace(2 * g->m * g->k) : NULL;
+        mml_elem *at = mml_workspace(2 * g->m * g->k);
 
         if (!at)
             return 0;

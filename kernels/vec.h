@@ -300,6 +300,15 @@ MML_VINLINE mml_vd mml_vswap_pairs(mml_vd v)
 #endif
 }
 
+/* z times the complex value (re, im), each part in every lane, for
+ * interleaved complex values z: re z + im i z, where i z = (-im z, re z)
+ * is alt (-1, +1, ...) times mml_vswap_pairs(z) (complex.c's expansion,
+ * complex_narrow.c's alpha and beta). */
+MML_VINLINE mml_vd mml_vctimes(mml_vd z, mml_vd re, mml_vd im, mml_vd alt)
+{
+    return re * z + im * (mml_vswap_pairs(z) * alt);
+}
+
 /* Lanes 2l + odd (l < V) of a then b: the real (odd = 0) or imaginary
  * parts of two vectors of interleaved complex values, in order
  * (complex.c's packing of op(B) transposed).  Other widths go element by
