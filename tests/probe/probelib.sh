@@ -123,3 +123,16 @@ facts_load() {
     [ -n "$FACT_SRC" ] ||
         FACT_WHY="no sysfs cache directory, and cpuid describes no L1d"
 }
+
+# The witness of another tenant in the L1 (l1shared.c, no mmprobe code),
+# and mmprobe, on one CPU: mmprobe pins itself to the one it starts on,
+# and the witness must look at that core's L1.
+: "${L1SHARED:=$top_builddir/tests/probe/l1shared}"
+PIN=''
+command -v taskset >/dev/null 2>&1 && PIN="taskset -c $(($(nproc) - 1))"
+# l1_whole: the witness saw this core's L1 whole (prints what it saw);
+# no facts, no witness: whole.  Needs facts_load.
+l1_whole() {
+    [ -n "$FACT_SRC" ] || return 0
+    $PIN "$L1SHARED" "$FACT_L1_KIB" "$FACT_L1_WAYS"
+}

@@ -78,7 +78,6 @@ set -u
 : "${top_builddir:=.}"
 : "${top_srcdir:=.}"
 : "${MMPROBE:=$top_builddir/mmprobe}"
-: "${L1SHARED:=$top_builddir/tests/probe/l1shared}"
 RUNS=5
 MAX_RUNS=10
 work="${TMPDIR:-/tmp}/regtest_mmprobe.$$"
@@ -100,16 +99,6 @@ disturbed() {
             { echo "$k = $(value $k "$1") unconfirmed"; return; }
     done
 }
-# Both on one CPU: mmprobe pins itself to the one it starts on, and the
-# witness must look at that core's L1.
-PIN=''
-command -v taskset >/dev/null 2>&1 && PIN="taskset -c $(($(nproc) - 1))"
-# fair: the witness saw this core's L1 whole (prints what it saw); no
-# facts, no witness: every run is fair.
-fair() {
-    [ -n "$FACT_SRC" ] || return 0
-    $PIN "$L1SHARED" "$FACT_L1_KIB" "$FACT_L1_WAYS"
-}
 facts_load
 # The witness must tell both ways, or it could excuse anything: a quarter
 # of the ways in one set hit, one line over the ways misses.
@@ -128,11 +117,11 @@ quiet='' all='' unfair=''
 count=0 fair_aside=0 fairs=0 failed=0
 for i in $(seq 1 $MAX_RUNS); do
     [ $count -ge $RUNS ] && break
-    before=$(fair) && b=1 || b=0
+    before=$(l1_whole) && b=1 || b=0
     $PIN "$MMPROBE" --output="$work/p$i.conf" >/dev/null 2>"$work/run$i" ||
         { echo "# run $i failed: $(tail -1 "$work/run$i")"
           failed=$((failed + 1)); continue; }
-    after=$(fair) && a=1 || a=0
+    after=$(l1_whole) && a=1 || a=0
     all="$all $i"
     if [ $b$a = 11 ]; then
         fairs=$((fairs + 1))

@@ -23,7 +23,12 @@
 #    neighbour evicts: 0.58x seen during make -j2 check; and smears the
 #    rise: 1.36x seen with six builds beside it; in a CI run on the Zen 5
 #    guest the L2 read 640 KiB, unconfirmed, and its repetitions agreed
-#    on an effective 412, 0.40x); LLC_EFF_KIB at most LLC_KIB x 1.25.
+#    on an effective 412, 0.40x), or [0.25, 1.25] x when the witness
+#    (l1shared.c) saw another tenant in this core's L1 before or after
+#    the run (it shares the L2 too: a CI job on the Zen 3 guest read
+#    212-304 KiB of 512, confirmed, in five runs of regtest_mmprobe, the
+#    witness seeing the L1 shared around four); LLC_EFF_KIB at most
+#    LLC_KIB x 1.25.
 #  - An L3 the facts call implausible (cpuid's 508 MiB on the Zen 5 guest)
 #    must leave LLC_KIB unconfirmed, with a note saying why.
 set -u
@@ -39,8 +44,13 @@ echo "1..13"
 
 # --- one full run -------------------------------------------------------
 conf1="$work/host/probe.conf"
-"$MMPROBE" --output="$conf1" --header="$work/probe.h" >/dev/null \
+facts_load
+before=$(l1_whole) && whole=1 || whole=0
+$PIN "$MMPROBE" --output="$conf1" --header="$work/probe.h" >/dev/null \
     2>"$work/run1"
+after=$(l1_whole) || whole=0
+[ $whole = 1 ] ||
+    echo "# the witness saw the L1 shared: before: $before; after: $after"
 check "a full run succeeds (and creates the directory)" test -s "$conf1"
 check "the time of the probes is printed" grep -q "probes took" "$work/run1"
 check "probe.conf reads back" sh -c "'$MMPROBE' --check='$conf1' >/dev/null"
@@ -69,7 +79,6 @@ against() {
             within "$v" "$fact" "$lo" "$hi"
     fi
 }
-facts_load
 if [ -n "$FACT_SRC" ]; then
     against L1D_KIB "$FACT_L1_KIB" 0.75 1.34
     against LINE_BYTES "$FACT_LINE" 0.5 2
@@ -84,6 +93,8 @@ if [ -n "$FACT_L2_KIB" ]; then
     # a disturbed L2 (its edge unconfirmed) disturbs its effective size
     [ "$(value L2_EFF_KIB_CONFIRMED "$conf1")" = 1 ] \
         && [ "$(value L2_KIB_CONFIRMED "$conf1")" = 1 ] || lo=0.25 hi=2
+    # so does the SMT sibling's tenant, whom the witness saw in the L1
+    [ $whole = 1 ] || lo=0.25
     check "L2_EFF_KIB $eff in [$lo, $hi] x the L2" \
         within "$eff" "$FACT_L2_KIB" $lo $hi
 else
