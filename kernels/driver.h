@@ -264,7 +264,9 @@ void mml_gemm_panel_t(const struct mml_gemm *g, const struct mml_plan *p,
  * than MML_THIN_COLS columns and op(A) = A: the thin path, which reads
  * the matrix once in place (no packing, no workspace); but not from 5
  * columns on (vectors of 8, M at least a vector) when plan p's small
- * path takes the call. */
+ * path takes the call.  Also 8 and 9 columns, op(A) = A, M and K at
+ * least 200, when the small path does not take the call (A read twice,
+ * a group of columns a pass: thin.c). */
 int mml_thin_fits(const struct mml_plan *p, const struct mml_gemm *g);
 
 /* The thin path.  Needs mml_thin_fits, k >= 1 and a CPU that runs the

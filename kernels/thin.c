@@ -1,7 +1,8 @@
 /* The thin path: products with M = 1 or N = 1 (a matrix times a vector,
  * BLAS level 2 in a GEMM call), or with fewer than 8 columns and op(A) =
  * A (with vectors of 8, 5 to 7 columns only where the small path cannot
- * take the call: mml_thin_fits).  Every element of the matrix operand is
+ * take the call), or 8 and 9 columns, M and K at least 200, where it
+ * cannot (in two groups: mml_thin_fits).  Every element of the matrix operand is
  * used once (or by a few columns), so the product runs at the speed
  * memory delivers it, and packing it (a read and a write of the whole
  * matrix) only doubles the traffic: measured on Zen 5, 2000 x 1 x 2000
@@ -294,6 +295,21 @@ static void dot_form(struct mat a, size_t n, size_t k, const mml_elem *x,
  * gained warm at 64 x 5 x 64 (34 and 47) but lost at 200 x 7 x 200
  * (flushed 28.9 and 22.1); a narrower ISA keeps the column form. */
 #define SMALL_NR_MIN 5
+/* Columns, fewer than this, the column form also takes in groups (each
+ * under RHS_MAX, a pass over A each) when the small path does not take
+ * the call, with M and K at least WIDE_MIN; on Zen 3 (avx2 8 x 6, 4
+ * doubles a vector; bench-dgemm, medians of 7-9 rounds, GFLOPS, groups
+ * against the skinny or blocked path, OpenBLAS-Haswell in brackets),
+ * warm: 512 x 8 x 512 25.4 and 19.9 (20.2), 2000 x 8 x 2000 16.0 and
+ * 14.9 (14.8), 1000 x 9 x 1000 29.7 and 27.1 (20.0), 700 x 8 x 300 28.7
+ * and 22.1, 260 x 9 x 2000 27.6 and 22.7, 250 x 8 x 250 27.5 and 26.3;
+ * flushed 1.14-1.60 times in all of them.  Short M or K lost warm (300
+ * x 8 x 100 18.1 and 23.8, 100 x 9 x 1000 23.4 and 27.5; flushed 8.8
+ * and 4.5, 7.5 and 5.3), and so did 10 to 15 columns (three or more
+ * groups, or two of 5 to 7: 300 x 10 x 300 26.7 and 30.0, 1000 x 12 x
+ * 1000 28.6 and 30.5, 2000 x 15 x 2000 20.0 and 24.5). */
+#define WIDE_COLS 10
+#define WIDE_MIN 200
 #define SMALL_V_MIN 8
 
 MML_HOT
@@ -301,8 +317,11 @@ int mml_thin_fits(const struct mml_plan *p, const struct mml_gemm *g)
 {
     if (g->m == 1 || g->n == 1)
         return 1;
-    if (g->n >= RHS_MAX || g->ta)
+    if (g->ta)
         return 0;
+    if (g->n >= RHS_MAX)
+        return g->n < WIDE_COLS && mml_min_z(g->m, g->k) >= WIDE_MIN
+               && !mml_small_fits(p, g);
     return V < SMALL_V_MIN || g->n < SMALL_NR_MIN || g->m < (size_t)V
            || !mml_small_fits(p, g);
 }
@@ -322,10 +341,19 @@ void mml_gemm_thin(const struct mml_gemm *g)
         struct mat a = { g->a, g->lda };
         dot_form(a, g->m, g->k, g->b, g->tb ? g->ldb : 1, g->alpha,
                  g->beta, g->c, 1);
-    } else {                     /* Y = C, X = op(B), N < RHS_MAX */
+    } else {                     /* Y = C, X = op(B), N < WIDE_COLS */
         struct mat a = { g->a, g->lda };
-        struct rhs x = { g->b, g->tb ? g->ldb : 1, g->tb ? 1 : g->ldb,
-                         (int)g->n };
-        columns(a, g->m, g->k, x, g->alpha, g->beta, g->c, 1, g->ldc);
+        size_t groups = (g->n + RHS_MAX - 2) / (RHS_MAX - 1);
+
+        for (size_t gi = 0, j = 0; gi < groups; gi++) {
+            size_t nr = (g->n - j) / (groups - gi);
+            struct rhs x = { g->b + j * (g->tb ? 1 : g->ldb),
+                             g->tb ? g->ldb : 1, g->tb ? 1 : g->ldb,
+                             (int)nr };
+
+            columns(a, g->m, g->k, x, g->alpha, g->beta, g->c + j * g->ldc,
+                    1, g->ldc);
+            j += nr;
+        }
     }
 }

@@ -109,10 +109,13 @@ static enum mml_path want(const struct mml_plan *p, const struct shape *s,
         return MML_PATH_NAIVE;
     /* thin.c: a vector, or fewer than 8 columns of A as stored; with
      * vectors of 8, from 5 columns only when the small path cannot take
-     * the call or M is less than a vector */
+     * the call or M is less than a vector; 8 and 9 columns of A as
+     * stored, M and K at least 200, when the small path cannot take it */
     if (s->m == 1 || s->n == 1
         || (s->n < 8 && !s->ta
-            && (V < 8 || s->n < 5 || s->m < V || !small_takes(p, s, lda))))
+            && (V < 8 || s->n < 5 || s->m < V || !small_takes(p, s, lda)))
+        || (s->n < 10 && !s->ta && s->m >= 200 && s->k >= 200
+            && !small_takes(p, s, lda)))
         return MML_PATH_THIN;
     if (lda_of(s, lda) > big)
         return MML_PATH_BLOCKED;
@@ -315,6 +318,11 @@ int main(void)
         { 0, 1, 40, 7, 30 }, { 0, 0, 40, 8, 30 }, { 0, 0, 40, 4, 30 },
         { 0, 0, 40, 5, 30 }, { 0, 0, v - 1, 7, 30 }, { 0, 0, l + 1, 7, 30 },
         { 0, 1, 40, 5, l + 1 },
+        /* thin's groups of columns (8 and 9, M and K from 200, past
+         * NCNB), and just past their bounds */
+        { 0, 0, l + 10, 8, 200 }, { 0, 1, 200, 9, l + 10 },
+        { 0, 0, l + 10, 10, 200 }, { 0, 0, l + 10, 9, 199 },
+        { 0, 1, 199, 8, l + 10 }, { 1, 0, l + 10, 8, 200 },
         /* TN and around it: K 32 and 31, M of V and V - 1, 64^3 and past */
         { 1, 0, 40, 7, 40 }, { 1, 0, v, 2, 32 }, { 1, 0, 32, 32, 31 },
         { 1, 0, v - 1, 32, 32 }, { 1, 0, 64, 64, 64 }, { 1, 0, 64, 64, 65 },
