@@ -594,7 +594,8 @@ void mml_zgemm(const struct mml_complex_gemm *g)
         plain_loops(g, 0);
         return;
     }
-    if (mml_zgemm_narrow(g))
+    if ((g->m * g->k > MML_COMPLEX_THIN_MK && mml_zgemm_thin(g, p))
+        || mml_zgemm_narrow(g))
         return;
     mb = blocks_of(g->m, MML_COMPLEX_MB, ms);
     /* All of K in one real call where it takes the packed path, whose

@@ -20,7 +20,11 @@
  * two multiply-adds a vector each step, as 1m's real kernel does, with
  * no shuffle inside the loop; alpha and beta are applied once, to the
  * sums.  op(A) = A is read in place; A^T and A^H are first copied to
- * column major in the thread's workspace (the conjugate taken). */
+ * column major in the thread's workspace (the conjugate taken).
+ *
+ * Past M K = MML_COMPLEX_THIN_MK, where a block of op(A)'s rows, read
+ * once for every two columns of C, no longer stays in cache between
+ * them, the thin form (mml_zgemm_thin, below) is asked first. */
 #ifdef HAVE_CONFIG_H
 #include "config.h"
 #endif
@@ -28,6 +32,12 @@
 #include "kernels/driver.h"
 #include "kernels/params.h"
 #include "kernels/vec.h"
+
+#include <stdlib.h>
+
+#ifndef THIN
+#define THIN 1
+#endif
 
 #if MML_V >= 2 && MML_V % 2 == 0
 
@@ -230,7 +240,66 @@ int mml_zgemm_narrow(const struct mml_complex_gemm *g)
     return 1;
 }
 
-#else
+#endif
+
+/* Past the direct path's bound, op(A) = A: the real product Ar Bs (2M x
+ * 2N x K, Ar A itself viewed as real, Bs alpha op(B)'s real and
+ * imaginary parts in columns 2j and 2j + 1, as complex_split.c's) into
+ * T, then C = X + alt swap(Y) + beta C from T's column pairs (X, Y):
+ * where the real route gives that product to the thin path, which reads
+ * Ar once in place (or twice, in two groups of columns), against 1m's
+ * and the split method's packing of all of A for a few columns of C.
+ * T and Bs are the call's own (malloc): the real call's threads take
+ * their workspaces. */
+int mml_zgemm_thin(const struct mml_complex_gemm *g,
+                   const struct mml_plan *p)
+{
+    struct mml_gemm r = { .m = 2 * g->m, .n = 2 * g->n, .k = g->k,
+                          .alpha = 1, .beta = 0, .a = g->a,
+                          .lda = 2 * g->lda, .ldb = g->k, .ldc = 2 * g->m };
+    mml_elem sign = g->tb == MML_TRANS_C ? -1 : 1, *t, *bs;
+    size_t sp = g->tb == MML_TRANS_N ? 1 : g->ldb;
+    size_t sj = g->tb == MML_TRANS_N ? g->ldb : 1;
+
+    if (!THIN || g->ta != MML_TRANS_N || !p
+        || mml_route(&r, p) != MML_PATH_THIN)
+        return 0;
+    if (!(t = malloc((4 * g->m * g->n + 2 * g->n * g->k) * sizeof *t)))
+        return 0;
+    bs = t + 4 * g->m * g->n;
+    for (size_t j = 0; j < g->n; j++)
+        for (size_t q = 0; q < g->k; q++) {
+            const mml_elem *e = g->b + 2 * (q * sp + j * sj);
+            mml_elem b[2] = { e[0], sign * e[1] };
+
+            mml_ctimes(g->alpha, b, b);
+            bs[q + 2 * j * g->k] = b[0];
+            bs[q + (2 * j + 1) * g->k] = b[1];
+        }
+    r.b = bs, r.c = t;
+    mml_dgemm(&r);
+    for (size_t j = 0; j < g->n; j++) {
+        const mml_elem *x = t + 4 * j * g->m, *y = x + 2 * g->m;
+        mml_elem *c = g->c + 2 * j * g->ldc;
+
+        for (size_t i = 0; i < g->m; i++) {
+            mml_elem v[2] = { x[2 * i] - y[2 * i + 1],
+                              x[2 * i + 1] + y[2 * i] };
+
+            if (g->beta[0] != 0 || g->beta[1] != 0) {
+                mml_elem bc[2];
+
+                mml_ctimes(g->beta, c + 2 * i, bc);
+                v[0] += bc[0], v[1] += bc[1];
+            }
+            c[2 * i] = v[0], c[2 * i + 1] = v[1];
+        }
+    }
+    free(t);
+    return 1;
+}
+
+#if !(MML_V >= 2 && MML_V % 2 == 0)
 
 /* No vectors of pairs (the scalar build): 1m serves every call. */
 int mml_zgemm_narrow(const struct mml_complex_gemm *g)

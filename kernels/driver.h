@@ -565,6 +565,18 @@ int mml_zgemm_split(const struct mml_complex_gemm *g,
 #define MML_COMPLEX_NARROW_MK (512 * 512)
 int mml_zgemm_narrow(const struct mml_complex_gemm *g);
 
+/* The same (alpha != 0, K >= 1) for op(A) = A as one real product on A
+ * as stored, where plan p's route gives that product to the thin path
+ * (complex_narrow.c): 1 done, 0 not taken (nothing was done).  Asked
+ * before the direct path past M K = MML_COMPLEX_THIN_MK: on the Zen 3
+ * guest (ZGEMM, 7 rounds, medians, GFLOPS, thin form and direct path)
+ * 512 x 4 x 512 warm 25.8 and 16.7, flushed 12.0 and 5.9, 300 x 2 x 300
+ * 27.2 and 25.9, 8.9 and 2.6; but 200 x 4 x 200 warm 26.7 and 34.7
+ * (flushed 9.3 and 4.6), 32 x 3 x 32 15.1 and 34.1. */
+#define MML_COMPLEX_THIN_MK (256 * 256)
+int mml_zgemm_thin(const struct mml_complex_gemm *g,
+                   const struct mml_plan *p);
+
 /* The same past the quick returns (M, N, K >= 1, alpha != 0) under plan
  * p (NULL: no kernels, the plain loops): the routing and the paths the
  * library takes with its own plan, which mmsearch times with each

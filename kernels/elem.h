@@ -47,6 +47,7 @@ typedef mmt_smm_kernel mml_kernel;
 #define mml_zgemm mml_cgemm
 #define mml_zgemm_split mml_cgemm_split
 #define mml_zgemm_narrow mml_cgemm_narrow
+#define mml_zgemm_thin mml_cgemm_thin
 #define mml_route mml_s_route
 #define mml_plan_default mml_s_plan_default
 #define mml_plan_make mml_s_plan_make

@@ -289,11 +289,17 @@ static void edges(struct group *g, const struct mmt_kernel_info *ki)
          * one past it */
         { 512, 2, MML_COMPLEX_NARROW_MK / 512 },
         { 513, 2, MML_COMPLEX_NARROW_MK / 512 },
-        /* and 1m's thin path (N = 1), past that bound */
+        /* and the real product's thin path (N = 1), past that bound */
         { 600, 1, MML_COMPLEX_NARROW_MK / 500 },
+        /* the thin form from M K past MML_COMPLEX_THIN_MK (op(A) = A),
+         * the direct path to it; 4 columns: the real thin path's two
+         * groups */
+        { 256, 3, MML_COMPLEX_THIN_MK / 256 },
+        { 257, 3, MML_COMPLEX_THIN_MK / 256 },
+        { 300, 4, 300 },
     };
 
-    for (int x = 0; x < 14; x++)
+    for (int x = 0; x < (int)(sizeof s / sizeof s[0]); x++)
         for (int r = 0; r < 9; r++) {
             struct tcase t = rotated(x * 7 + r * 10, s[x][0], s[x][1],
                                      s[x][2]);
