@@ -4,9 +4,10 @@
 # files): in the objects of the library's driver (libmmdriver), as nm
 # lists what each calls, no file but driver.c, parallel.c and route.c names
 # mml_route, mml_dgemm_path, mml_dgemm_serial or the team, and its top,
-# mml_dgemm, only complex.c and complex_split.c (the complex GEMM, real
-# calls on it), which may also ask mml_route which path a real call takes
-# (their packers and merger serve the packed path alone).
+# mml_dgemm, only complex.c, complex_split.c and complex_narrow.c (the
+# complex GEMM, real calls on it), which may also ask mml_route which
+# path a real call takes (the packers and merger serve the packed path
+# alone; the thin form's product must take the thin path).
 : "${top_builddir:=.}" "${top_srcdir:=.}"
 . "$top_srcdir/tests/common/tap.sh"
 echo "1..1"
@@ -32,7 +33,7 @@ for und in "$tap_dir"/*.und; do
     case $f in driver|parallel|route) continue ;; esac
     names=$(grep -xE "mml_($dispatcher)" "$und" |
             case $f in
-            complex|complex_split) grep -vxE 'mml_(dgemm|route)' ;;
+            complex|complex_split|complex_narrow) grep -vxE 'mml_(dgemm|route)' ;;
             *) cat ;;
             esac)
     [ -n "$names" ] && up="$up $f.c ($(echo $names))"
