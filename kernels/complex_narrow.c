@@ -35,10 +35,6 @@
 
 #include <stdlib.h>
 
-#ifndef THIN
-#define THIN 1
-#endif
-
 #if MML_V >= 2 && MML_V % 2 == 0
 
 enum { BLOCK = 4 };
@@ -261,7 +257,7 @@ int mml_zgemm_thin(const struct mml_complex_gemm *g,
     size_t sp = g->tb == MML_TRANS_N ? 1 : g->ldb;
     size_t sj = g->tb == MML_TRANS_N ? g->ldb : 1;
 
-    if (!THIN || g->ta != MML_TRANS_N || !p
+    if (g->ta != MML_TRANS_N || !p
         || mml_route(&r, p) != MML_PATH_THIN)
         return 0;
     if (!(t = malloc((4 * g->m * g->n + 2 * g->n * g->k) * sizeof *t)))

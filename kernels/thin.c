@@ -2,10 +2,10 @@
  * BLAS level 2 in a GEMM call), or with fewer than 8 columns and op(A) =
  * A (with vectors of 8, 5 to 7 columns only where the small path cannot
  * take the call), or 8 and 9 columns, M and K at least 200, where it
- * cannot (in two groups: mml_thin_fits).  Every element of the matrix operand is
- * used once (or by a few columns), so the product runs at the speed
- * memory delivers it, and packing it (a read and a write of the whole
- * matrix) only doubles the traffic: measured on Zen 5, 2000 x 1 x 2000
+ * cannot (in two groups: mml_thin_fits).  Every element of the matrix
+ * operand is used once (or by a few columns), so the product runs at the
+ * speed memory delivers it, and packing it (a read and a write of the
+ * whole matrix) only doubles the traffic: measured on Zen 5, 2000 x 1 x 2000
  * ran at 2.2 GFLOPS through the packed path, BLIS's gemv reaches 7.9.
  * Here the matrix is read once, in place, as contiguous columns, in one
  * of two forms:
@@ -295,6 +295,8 @@ static void dot_form(struct mat a, size_t n, size_t k, const mml_elem *x,
  * gained warm at 64 x 5 x 64 (34 and 47) but lost at 200 x 7 x 200
  * (flushed 28.9 and 22.1); a narrower ISA keeps the column form. */
 #define SMALL_NR_MIN 5
+#define SMALL_V_MIN 8
+
 /* Columns, fewer than this, the column form also takes in groups (each
  * under RHS_MAX, a pass over A each) when the small path does not take
  * the call, with M and K at least WIDE_MIN; on Zen 3 (avx2 8 x 6, 4
@@ -310,7 +312,6 @@ static void dot_form(struct mat a, size_t n, size_t k, const mml_elem *x,
  * 1000 28.6 and 30.5, 2000 x 15 x 2000 20.0 and 24.5). */
 #define WIDE_COLS 10
 #define WIDE_MIN 200
-#define SMALL_V_MIN 8
 
 MML_HOT
 int mml_thin_fits(const struct mml_plan *p, const struct mml_gemm *g)
