@@ -305,7 +305,7 @@ static void dot_form(struct mat a, size_t n, size_t k, const mml_elem *x,
  * warm: 512 x 8 x 512 25.4 and 19.9 (20.2), 2000 x 8 x 2000 16.0 and
  * 14.9 (14.8), 1000 x 9 x 1000 29.7 and 27.1 (20.0), 700 x 8 x 300 28.7
  * and 22.1, 260 x 9 x 2000 27.6 and 22.7, 250 x 8 x 250 27.5 and 26.3;
- * flushed 1.14-1.60 times in all of them.  Short M or K lost warm (300
+ * flushed 1.22-1.63 times in those six.  Short M or K lost warm (300
  * x 8 x 100 18.1 and 23.8, 100 x 9 x 1000 23.4 and 27.5; flushed 8.8
  * and 4.5, 7.5 and 5.3), and so did 10 to 15 columns (three or more
  * groups, or two of 5 to 7: 300 x 10 x 300 26.7 and 30.0, 1000 x 12 x
